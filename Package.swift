@@ -1,0 +1,27 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// XMLStack: XML for Swift on top of the system's expat.
+// Layers (dependencies point down): CExpat → XMLStreaming → XMLHandlerStack → tools and samples.
+let package = Package(
+    name: "XMLStack",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "XMLStreaming", targets: ["XMLStreaming"]),
+        
+        
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // The system's expat, never vendored: Debian's libexpat1-dev, Homebrew's expat.
+        .systemLibrary(
+            name: "CExpat",
+            pkgConfig: "expat",
+            providers: [.apt(["libexpat1-dev"]), .brew(["expat"])]
+        ),
+        .target(name: "XMLStreaming", dependencies: ["CExpat"]),
+            ],
+    swiftLanguageModes: [.v6]
+)

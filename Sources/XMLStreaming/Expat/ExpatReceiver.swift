@@ -1,0 +1,561 @@
+internal import CExpat
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Owns one `XML_Parser` and everything expat calls back into.
+///
+/// The only place (with `ExpatCallbacks.swift` and `XMLParseError+ExpatCodes.swift`) that
+/// touches expat. Non-generic so the `@convention(c)` callbacks can reach it through the
+/// user-data pointer; the handler is reached through the `on…` methods that a generic
+/// subclass overrides (a C-convention closure that mentions a generic parameter crashed the
+/// compiler when we tried it).
+class ExpatReceiver {
+    enum State { case ready, parsing, suspended, finished, failed }
+
+    private(set) var parser: XML_Parser
+    let options: XMLParserOptions
+    var fileName: String?
+    private(set) var state: State = .ready
+
+    // Per-document counters, reset by `reset()`.
+    private(set) var depth = 0
+    private var textRun = 0
+    private var bytesFed: Int64 = 0
+    private var documentStarted = false
+    /// The first error raised inside a callback (a handler's or a limit's), rethrown once
+    /// expat returns.
+    private var pendingError: (any Error)?
+    /// Where parsing stopped, captured when `pendingError` was set or expat failed.
+    private(set) var stopPosition: XMLPosition?
+    /// The declared encoding, to explain undecodable bytes.
+    private var declaredEncoding: String?
+    /// Bytes held back while a large token is pending (expat before 2.6 only).
+    private var heldBytes: [UInt8] = []
+    /// Set when a subclass asked expat to suspend after the current callback.
+    var suspendRequested = false
+
+    /// Whether expat defers re-parsing of pending tokens itself (2.6 and later).
+    private(set) var hasNativeReparseDeferral = false
+    private var hashSalt: UInt = 0
+
+    init(options: XMLParserOptions) {
+        self.options = options
+        self.parser = Self.makeParser(options: options)
+        configure()
+    }
+
+    deinit { XML_ParserFree(parser) }
+
+    private static func makeParser(options: XMLParserOptions) -> XML_Parser {
+        let encoding = options.encoding?.rawValue
+        let created: XML_Parser? =
+            options.processNamespaces
+            ? XML_ParserCreateNS(encoding, XML_Char(bitPattern: XMLName.separator))
+            : XML_ParserCreate(encoding)
+        guard let created else {
+            // expat fails here only when malloc does; nothing sensible can continue.
+            fatalError("expat could not allocate a parser: out of memory")
+        }
+        return created
+    }
+
+    /// Installs the handlers and every safety setting. Called at creation and after each
+    /// `XML_ParserReset`, which clears them.
+    private func configure() {
+        XML_SetUserData(parser, Unmanaged.passUnretained(self).toOpaque())
+        if options.processNamespaces { XML_SetReturnNSTriplet(parser, 1) }
+        // Safety: never load anything external, never parse parameter entities.
+        XML_SetParamEntityParsing(parser, XML_PARAM_ENTITY_PARSING_NEVER)
+        XML_SetExternalEntityRefHandler(parser, ExpatCallbacks.externalEntityRef)
+        let limits = options.limits
+        _ = XML_SetBillionLaughsAttackProtectionMaximumAmplification(parser, limits.maximumAmplification)
+        _ = XML_SetBillionLaughsAttackProtectionActivationThreshold(
+            parser, CUnsignedLongLong(limits.amplificationActivationThreshold))
+        hasNativeReparseDeferral = CExpat_EnableReparseDeferral(parser) == 1
+        _ = CExpat_SetAllocationTracker(parser, 100, 64 * 1024 * 1024)
+        hashSalt = UInt.random(in: 1...UInt.max)
+        _ = XML_SetHashSalt(parser, hashSalt)
+        XML_SetUnknownEncodingHandler(parser, ExpatCallbacks.unknownEncoding, nil)
+
+        XML_SetElementHandler(parser, ExpatCallbacks.startElement, ExpatCallbacks.endElement)
+        XML_SetCharacterDataHandler(parser, ExpatCallbacks.characters)
+        XML_SetCdataSectionHandler(parser, ExpatCallbacks.startCDATA, ExpatCallbacks.endCDATA)
+        XML_SetCommentHandler(parser, ExpatCallbacks.comment)
+        XML_SetProcessingInstructionHandler(parser, ExpatCallbacks.processingInstruction)
+        XML_SetXmlDeclHandler(parser, ExpatCallbacks.xmlDeclaration)
+        XML_SetDoctypeDeclHandler(parser, ExpatCallbacks.startDoctype, ExpatCallbacks.endDoctype)
+        XML_SetSkippedEntityHandler(parser, ExpatCallbacks.skippedEntity)
+        if options.processNamespaces && options.reportNamespacePrefixes {
+            XML_SetNamespaceDeclHandler(parser, ExpatCallbacks.startNamespace, ExpatCallbacks.endNamespace)
+        }
+    }
+
+    /// The random salt given to expat's hash tables (never 0, which would mean "pick one").
+    var currentHashSalt: UInt { hashSalt }
+
+    // MARK: - Overridden by the subclass that reaches a handler
+
+    func onStartDocument() throws {}
+    func onEndDocument() throws {}
+    func onXMLDeclaration(_ declaration: XMLDeclaration) throws {}
+    func onStartDoctype(_ doctype: XMLDoctype) throws {}
+    func onEndDoctype() throws {}
+    func onStartElement(_ name: XMLName, _ attributes: XMLAttributes) throws {}
+    func onEndElement(_ name: XMLName) throws {}
+    func onCharacters(_ text: XMLStringView) throws {}
+    func onStartCDATA() throws {}
+    func onEndCDATA() throws {}
+    func onComment(_ text: XMLStringView) throws {}
+    func onProcessingInstruction(_ target: XMLStringView, _ data: XMLStringView) throws {}
+    func onStartPrefixMapping(_ prefix: XMLStringView?, _ uri: XMLStringView?) throws {}
+    func onEndPrefixMapping(_ prefix: XMLStringView?) throws {}
+    func onSkippedEntity(_ name: XMLStringView, _ isParameterEntity: Bool) throws {}
+    /// Called after every event the handler saw; the pull reader suspends here.
+    func afterEvent() {}
+
+    // MARK: - Position
+
+    func currentPosition() -> XMLPosition {
+        if let stopPosition, state == .failed { return stopPosition }
+        return XMLPosition(
+            line: Int(XML_GetCurrentLineNumber(parser)),
+            column: Int(XML_GetCurrentColumnNumber(parser)) + 1,
+            byteOffset: Int64(max(0, XML_GetCurrentByteIndex(parser))))
+    }
+
+    // MARK: - Feeding
+
+    /// Prepares for input; emits the start of the document once.
+    private func begin() throws {
+        switch state {
+        case .ready:
+            state = .parsing
+            if !documentStarted {
+                documentStarted = true
+                do { try onStartDocument() } catch {
+                    state = .failed
+                    stopPosition = .start
+                    throw error
+                }
+                afterEvent()
+            }
+        case .parsing, .suspended: break
+        case .finished, .failed:
+            throw XMLParseError(
+                code: .finished, message: "the parser has finished this document; call reset() to parse another",
+                position: currentPosition(), fileName: fileName)
+        }
+    }
+
+    /// Hands `bytes` to expat, in pieces of at most the chunk size, holding bytes back
+    /// while a large token is pending on an expat without reparse deferral.
+    func feed(_ bytes: UnsafeRawBufferPointer) throws {
+        try begin()
+        guard state == .parsing else { return }
+        var rest = bytes
+        if !heldBytes.isEmpty || mustDefer(adding: rest.count) {
+            heldBytes.append(contentsOf: rest)
+            if heldBytes.count < pendingTokenBytes { return }
+            let held = heldBytes
+            heldBytes.removeAll(keepingCapacity: true)
+            try held.withUnsafeBytes { try feedDirectly($0, isFinal: false) }
+            return
+        }
+        while !rest.isEmpty {
+            let size = min(rest.count, max(options.chunkSize, pendingTokenBytes))
+            try feedDirectly(UnsafeRawBufferPointer(rebasing: rest[..<size]), isFinal: false)
+            rest = UnsafeRawBufferPointer(rebasing: rest[size...])
+            if !rest.isEmpty && mustDefer(adding: rest.count) {
+                heldBytes.append(contentsOf: rest)
+                return
+            }
+        }
+    }
+
+    /// Reads input straight into expat's buffer, `capacity` bytes at most; `fill` returns
+    /// how many it wrote (0 at the end of input). Returns that count. The capacity grows
+    /// with a pending token, so a token spanning many reads is scanned O(1) times.
+    func feed(fillingUpTo capacity: Int, _ fill: (UnsafeMutableRawBufferPointer) throws -> Int) throws -> Int {
+        try begin()
+        guard state == .parsing else { return 0 }
+        if !heldBytes.isEmpty {
+            let held = heldBytes
+            heldBytes.removeAll(keepingCapacity: true)
+            try held.withUnsafeBytes { try feedDirectly($0, isFinal: false) }
+        }
+        let size = max(capacity, hasNativeReparseDeferral ? 0 : pendingTokenBytes)
+        guard let buffer = XML_GetBuffer(parser, Int32(clamping: size)) else { throw expatError() }
+        let count = try fill(UnsafeMutableRawBufferPointer(start: buffer, count: size))
+        if count == 0 { return 0 }
+        try parse(count: count, isFinal: false)
+        return count
+    }
+
+    /// Ends the document: parses whatever is left and reports the end of the document.
+    func finish() throws {
+        try begin()
+        guard state == .parsing else { return }
+        if !heldBytes.isEmpty {
+            let held = heldBytes
+            heldBytes.removeAll(keepingCapacity: false)
+            try held.withUnsafeBytes { try feedDirectly($0, isFinal: false) }
+            guard state == .parsing else { return }
+        }
+        try parse(count: 0, isFinal: true)
+    }
+
+    private func feedDirectly(_ bytes: UnsafeRawBufferPointer, isFinal: Bool) throws {
+        guard !bytes.isEmpty else { return }
+        guard let buffer = XML_GetBuffer(parser, Int32(clamping: bytes.count)) else { throw expatError() }
+        buffer.copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
+        try parse(count: bytes.count, isFinal: isFinal)
+    }
+
+    /// Bytes of the token expat has begun but not finished.
+    private var pendingTokenBytes: Int {
+        let index = XML_GetCurrentByteIndex(parser)
+        guard index >= 0 else { return 0 }
+        return Int(bytesFed - Int64(index))
+    }
+
+    /// Whether to hold bytes back: only on an expat that re-scans, and only for a pending
+    /// token larger than a chunk, until the new bytes at least match it.
+    private func mustDefer(adding count: Int) -> Bool {
+        guard !hasNativeReparseDeferral else { return false }
+        let pending = pendingTokenBytes
+        return pending > options.chunkSize && count < pending
+    }
+
+    /// The one place that calls `XML_ParseBuffer` and turns its status into Swift.
+    private func parse(count: Int, isFinal: Bool) throws {
+        bytesFed += Int64(count)
+        if let limit = options.limits.maximumInputSize, bytesFed > limit {
+            fail(
+                limitError(
+                    .inputTooLarge, "the input is larger than the limit of \(limit) bytes",
+                    at: currentPosition()))
+            throw pendingError!
+        }
+        let status = XML_ParseBuffer(parser, Int32(count), isFinal ? 1 : 0)
+        try handle(status, isFinal: isFinal)
+    }
+
+    private func handle(_ status: XML_Status, isFinal: Bool) throws {
+        switch status {
+        case XML_STATUS_OK:
+            try checkPendingToken()
+            if isFinal { try completeDocument() }
+        case XML_STATUS_SUSPENDED:
+            state = .suspended
+        default:
+            throw failure()
+        }
+    }
+
+    /// Resumes after a suspension (the pull reader's), returning whether the parser
+    /// suspended again.
+    func resume() throws {
+        guard state == .suspended else { return }
+        state = .parsing
+        suspendRequested = false
+        let status = XML_ResumeParser(parser)
+        var parsing = XML_ParsingStatus()
+        XML_GetParsingStatus(parser, &parsing)
+        try handle(status, isFinal: parsing.finalBuffer != 0)
+    }
+
+    /// Asks expat to pause after the current callback.
+    func requestSuspension() {
+        guard !suspendRequested else { return }
+        suspendRequested = true
+        _ = XML_StopParser(parser, 1)
+    }
+
+    private func completeDocument() throws {
+        state = .finished
+        do { try onEndDocument() } catch {
+            state = .failed
+            stopPosition = currentPosition()
+            throw error
+        }
+        afterEvent()
+    }
+
+    /// Stops a token that is growing past every per-item limit before expat finishes it.
+    private func checkPendingToken() throws {
+        let limits = options.limits
+        guard let name = limits.maximumNameLength, let value = limits.maximumAttributeValueLength,
+            let text = limits.maximumTextLength
+        else { return }
+        // A comment or PI is bounded by the text limit, a tag by names plus values.
+        let ceiling = max(name, value, text) &+ 4096
+        let pending = pendingTokenBytes
+        if pending > ceiling {
+            let error = limitError(
+                .tokenTooLarge,
+                "a single unfinished token is \(pending) bytes, more than any name, attribute value or text may be",
+                at: currentPosition())
+            fail(error)
+            state = .failed
+            throw error
+        }
+    }
+
+    /// The error to throw after expat returned `XML_STATUS_ERROR`.
+    private func failure() -> any Error {
+        state = .failed
+        if let pendingError { return pendingError }
+        let error = expatError()
+        stopPosition = error.position
+        return error
+    }
+
+    /// expat's current error as an `XMLParseError`, with the position, excerpt and, for bytes
+    /// that are not valid in the document's encoding, an explanation.
+    private func expatError() -> XMLParseError {
+        let code = XML_GetErrorCode(parser)
+        var position = currentPosition()
+        var message = XML_ErrorString(code).map { String(cString: $0) } ?? "unknown error"
+        var errorCode = XMLParseError.Code(rawValue: Int32(code.rawValue))
+        let context = inputContext()
+        if code == XML_ERROR_INVALID_TOKEN || code == XML_ERROR_PARTIAL_CHAR,
+            let context, let bad = EncodingDiagnosis.firstInvalidUTF8(in: context.bytes, from: context.offset),
+            options.encoding == nil || options.encoding == .utf8,
+            (declaredEncoding.map { $0.uppercased() == "UTF-8" || $0.uppercased() == "UTF8" } ?? true)
+        {
+            let absolute = position.byteOffset + Int64(bad.offset - context.offset)
+            position.byteOffset = absolute
+            errorCode = .invalidEncoding
+            message = EncodingDiagnosis.message(byte: bad.byte, offset: absolute, declared: declaredEncoding)
+        } else if code == XML_ERROR_AMPLIFICATION_LIMIT_BREACH {
+            message += " (entity expansion exceeds \(options.limits.maximumAmplification)x the input)"
+        }
+        return XMLParseError(
+            code: errorCode, message: message, position: position, fileName: fileName,
+            excerpt: context.flatMap { EncodingDiagnosis.excerpt(of: $0.bytes, around: $0.offset) })
+    }
+
+    /// The bytes expat still holds around the current event, and the event's offset in them.
+    private func inputContext() -> (bytes: UnsafeBufferPointer<UInt8>, offset: Int)? {
+        var offset: Int32 = 0
+        var size: Int32 = 0
+        guard let base = XML_GetInputContext(parser, &offset, &size), size > 0, offset >= 0, offset <= size else {
+            return nil
+        }
+        let bytes = UnsafeRawPointer(base).assumingMemoryBound(to: UInt8.self)
+        return (UnsafeBufferPointer(start: bytes, count: Int(size)), Int(offset))
+    }
+
+    // MARK: - Errors raised inside callbacks
+
+    /// Keeps the first error and its position, and stops expat for good.
+    func fail(_ error: any Error) {
+        if pendingError == nil {
+            pendingError = error
+            stopPosition = currentPosition()
+        }
+        _ = XML_StopParser(parser, 0)
+    }
+
+    var hasFailed: Bool { pendingError != nil }
+
+    func limitError(_ code: XMLParseError.Code, _ message: String, at position: XMLPosition) -> XMLParseError {
+        XMLParseError(code: code, message: message, position: position, fileName: fileName)
+    }
+
+    // MARK: - Reset
+
+    /// Makes the parser ready for a new document, whatever state it is in.
+    func reset() {
+        if XML_ParserReset(parser, options.encoding?.rawValue) != 1 {
+            XML_ParserFree(parser)
+            parser = Self.makeParser(options: options)
+        }
+        configure()
+        state = .ready
+        depth = 0
+        textRun = 0
+        bytesFed = 0
+        documentStarted = false
+        pendingError = nil
+        stopPosition = nil
+        declaredEncoding = nil
+        heldBytes.removeAll(keepingCapacity: false)
+        suspendRequested = false
+    }
+
+    // MARK: - Callback entry points (called from ExpatCallbacks)
+
+    @inline(__always)
+    private func deliver(_ body: () throws -> Void) {
+        do {
+            try body()
+            afterEvent()
+        } catch { fail(error) }
+    }
+
+    final func receiveStartElement(
+        _ name: UnsafePointer<XML_Char>, _ attributes: UnsafeMutablePointer<UnsafePointer<XML_Char>?>?
+    ) {
+        guard pendingError == nil else { return }
+        depth += 1
+        textRun = 0
+        let limits = options.limits
+        if let maximum = limits.maximumDepth, depth > maximum {
+            return fail(
+                limitError(
+                    .depthLimitExceeded, "elements are nested deeper than the limit of \(maximum)",
+                    at: currentPosition()))
+        }
+        let tagLength = Int(XML_GetCurrentByteCount(parser))
+        if tagLength > (limits.maximumNameLength ?? .max) || tagLength > (limits.maximumAttributeValueLength ?? .max) {
+            if let error = checkSizes(name, attributes) { return fail(error) }
+        }
+        let specified = Int(XML_GetSpecifiedAttributeCount(parser))
+        deliver {
+            try onStartElement(
+                XMLName(raw: name, namespaced: options.processNamespaces),
+                XMLAttributes(pairs: attributes, specifiedCount: specified, namespaced: options.processNamespaces))
+        }
+    }
+
+    /// The per-name and per-value limits, checked only for tags longer than a limit.
+    private func checkSizes(
+        _ name: UnsafePointer<XML_Char>, _ attributes: UnsafeMutablePointer<UnsafePointer<XML_Char>?>?
+    ) -> XMLParseError? {
+        let limits = options.limits
+        if let maximum = limits.maximumNameLength, strlen(name) > maximum {
+            return limitError(.nameTooLong, "a name is longer than the limit of \(maximum) bytes", at: currentPosition())
+        }
+        guard let attributes else { return nil }
+        var i = 0
+        while let attributeName = attributes[i], let value = attributes[i + 1] {
+            if let maximum = limits.maximumNameLength, strlen(attributeName) > maximum {
+                return limitError(
+                    .nameTooLong, "an attribute name is longer than the limit of \(maximum) bytes",
+                    at: currentPosition())
+            }
+            if let maximum = limits.maximumAttributeValueLength, strlen(value) > maximum {
+                return limitError(
+                    .attributeValueTooLong, "an attribute value is longer than the limit of \(maximum) bytes",
+                    at: currentPosition())
+            }
+            i += 2
+        }
+        return nil
+    }
+
+    final func receiveEndElement(_ name: UnsafePointer<XML_Char>) {
+        guard pendingError == nil else { return }
+        textRun = 0
+        deliver { try onEndElement(XMLName(raw: name, namespaced: options.processNamespaces)) }
+        depth -= 1
+    }
+
+    final func receiveCharacters(_ text: UnsafePointer<XML_Char>, _ length: Int32) {
+        guard pendingError == nil else { return }
+        textRun += Int(length)
+        if let maximum = options.limits.maximumTextLength, textRun > maximum {
+            return fail(
+                limitError(
+                    .textTooLong, "a run of text is longer than the limit of \(maximum) bytes", at: currentPosition()))
+        }
+        let view = XMLStringView(
+            base: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: Int(length))
+        deliver { try onCharacters(view) }
+    }
+
+    final func receiveStartCDATA() {
+        guard pendingError == nil else { return }
+        deliver { try onStartCDATA() }
+    }
+
+    final func receiveEndCDATA() {
+        guard pendingError == nil else { return }
+        deliver { try onEndCDATA() }
+    }
+
+    final func receiveComment(_ text: UnsafePointer<XML_Char>) {
+        guard pendingError == nil else { return }
+        textRun = 0
+        deliver { try onComment(XMLStringView(cString: text)) }
+    }
+
+    final func receiveProcessingInstruction(_ target: UnsafePointer<XML_Char>, _ data: UnsafePointer<XML_Char>?) {
+        guard pendingError == nil else { return }
+        textRun = 0
+        let empty: StaticString = ""
+        let dataView =
+            data.map { XMLStringView(cString: $0) } ?? XMLStringView(base: empty.utf8Start, count: 0)
+        deliver { try onProcessingInstruction(XMLStringView(cString: target), dataView) }
+    }
+
+    final func receiveXMLDeclaration(
+        _ version: UnsafePointer<XML_Char>?, _ encoding: UnsafePointer<XML_Char>?, _ standalone: Int32
+    ) {
+        guard pendingError == nil else { return }
+        // A text declaration (in an external entity) has no version; we never read those.
+        guard let version else { return }
+        let declaration = XMLDeclaration(
+            version: String(cString: version),
+            encoding: encoding.map { String(cString: $0) },
+            standalone: standalone < 0 ? nil : standalone == 1)
+        declaredEncoding = declaration.encoding
+        deliver { try onXMLDeclaration(declaration) }
+    }
+
+    final func receiveStartDoctype(
+        _ name: UnsafePointer<XML_Char>?, _ systemID: UnsafePointer<XML_Char>?,
+        _ publicID: UnsafePointer<XML_Char>?, _ hasInternalSubset: Int32
+    ) {
+        guard pendingError == nil else { return }
+        let doctype = XMLDoctype(
+            name: name.map { String(cString: $0) } ?? "",
+            systemID: systemID.map { String(cString: $0) },
+            publicID: publicID.map { String(cString: $0) },
+            hasInternalSubset: hasInternalSubset != 0)
+        deliver { try onStartDoctype(doctype) }
+    }
+
+    final func receiveEndDoctype() {
+        guard pendingError == nil else { return }
+        deliver { try onEndDoctype() }
+    }
+
+    final func receiveStartNamespace(_ prefix: UnsafePointer<XML_Char>?, _ uri: UnsafePointer<XML_Char>?) {
+        guard pendingError == nil else { return }
+        deliver {
+            try onStartPrefixMapping(prefix.map { XMLStringView(cString: $0) }, uri.map { XMLStringView(cString: $0) })
+        }
+    }
+
+    final func receiveEndNamespace(_ prefix: UnsafePointer<XML_Char>?) {
+        guard pendingError == nil else { return }
+        deliver { try onEndPrefixMapping(prefix.map { XMLStringView(cString: $0) }) }
+    }
+
+    final func receiveSkippedEntity(_ name: UnsafePointer<XML_Char>, _ isParameterEntity: Bool) {
+        guard pendingError == nil else { return }
+        deliver { try onSkippedEntity(XMLStringView(cString: name), isParameterEntity) }
+    }
+
+    /// An external entity reference: never loaded, reported as skipped. expat does not pass
+    /// the entity's name, so it is read from the reference token (`&name;`) itself.
+    final func receiveExternalEntityReference() {
+        guard pendingError == nil else { return }
+        guard let context = inputContext() else { return }
+        let length = Int(XML_GetCurrentByteCount(parser))
+        let start = context.offset
+        guard length >= 3, start + length <= context.bytes.count,
+            context.bytes[start] == UInt8(ascii: "&"), context.bytes[start + length - 1] == UInt8(ascii: ";")
+        else { return }
+        let view = XMLStringView(base: context.bytes.baseAddress! + start + 1, count: length - 2)
+        deliver { try onSkippedEntity(view, false) }
+    }
+}

@@ -1,0 +1,18 @@
+// Empty defaults, so that a handler implements only the events it needs.
+extension XMLEventHandler {
+    @inlinable public mutating func startDocument(_ locator: XMLLocator) throws {}
+    @inlinable public mutating func endDocument() throws {}
+    @inlinable public mutating func xmlDeclaration(_ declaration: XMLDeclaration) throws {}
+    @inlinable public mutating func startDoctype(_ doctype: XMLDoctype) throws {}
+    @inlinable public mutating func endDoctype() throws {}
+    @inlinable public mutating func startElement(_ name: XMLName, attributes: XMLAttributes) throws {}
+    @inlinable public mutating func endElement(_ name: XMLName) throws {}
+    @inlinable public mutating func characters(_ text: XMLStringView) throws {}
+    @inlinable public mutating func startCDATA() throws {}
+    @inlinable public mutating func endCDATA() throws {}
+    @inlinable public mutating func comment(_ text: XMLStringView) throws {}
+    @inlinable public mutating func processingInstruction(target: XMLStringView, data: XMLStringView) throws {}
+    @inlinable public mutating func startPrefixMapping(prefix: XMLStringView?, uri: XMLStringView?) throws {}
+    @inlinable public mutating func endPrefixMapping(prefix: XMLStringView?) throws {}
+    @inlinable public mutating func skippedEntity(name: XMLStringView, isParameterEntity: Bool) throws {}
+}

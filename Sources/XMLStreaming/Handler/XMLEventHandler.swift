@@ -1,0 +1,56 @@
+/// Receives the parser's events, in document order: the push side of the stream parser.
+///
+/// Implement only the events you need; every method has an empty default
+/// (`XMLEventHandler+Defaults.swift`). Throwing from any method stops parsing at once, and
+/// the parser rethrows your error unchanged; ``XMLStreamParser/position`` then tells where.
+///
+/// Names, attributes and text arrive as borrowed views that are valid only during the call
+/// (see ``XMLStringView``); copy what you keep.
+///
+/// ```swift
+/// struct CountTeams: XMLEventHandler {
+///     var teams = 0
+///     mutating func startElement(_ name: XMLName, attributes: XMLAttributes) {
+///         if name.localName == "team" { teams += 1 }
+///     }
+/// }
+/// ```
+///
+/// Foundation's `XMLParserDelegate` maps onto it method by method; see
+/// `docs/MigratingFromFoundation.md`.
+public protocol XMLEventHandler {
+    /// The document starts, before any other event. Keep the locator to ask for the
+    /// current position in later events.
+    mutating func startDocument(_ locator: XMLLocator) throws
+    /// The document ended well-formed. Not called after an error.
+    mutating func endDocument() throws
+    /// The XML declaration, `<?xml version="1.0" encoding="UTF-8"?>`, when the document has one.
+    mutating func xmlDeclaration(_ declaration: XMLDeclaration) throws
+    /// A `<!DOCTYPE …>` declaration begins. Its external subset is never loaded.
+    mutating func startDoctype(_ doctype: XMLDoctype) throws
+    /// The `<!DOCTYPE …>` declaration ends.
+    mutating func endDoctype() throws
+    /// An element starts. Attributes come in document order.
+    mutating func startElement(_ name: XMLName, attributes: XMLAttributes) throws
+    /// An element ends (also right after `startElement` for `<empty/>`).
+    mutating func endElement(_ name: XMLName) throws
+    /// Character data, including the content of CDATA sections and expanded entities.
+    /// One run of text may arrive in several pieces, split anywhere between characters.
+    mutating func characters(_ text: XMLStringView) throws
+    /// A `<![CDATA[` section starts; its content arrives as ``characters(_:)``.
+    mutating func startCDATA() throws
+    /// A CDATA section ends.
+    mutating func endCDATA() throws
+    /// A comment, without `<!--` and `-->`.
+    mutating func comment(_ text: XMLStringView) throws
+    /// A processing instruction, `<?target data?>`.
+    mutating func processingInstruction(target: XMLStringView, data: XMLStringView) throws
+    /// A namespace prefix comes into scope, before the element that declares it
+    /// (`prefix` is `nil` for the default namespace; `uri` is `nil` for `xmlns=""`).
+    mutating func startPrefixMapping(prefix: XMLStringView?, uri: XMLStringView?) throws
+    /// A namespace prefix goes out of scope, after the element that declared it ends.
+    mutating func endPrefixMapping(prefix: XMLStringView?) throws
+    /// An entity reference the parser did not expand: an external entity (never loaded)
+    /// or one that may be declared in an external DTD it did not read.
+    mutating func skippedEntity(name: XMLStringView, isParameterEntity: Bool) throws
+}

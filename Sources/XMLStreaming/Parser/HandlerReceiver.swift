@@ -1,0 +1,33 @@
+/// The receiver that forwards expat's callbacks to a handler.
+final class HandlerReceiver<Handler: XMLEventHandler>: ExpatReceiver {
+    var handler: Handler
+
+    init(handler: Handler, options: XMLParserOptions) {
+        self.handler = handler
+        super.init(options: options)
+    }
+
+    override func onStartDocument() throws { try handler.startDocument(XMLLocator(receiver: self)) }
+    override func onEndDocument() throws { try handler.endDocument() }
+    override func onXMLDeclaration(_ declaration: XMLDeclaration) throws { try handler.xmlDeclaration(declaration) }
+    override func onStartDoctype(_ doctype: XMLDoctype) throws { try handler.startDoctype(doctype) }
+    override func onEndDoctype() throws { try handler.endDoctype() }
+    override func onStartElement(_ name: XMLName, _ attributes: XMLAttributes) throws {
+        try handler.startElement(name, attributes: attributes)
+    }
+    override func onEndElement(_ name: XMLName) throws { try handler.endElement(name) }
+    override func onCharacters(_ text: XMLStringView) throws { try handler.characters(text) }
+    override func onStartCDATA() throws { try handler.startCDATA() }
+    override func onEndCDATA() throws { try handler.endCDATA() }
+    override func onComment(_ text: XMLStringView) throws { try handler.comment(text) }
+    override func onProcessingInstruction(_ target: XMLStringView, _ data: XMLStringView) throws {
+        try handler.processingInstruction(target: target, data: data)
+    }
+    override func onStartPrefixMapping(_ prefix: XMLStringView?, _ uri: XMLStringView?) throws {
+        try handler.startPrefixMapping(prefix: prefix, uri: uri)
+    }
+    override func onEndPrefixMapping(_ prefix: XMLStringView?) throws { try handler.endPrefixMapping(prefix: prefix) }
+    override func onSkippedEntity(_ name: XMLStringView, _ isParameterEntity: Bool) throws {
+        try handler.skippedEntity(name: name, isParameterEntity: isParameterEntity)
+    }
+}

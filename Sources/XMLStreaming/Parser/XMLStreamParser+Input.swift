@@ -1,0 +1,119 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// Whole-document conveniences. Each starts a new document (resetting the parser when it
+// was used), streams the input, and finishes it.
+extension XMLStreamParser {
+    /// Parses a whole document held in memory (`[UInt8]`, `Data`, a slice, …).
+    ///
+    /// - Complexity: O(n); the bytes are handed to expat in chunks, not copied whole.
+    public func parse(_ bytes: some Sequence<UInt8>) throws {
+        prepareForDocument(named: fileName)
+        try feed(bytes)
+        try finish()
+    }
+
+    /// Parses a whole document held in a string (as UTF-8, whatever it declares... unless
+    /// it declares another encoding, which would then be wrong).
+    public func parse(_ string: String) throws {
+        prepareForDocument(named: fileName)
+        try feed(string)
+        try finish()
+    }
+
+    /// Streams a file from disk, never holding it whole in memory. Errors name the file.
+    public func parse(contentsOf path: String) throws {
+        let fd = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
+        guard fd >= 0 else {
+            let code = errno
+            throw XMLInputError(source: path, errno: code, message: String(cString: strerror(code)))
+        }
+        defer { close(fd) }
+        try parse(fileDescriptor: fd, name: path)
+    }
+
+    /// Streams a file URL.
+    public func parse(contentsOf url: URL) throws {
+        guard url.isFileURL else {
+            throw XMLInputError(source: url.absoluteString, message: "only file URLs can be read; fetch others yourself")
+        }
+        try parse(contentsOf: url.path)
+    }
+
+    /// Streams everything readable from a file descriptor (a file, a pipe, a socket) until
+    /// its end. The descriptor is not closed.
+    ///
+    /// - Parameter name: The name to use in errors; defaults to "file descriptor N".
+    public func parse(fileDescriptor fd: Int32, name: String? = nil) throws {
+        let source = name ?? "file descriptor \(fd)"
+        prepareForDocument(named: name)
+        var readError: Int32 = 0
+        while true {
+            let count = try receiver.feed(fillingUpTo: options.chunkSize) { buffer in
+                var filled = 0
+                while filled < buffer.count {
+                    let n = read(fd, buffer.baseAddress! + filled, buffer.count - filled)
+                    if n > 0 {
+                        filled += n
+                    } else if n == 0 {
+                        break
+                    } else if errno != EINTR {
+                        readError = errno
+                        break
+                    }
+                }
+                return filled
+            }
+            if readError != 0 {
+                throw XMLInputError(source: source, errno: readError, message: String(cString: strerror(readError)))
+            }
+            if count == 0 { break }
+        }
+        try finish()
+    }
+
+    /// Streams standard input.
+    public func parseStandardInput() throws {
+        try parse(fileDescriptor: 0, name: "<stdin>")
+    }
+
+    /// Streams an asynchronous sequence of byte chunks (`[UInt8]`, `Data`, `ArraySlice`…),
+    /// as they arrive.
+    public func parse<Chunks: AsyncSequence>(_ chunks: Chunks) async throws where Chunks.Element: Sequence<UInt8> {
+        prepareForDocument(named: fileName)
+        for try await chunk in chunks {
+            try feed(chunk)
+        }
+        try finish()
+    }
+
+    private func prepareForDocument(named name: String?) {
+        if receiver.state != .ready { receiver.reset() }
+        receiver.fileName = name
+    }
+}
+
+extension XMLStreamParser {
+    /// Parses a file with a fresh parser and returns the handler.
+    ///
+    /// ```swift
+    /// let counts = try XMLStreamParser.parse(contentsOf: "feed.xml", with: CountTeams())
+    /// ```
+    public static func parse(
+        contentsOf path: String, with handler: Handler, options: XMLParserOptions = XMLParserOptions()
+    ) throws -> Handler {
+        let parser = XMLStreamParser(handler: handler, options: options)
+        try parser.parse(contentsOf: path)
+        return parser.handler
+    }
+}

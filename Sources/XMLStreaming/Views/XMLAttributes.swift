@@ -1,0 +1,107 @@
+/// The attributes of a start tag, in document order: a borrowed, lazy view over expat's
+/// array. Nothing is copied until you ask.
+///
+/// **Valid only during the `startElement` callback.** Use ``dictionary`` or ``owned`` to
+/// keep them.
+///
+/// ```swift
+/// if let code = attributes["code"] { team.code = code.string }
+/// for attribute in attributes { print(attribute.name.qualifiedName, attribute.value.string) }
+/// ```
+///
+/// - Complexity: building the view is O(a) for `a` attributes and allocates nothing; a
+///   lookup by name is O(a).
+public struct XMLAttributes: RandomAccessCollection {
+    @usableFromInline let pairs: UnsafeMutablePointer<UnsafePointer<CChar>?>?
+    /// The number of attributes.
+    public let count: Int
+    @usableFromInline let specifiedCount: Int
+    @usableFromInline let namespaced: Bool
+
+    init(pairs: UnsafeMutablePointer<UnsafePointer<CChar>?>?, specifiedCount: Int, namespaced: Bool) {
+        self.pairs = pairs
+        var n = 0
+        if let pairs { while pairs[2 * n] != nil { n += 1 } }
+        self.count = n
+        self.specifiedCount = specifiedCount
+        self.namespaced = namespaced
+    }
+
+    /// An empty attribute list.
+    public static var empty: XMLAttributes { XMLAttributes(pairs: nil, specifiedCount: 0, namespaced: false) }
+
+    @inlinable public var startIndex: Int { 0 }
+    @inlinable public var endIndex: Int { count }
+
+    @inlinable
+    public subscript(position: Int) -> XMLAttribute {
+        precondition(position >= 0 && position < count, "XMLAttributes index out of range")
+        return XMLAttribute(
+            name: XMLName(raw: pairs![2 * position]!, namespaced: namespaced),
+            valuePointer: pairs![2 * position + 1]!,
+            isSpecified: 2 * position < specifiedCount)
+    }
+
+    /// The value of the attribute whose qualified name (as written) is `name`.
+    @inlinable
+    public subscript(name: String) -> XMLStringView? {
+        for attribute in self where attribute.name.hasQualifiedName(name) { return attribute.value }
+        return nil
+    }
+
+    /// The value of the attribute with this local name and namespace (`nil`: no namespace).
+    @inlinable
+    public subscript(localName: String, namespace namespace: String?) -> XMLStringView? {
+        for attribute in self where attribute.name.matches(localName, namespace: namespace) { return attribute.value }
+        return nil
+    }
+
+    /// The attributes as a dictionary from qualified name to value. Allocates.
+    public var dictionary: [String: String] {
+        var result: [String: String] = [:]
+        result.reserveCapacity(count)
+        for attribute in self { result[attribute.name.qualifiedName] = attribute.value.string }
+        return result
+    }
+
+    /// Owned copies, in document order. Allocates.
+    public var owned: [XMLOwnedAttribute] {
+        map { XMLOwnedAttribute(name: $0.name.owned, value: $0.value.string, isSpecified: $0.isSpecified) }
+    }
+}
+
+/// One borrowed attribute: its name and value. Valid only during the callback.
+public struct XMLAttribute {
+    /// The attribute's name.
+    public let name: XMLName
+    @usableFromInline let valuePointer: UnsafePointer<CChar>
+    /// `false` when the value came from a default in the DTD rather than the tag.
+    public let isSpecified: Bool
+
+    @inlinable
+    init(name: XMLName, valuePointer: UnsafePointer<CChar>, isSpecified: Bool) {
+        self.name = name
+        self.valuePointer = valuePointer
+        self.isSpecified = isSpecified
+    }
+
+    /// The value, with entities expanded and white space normalized as XML requires.
+    @inlinable public var value: XMLStringView { XMLStringView(cString: valuePointer) }
+}
+
+/// An owned attribute.
+public struct XMLOwnedAttribute: Hashable, Sendable {
+    /// The name.
+    public var name: XMLQualifiedName
+    /// The value.
+    public var value: String
+    /// `false` when the value came from a DTD default.
+    public var isSpecified: Bool
+
+    /// Creates an attribute.
+    public init(name: XMLQualifiedName, value: String, isSpecified: Bool = true) {
+        self.name = name
+        self.value = value
+        self.isSpecified = isSpecified
+    }
+}

@@ -1,0 +1,129 @@
+/// A borrowed element or attribute name.
+///
+/// With namespace processing on (the default) a name knows its namespace URI, local name
+/// and prefix; with it off, ``localName`` and ``prefix`` are the two sides of the colon and
+/// ``namespaceURI`` is `nil`.
+///
+/// **Valid only during the callback that received it.** Keep ``qualifiedName`` or
+/// ``owned`` to hold on to it.
+///
+/// - Complexity: each accessor scans the name once (names are short) and allocates
+///   nothing, except ``qualifiedName`` and ``owned``.
+public struct XMLName: CustomStringConvertible {
+    /// expat's string: `uri SEP local [SEP prefix]` with namespaces, the raw name without.
+    @usableFromInline let raw: UnsafePointer<UInt8>
+    @usableFromInline let namespaced: Bool
+
+    /// The byte expat puts between URI, local name and prefix. It cannot occur in an XML 1.0
+    /// document, so it cannot be confused with a character of a name or URI.
+    @usableFromInline static let separator: UInt8 = 0x01
+
+    @inlinable
+    init(raw: UnsafePointer<CChar>, namespaced: Bool) {
+        self.raw = UnsafeRawPointer(raw).assumingMemoryBound(to: UInt8.self)
+        self.namespaced = namespaced
+    }
+
+    /// The three parts, found in one scan.
+    @usableFromInline
+    func parts() -> (uri: XMLStringView?, local: XMLStringView, prefix: XMLStringView?) {
+        var i = 0
+        var firstSep = -1
+        var secondSep = -1
+        let sep: UInt8 = namespaced ? Self.separator : UInt8(ascii: ":")
+        while raw[i] != 0 {
+            if raw[i] == sep {
+                if firstSep < 0 { firstSep = i } else if secondSep < 0 && namespaced { secondSep = i }
+            }
+            i += 1
+        }
+        let end = i
+        if firstSep < 0 { return (nil, XMLStringView(base: raw, count: end), nil) }
+        let head = XMLStringView(base: raw, count: firstSep)
+        if !namespaced {
+            // prefix:local without namespace processing.
+            return (nil, XMLStringView(base: raw + firstSep + 1, count: end - firstSep - 1), head)
+        }
+        if secondSep < 0 {
+            return (head, XMLStringView(base: raw + firstSep + 1, count: end - firstSep - 1), nil)
+        }
+        return (
+            head, XMLStringView(base: raw + firstSep + 1, count: secondSep - firstSep - 1),
+            XMLStringView(base: raw + secondSep + 1, count: end - secondSep - 1)
+        )
+    }
+
+    /// The name without its prefix.
+    @inlinable public var localName: XMLStringView { parts().local }
+    /// The namespace the name belongs to, or `nil` when it is in no namespace (or when
+    /// namespace processing is off).
+    @inlinable public var namespaceURI: XMLStringView? { parts().uri }
+    /// The prefix as written in the document, or `nil` when there is none.
+    @inlinable public var prefix: XMLStringView? { parts().prefix }
+
+    /// The name as written in the document: `prefix:local` or `local`. Allocates.
+    public var qualifiedName: String {
+        let p = parts()
+        if let prefix = p.prefix { return prefix.string + ":" + p.local.string }
+        return p.local.string
+    }
+
+    /// Whether the name has this local name and namespace (`nil`: no namespace).
+    @inlinable
+    public func matches(_ localName: String, namespace: String? = nil) -> Bool {
+        let p = parts()
+        guard p.local == localName else { return false }
+        switch (p.uri, namespace) {
+        case (nil, nil): return true
+        case let (uri?, ns?): return uri == ns
+        default: return false
+        }
+    }
+
+    /// Whether the qualified name, as written, equals `qualifiedName`; allocates nothing.
+    @inlinable
+    public func hasQualifiedName(_ qualifiedName: String) -> Bool {
+        let p = parts()
+        guard let prefix = p.prefix else { return p.local == qualifiedName }
+        let q = qualifiedName.utf8
+        guard q.count == prefix.count + 1 + p.local.count else { return false }
+        var it = q.makeIterator()
+        for byte in prefix where it.next() != byte { return false }
+        if it.next() != UInt8(ascii: ":") { return false }
+        for byte in p.local where it.next() != byte { return false }
+        return true
+    }
+
+    /// An owned, `Sendable` copy.
+    public var owned: XMLQualifiedName {
+        let p = parts()
+        return XMLQualifiedName(localName: p.local.string, namespaceURI: p.uri?.string, prefix: p.prefix?.string)
+    }
+
+    public var description: String { qualifiedName }
+}
+
+/// An owned name: local name, namespace URI and prefix.
+public struct XMLQualifiedName: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+    /// The name without its prefix.
+    public var localName: String
+    /// The namespace URI, or `nil` for no namespace.
+    public var namespaceURI: String?
+    /// The prefix as written, or `nil`.
+    public var prefix: String?
+
+    /// Creates a name.
+    public init(localName: String, namespaceURI: String? = nil, prefix: String? = nil) {
+        self.localName = localName
+        self.namespaceURI = namespaceURI
+        self.prefix = prefix
+    }
+
+    /// A name in no namespace.
+    public init(stringLiteral value: String) { self.init(localName: value) }
+
+    /// `prefix:local` or `local`.
+    public var qualifiedName: String { prefix.map { "\($0):\(localName)" } ?? localName }
+
+    public var description: String { qualifiedName }
+}

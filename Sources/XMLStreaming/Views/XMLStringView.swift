@@ -1,0 +1,104 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Borrowed UTF-8 bytes from the parser: a name, an attribute value, a piece of text.
+///
+/// **Valid only during the callback that received it.** The bytes belong to expat and
+/// are reused as soon as the callback returns. Compare it in place (`view == "team"`),
+/// read its bytes, or keep a copy with ``string`` or ``bytes``.
+///
+/// - Complexity: comparing and iterating are O(n) and allocate nothing; ``string``
+///   allocates once (except for strings of 15 bytes or fewer).
+public struct XMLStringView: RandomAccessCollection, CustomStringConvertible {
+    @usableFromInline let base: UnsafePointer<UInt8>
+    /// The number of bytes.
+    public let count: Int
+
+    @inlinable
+    init(base: UnsafePointer<UInt8>, count: Int) {
+        self.base = base
+        self.count = count
+    }
+
+    /// A view over a NUL-terminated C string.
+    @inlinable
+    init(cString: UnsafePointer<CChar>) {
+        self.base = UnsafeRawPointer(cString).assumingMemoryBound(to: UInt8.self)
+        self.count = strlenUTF8(self.base)
+    }
+
+    @inlinable public var startIndex: Int { 0 }
+    @inlinable public var endIndex: Int { count }
+    @inlinable public subscript(position: Int) -> UInt8 {
+        precondition(position >= 0 && position < count, "XMLStringView index out of range")
+        return base[position]
+    }
+
+    /// Calls `body` with the bytes, without copying.
+    @inlinable
+    public func withUnsafeBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try body(UnsafeBufferPointer(start: base, count: count))
+    }
+
+    @inlinable
+    public func withContiguousStorageIfAvailable<R>(
+        _ body: (UnsafeBufferPointer<UInt8>) throws -> R
+    ) rethrows -> R? {
+        try body(UnsafeBufferPointer(start: base, count: count))
+    }
+
+    /// A `String` copy of the bytes (invalid UTF-8 is repaired with U+FFFD, which expat's
+    /// output never needs).
+    public var string: String {
+        String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self)
+    }
+
+    /// A copy of the bytes.
+    public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+
+    public var description: String { string }
+
+    /// Whether the view holds exactly the UTF-8 bytes of `string`, without allocating.
+    @inlinable
+    public static func == (view: XMLStringView, string: String) -> Bool {
+        var string = string
+        return string.withUTF8 { utf8 in
+            utf8.count == view.count && (view.count == 0 || memcmp(utf8.baseAddress!, view.base, view.count) == 0)
+        }
+    }
+
+    /// Whether the view holds exactly the UTF-8 bytes of `string`.
+    @inlinable
+    public static func != (view: XMLStringView, string: String) -> Bool { !(view == string) }
+
+    /// Whether two views hold the same bytes.
+    @inlinable
+    public static func == (lhs: XMLStringView, rhs: XMLStringView) -> Bool {
+        lhs.count == rhs.count && (lhs.count == 0 || memcmp(lhs.base, rhs.base, lhs.count) == 0)
+    }
+
+    /// Whether the view holds only XML white space (space, tab, line feed, carriage return).
+    public var isWhitespace: Bool {
+        for i in 0..<count {
+            switch base[i] {
+            case 0x20, 0x09, 0x0A, 0x0D: continue
+            default: return false
+            }
+        }
+        return true
+    }
+
+    /// Pattern matching against a string: `case "team":` in a `switch` on a view.
+    @inlinable
+    public static func ~= (pattern: String, view: XMLStringView) -> Bool { view == pattern }
+}
+
+@usableFromInline
+func strlenUTF8(_ p: UnsafePointer<UInt8>) -> Int {
+    UnsafeRawPointer(p).withMemoryRebound(to: CChar.self, capacity: 1) { strlen($0) }
+}

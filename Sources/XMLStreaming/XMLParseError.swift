@@ -1,0 +1,77 @@
+/// The one error the stream parser throws for input it cannot read.
+///
+/// It carries expat's error code (or one of the package's own limit codes), a message a
+/// person can act on, the position of the failure and, when the input came from a file,
+/// its name. Its `description` is the compiler-style line `FILE:LINE:COLUMN: error: MESSAGE`.
+///
+/// ```swift
+/// do {
+///     try parser.parse(contentsOf: "feed.xml")
+/// } catch let error as XMLParseError where error.code == .tagMismatch {
+///     print(error.position.line, error.position.column)
+/// }
+/// ```
+///
+/// Errors thrown by your own handler are not wrapped: they surface unchanged, and the
+/// parser's ``XMLStreamParser/position`` tells where parsing stopped.
+public struct XMLParseError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What went wrong: expat's `XML_Error` value or one of the package's limit codes.
+    public var code: Code
+    /// A sentence that says what went wrong.
+    public var message: String
+    /// Where it went wrong.
+    public var position: XMLPosition
+    /// The file being parsed, when the input came from a named file.
+    public var fileName: String?
+    /// The text of the input line around the failure, when expat still had it.
+    public var excerpt: String?
+
+    /// Creates an error.
+    public init(
+        code: Code, message: String, position: XMLPosition, fileName: String? = nil, excerpt: String? = nil
+    ) {
+        self.code = code
+        self.message = message
+        self.position = position
+        self.fileName = fileName
+        self.excerpt = excerpt
+    }
+
+    /// `FILE:LINE:COLUMN: error: MESSAGE` (`<input>` stands for an unnamed input).
+    public var description: String {
+        "\(fileName ?? "<input>"):\(position.line):\(position.column): error: \(message)"
+    }
+}
+
+extension XMLParseError {
+    /// An error code: expat's `enum XML_Error` values keep their numbers, and the
+    /// package's own limits use numbers from 1000 on.
+    ///
+    /// A struct rather than an enum, so a newer expat with new codes breaks nothing.
+    /// Match codes with `==` or in a `switch` with `case .tagMismatch:`.
+    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        /// The numeric code.
+        public var rawValue: Int32
+        /// Creates a code from its number.
+        public init(rawValue: Int32) { self.rawValue = rawValue }
+
+        /// The element nesting is deeper than ``XMLLimits/maximumDepth``.
+        public static let depthLimitExceeded = Code(rawValue: 1001)
+        /// An element or attribute name is longer than ``XMLLimits/maximumNameLength``.
+        public static let nameTooLong = Code(rawValue: 1002)
+        /// An attribute value is longer than ``XMLLimits/maximumAttributeValueLength``.
+        public static let attributeValueTooLong = Code(rawValue: 1003)
+        /// A run of character data is longer than ``XMLLimits/maximumTextLength``.
+        public static let textTooLong = Code(rawValue: 1004)
+        /// The input is larger than ``XMLLimits/maximumInputSize``.
+        public static let inputTooLarge = Code(rawValue: 1005)
+        /// A single unfinished token (a tag, comment or similar) grew past the largest
+        /// name or attribute-value limit while it was still being read.
+        public static let tokenTooLarge = Code(rawValue: 1006)
+        /// The bytes do not match the document's encoding (for example MacRoman text in
+        /// a document that declares UTF-8).
+        public static let invalidEncoding = Code(rawValue: 1007)
+
+        public var description: String { "\(Self.name(of: self) ?? "code \(rawValue)")" }
+    }
+}

@@ -1,0 +1,65 @@
+/// How the stream parser reads a document.
+///
+/// Everything that makes parsing safe is on by default and cannot be turned off here:
+/// external entities and DTDs are never loaded, parameter entities are never parsed, and
+/// expat's billion-laughs protection is always on (only its thresholds are configurable,
+/// through ``limits``).
+public struct XMLParserOptions: Hashable, Sendable {
+    /// Resolve namespace prefixes: names report their namespace URI, local name and
+    /// prefix, and `xmlns` attributes become prefix-mapping events. Foundation's
+    /// `shouldProcessNamespaces`. Default `true`.
+    public var processNamespaces: Bool
+    /// Report the start and end of each namespace prefix mapping as events. Foundation's
+    /// `shouldReportNamespacePrefixes`; only meaningful with ``processNamespaces``.
+    /// Default `true`.
+    public var reportNamespacePrefixes: Bool
+    /// The encoding to use instead of what the document declares (an override, like
+    /// expat's `XML_SetEncoding`). `nil` (the default) honours the declaration, the
+    /// byte-order mark, or UTF-8.
+    public var encoding: XMLEncodingName?
+    /// The limits on depth, sizes and entity amplification.
+    public var limits: XMLLimits
+    /// How many bytes the file, descriptor and in-memory conveniences hand expat at a
+    /// time. Default 256 KiB; never less than 4 KiB.
+    public var chunkSize: Int
+
+    /// Creates options; every argument has the safe default.
+    public init(
+        processNamespaces: Bool = true,
+        reportNamespacePrefixes: Bool = true,
+        encoding: XMLEncodingName? = nil,
+        limits: XMLLimits = .default,
+        chunkSize: Int = 256 * 1024
+    ) {
+        self.processNamespaces = processNamespaces
+        self.reportNamespacePrefixes = reportNamespacePrefixes
+        self.encoding = encoding
+        self.limits = limits
+        self.chunkSize = max(4096, chunkSize)
+    }
+}
+
+/// The name of a character encoding, as an XML declaration spells it ("UTF-8",
+/// "ISO-8859-1", "windows-1252", "macintosh").
+///
+/// expat reads UTF-8, UTF-16 (with a byte-order mark), ISO-8859-1 and US-ASCII itself;
+/// the package adds the common single-byte encodings listed in ``supportedSingleByte``.
+public struct XMLEncodingName: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral {
+    /// The name as given.
+    public var rawValue: String
+    /// Creates a name.
+    public init(rawValue: String) { self.rawValue = rawValue }
+    /// Creates a name from a literal.
+    public init(stringLiteral value: String) { self.rawValue = value }
+
+    public static let utf8: XMLEncodingName = "UTF-8"
+    public static let utf16: XMLEncodingName = "UTF-16"
+    public static let iso8859_1: XMLEncodingName = "ISO-8859-1"
+    public static let usASCII: XMLEncodingName = "US-ASCII"
+    public static let windows1252: XMLEncodingName = "windows-1252"
+    public static let macRoman: XMLEncodingName = "macintosh"
+    public static let iso8859_15: XMLEncodingName = "ISO-8859-15"
+
+    /// The single-byte encodings the package adds to expat's own, by canonical name.
+    public static var supportedSingleByte: [String] { SingleByteEncoding.all.map(\.name) }
+}
