@@ -22,6 +22,12 @@ let package = Package(
             providers: [.apt(["libexpat1-dev"]), .brew(["expat"])]
         ),
         .target(name: "XMLStreaming", dependencies: ["CExpat"]),
+        .target(name: "XMLTestSupport", dependencies: ["XMLStreaming"], path: "Tests/XMLTestSupport"),
+        .testTarget(
+            name: "XMLStreamingTests",
+            dependencies: ["XMLStreaming", "XMLTestSupport"],
+            resources: [.copy("Fixtures")]
+        ),
             ],
     swiftLanguageModes: [.v6]
 )

@@ -38,7 +38,9 @@ class ExpatReceiver {
     /// Bytes held back while a large token is pending (expat before 2.6 only).
     private var heldBytes: [UInt8] = []
     /// Set when a subclass asked expat to suspend after the current callback.
-    var suspendRequested = false
+    private var suspendRequested = false
+    /// True while expat runs, so that suspension is requested only inside callbacks.
+    private var isInsideExpat = false
 
     /// Whether expat defers re-parsing of pending tokens itself (2.6 and later).
     private(set) var hasNativeReparseDeferral = false
@@ -218,7 +220,7 @@ class ExpatReceiver {
     }
 
     /// Bytes of the token expat has begun but not finished.
-    private var pendingTokenBytes: Int {
+    var pendingTokenBytes: Int {
         let index = XML_GetCurrentByteIndex(parser)
         guard index >= 0 else { return 0 }
         return Int(bytesFed - Int64(index))
@@ -242,7 +244,12 @@ class ExpatReceiver {
                     at: currentPosition()))
             throw pendingError!
         }
-        let status = XML_ParseBuffer(parser, Int32(count), isFinal ? 1 : 0)
+        isInsideExpat = true
+        // XML_ParseBuffer needs a prior XML_GetBuffer; the final empty call goes through XML_Parse.
+        let status =
+            count == 0 ? XML_Parse(parser, nil, 0, isFinal ? 1 : 0) : XML_ParseBuffer(parser, Int32(count), isFinal ? 1 : 0)
+        isInsideExpat = false
+        suspendRequested = false
         try handle(status, isFinal: isFinal)
     }
 
@@ -263,16 +270,18 @@ class ExpatReceiver {
     func resume() throws {
         guard state == .suspended else { return }
         state = .parsing
-        suspendRequested = false
+        isInsideExpat = true
         let status = XML_ResumeParser(parser)
+        isInsideExpat = false
+        suspendRequested = false
         var parsing = XML_ParsingStatus()
         XML_GetParsingStatus(parser, &parsing)
         try handle(status, isFinal: parsing.finalBuffer != 0)
     }
 
-    /// Asks expat to pause after the current callback.
+    /// Asks expat to pause after the current callback; does nothing outside a callback.
     func requestSuspension() {
-        guard !suspendRequested else { return }
+        guard isInsideExpat, !suspendRequested else { return }
         suspendRequested = true
         _ = XML_StopParser(parser, 1)
     }

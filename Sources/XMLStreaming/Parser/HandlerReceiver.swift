@@ -1,5 +1,5 @@
 /// The receiver that forwards expat's callbacks to a handler.
-final class HandlerReceiver<Handler: XMLEventHandler>: ExpatReceiver {
+class HandlerReceiver<Handler: XMLEventHandler>: ExpatReceiver {
     var handler: Handler
 
     init(handler: Handler, options: XMLParserOptions) {

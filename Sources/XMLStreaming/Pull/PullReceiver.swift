@@ -1,0 +1,16 @@
+/// Collects events and suspends expat after each complete one, so the pull reader and the
+/// asynchronous sequence hold only a few events at a time.
+final class PullReceiver: HandlerReceiver<XMLEventCollector> {
+    init(options: XMLParserOptions) {
+        super.init(handler: XMLEventCollector(mergesAdjacentText: true), options: options)
+    }
+
+    override func afterEvent() {
+        if handler.endsWithCompleteEvent { requestSuspension() }
+    }
+
+    /// The next events, once there are some complete ones.
+    func takeEvents() -> [XMLEvent] {
+        handler.endsWithCompleteEvent || state == .finished ? handler.takeEvents() : []
+    }
+}

@@ -1,0 +1,153 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Pulls events one at a time: `while let event = try reader.next() { … }`.
+///
+/// The reader parses only as far as the next event, using expat's suspend and resume, so
+/// memory stays bounded whatever the size of the input. Adjacent text is joined into one
+/// `characters` event. Events are owned values (each copies its strings); the push API
+/// (``XMLStreamParser``) is the faster choice when you can use it.
+///
+/// ```swift
+/// let reader = try XMLEventReader(contentsOf: "feed.xml")
+/// while let event = try reader.next() {
+///     if case .startElement(let name, _) = event, name.localName == "site" { sites += 1 }
+/// }
+/// ```
+///
+/// Not `Sendable`; for use from async code see ``XMLEventStream``.
+public final class XMLEventReader {
+    private enum Source {
+        case file(Int32, closeWhenDone: Bool)
+        case bytes([UInt8], offset: Int)
+    }
+
+    private let receiver: PullReceiver
+    private var source: Source
+    private let sourceName: String
+    private var queue: [XMLEvent] = []
+    private var head = 0
+    private var exhausted = false
+
+    /// Reads a file, streaming it.
+    public init(contentsOf path: String, options: XMLParserOptions = XMLParserOptions()) throws {
+        let fd = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
+        guard fd >= 0 else {
+            let code = errno
+            throw XMLInputError(source: path, errno: code, message: String(cString: strerror(code)))
+        }
+        receiver = PullReceiver(options: options)
+        receiver.fileName = path
+        source = .file(fd, closeWhenDone: true)
+        sourceName = path
+    }
+
+    /// Reads from a file descriptor (a file, a pipe, standard input), which it does not close.
+    public init(fileDescriptor: Int32, name: String? = nil, options: XMLParserOptions = XMLParserOptions()) {
+        receiver = PullReceiver(options: options)
+        receiver.fileName = name
+        source = .file(fileDescriptor, closeWhenDone: false)
+        sourceName = name ?? "file descriptor \(fileDescriptor)"
+    }
+
+    /// Reads a document held in memory.
+    public init(bytes: some Sequence<UInt8>, options: XMLParserOptions = XMLParserOptions()) {
+        receiver = PullReceiver(options: options)
+        source = .bytes(Array(bytes), offset: 0)
+        sourceName = "<input>"
+    }
+
+    /// Reads a document held in a string.
+    public convenience init(string: String, options: XMLParserOptions = XMLParserOptions()) {
+        self.init(bytes: string.utf8, options: options)
+    }
+
+    deinit {
+        if case .file(let fd, true) = source { close(fd) }
+    }
+
+    /// The position of the event last returned (approximately: the parser may have read a
+    /// little ahead of it).
+    public var position: XMLPosition { receiver.currentPosition() }
+
+    /// The next event, or `nil` after ``XMLEvent/endDocument``.
+    ///
+    /// - Throws: ``XMLParseError`` for malformed input, ``XMLInputError`` when reading
+    ///   fails. After an error, `next()` returns `nil`.
+    public func next() throws -> XMLEvent? {
+        while head == queue.count {
+            queue.removeAll(keepingCapacity: true)
+            head = 0
+            if exhausted { return nil }
+            do {
+                try advance()
+            } catch {
+                exhausted = true
+                throw error
+            }
+            queue = receiver.takeEvents()
+        }
+        defer { head += 1 }
+        return queue[head]
+    }
+
+    /// Runs the parser until it produced events or the input ended.
+    private func advance() throws {
+        switch receiver.state {
+        case .suspended:
+            try receiver.resume()
+        case .finished, .failed:
+            exhausted = true
+        case .ready, .parsing:
+            if try readChunk() == 0 {
+                try receiver.finish()
+            }
+        }
+        if receiver.state == .finished && receiver.handler.events.isEmpty { exhausted = true }
+    }
+
+    private func readChunk() throws -> Int {
+        let chunkSize = receiver.options.chunkSize
+        switch source {
+        case .file(let fd, _):
+            var readError: Int32 = 0
+            let count = try receiver.feed(fillingUpTo: chunkSize) { buffer in
+                var filled = 0
+                while filled < buffer.count {
+                    let n = read(fd, buffer.baseAddress! + filled, buffer.count - filled)
+                    if n > 0 {
+                        filled += n
+                    } else if n == 0 {
+                        break
+                    } else if errno != EINTR {
+                        readError = errno
+                        break
+                    }
+                }
+                return filled
+            }
+            if readError != 0 {
+                throw XMLInputError(source: sourceName, errno: readError, message: String(cString: strerror(readError)))
+            }
+            return count
+        case .bytes(let bytes, let offset):
+            let count = try receiver.feed(fillingUpTo: chunkSize) { buffer in
+                let n = min(buffer.count, bytes.count - offset)
+                bytes.withUnsafeBytes { source in
+                    if n > 0 { buffer.baseAddress!.copyMemory(from: source.baseAddress! + offset, byteCount: n) }
+                }
+                return n
+            }
+            source = .bytes(bytes, offset: offset + count)
+            return count
+        }
+    }
+}
+
+@available(*, unavailable, message: "A reader belongs to one task.")
+extension XMLEventReader: Sendable {}

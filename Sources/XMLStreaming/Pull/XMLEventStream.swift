@@ -1,0 +1,100 @@
+/// The events of a document that arrives as an asynchronous sequence of byte chunks
+/// (`URLSession.bytes` lines joined, a NIO channel's buffers, `FileHandle` reads …).
+///
+/// ```swift
+/// for try await event in XMLEventStream(chunks) {
+///     print(event)
+/// }
+/// ```
+///
+/// Each iterator makes its own parser, reads only as many chunks as it needs for the next
+/// event (expat's suspend and resume), and joins adjacent text into one event. Chunks may
+/// be split anywhere. Memory stays bounded: small chunks are gathered to
+/// ``XMLParserOptions/chunkSize`` before parsing, and to the size of a pending token while
+/// one is unfinished, so even a huge token is scanned in linear time.
+public struct XMLEventStream<Chunks: AsyncSequence & Sendable>: AsyncSequence, Sendable
+where Chunks.Element: Sequence<UInt8> {
+    public typealias Element = XMLEvent
+
+    private let chunks: Chunks
+    private let options: XMLParserOptions
+    private let name: String?
+
+    /// Creates the event stream of `chunks`.
+    /// - Parameter name: The name to use in errors.
+    public init(_ chunks: Chunks, name: String? = nil, options: XMLParserOptions = XMLParserOptions()) {
+        self.chunks = chunks
+        self.options = options
+        self.name = name
+    }
+
+    public func makeAsyncIterator() -> Iterator {
+        Iterator(chunks: chunks.makeAsyncIterator(), options: options, name: name)
+    }
+
+    /// Pulls events, parsing chunks as it needs them.
+    public struct Iterator: AsyncIteratorProtocol {
+        private var chunks: Chunks.AsyncIterator
+        private let receiver: PullReceiver
+        private var queue: [XMLEvent] = []
+        private var head = 0
+        private var exhausted = false
+        private var inputEnded = false
+        private var gathered: [UInt8] = []
+
+        init(chunks: Chunks.AsyncIterator, options: XMLParserOptions, name: String?) {
+            self.chunks = chunks
+            self.receiver = PullReceiver(options: options)
+            self.receiver.fileName = name
+        }
+
+        public mutating func next() async throws -> XMLEvent? {
+            while head == queue.count {
+                queue.removeAll(keepingCapacity: true)
+                head = 0
+                if exhausted { return nil }
+                do {
+                    try await advance()
+                } catch {
+                    exhausted = true
+                    throw error
+                }
+                queue = receiver.takeEvents()
+            }
+            defer { head += 1 }
+            return queue[head]
+        }
+
+        private mutating func advance() async throws {
+            switch receiver.state {
+            case .suspended:
+                try receiver.resume()
+            case .finished, .failed:
+                exhausted = true
+            case .ready, .parsing:
+                let wanted = Swift.max(receiver.options.chunkSize, receiver.pendingTokenBytes)
+                while !inputEnded && gathered.count < wanted {
+                    if let chunk = try await chunks.next() {
+                        gathered.append(contentsOf: chunk)
+                    } else {
+                        inputEnded = true
+                    }
+                }
+                if gathered.isEmpty {
+                    try receiver.finish()
+                } else {
+                    let bytes = gathered
+                    gathered.removeAll(keepingCapacity: true)
+                    _ = try receiver.feed(fillingUpTo: bytes.count) { buffer in
+                        bytes.withUnsafeBytes { buffer.baseAddress!.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+                        return bytes.count
+                    }
+                }
+            }
+            if receiver.state == .finished && receiver.handler.events.isEmpty { exhausted = true }
+        }
+    }
+}
+
+@available(*, unavailable)
+extension XMLEventStream.Iterator: Sendable {}

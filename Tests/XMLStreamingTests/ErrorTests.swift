@@ -1,0 +1,111 @@
+import Testing
+import XMLStreaming
+import XMLTestSupport
+
+@Suite("Errors: typed, positioned, and never leaving the parser unusable")
+struct ErrorTests {
+    private func parseError(_ xml: String, options: XMLParserOptions = XMLParserOptions()) throws -> XMLParseError {
+        let parser = XMLStreamParser(handler: XMLEventCollector(), options: options)
+        return try #require(throws: XMLParseError.self) { try parser.parse(xml) }
+    }
+
+    @Test("A mismatched end tag reports expat's code, line, 1-based column and byte offset")
+    func tagMismatch() throws {
+        let error = try parseError("<a>\n  <b></c>\n</a>")
+        #expect(error.code == .tagMismatch)
+        #expect(error.position == XMLPosition(line: 2, column: 8, byteOffset: 11))
+        #expect(error.message == "mismatched tag")
+        #expect(error.description == "<input>:2:8: error: mismatched tag")
+        #expect(error.excerpt == "  <b></c>")
+    }
+
+    @Test("Columns count characters, not bytes, on a line with umlauts")
+    func columnAfterNonASCII() throws {
+        let error = try parseError("<r>\n<a>Kölner Dom</b></r>")
+        #expect(error.code == .tagMismatch)
+        #expect(error.position.line == 2)
+        // expat points at the name in "</b>": after "<a>Kölner Dom</", 15 characters but 16 bytes.
+        #expect(error.position.column == 16)
+        #expect(error.position.byteOffset == 4 + 16)
+    }
+
+    @Test("Parsing stops at the first error, with no events after it")
+    func stopsAtFirstError() throws {
+        let parser = XMLStreamParser(handler: XMLEventCollector())
+        #expect(throws: XMLParseError.self) { try parser.parse("<r><a>1</a><b>2</c><d>3</d></r>") }
+        let events = parser.handler.events
+        #expect(!events.contains(.endDocument))
+        #expect(!events.contains { if case .startElement(let n, _) = $0 { return n.localName == "d" }; return false })
+    }
+
+    @Test("Empty input, truncated input and junk after the root are errors")
+    func incompleteDocuments() throws {
+        let empty = try parseError("")
+        #expect(empty.code == .noElements, "\(empty.code) \(empty)")
+        let truncated = try parseError("<r><a>text")
+        #expect(truncated.code == .noElements || truncated.code == .unclosedToken)
+        #expect(try parseError("<r/><s/>").code == .junkAfterDocumentElement)
+        #expect(try parseError("<r a='1' a='2'/>").code == .duplicateAttribute)
+        #expect(try parseError("<p:r/>").code == .unboundPrefix)
+        #expect(try parseError("<r>&nope;</r>").code == .undefinedEntity)
+    }
+
+    @Test("Errors from a file name the file")
+    func fileName() throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.write("<r>\n<a></b>\n</r>\n", named: "broken.xml")
+        let parser = XMLStreamParser(handler: XMLEventCollector())
+        let error = try #require(throws: XMLParseError.self) { try parser.parse(contentsOf: path) }
+        #expect(error.fileName == path)
+        #expect(error.description == "\(path):2:6: error: mismatched tag")
+    }
+
+    @Test("A missing file is an input error with errno, not a parse error")
+    func missingFile() throws {
+        let parser = XMLStreamParser(handler: XMLEventCollector())
+        let error = try #require(throws: XMLInputError.self) { try parser.parse(contentsOf: "/nonexistent/feed.xml") }
+        #expect(error.errno == 2)
+        #expect(error.description == "/nonexistent/feed.xml: error: No such file or directory")
+    }
+
+    struct Refusal: Error, Equatable { let element: String }
+
+    struct Refuser: XMLEventHandler {
+        var locator = XMLLocator.detached
+        var seenAfterRefusal = 0
+        var refused = false
+        mutating func startDocument(_ locator: XMLLocator) { self.locator = locator }
+        mutating func startElement(_ name: XMLName, attributes: XMLAttributes) throws {
+            if refused { seenAfterRefusal += 1 }
+            if name.localName == "stop" {
+                refused = true
+                throw Refusal(element: name.localName.string)
+            }
+        }
+    }
+
+    @Test("A handler's error surfaces unchanged, with the position where parsing stopped")
+    func handlerErrorUnchanged() throws {
+        let parser = XMLStreamParser(handler: Refuser())
+        let error = try #require(throws: Refusal.self) { try parser.parse("<r>\n  <a/>\n  <stop/><after/>\n</r>") }
+        #expect(error == Refusal(element: "stop"))
+        #expect(parser.position == XMLPosition(line: 3, column: 3, byteOffset: 13))
+        #expect(parser.handler.seenAfterRefusal == 0)
+    }
+
+    @Test("After an error the parser refuses more input until reset, then parses again")
+    func resetAndReuse() throws {
+        let parser = XMLStreamParser(handler: XMLEventCollector())
+        #expect(throws: XMLParseError.self) { try parser.feed("<r><a></b>") }
+        let again = try #require(throws: XMLParseError.self) { try parser.feed("<more/>") }
+        #expect(again.code == .finished)
+        parser.reset()
+        _ = parser.handler.takeEvents()
+        try parser.feed("<r>ok</r>")
+        try parser.finish()
+        #expect(parser.handler.events.contains(.characters("ok")))
+        // The whole-document conveniences reset by themselves.
+        #expect(throws: XMLParseError.self) { try parser.parse("<broken") }
+        try parser.parse("<fine/>")
+    }
+}
