@@ -8,8 +8,8 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "XMLStreaming", targets: ["XMLStreaming"]),
-        
-        
+        .library(name: "XMLHandlerStack", targets: ["XMLHandlerStack"]),
+        .executable(name: "xml", targets: ["XMLTool"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -22,12 +22,23 @@ let package = Package(
             providers: [.apt(["libexpat1-dev"]), .brew(["expat"])]
         ),
         .target(name: "XMLStreaming", dependencies: ["CExpat"]),
+        .target(name: "XMLHandlerStack", dependencies: ["XMLStreaming"]),
+        .executableTarget(
+            name: "XMLTool",
+            dependencies: [
+                "XMLStreaming",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
         .target(name: "XMLTestSupport", dependencies: ["XMLStreaming"], path: "Tests/XMLTestSupport"),
         .testTarget(
             name: "XMLStreamingTests",
             dependencies: ["XMLStreaming", "XMLTestSupport"],
             resources: [.copy("Fixtures")]
         ),
-            ],
+        .testTarget(name: "XMLHandlerStackTests", dependencies: ["XMLHandlerStack", "XMLTestSupport"]),
+        .testTarget(name: "ToolTests", dependencies: ["XMLTool", "XMLTestSupport"], resources: [.copy("Fixtures")]),
+    ],
     swiftLanguageModes: [.v6]
 )

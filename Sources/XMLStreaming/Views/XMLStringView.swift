@@ -25,6 +25,14 @@ public struct XMLStringView: RandomAccessCollection, CustomStringConvertible {
         self.count = count
     }
 
+    /// A view over bytes you own, for handing your own buffers to code that takes views
+    /// (the handler stack's text, tests). The bytes must outlive every use of the view.
+    @inlinable
+    public init(borrowing buffer: UnsafeBufferPointer<UInt8>) {
+        self.base = buffer.baseAddress ?? UnsafePointer(bitPattern: 1)!
+        self.count = buffer.count
+    }
+
     /// A view over a NUL-terminated C string.
     @inlinable
     init(cString: UnsafePointer<CChar>) {
@@ -62,6 +70,16 @@ public struct XMLStringView: RandomAccessCollection, CustomStringConvertible {
     public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
 
     public var description: String { string }
+
+    /// The view without leading and trailing XML white space; allocates nothing.
+    public var trimmingWhitespace: XMLStringView {
+        var start = 0
+        var end = count
+        func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
+        while start < end && isSpace(base[start]) { start += 1 }
+        while end > start && isSpace(base[end - 1]) { end -= 1 }
+        return XMLStringView(base: base + start, count: end - start)
+    }
 
     /// Whether the view holds exactly the UTF-8 bytes of `string`, without allocating.
     @inlinable

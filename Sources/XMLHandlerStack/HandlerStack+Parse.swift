@@ -1,0 +1,55 @@
+import XMLStreaming
+
+// One-call parsing: make the stack, stream the input, return the root, or roll back and
+// rethrow.
+extension HandlerStack {
+    /// Parses with a fresh stack over `root` and returns the root, or throws after telling
+    /// the root that parsing failed.
+    ///
+    /// - Parameter input: Feeds the parser (for example `{ try $0.parse(contentsOf: path) }`).
+    public static func parse(
+        root: Root, routes: ParseRoutes, unknownElements: UnknownElementPolicy = .ignore, trimsText: Bool = true,
+        options: XMLParserOptions = XMLParserOptions(),
+        input: (XMLStreamParser<HandlerStack>) throws -> Void
+    ) throws -> Root {
+        let stack = HandlerStack(root: root, routes: routes, unknownElements: unknownElements, trimsText: trimsText)
+        let parser = XMLStreamParser(handler: stack, options: options)
+        do {
+            try input(parser)
+        } catch {
+            parser.handler.abandon(after: error)
+            throw error
+        }
+        return parser.handler.root
+    }
+
+    /// Streams a file through a fresh stack and returns the root.
+    public static func parse(
+        contentsOf path: String, root: Root, routes: ParseRoutes, unknownElements: UnknownElementPolicy = .ignore,
+        trimsText: Bool = true, options: XMLParserOptions = XMLParserOptions()
+    ) throws -> Root {
+        try parse(
+            root: root, routes: routes, unknownElements: unknownElements, trimsText: trimsText, options: options
+        ) { try $0.parse(contentsOf: path) }
+    }
+
+    /// Parses a document in memory through a fresh stack and returns the root.
+    public static func parse(
+        _ bytes: some Sequence<UInt8>, root: Root, routes: ParseRoutes,
+        unknownElements: UnknownElementPolicy = .ignore, trimsText: Bool = true,
+        options: XMLParserOptions = XMLParserOptions()
+    ) throws -> Root {
+        try parse(
+            root: root, routes: routes, unknownElements: unknownElements, trimsText: trimsText, options: options
+        ) { try $0.parse(bytes) }
+    }
+
+    /// Parses a document in a string through a fresh stack and returns the root.
+    public static func parse(
+        _ string: String, root: Root, routes: ParseRoutes, unknownElements: UnknownElementPolicy = .ignore,
+        trimsText: Bool = true, options: XMLParserOptions = XMLParserOptions()
+    ) throws -> Root {
+        try parse(Array(string.utf8), root: root, routes: routes, unknownElements: unknownElements,
+            trimsText: trimsText, options: options)
+    }
+}

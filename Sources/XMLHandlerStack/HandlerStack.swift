@@ -1,0 +1,170 @@
+import XMLStreaming
+
+/// The book's SiteSchedule parser, made general: a stack of model objects that each
+/// consume their own events.
+///
+/// - An element with a route (``ParseRoutes``) creates its consumer, which gets the
+///   element's attributes and its predecessor on the stack, and is pushed.
+/// - Any other element goes to the consumer on top: `didStartChild` with its attributes,
+///   `didEndChild` with its text.
+/// - When a consumer's own element ends it gets its text (`didEnd`), is popped, and is
+///   handed to the consumer below (`adopt`). Below everything sits the root you supply.
+/// - Text is collected from all its pieces into one reusable buffer, cleared at every start
+///   and end tag, and trimmed of surrounding white space unless ``trimsText`` is off.
+/// - Every error a consumer throws gets the line and column of the event; the stack
+///   is cleared and the root is told (`documentDidFail`), so no half-built result survives.
+///
+/// ```swift
+/// var routes = ParseRoutes()
+/// routes.route("team", to: Team.self)
+/// let schedule = try HandlerStack.parse(contentsOf: "schedule.xml", root: Schedule(), routes: routes)
+/// ```
+///
+/// # Performance
+/// Routing compares names in place; text goes into one buffer that is reused; the only
+/// allocations are the ones your consumers make, plus one existential box per entity
+/// whose type is larger than three words.
+public struct HandlerStack<Root: ElementConsumer>: XMLEventHandler {
+    /// The root consumer: after a successful parse, the result.
+    public private(set) var root: Root
+    /// The routing table.
+    public var routes: ParseRoutes
+    /// What to do with elements nobody knows.
+    public var unknownElementPolicy: UnknownElementPolicy
+    /// Whether text handed to consumers is trimmed of leading and trailing white space.
+    public var trimsText: Bool
+    /// The skipped elements, under ``UnknownElementPolicy/collect``.
+    public private(set) var unknownElements: [UnknownElement] = []
+
+    private struct Entry {
+        var consumer: any ElementConsumer
+        /// The element depth of the consumer's own element.
+        let depth: Int
+    }
+
+    private var stack: [Entry] = []
+    private var depth = 0
+    private var text: [UInt8] = []
+    private var locator = XMLLocator.detached
+
+    /// Creates a stack over `root`.
+    public init(
+        root: Root, routes: ParseRoutes, unknownElements: UnknownElementPolicy = .ignore, trimsText: Bool = true
+    ) {
+        self.root = root
+        self.routes = routes
+        self.unknownElementPolicy = unknownElements
+        self.trimsText = trimsText
+        text.reserveCapacity(1024)
+    }
+
+    private var context: ParseContext { ParseContext(locator: locator, stackDepth: stack.count) }
+
+    /// Adds the position to a consumer's error (errors that already carry one pass as they are).
+    private func positioned(_ error: any Error) -> any Error {
+        switch error {
+        case is HandlerStackError, is XMLParseError: return error
+        default: return HandlerStackError(kind: .model(error), position: locator.position, fileName: locator.fileName)
+        }
+    }
+
+    private func withText<R>(_ body: (XMLStringView) throws -> R) rethrows -> R {
+        try text.withUnsafeBufferPointer { buffer in
+            let view = XMLStringView(borrowing: buffer)
+            return try body(trimsText ? view.trimmingWhitespace : view)
+        }
+    }
+
+    private mutating func unknown(_ name: XMLName) throws {
+        switch unknownElementPolicy {
+        case .ignore: return
+        case .collect: unknownElements.append(UnknownElement(name: name.owned, position: locator.position))
+        case .reject:
+            throw HandlerStackError(kind: .unknownElement(name.owned), position: locator.position, fileName: locator.fileName)
+        }
+    }
+
+    // MARK: XMLEventHandler
+
+    public mutating func startDocument(_ locator: XMLLocator) throws {
+        self.locator = locator
+        stack.removeAll()
+        unknownElements.removeAll()
+        depth = 0
+        text.removeAll(keepingCapacity: true)
+        let context = self.context
+        do { try root.documentDidStart(context: context) } catch { throw positioned(error) }
+    }
+
+    public mutating func endDocument() throws {
+        let context = self.context
+        do { try root.documentDidEnd(context: context) } catch { throw positioned(error) }
+    }
+
+    public mutating func startElement(_ name: XMLName, attributes: XMLAttributes) throws {
+        depth += 1
+        text.removeAll(keepingCapacity: true)
+        let context = self.context
+        if let factory = routes.factory(for: name) {
+            let predecessor: any ElementConsumer = stack.last?.consumer ?? root
+            do {
+                let consumer = try factory(name, attributes, predecessor, context)
+                stack.append(Entry(consumer: consumer, depth: depth))
+            } catch { throw positioned(error) }
+        } else {
+            do {
+                if stack.isEmpty {
+                    try root.didStartChild(name, attributes: attributes, context: context)
+                } else {
+                    try stack[stack.count - 1].consumer.didStartChild(name, attributes: attributes, context: context)
+                }
+            } catch { throw positioned(error) }
+        }
+    }
+
+    public mutating func endElement(_ name: XMLName) throws {
+        defer {
+            depth -= 1
+            text.removeAll(keepingCapacity: true)
+        }
+        let context = self.context
+        if let top = stack.last, top.depth == depth {
+            var consumer = stack.removeLast().consumer
+            do {
+                try withText { try consumer.didEnd(text: $0, context: context) }
+            } catch { throw positioned(error) }
+            let parentContext = self.context
+            do {
+                if stack.isEmpty {
+                    try root.adopt(consumer, context: parentContext)
+                } else {
+                    try stack[stack.count - 1].consumer.adopt(consumer, context: parentContext)
+                }
+            } catch { throw positioned(error) }
+        } else {
+            let known: Bool
+            do {
+                known = try text.withUnsafeBufferPointer { buffer in
+                    let view = XMLStringView(borrowing: buffer)
+                    let text = trimsText ? view.trimmingWhitespace : view
+                    if stack.isEmpty { return try root.didEndChild(name, text: text, context: context) }
+                    return try stack[stack.count - 1].consumer.didEndChild(name, text: text, context: context)
+                }
+            } catch { throw positioned(error) }
+            if !known { try unknown(name) }
+        }
+    }
+
+    public mutating func characters(_ piece: XMLStringView) throws {
+        piece.withUnsafeBytes { text.append(contentsOf: $0) }
+    }
+
+    /// Clears the stack and tells the root that parsing failed. The parse conveniences call
+    /// it; call it yourself when you drive the stack through your own parser and it throws.
+    public mutating func abandon(after error: any Error) {
+        stack.removeAll()
+        depth = 0
+        text.removeAll(keepingCapacity: true)
+        root.documentDidFail(error)
+    }
+}

@@ -1,0 +1,18 @@
+import ArgumentParser
+import XMLStreaming
+
+/// `xml`: check and inspect XML files from the command line.
+@main
+struct XMLCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "xml",
+        abstract: "Check and inspect XML documents with XMLStack's streaming parser.",
+        version: "xml (XMLStack \(XMLStackVersion.string)) with expat \(ExpatLibrary.version)",
+        subcommands: [Check.self, Events.self]
+    )
+}
+
+/// The package's version.
+enum XMLStackVersion {
+    static let string = "0.1.0"
+}
