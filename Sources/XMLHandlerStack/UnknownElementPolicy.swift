@@ -17,4 +17,10 @@ public struct UnknownElement: Hashable, Sendable {
     public var name: XMLQualifiedName
     /// Where it ended.
     public var position: XMLPosition
+
+    /// Creates a record.
+    public init(name: XMLQualifiedName, position: XMLPosition) {
+        self.name = name
+        self.position = position
+    }
 }

@@ -14,7 +14,7 @@ struct InputOptions: ParsableArguments {
     @Flag(help: "Do not process namespaces: report names as written (default: process them).")
     var noNamespaces = false
 
-    @Option(help: "The deepest element nesting allowed (default: 10000).")
+    @Option(help: "The deepest element nesting allowed.")
     var maxDepth: Int = 10_000
 
     var parserOptions: XMLParserOptions {

@@ -1,0 +1,148 @@
+import Foundation
+import Testing
+
+@testable import XMLTool
+
+/// Runs the built `xml` executable and captures what it prints.
+struct ToolRun {
+    var status: Int32
+    var output: String
+    var errors: String
+
+    static var executable: URL {
+        // Tests run from the products directory's .xctest bundle; `xml` sits beside it.
+        var directory = Bundle.main.bundleURL
+        while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("xml").path)
+            && directory.pathComponents.count > 1
+        {
+            directory.deleteLastPathComponent()
+        }
+        return directory.appendingPathComponent("xml")
+    }
+
+    static func run(_ arguments: [String], input: String? = nil) throws -> ToolRun {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let out = Pipe()
+        let err = Pipe()
+        let inPipe = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = inPipe
+        try process.run()
+        if let input { inPipe.fileHandleForWriting.write(Data(input.utf8)) }
+        try inPipe.fileHandleForWriting.close()
+        let output = out.fileHandleForReading.readDataToEndOfFile()
+        let errors = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return ToolRun(
+            status: process.terminationStatus, output: String(decoding: output, as: UTF8.self),
+            errors: String(decoding: errors, as: UTF8.self))
+    }
+}
+
+private func fixture(_ name: String) -> String {
+    Bundle.module.url(forResource: "Fixtures/\(name)", withExtension: nil)!.path
+}
+
+@Suite("The xml tool")
+struct XMLToolTests {
+    @Test("check exits 0 and prints nothing when every file is well-formed")
+    func checkGood() throws {
+        let run = try ToolRun.run(["check", fixture("small.xml"), fixture("small.xml")])
+        #expect(run.status == 0)
+        #expect(run.output.isEmpty && run.errors.isEmpty)
+    }
+
+    @Test("check prints FILE:LINE:COLUMN: error: MESSAGE for each bad file and exits 1")
+    func checkBad() throws {
+        let broken = fixture("broken.xml")
+        let mismatch = fixture("macroman-declared-utf8.xml")
+        let run = try ToolRun.run(["check", broken, fixture("small.xml"), mismatch])
+        #expect(run.status == 1)
+        #expect(run.output.isEmpty)
+        let lines = run.errors.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2)
+        #expect(lines.first == "\(broken):3:3: error: mismatched tag")
+        #expect(lines.last?.hasPrefix("\(mismatch):3:8: error: byte 0x9A at offset 53 is not valid UTF-8") == true)
+    }
+
+    @Test("check reads standard input for -")
+    func checkStandardInput() throws {
+        #expect(try ToolRun.run(["check", "-"], input: "<ok/>").status == 0)
+        let bad = try ToolRun.run(["check", "-"], input: "<a>\n<b></a>")
+        #expect(bad.status == 1)
+        #expect(bad.errors == "<stdin>:2:6: error: mismatched tag\n")
+    }
+
+    @Test("A missing file is reported and fails the run")
+    func checkMissing() throws {
+        let run = try ToolRun.run(["check", "/nonexistent.xml"])
+        #expect(run.status == 1)
+        #expect(run.errors == "/nonexistent.xml: error: No such file or directory\n")
+    }
+
+    @Test("events prints one event per line")
+    func events() throws {
+        let run = try ToolRun.run(["events", fixture("small.xml")])
+        #expect(run.status == 0)
+        #expect(
+            run.output == """
+                startDocument
+                xmlDeclaration version="1.0"
+                startElement r a="1"
+                characters "x"
+                comment " c "
+                startElement e
+                endElement e
+                endElement r
+                endDocument
+
+                """)
+    }
+
+    @Test("--version names the package and the linked expat")
+    func version() throws {
+        let run = try ToolRun.run(["--version"])
+        #expect(run.status == 0)
+        #expect(run.output.hasPrefix("xml (XMLStack "))
+        #expect(run.output.contains("with expat 2."))
+    }
+
+    @Test("Arguments parse without running: check needs at least one file")
+    func argumentParsing() throws {
+        #expect(throws: (any Error).self) { _ = try XMLCommand.parseAsRoot(["check"]) }
+        let command = try XMLCommand.parseAsRoot(["check", "a.xml", "--max-depth", "5", "--no-namespaces"])
+        let check = try #require(command as? Check)
+        #expect(check.files == ["a.xml"])
+        #expect(check.input.parserOptions.limits.maximumDepth == 5)
+        #expect(check.input.parserOptions.processNamespaces == false)
+    }
+
+    @Test("The help screen of check")
+    func checkHelp() {
+        #expect(
+            XMLCommand.helpMessage(for: Check.self, columns: 80) == """
+                OVERVIEW: Check that XML files are well-formed.
+
+                Exits 0 when every file is well-formed. Otherwise prints FILE:LINE:COLUMN:
+                error: MESSAGE on standard error for each file that is not, and exits 1.
+
+                USAGE: xml check <files> ... [--encoding <encoding>] [--no-namespaces] [--max-depth <max-depth>]
+
+                ARGUMENTS:
+                  <files>                 The files to check; - reads standard input.
+
+                OPTIONS:
+                  --encoding <encoding>   Read the input in this encoding, whatever it declares
+                                          (default: as declared).
+                  --no-namespaces         Do not process namespaces: report names as written
+                                          (default: process them).
+                  --max-depth <max-depth> The deepest element nesting allowed. (default: 10000)
+                  --version               Show the version.
+                  -h, --help              Show help information.
+
+                """)
+    }
+}

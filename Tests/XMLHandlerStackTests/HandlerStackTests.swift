@@ -1,0 +1,104 @@
+import Testing
+import XMLHandlerStack
+import XMLStreaming
+import XMLTestSupport
+
+@Suite("The handler stack: each model type consumes its own events")
+struct HandlerStackTests {
+    @Test("A document builds the whole value model: nesting, predecessors, adopted children, text")
+    func buildsModel() throws {
+        let library = try HandlerStack.parse(libraryXML, root: Library(), routes: .library)
+        #expect(library == expectedLibrary)
+    }
+
+    @Test("Text split into pieces anywhere is joined before a consumer sees it")
+    func textFromPieces() throws {
+        let parser = XMLStreamParser(handler: HandlerStack(root: Library(), routes: .library))
+        for byte in libraryXML.utf8 { try parser.feed([byte]) }
+        try parser.finish()
+        #expect(parser.handler.root == expectedLibrary)
+    }
+
+    @Test("Without trimming, consumers get the text exactly as written")
+    func untrimmedText() throws {
+        let library = try HandlerStack.parse(libraryXML, root: Library(), routes: .library, trimsText: false)
+        #expect(library.loans.first?.note == "\n      bis Ende März\n    ")
+    }
+
+    @Test("Unknown elements are ignored by default, collected on request, rejected in strict mode")
+    func unknownElements() throws {
+        let xml = """
+            <library>
+              <name>X</name>
+              <opening>9-18</opening>
+              <shelves><shelf code="A"><colour>red</colour></shelf></shelves>
+            </library>
+            """
+        let lenient = try HandlerStack.parse(xml, root: Library(), routes: .library)
+        #expect(lenient.shelves.map(\.code) == ["A"])
+
+        let parser = XMLStreamParser(
+            handler: HandlerStack(root: Library(), routes: .library, unknownElements: .collect))
+        try parser.parse(xml)
+        #expect(
+            parser.handler.unknownElements == [
+                UnknownElement(name: "opening", position: XMLPosition(line: 3, column: 16, byteOffset: 42)),
+                UnknownElement(name: "colour", position: XMLPosition(line: 4, column: 39, byteOffset: 91)),
+                UnknownElement(name: "library", position: XMLPosition(line: 5, column: 1, byteOffset: 119)),
+            ])
+
+        let error = try #require(throws: HandlerStackError.self) {
+            _ = try HandlerStack.parse(xml, root: Library(), routes: .library, unknownElements: .reject)
+        }
+        guard case .unknownElement(let name) = error.kind else { Issue.record("wrong kind \(error.kind)"); return }
+        #expect(name == "opening")
+        #expect(error.position.line == 3 && error.position.column == 16)
+        #expect(error.description == "<input>:3:16: error: unknown element <opening>")
+    }
+
+    @Test("A data error names the line and column of the element that caused it")
+    func dataErrorPosition() throws {
+        let xml = "<library>\n  <shelves>\n    <shelf><label>no code</label></shelf>\n  </shelves>\n</library>"
+        let error = try #require(throws: HandlerStackError.self) {
+            _ = try HandlerStack.parse(xml, root: Library(), routes: .library)
+        }
+        #expect(error.message == "a shelf without a code")
+        #expect(error.position == XMLPosition(line: 3, column: 5, byteOffset: 26))
+    }
+
+    @Test("A consumer's own error passes through unchanged, with the position added")
+    func modelErrorUnchanged() throws {
+        let xml = """
+            <library><shelves><shelf code="A"><book isbn="1"/></shelf></shelves>
+            <loans><loan book="999" member="m1"/></loans></library>
+            """
+        let error = try #require(throws: HandlerStackError.self) {
+            _ = try HandlerStack.parse(xml, root: Library(), routes: .library)
+        }
+        guard case .model(let underlying) = error.kind else { Issue.record("wrong kind \(error.kind)"); return }
+        #expect(underlying as? UnknownBook == UnknownBook(isbn: "999"))
+        #expect(error.position.line == 2)
+    }
+
+    @Test("A syntax error stays an XMLParseError")
+    func syntaxError() throws {
+        let error = try #require(throws: XMLParseError.self) {
+            _ = try HandlerStack.parse("<library>\n<shelves></library>", root: Library(), routes: .library)
+        }
+        #expect(error.code == .tagMismatch)
+        #expect(error.position.line == 2)
+    }
+
+    @Test("Routes are namespace-aware: the same local name in another namespace is not an entity")
+    func namespaceRouting() throws {
+        var routes = ParseRoutes()
+        routes.route(XMLQualifiedName(localName: "shelf", namespaceURI: "urn:lib"), to: Shelf.self)
+        let xml = """
+            <library xmlns="urn:lib" xmlns:o="urn:other">
+              <shelves><shelf code="A"/><o:shelf code="X"/></shelves>
+            </library>
+            """
+        let library = try HandlerStack.parse(xml, root: Library(), routes: routes)
+        #expect(library.shelves.map(\.code) == ["A"])
+    }
+}
