@@ -45,6 +45,8 @@ class ExpatReceiver {
     /// Whether expat defers re-parsing of pending tokens itself (2.6 and later).
     private(set) var hasNativeReparseDeferral = false
     private var hashSalt: UInt = 0
+    /// How many times expat was asked to parse new bytes (tests check the growth policy).
+    private(set) var expatParseCalls = 0
 
     init(options: XMLParserOptions) {
         self.options = options
@@ -270,6 +272,7 @@ class ExpatReceiver {
     func resume() throws {
         guard state == .suspended else { return }
         state = .parsing
+        expatParseCalls += 1
         isInsideExpat = true
         let status = XML_ResumeParser(parser)
         isInsideExpat = false

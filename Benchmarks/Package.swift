@@ -1,0 +1,49 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// XMLStack's benchmarks: their own package, so `swift test` in the main package never
+// resolves or builds them. Run them as release builds only (see README.md):
+//
+//     swift build -c release --package-path Benchmarks
+//     swift run -c release --package-path Benchmarks xmlstack-bench generate
+//     swift run -c release --package-path Benchmarks xmlstack-bench run
+let package = Package(
+    name: "XMLStackBenchmarks",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "xmlstack-bench", targets: ["XMLStackBench"]),
+        .executable(name: "xmlstack-alloc-check", targets: ["XMLStackAllocCheck"]),
+    ],
+    dependencies: [
+        .package(name: "XMLStack", path: ".."),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // Raw expat in C with no-op handlers: the limit for this design, measured in the same
+        // run as everything built on top of it.
+        .target(
+            name: "CExpatBaseline",
+            linkerSettings: [.linkedLibrary("expat")]
+        ),
+        // malloc/calloc/realloc/free replacements that count calls. Linked only into
+        // xmlstack-alloc-check, so the timed runs use the allocator untouched.
+        .target(name: "CAllocationCounter"),
+        .executableTarget(
+            name: "XMLStackBench",
+            dependencies: [
+                "CExpatBaseline",
+                .product(name: "XMLStreaming", package: "XMLStack"),
+                .product(name: "XMLHandlerStack", package: "XMLStack"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "XMLStackAllocCheck",
+            dependencies: [
+                "CAllocationCounter",
+                .product(name: "XMLStreaming", package: "XMLStack"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
