@@ -35,6 +35,21 @@ struct PullTests {
         close(pipe[0])
     }
 
+    @Test("The reader tells the position of each event it returns")
+    func readerPositions() throws {
+        let reader = try XMLEventReader(contentsOf: Fixture.path("book-table-8-8.xml"))
+        var positions: [String] = []
+        while let event = try reader.next() {
+            if case .startElement(let name, _) = event { positions.append("\(name.qualifiedName)@\(reader.position)") }
+            if case .characters(let text) = event { positions.append("\(text)@\(reader.position)") }
+        }
+        #expect(
+            positions == [
+                "hello@1:1", "g:text@1:29", "Hallo Welt@1:51", "g:text@1:91", "Hello @2:15", "m:u@2:21", "world@2:26",
+                "m:break@2:37",
+            ])
+    }
+
     @Test("The reader reports errors with their position and then ends")
     func readerError() throws {
         let reader = XMLEventReader(string: "<r>\n<a></b></r>")

@@ -10,18 +10,39 @@ public struct XMLEventCollector: XMLEventHandler {
     /// Whether consecutive pieces of text are joined into one `characters` event (so the
     /// events no longer depend on how the input was chunked). Default `true`.
     public var mergesAdjacentText: Bool
+    /// Whether to record the position of each event in ``positions``. Default `false`.
+    public var recordsPositions: Bool
+    /// The position of each event in ``events`` (of the first piece, for joined text),
+    /// when ``recordsPositions`` is on.
+    public private(set) var positions: [XMLPosition] = []
     private var pendingText: String?
+    private var pendingTextPosition = XMLPosition.start
+    private var locator = XMLLocator.detached
 
     /// Creates an empty collector.
-    public init(mergesAdjacentText: Bool = true) {
+    public init(mergesAdjacentText: Bool = true, recordsPositions: Bool = false) {
         self.mergesAdjacentText = mergesAdjacentText
+        self.recordsPositions = recordsPositions
     }
 
-    /// Returns the events collected so far and forgets them.
+    /// Returns the events collected so far and forgets them (and their positions).
     public mutating func takeEvents() -> [XMLEvent] {
         flushText()
-        defer { events.removeAll(keepingCapacity: true) }
+        defer {
+            events.removeAll(keepingCapacity: true)
+            positions.removeAll(keepingCapacity: true)
+        }
         return events
+    }
+
+    /// Returns the events and their positions, and forgets them.
+    mutating func takeEventsAndPositions() -> ([XMLEvent], [XMLPosition]) {
+        flushText()
+        defer {
+            events.removeAll(keepingCapacity: true)
+            positions.removeAll(keepingCapacity: true)
+        }
+        return (events, positions)
     }
 
     /// Whether the last event collected was something other than text, which is when the
@@ -31,16 +52,21 @@ public struct XMLEventCollector: XMLEventHandler {
     private mutating func append(_ event: XMLEvent) {
         flushText()
         events.append(event)
+        if recordsPositions { positions.append(locator.position) }
     }
 
     private mutating func flushText() {
         if let text = pendingText {
             events.append(.characters(text))
+            if recordsPositions { positions.append(pendingTextPosition) }
             pendingText = nil
         }
     }
 
-    public mutating func startDocument(_ locator: XMLLocator) { append(.startDocument) }
+    public mutating func startDocument(_ locator: XMLLocator) {
+        self.locator = locator
+        append(.startDocument)
+    }
     public mutating func endDocument() { append(.endDocument) }
     public mutating func xmlDeclaration(_ declaration: XMLDeclaration) { append(.xmlDeclaration(declaration)) }
     public mutating func startDoctype(_ doctype: XMLDoctype) { append(.startDoctype(doctype)) }
@@ -53,11 +79,12 @@ public struct XMLEventCollector: XMLEventHandler {
         if mergesAdjacentText {
             if pendingText == nil {
                 pendingText = text.string
+                if recordsPositions { pendingTextPosition = locator.position }
             } else {
                 pendingText!.append(text.string)
             }
         } else {
-            events.append(.characters(text.string))
+            append(.characters(text.string))
         }
     }
     public mutating func startCDATA() { append(.startCDATA) }

@@ -2,15 +2,15 @@
 /// asynchronous sequence hold only a few events at a time.
 final class PullReceiver: HandlerReceiver<XMLEventCollector> {
     init(options: XMLParserOptions) {
-        super.init(handler: XMLEventCollector(mergesAdjacentText: true), options: options)
+        super.init(handler: XMLEventCollector(mergesAdjacentText: true, recordsPositions: true), options: options)
     }
 
     override func afterEvent() {
         if handler.endsWithCompleteEvent { requestSuspension() }
     }
 
-    /// The next events, once there are some complete ones.
-    func takeEvents() -> [XMLEvent] {
-        handler.endsWithCompleteEvent || state == .finished ? handler.takeEvents() : []
+    /// The next events and their positions, once there are some complete ones.
+    func takeEvents() -> ([XMLEvent], [XMLPosition]) {
+        handler.endsWithCompleteEvent || state == .finished ? handler.takeEventsAndPositions() : ([], [])
     }
 }

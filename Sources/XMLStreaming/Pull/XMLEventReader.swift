@@ -31,6 +31,7 @@ public final class XMLEventReader {
     private var source: Source
     private let sourceName: String
     private var queue: [XMLEvent] = []
+    private var queuePositions: [XMLPosition] = []
     private var head = 0
     private var exhausted = false
 
@@ -71,9 +72,12 @@ public final class XMLEventReader {
         if case .file(let fd, true) = source { close(fd) }
     }
 
-    /// The position of the event last returned (approximately: the parser may have read a
-    /// little ahead of it).
-    public var position: XMLPosition { receiver.currentPosition() }
+    /// The position of the event last returned by ``next()`` (of its first piece, for
+    /// joined text); after an error, where parsing stopped.
+    public var position: XMLPosition {
+        if head > 0 && head <= queuePositions.count { return queuePositions[head - 1] }
+        return receiver.currentPosition()
+    }
 
     /// The next event, or `nil` after ``XMLEvent/endDocument``.
     ///
@@ -90,7 +94,7 @@ public final class XMLEventReader {
                 exhausted = true
                 throw error
             }
-            queue = receiver.takeEvents()
+            (queue, queuePositions) = receiver.takeEvents()
         }
         defer { head += 1 }
         return queue[head]

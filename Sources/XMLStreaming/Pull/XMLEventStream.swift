@@ -37,6 +37,7 @@ where Chunks.Element: Sequence<UInt8> {
         private var chunks: Chunks.AsyncIterator
         private let receiver: PullReceiver
         private var queue: [XMLEvent] = []
+        private var queuePositions: [XMLPosition] = []
         private var head = 0
         private var exhausted = false
         private var inputEnded = false
@@ -59,7 +60,7 @@ where Chunks.Element: Sequence<UInt8> {
                     exhausted = true
                     throw error
                 }
-                queue = receiver.takeEvents()
+                (queue, queuePositions) = receiver.takeEvents()
             }
             defer { head += 1 }
             return queue[head]
