@@ -101,4 +101,15 @@ struct HandlerStackTests {
         let library = try HandlerStack.parse(xml, root: Library(), routes: routes)
         #expect(library.shelves.map(\.code) == ["A"])
     }
+
+    @Test("A new document resets the stack: a failed parse leaves nothing for the next one")
+    func resetBetweenDocuments() throws {
+        let parser = XMLStreamParser(handler: HandlerStack(root: Library(), routes: .library))
+        #expect(throws: XMLParseError.self) {
+            try parser.parse("<library><shelves><shelf code='Z'><book isbn='9'>")
+        }
+        try parser.parse("<library><shelves><shelf code='A'/></shelves></library>")
+        #expect(parser.handler.root.shelves.map(\.code) == ["A"])
+        #expect(parser.handler.root.shelves.first?.books.isEmpty == true)
+    }
 }

@@ -27,6 +27,20 @@ struct ChunkingTests {
         }
     }
 
+    @Test("A bad document fails at the same place whether fed whole or one byte at a time")
+    func errorsIndependentOfChunking() throws {
+        for xml in [
+            try Fixture.bytes("macroman-declared-utf8.xml"), Array("<r>\n  <a>K\u{00F6}ln</b>\n</r>".utf8),
+            Array("<r><a x='1' x='2'/></r>".utf8),
+        ] {
+            let whole = try #require(throws: XMLParseError.self) { try EventRecorder.events(of: xml) }
+            let byByte = try #require(throws: XMLParseError.self) { try EventRecorder.events(of: xml, chunkSize: 1) }
+            #expect(byByte.code == whole.code)
+            #expect(byByte.position == whole.position)
+            #expect(byByte.message == whole.message)
+        }
+    }
+
     @Test("Text arrives in pieces that the collector joins: K + öln")
     func textInPieces() throws {
         struct Pieces: XMLEventHandler {
@@ -59,6 +73,10 @@ struct ChunkingTests {
         try parser.parse(bytes)
         #expect(take() == expected)
         try parser.parse(String(decoding: bytes, as: UTF8.self))
+        #expect(take() == expected)
+        try parser.parse(Data(bytes))
+        #expect(take() == expected)
+        try parser.parse(bytes[...])
         #expect(take() == expected)
         let chunks = AsyncStream<[UInt8]> { continuation in
             for piece in ChunkSplitter.pieces(of: bytes, size: 7) { continuation.yield(Array(piece)) }
