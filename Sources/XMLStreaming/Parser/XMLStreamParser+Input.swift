@@ -57,28 +57,7 @@ extension XMLStreamParser {
     public func parse(fileDescriptor fd: Int32, name: String? = nil) throws {
         let source = name ?? "file descriptor \(fd)"
         prepareForDocument(named: name)
-        var readError: Int32 = 0
-        while true {
-            let count = try receiver.feed(fillingUpTo: options.chunkSize) { buffer in
-                var filled = 0
-                while filled < buffer.count {
-                    let n = read(fd, buffer.baseAddress! + filled, buffer.count - filled)
-                    if n > 0 {
-                        filled += n
-                    } else if n == 0 {
-                        break
-                    } else if errno != EINTR {
-                        readError = errno
-                        break
-                    }
-                }
-                return filled
-            }
-            if readError != 0 {
-                throw XMLInputError(source: source, errno: readError, message: String(cString: strerror(readError)))
-            }
-            if count == 0 { break }
-        }
+        while try receiver.feed(fromFileDescriptor: fd, source: source) > 0 {}
         try finish()
     }
 

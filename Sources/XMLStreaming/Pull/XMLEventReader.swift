@@ -30,9 +30,7 @@ public final class XMLEventReader {
     private let receiver: PullReceiver
     private var source: Source
     private let sourceName: String
-    private var queue: [XMLEvent] = []
-    private var queuePositions: [XMLPosition] = []
-    private var head = 0
+    private var queue = EventQueue()
     private var exhausted = false
 
     /// Reads a file, streaming it.
@@ -74,19 +72,14 @@ public final class XMLEventReader {
 
     /// The position of the event last returned by ``next()`` (of its first piece, for
     /// joined text); after an error, where parsing stopped.
-    public var position: XMLPosition {
-        if head > 0 && head <= queuePositions.count { return queuePositions[head - 1] }
-        return receiver.currentPosition()
-    }
+    public var position: XMLPosition { queue.lastPosition ?? receiver.currentPosition() }
 
     /// The next event, or `nil` after ``XMLEvent/endDocument``.
     ///
     /// - Throws: ``XMLParseError`` for malformed input, ``XMLInputError`` when reading
     ///   fails. After an error, `next()` returns `nil`.
     public func next() throws -> XMLEvent? {
-        while head == queue.count {
-            queue.removeAll(keepingCapacity: true)
-            head = 0
+        while queue.isDrained {
             if exhausted { return nil }
             do {
                 try advance()
@@ -94,10 +87,9 @@ public final class XMLEventReader {
                 exhausted = true
                 throw error
             }
-            (queue, queuePositions) = receiver.takeEvents()
+            queue.refill(from: receiver)
         }
-        defer { head += 1 }
-        return queue[head]
+        return queue.pop()
     }
 
     /// Runs the parser until it produced events or the input ended.
@@ -119,26 +111,7 @@ public final class XMLEventReader {
         let chunkSize = receiver.options.chunkSize
         switch source {
         case .file(let fd, _):
-            var readError: Int32 = 0
-            let count = try receiver.feed(fillingUpTo: chunkSize) { buffer in
-                var filled = 0
-                while filled < buffer.count {
-                    let n = read(fd, buffer.baseAddress! + filled, buffer.count - filled)
-                    if n > 0 {
-                        filled += n
-                    } else if n == 0 {
-                        break
-                    } else if errno != EINTR {
-                        readError = errno
-                        break
-                    }
-                }
-                return filled
-            }
-            if readError != 0 {
-                throw XMLInputError(source: sourceName, errno: readError, message: String(cString: strerror(readError)))
-            }
-            return count
+            return try receiver.feed(fromFileDescriptor: fd, source: sourceName)
         case .bytes(let bytes, let offset):
             let count = try receiver.feed(fillingUpTo: chunkSize) { buffer in
                 let n = min(buffer.count, bytes.count - offset)

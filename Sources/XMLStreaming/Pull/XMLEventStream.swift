@@ -36,9 +36,7 @@ where Chunks.Element: Sequence<UInt8> {
     public struct Iterator: AsyncIteratorProtocol {
         private var chunks: Chunks.AsyncIterator
         private let receiver: PullReceiver
-        private var queue: [XMLEvent] = []
-        private var queuePositions: [XMLPosition] = []
-        private var head = 0
+        private var queue = EventQueue()
         private var exhausted = false
         private var inputEnded = false
         private var gathered: [UInt8] = []
@@ -50,9 +48,7 @@ where Chunks.Element: Sequence<UInt8> {
         }
 
         public mutating func next() async throws -> XMLEvent? {
-            while head == queue.count {
-                queue.removeAll(keepingCapacity: true)
-                head = 0
+            while queue.isDrained {
                 if exhausted { return nil }
                 do {
                     try await advance()
@@ -60,10 +56,9 @@ where Chunks.Element: Sequence<UInt8> {
                     exhausted = true
                     throw error
                 }
-                (queue, queuePositions) = receiver.takeEvents()
+                queue.refill(from: receiver)
             }
-            defer { head += 1 }
-            return queue[head]
+            return queue.pop()
         }
 
         private mutating func advance() async throws {

@@ -1,0 +1,36 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension ExpatReceiver {
+    /// Reads from `fd` straight into expat's buffer and parses what arrived: at least one
+    /// chunk, more while a token is pending. Returns the bytes read; 0 at the end of input.
+    ///
+    /// - Parameter source: The name used in an ``XMLInputError``.
+    func feed(fromFileDescriptor fd: Int32, source: String) throws -> Int {
+        var readError: Int32 = 0
+        let count = try feed(fillingUpTo: options.chunkSize) { buffer in
+            var filled = 0
+            while filled < buffer.count {
+                let n = read(fd, buffer.baseAddress! + filled, buffer.count - filled)
+                if n > 0 {
+                    filled += n
+                } else if n == 0 {
+                    break
+                } else if errno != EINTR {
+                    readError = errno
+                    break
+                }
+            }
+            return filled
+        }
+        if readError != 0 {
+            throw XMLInputError(source: source, errno: readError, message: String(cString: strerror(readError)))
+        }
+        return count
+    }
+}
