@@ -28,6 +28,7 @@ public protocol ElementConsumer {
     /// the place to commit.
     mutating func documentDidEnd(context: ParseContext) throws
     /// Parsing failed (root only): the place to roll back. The error is the one thrown.
+    /// It can come without `documentDidStart` (a file that could not be opened).
     mutating func documentDidFail(_ error: any Error)
 }
 

@@ -3,7 +3,8 @@ import XMLStreaming
 /// Where the handler stack is: handed to every consumer call, for positions and errors.
 public struct ParseContext {
     let locator: XMLLocator
-    /// The number of entities on the stack below the current one (0 for the root).
+    /// How many entities are on the stack at the time of the call, the root not counted
+    /// (a new entity is not on it yet while its initializer runs).
     public let stackDepth: Int
 
     init(locator: XMLLocator, stackDepth: Int) {
@@ -11,7 +12,8 @@ public struct ParseContext {
         self.stackDepth = stackDepth
     }
 
-    /// A context attached to no parser, for driving consumers with synthetic events in tests.
+    /// A context attached to no parser, for calling code that needs a context outside a
+    /// parse (its position is ``XMLPosition/start``).
     public static func detached(stackDepth: Int = 0) -> ParseContext {
         ParseContext(locator: .detached, stackDepth: stackDepth)
     }

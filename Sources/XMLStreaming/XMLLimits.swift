@@ -10,15 +10,19 @@ public struct XMLLimits: Hashable, Sendable {
     public var maximumNameLength: Int?
     /// The longest single attribute value, in bytes (after entity expansion). Default 10 MiB.
     public var maximumAttributeValueLength: Int?
-    /// The longest run of character data between two pieces of markup, in bytes. The parser
-    /// streams text in pieces and never holds a run itself; the limit protects the handlers
-    /// that collect it. Default 10 MiB.
+    /// The longest run of character data between two pieces of markup (tags, comments,
+    /// processing instructions), in bytes. The parser streams text in pieces and never holds
+    /// a run itself; the limit protects the handlers that collect it. Default 10 MiB.
     public var maximumTextLength: Int?
     /// The most input bytes one document may have. Default: no limit.
     public var maximumInputSize: Int64?
     /// expat's billion-laughs protection: the largest ratio of output produced by entity
-    /// expansion to input read. Default 100 (expat's default). Maps to
+    /// expansion to input read. Default 100 (expat's default); values below 1 count as 1,
+    /// the least expat accepts. Maps to
     /// `XML_SetBillionLaughsAttackProtectionMaximumAmplification`.
+    ///
+    /// On expat 2.7.2 and later the allocation tracker is also on, with expat's own
+    /// defaults (100x, from 64 MiB).
     public var maximumAmplification: Float
     /// The output size in bytes from which the amplification check applies. Default
     /// 8 MiB (expat's default). Maps to `XML_SetBillionLaughsAttackProtectionActivationThreshold`.

@@ -65,8 +65,10 @@ extension XMLParseError {
         public static let textTooLong = Code(rawValue: 1004)
         /// The input is larger than ``XMLLimits/maximumInputSize``.
         public static let inputTooLarge = Code(rawValue: 1005)
-        /// A single unfinished token (a tag, comment or similar) grew past the largest
-        /// name or attribute-value limit while it was still being read.
+        /// A single unfinished token (a start tag, comment or processing instruction) grew
+        /// past the largest of the name, attribute-value and text limits (plus 4 KiB of
+        /// slack for the markup around them) while it was still being read. Not checked
+        /// when any of those three limits is lifted (`nil`).
         public static let tokenTooLarge = Code(rawValue: 1006)
         /// The bytes do not match the document's encoding (for example MacRoman text in
         /// a document that declares UTF-8).

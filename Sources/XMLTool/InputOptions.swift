@@ -43,10 +43,16 @@ struct StandardError: TextOutputStream {
         string.withUTF8 { bytes in
             var offset = 0
             while offset < bytes.count {
-                let n = Glibc.write(2, bytes.baseAddress! + offset, bytes.count - offset)
+                let n = systemWrite(2, bytes.baseAddress! + offset, bytes.count - offset)
                 if n <= 0 { return }
                 offset += n
             }
         }
     }
 }
+
+#if canImport(Glibc)
+private let systemWrite = Glibc.write
+#else
+private let systemWrite = Darwin.write
+#endif

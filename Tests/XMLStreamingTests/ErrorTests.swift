@@ -108,4 +108,28 @@ struct ErrorTests {
         #expect(throws: XMLParseError.self) { try parser.parse("<broken") }
         try parser.parse("<fine/>")
     }
+
+    @Test("A file's name labels only that file's errors")
+    func fileNameDoesNotLeak() throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.write("<ok/>", named: "a.xml")
+        let parser = XMLStreamParser(handler: XMLEventCollector())
+        try parser.parse(contentsOf: path)
+        let error = try #require(throws: XMLParseError.self) { try parser.parse("<broken") }
+        #expect(error.fileName == nil)
+        parser.fileName = "mine.xml"
+        let named = try #require(throws: XMLParseError.self) { try parser.parse("<broken") }
+        #expect(named.fileName == "mine.xml")
+    }
+
+    @Test("The input-size limit stops parsing where the input crossed it")
+    func inputLimitState() throws {
+        let parser = XMLStreamParser(
+            handler: XMLEventCollector(), options: XMLParserOptions(limits: XMLLimits(maximumInputSize: 10)))
+        try parser.feed("<r>")
+        let error = try #require(throws: XMLParseError.self) { try parser.feed("<a/><b/><c/>") }
+        #expect(error.code == .inputTooLarge)
+        #expect(parser.position == error.position)
+        #expect(try #require(throws: XMLParseError.self) { try parser.feed("<d/>") }.code == .finished)
+    }
 }

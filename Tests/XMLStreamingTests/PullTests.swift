@@ -59,6 +59,7 @@ struct PullTests {
         do { while try reader.next() != nil {} } catch let error as XMLParseError { caught = error }
         #expect(caught?.code == .tagMismatch)
         #expect(caught?.position.line == 2)
+        #expect(reader.position == caught?.position)
         #expect(try reader.next() == nil)
     }
 

@@ -28,8 +28,10 @@ public enum ExpatLibrary {
         return result
     }
 
-    /// Whether the linked expat defers re-parsing of tokens that span many buffers itself
-    /// (2.6.0 and later). Without it the package holds input back while a token is pending.
+    /// Whether the linked expat is new enough to defer re-parsing of tokens that span many
+    /// buffers itself (2.6.0 and later). The shim turns deferral on only when the header it
+    /// was compiled against declares it too; otherwise the package holds input back while a
+    /// token is pending.
     public static var hasReparseDeferral: Bool {
         let v = XML_ExpatVersionInfo()
         return v.major > 2 || (v.major == 2 && v.minor >= 6)

@@ -78,7 +78,8 @@ class ExpatReceiver {
         XML_SetParamEntityParsing(parser, XML_PARAM_ENTITY_PARSING_NEVER)
         XML_SetExternalEntityRefHandler(parser, ExpatCallbacks.externalEntityRef)
         let limits = options.limits
-        _ = XML_SetBillionLaughsAttackProtectionMaximumAmplification(parser, limits.maximumAmplification)
+        _ = XML_SetBillionLaughsAttackProtectionMaximumAmplification(
+            parser, max(1, limits.maximumAmplification))
         _ = XML_SetBillionLaughsAttackProtectionActivationThreshold(
             parser, CUnsignedLongLong(limits.amplificationActivationThreshold))
         hasNativeReparseDeferral = CExpat_EnableReparseDeferral(parser) == 1
@@ -244,6 +245,7 @@ class ExpatReceiver {
                 limitError(
                     .inputTooLarge, "the input is larger than the limit of \(limit) bytes",
                     at: currentPosition()))
+            state = .failed
             throw pendingError!
         }
         isInsideExpat = true
@@ -267,7 +269,7 @@ class ExpatReceiver {
         }
     }
 
-    /// Resumes after a suspension (the pull reader's), returning whether the parser
+    /// Resumes after a suspension (the pull reader's); the state tells whether expat
     /// suspended again.
     func resume() throws {
         guard state == .suspended else { return }

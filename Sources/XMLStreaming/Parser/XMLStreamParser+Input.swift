@@ -23,8 +23,10 @@ extension XMLStreamParser {
         try finish()
     }
 
-    /// Parses a whole document held in a string (as UTF-8, whatever it declares... unless
-    /// it declares another encoding, which would then be wrong).
+    /// Parses a whole document held in a string, as its UTF-8 bytes.
+    ///
+    /// An XML declaration that names another encoding is still honoured and would misread
+    /// those bytes; for such text set ``XMLParserOptions/encoding`` to ``XMLEncodingName/utf8``.
     public func parse(_ string: String) throws {
         prepareForDocument(named: fileName)
         try feed(string)
@@ -56,7 +58,10 @@ extension XMLStreamParser {
     /// - Parameter name: The name to use in errors; defaults to "file descriptor N".
     public func parse(fileDescriptor fd: Int32, name: String? = nil) throws {
         let source = name ?? "file descriptor \(fd)"
-        prepareForDocument(named: name)
+        // The name belongs to this document only; the caller's own setting comes back after.
+        let callersName = receiver.fileName
+        defer { receiver.fileName = callersName }
+        prepareForDocument(named: name ?? callersName)
         while try receiver.feed(fromFileDescriptor: fd, source: source) > 0 {}
         try finish()
     }

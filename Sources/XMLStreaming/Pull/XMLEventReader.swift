@@ -85,6 +85,7 @@ public final class XMLEventReader {
                 try advance()
             } catch {
                 exhausted = true
+                queue = EventQueue()
                 throw error
             }
             queue.refill(from: receiver)

@@ -1,5 +1,7 @@
 /// The events of a document that arrives as an asynchronous sequence of byte chunks
-/// (`URLSession.bytes` lines joined, a NIO channel's buffers, `FileHandle` reads …).
+/// (`[UInt8]`, `ArraySlice<UInt8>`, `Data`: an `AsyncStream` you feed from a socket, a NIO
+/// channel's buffers mapped to arrays, …). A sequence of single bytes must be gathered into
+/// chunks first.
 ///
 /// ```swift
 /// for try await event in XMLEventStream(chunks) {
@@ -54,6 +56,7 @@ where Chunks.Element: Sequence<UInt8> {
                     try await advance()
                 } catch {
                     exhausted = true
+                    queue = EventQueue()
                     throw error
                 }
                 queue.refill(from: receiver)

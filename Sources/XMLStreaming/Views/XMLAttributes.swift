@@ -51,7 +51,7 @@ public struct XMLAttributes: RandomAccessCollection {
 
     /// The value of the attribute with this local name and namespace (`nil`: no namespace).
     @inlinable
-    public subscript(localName: String, namespace namespace: String?) -> XMLStringView? {
+    public subscript(localName localName: String, namespace namespace: String?) -> XMLStringView? {
         for attribute in self where attribute.name.matches(localName, namespace: namespace) { return attribute.value }
         return nil
     }

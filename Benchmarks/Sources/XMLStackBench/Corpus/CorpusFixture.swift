@@ -1,0 +1,63 @@
+/// One generated corpus file: its name, size, shape and what it stresses.
+struct CorpusFixture: Sendable {
+    enum Shape: Sendable {
+        /// A SiteSchedule feed of about this many bytes.
+        case schedule
+        /// A namespace-heavy document of about this many bytes.
+        case namespaced
+        /// One element whose single attribute value has exactly this many bytes.
+        case bigAttribute
+    }
+
+    /// The file name in the corpus directory, which also names the fixture in tables.
+    let fileName: String
+    let shape: Shape
+    /// The target size in bytes.
+    let size: Int
+    /// Written only by `generate --large`.
+    let isLarge: Bool
+    /// One line for the fixtures table.
+    let stresses: String
+
+    /// The name without `.xml`, used in workload identifiers ("schedule-1m/stream-reading").
+    var name: String { String(fileName.dropLast(4)) }
+
+    static let mebibyte = 1 << 20
+
+    static let schedule1M = CorpusFixture(
+        fileName: "schedule-1m.xml", shape: .schedule, size: 1 * mebibyte, isLarge: false,
+        stresses: "short elements with 1 to 3 attributes, short text, entities, some CDATA; fits in cache")
+    static let namespaced1M = CorpusFixture(
+        fileName: "namespaced-1m.xml", shape: .namespaced, size: 1 * mebibyte, isLarge: false,
+        stresses: "prefixes, default and local namespaces, namespaced attributes, mixed content, comments, PIs")
+    static let schedule64M = CorpusFixture(
+        fileName: "schedule-64m.xml", shape: .schedule, size: 64 * mebibyte, isLarge: false,
+        stresses: "the schedule shape streamed: throughput once nothing stays in cache")
+    static let namespaced64M = CorpusFixture(
+        fileName: "namespaced-64m.xml", shape: .namespaced, size: 64 * mebibyte, isLarge: false,
+        stresses: "the namespaced shape streamed")
+    static let schedule32M = CorpusFixture(
+        fileName: "schedule-32m.xml", shape: .schedule, size: 32 * mebibyte, isLarge: false,
+        stresses: "ordinary content, the comparison for the big token")
+    static let bigAttribute32M = CorpusFixture(
+        fileName: "big-attribute-32m.xml", shape: .bigAttribute, size: 32 * mebibyte, isLarge: false,
+        stresses: "one 32 MiB attribute value: a token spanning 512 reads of 64 KiB")
+    static let schedule512M = CorpusFixture(
+        fileName: "schedule-512m.xml", shape: .schedule, size: 512 * mebibyte, isLarge: true,
+        stresses: "a feed far larger than any buffer: memory must stay bounded (generate --large)")
+
+    static let all: [CorpusFixture] = [
+        schedule1M, namespaced1M, schedule64M, namespaced64M, schedule32M, bigAttribute32M, schedule512M,
+    ]
+
+    /// Writes the fixture to `path`, replacing any file there only once it is complete.
+    func generate(at path: String) throws {
+        let file = try CorpusFileWriter(path: path)
+        switch shape {
+        case .schedule: try ScheduleFeedWriter(size: size).write(to: file)
+        case .namespaced: try NamespacedDocumentWriter(size: size).write(to: file)
+        case .bigAttribute: try BigAttributeWriter(valueSize: size).write(to: file)
+        }
+        try file.commit()
+    }
+}

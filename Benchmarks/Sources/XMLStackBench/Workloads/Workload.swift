@@ -1,0 +1,128 @@
+import ArgumentParser
+import CExpatBaseline
+import Foundation
+import XMLHandlerStack
+import XMLStreaming
+
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// What one run of a workload produced: a summary that is printed (so nothing is optimised
+/// away) and, where the workload counts them, start tags, checked against raw expat's count.
+struct WorkloadOutcome {
+    var summary: String
+    var elements: Int?
+}
+
+/// Everything the runner can measure. Each case parses one file once per call.
+enum Workload: String, CaseIterable, ExpressibleByArgument, Sendable {
+    case expatC = "expat-c"
+    case expatCNoNamespaces = "expat-c-no-ns"
+    case expatC64K = "expat-c-64k"
+    case streamNoOp = "stream-noop"
+    case streamReading = "stream-reading"
+    case streamText = "stream-text"
+    case streamReading64KUnlimited = "stream-reading-64k-unlimited"
+    case handlerStack = "handler-stack"
+    case foundationStream = "foundation-stream"
+    case foundationData = "foundation-data"
+    /// Parses nothing: the peak memory of the benchmark process itself.
+    case idle = "idle"
+
+    /// The row title in the tables.
+    func title(for shape: CorpusFixture.Shape) -> String {
+        switch self {
+        case .expatC: return "raw expat (C, no-op handlers, namespaces, 256 KiB reads) — baseline"
+        case .expatCNoNamespaces: return "raw expat (C, no-op handlers, no namespaces, 256 KiB reads)"
+        case .expatC64K: return "raw expat (C, no-op handlers, fixed 64 KiB reads)"
+        case .streamNoOp: return "XMLStreamParser, no-op handler"
+        case .streamReading: return "XMLStreamParser, reading handler (names, attributes)"
+        case .streamText: return "XMLStreamParser, text accumulation"
+        case .streamReading64KUnlimited: return "XMLStreamParser, reading handler, chunkSize 64 KiB, XMLLimits.unlimited"
+        case .handlerStack:
+            switch shape {
+            case .schedule: return "HandlerStack, Team/Contact/Site/Activity models"
+            case .namespaced, .bigAttribute: return "HandlerStack, generic consumers (section, meta:record)"
+            }
+        case .foundationStream: return "Foundation XMLParser(stream:), reading delegate"
+        case .foundationData: return "Foundation XMLParser(data:), reading delegate"
+        case .idle: return "the benchmark process, nothing parsed"
+        }
+    }
+
+    func run(file path: String, shape: CorpusFixture.Shape) throws -> WorkloadOutcome {
+        switch self {
+        case .expatC: return try Self.expat(path, chunkSize: 256 * 1024, namespaces: true)
+        case .expatCNoNamespaces: return try Self.expat(path, chunkSize: 256 * 1024, namespaces: false)
+        case .expatC64K: return try Self.expat(path, chunkSize: 64 * 1024, namespaces: true)
+
+        case .streamNoOp:
+            let parser = XMLStreamParser(handler: NoOpHandler())
+            try parser.parse(contentsOf: path)
+            return WorkloadOutcome(summary: "ended on line \(parser.position.line)", elements: nil)
+
+        case .streamReading:
+            let parser = XMLStreamParser(handler: ReadingHandler())
+            try parser.parse(contentsOf: path)
+            let handler = parser.handler
+            return WorkloadOutcome(
+                summary: "\(handler.elements) elements, checksum \(handler.checksum)", elements: handler.elements)
+
+        case .streamText:
+            let parser = XMLStreamParser(handler: TextAccumulatingHandler())
+            try parser.parse(contentsOf: path)
+            let handler = parser.handler
+            return WorkloadOutcome(
+                summary: "\(handler.elements) elements, checksum \(handler.checksum)", elements: handler.elements)
+
+        case .streamReading64KUnlimited:
+            let options = XMLParserOptions(limits: .unlimited, chunkSize: 64 * 1024)
+            let parser = XMLStreamParser(handler: ReadingHandler(), options: options)
+            try parser.parse(contentsOf: path)
+            let handler = parser.handler
+            return WorkloadOutcome(
+                summary: "\(handler.elements) elements, checksum \(handler.checksum)", elements: handler.elements)
+
+        case .handlerStack:
+            switch shape {
+            case .schedule:
+                let root = try HandlerStack.parse(
+                    contentsOf: path, root: ScheduleImportCounter(), routes: ScheduleImportCounter.routes)
+                return WorkloadOutcome(summary: root.summary + ", checksum \(root.checksum)", elements: nil)
+            case .namespaced, .bigAttribute:
+                let root = try HandlerStack.parse(
+                    contentsOf: path, root: DocumentImportCounter(), routes: DocumentImportCounter.routes)
+                return WorkloadOutcome(summary: root.summary + ", checksum \(root.checksum)", elements: nil)
+            }
+
+        case .foundationStream:
+            guard let stream = InputStream(fileAtPath: path) else { throw BenchError("cannot open \(path)") }
+            let delegate = try parseWithFoundation(XMLParser(stream: stream)).get()
+            return WorkloadOutcome(
+                summary: "\(delegate.elements) elements, checksum \(delegate.checksum)", elements: delegate.elements)
+
+        case .foundationData:
+            let data = try Data(contentsOf: URL(fileURLWithPath: path))
+            let delegate = try parseWithFoundation(XMLParser(data: data)).get()
+            return WorkloadOutcome(
+                summary: "\(delegate.elements) elements, checksum \(delegate.checksum)", elements: delegate.elements)
+
+        case .idle:
+            return WorkloadOutcome(summary: "nothing parsed", elements: nil)
+        }
+    }
+
+    private static func expat(_ path: String, chunkSize: Int, namespaces: Bool) throws -> WorkloadOutcome {
+        let result = CExpatBaseline_parseFile(path, chunkSize, namespaces ? 1 : 0)
+        if result.error < 0 {
+            throw BenchError("cannot read \(path): \(String(cString: strerror(-result.error)))")
+        }
+        if result.error > 0 {
+            throw BenchError("expat error \(result.error) on line \(result.errorLine) of \(path)")
+        }
+        return WorkloadOutcome(
+            summary: "\(result.elements) elements, \(result.textCallbacks) text callbacks",
+            elements: Int(result.elements))
+    }
+}
