@@ -48,13 +48,19 @@ class ExpatReceiver {
     /// How many times expat was asked to parse new bytes (tests check the growth policy).
     private(set) var expatParseCalls = 0
 
+    /// Shared with every locator handed out; cleared in `deinit`.
+    private(set) lazy var locatorLink = LocatorLink(receiver: self)
+
     init(options: XMLParserOptions) {
         self.options = options
         self.parser = Self.makeParser(options: options)
         configure()
     }
 
-    deinit { XML_ParserFree(parser) }
+    deinit {
+        locatorLink.receiver = nil
+        XML_ParserFree(parser)
+    }
 
     private static func makeParser(options: XMLParserOptions) -> XML_Parser {
         let encoding = options.encoding?.rawValue

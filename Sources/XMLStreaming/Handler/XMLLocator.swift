@@ -2,21 +2,33 @@
 ///
 /// The parser hands one to ``XMLEventHandler/startDocument(_:)``. Ask it for the
 /// ``position`` during any later event: it is the position of the event being reported.
-/// It holds the parser weakly; once the parser is gone, it answers ``XMLPosition/start``.
+/// Once the parser is gone, it answers ``XMLPosition/start``.
 public struct XMLLocator {
-    weak var receiver: ExpatReceiver?
+    let link: LocatorLink?
 
-    init(receiver: ExpatReceiver?) { self.receiver = receiver }
+    init(link: LocatorLink?) { self.link = link }
 
     /// A locator that is attached to no parser (handy for driving handlers in tests).
-    public static var detached: XMLLocator { XMLLocator(receiver: nil) }
+    public static var detached: XMLLocator { XMLLocator(link: nil) }
 
     /// The position of the current event.
-    public var position: XMLPosition { receiver?.currentPosition() ?? .start }
+    public var position: XMLPosition { link?.receiver?.currentPosition() ?? .start }
 
     /// The name of the file being parsed, when there is one.
-    public var fileName: String? { receiver?.fileName }
+    public var fileName: String? { link?.receiver?.fileName }
 
     /// How deep the current element is: 1 inside the root element's start tag.
-    public var depth: Int { receiver?.depth ?? 0 }
+    public var depth: Int { link?.receiver?.depth ?? 0 }
+}
+
+/// The locator's way back to its parser. The receiver owns one and clears it when it goes
+/// away, so a locator kept too long answers defaults instead of touching freed memory.
+///
+/// Not a `weak` reference to the receiver itself: a weak reference gives the receiver a
+/// side table, and every retain and release of it (one pair per expat callback) would take
+/// the slow path.
+final class LocatorLink {
+    unowned(unsafe) var receiver: ExpatReceiver?
+
+    init(receiver: ExpatReceiver) { self.receiver = receiver }
 }

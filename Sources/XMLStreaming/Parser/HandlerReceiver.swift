@@ -21,7 +21,7 @@ class HandlerReceiver<Handler: XMLEventHandler>: ExpatReceiver {
         storage.deallocate()
     }
 
-    override func onStartDocument() throws { try storage.pointee.startDocument(XMLLocator(receiver: self)) }
+    override func onStartDocument() throws { try storage.pointee.startDocument(XMLLocator(link: locatorLink)) }
     override func onEndDocument() throws { try storage.pointee.endDocument() }
     override func onXMLDeclaration(_ declaration: XMLDeclaration) throws { try storage.pointee.xmlDeclaration(declaration) }
     override func onStartDoctype(_ doctype: XMLDoctype) throws { try storage.pointee.startDoctype(doctype) }
