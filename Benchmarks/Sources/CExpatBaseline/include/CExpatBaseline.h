@@ -13,13 +13,17 @@ typedef struct {
     uint64_t textCallbacks;
     /// Bytes read from the file.
     uint64_t bytes;
+    /// With `reading`: the sum of the lengths of every element's and attribute's local name
+    /// and namespace URI and of every attribute value (what the Swift reading handler sums).
+    uint64_t checksum;
     /// 0 on success; otherwise expat's error code, or -errno for a read or open failure.
     int error;
     /// The line of an expat error (1-based), 0 otherwise.
     unsigned long errorLine;
 } CExpatBaseline_Result;
 
-/// Parses the file at `path` with raw expat and handlers that only count.
+/// Parses the file at `path` with raw expat and handlers that only count (or, with
+/// `reading`, also measure every name and attribute value).
 ///
 /// Each read goes straight into expat's own buffer (`XML_GetBuffer`, `read`,
 /// `XML_ParseBuffer`) and asks for exactly `chunkSize` bytes, whatever token is pending:
@@ -27,6 +31,8 @@ typedef struct {
 ///
 /// - Parameter namespaces: nonzero to create the parser with `XML_ParserCreateNS` (separator
 ///   0x01, triplets on), as XMLStreamParser does by default.
-CExpatBaseline_Result CExpatBaseline_parseFile(const char *path, size_t chunkSize, int namespaces);
+/// - Parameter reading: nonzero to read every name (split into namespace URI and local name)
+///   and every attribute value in the start-tag handler, as the Swift reading handler does.
+CExpatBaseline_Result CExpatBaseline_parseFile(const char *path, size_t chunkSize, int namespaces, int reading);
 
 #endif

@@ -11,10 +11,15 @@ struct RunCommand: ParsableCommand {
         abstract: "Measure every workload on the corpus and print tables (generate the corpus first)."
     )
 
-    @Option(help: "Run only the measurements whose identifier (corpus/workload, e.g. schedule-64m/stream-reading) contains this text; default all.")
+    @Option(
+        help: ArgumentHelp(
+            "Run only the measurements whose identifier contains this text; default all.",
+            discussion: "Identifiers are corpus/workload (schedule-64m/stream-reading), idle and alloc-check."))
     var filter: String?
 
-    @Option(name: .customLong("repeat"), help: "Timed runs per measurement after a discarded warm-up; the median is reported (default 5).")
+    @Option(
+        name: .customLong("repeat"),
+        help: "Rounds of timed runs, each after a discarded warm-up; the median is reported (default 5).")
     var repetitions = 5
 
     @Option(help: "The corpus directory; defaults to Benchmarks/corpus.")
@@ -42,17 +47,21 @@ struct RunCommand: ParsableCommand {
         print(
             """
 
-            Throughput is the median of \(repetitions) timed runs after a discarded warm-up, in MiB/s \
-            (2^20 bytes) of input, files read from the page cache. Files under 16 MiB are parsed several \
-            times per timed run. Peak RSS is `ru_maxrss` of a separate child process that parsed the file \
-            once. Ratios divide throughputs (higher is better for the row).
+            Each measurement runs in child processes of its own. In each of \(repetitions) rounds every \
+            workload of a table runs once, in a fresh child that discards a warm-up parse and times the \
+            next; the order rotates between rounds. Throughput is the median round, in MiB/s (2^20 bytes) \
+            of input read from the page cache; files under 16 MiB are parsed several times per timed \
+            run. A ratio is the median over rounds of the two throughputs within each round (higher is \
+            better for the row), so a machine that speeds up or slows down moves both sides alike. Peak \
+            RSS is `ru_maxrss` of one more child that parsed the file exactly once.
             """)
         if isDebugBuild { print("\n**DEBUG BUILD: these numbers mean nothing.**") }
 
         if runner.isSelected("idle") {
-            let idle = runner.measure(.idle, on: .schedule1M, timed: false)
-            print("\nPeak RSS of the benchmark process parsing nothing (the floor under every figure below): "
-                + "\(idle.peakText) MiB.")
+            let idle = runner.idlePeakBytes().map { formatted(Double($0) / Double(1 << 20), decimals: 1) } ?? "—"
+            print(
+                "\nPeak RSS of the benchmark process parsing nothing (the floor under every figure below): \(idle) MiB."
+            )
         }
 
         for fixture in [CorpusFixture.schedule1M, .namespaced1M, .schedule64M, .namespaced64M] {
@@ -61,6 +70,9 @@ struct RunCommand: ParsableCommand {
         try printBigTokenTable(runner: runner)
         try printLargeTable(runner: runner)
         printAllocationCheck(runner: runner)
+        print(
+            "\nLoad average (1, 5, 15 min) at the end: \(MachineDescription.loadAverages()); "
+                + "the run took \(formatted(monotonicSeconds() - started, decimals: 0)) s.")
         printToStandardError("done in \(formatted(monotonicSeconds() - started, decimals: 0)) s")
     }
 
@@ -68,7 +80,7 @@ struct RunCommand: ParsableCommand {
 
     private func printThroughputTable(_ fixture: CorpusFixture, runner: MeasurementRunner) throws {
         let workloads: [Workload] = [
-            .expatC, .expatCNoNamespaces, .streamNoOp, .streamReading, .streamText, .handlerStack,
+            .expatC, .expatCNoNamespaces, .expatCReading, .streamNoOp, .streamReading, .streamText, .handlerStack,
             .foundationStream, .foundationData,
         ]
         guard workloads.contains(where: { runner.isSelected(fixture, $0) }) else { return }
@@ -76,10 +88,8 @@ struct RunCommand: ParsableCommand {
             print("\n## \(fixture.fileName)\n\nNot generated: run `xmlstack-bench generate`.")
             return
         }
-        var results: [(Workload, Measurement)] = []
-        for workload in workloads where runner.isSelected(fixture, workload) {
-            results.append((workload, runner.measure(workload, on: fixture)))
-        }
+        let selected = workloads.filter { runner.isSelected(fixture, $0) }
+        let results = Array(zip(selected, runner.measure(selected.map { ($0, fixture) })))
         let baseline = results.first { $0.0 == .expatC }?.1
         let foundation = results.first { $0.0 == .foundationStream }?.1
 
@@ -96,6 +106,13 @@ struct RunCommand: ParsableCommand {
         }
         print("\n## \(fixture.fileName) (\(grouped(results.first?.1.fileBytes ?? 0)) bytes): \(fixture.stresses)\n")
         print(table.rendered)
+        let cReading = results.first { $0.0 == .expatCReading }?.1
+        if let reading = results.first(where: { $0.0 == .streamReading })?.1, let ratio = reading.ratio(to: cReading) {
+            let same = reading.summary == cReading?.summary ? "the same checksum" : "A DIFFERENT CHECKSUM"
+            print(
+                "\nThe reading handler against raw expat (C) reading the same names and values, with \(same): "
+                    + "\(formatted(ratio, decimals: 2))×.")
+        }
     }
 
     private func printBigTokenTable(runner: MeasurementRunner) throws {
@@ -120,11 +137,13 @@ struct RunCommand: ParsableCommand {
             ("workload", .left), ("file", .left), ("seconds", .right), ("MiB/s", .right), ("peak RSS MiB", .right),
             ("result", .left),
         ])
+        let timed = runner.measure(selected.filter { !$0.2 }.map { ($0.0, $0.1) })
+        var timedResults = timed.makeIterator()
         for (workload, fixture, capped) in selected {
             let measurement =
                 capped
-                ? runner.measure(workload, on: fixture, timeLimit: quadraticLimit)
-                : runner.measure(workload, on: fixture)
+                ? runner.measureOnce(workload, on: fixture, timeLimit: quadraticLimit)
+                : timedResults.next()!
             table.add([
                 workload.title(for: fixture.shape), fixture.fileName,
                 measurement.secondsText(limit: capped ? quadraticLimit : nil) + (capped ? " (1 run)" : ""),
@@ -147,25 +166,24 @@ struct RunCommand: ParsableCommand {
 
     private func printLargeTable(runner: MeasurementRunner) throws {
         let fixture = CorpusFixture.schedule512M
-        let workloads: [Workload] = [.expatC, .streamNoOp, .streamReading]
+        let workloads: [Workload] = [.expatC, .streamNoOp, .streamReading, .foundationStream]
         guard workloads.contains(where: { runner.isSelected(fixture, $0) }) else { return }
         guard FileManager.default.fileExists(atPath: runner.path(of: fixture)) else {
             print("\n## \(fixture.fileName)\n\nNot generated: run `xmlstack-bench generate --large`.")
             return
         }
-        var results: [(Workload, Measurement)] = []
-        for workload in workloads where runner.isSelected(fixture, workload) {
-            results.append((workload, runner.measure(workload, on: fixture)))
-        }
+        let selected = workloads.filter { runner.isSelected(fixture, $0) }
+        let results = Array(zip(selected, runner.measure(selected.map { ($0, fixture) })))
         let baseline = results.first { $0.0 == .expatC }?.1
+        let foundation = results.first { $0.0 == .foundationStream }?.1
         var table = MarkdownTable([
             ("workload", .left), ("seconds (median)", .right), ("MiB/s (median)", .right), ("peak RSS MiB", .right),
-            ("× raw expat", .right), ("result", .left),
+            ("× raw expat", .right), ("× Foundation", .right), ("result", .left),
         ])
         for (workload, measurement) in results {
             table.add([
                 workload.title(for: fixture.shape), measurement.secondsText(limit: nil), measurement.throughputText,
-                measurement.peakText, measurement.ratioText(to: baseline),
+                measurement.peakText, measurement.ratioText(to: baseline), measurement.ratioText(to: foundation),
                 measurement.resultText(checkedAgainst: baseline),
             ])
         }

@@ -2,9 +2,9 @@ import ArgumentParser
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// `xmlstack-bench single WORKLOAD FILE`: measures one workload on one file in this process
@@ -40,7 +40,9 @@ struct SingleCommand: ParsableCommand {
         if timeLimit > 0 { alarm(UInt32(timeLimit)) }
         let shape = CorpusFixture.all.first { $0.fileName == (file as NSString).lastPathComponent }?.shape ?? .schedule
         var status = stat()
-        guard stat(file, &status) == 0 else { throw BenchError("cannot read \(file): \(String(cString: strerror(errno)))") }
+        guard stat(file, &status) == 0 else {
+            throw BenchError("cannot read \(file): \(String(cString: strerror(errno)))")
+        }
         let size = Int(status.st_size)
         // Small files are parsed several times per sample so that a sample lasts long enough to time.
         let parsesPerSample = workload == .idle ? 1 : max(1, (16 << 20) / max(size, 1))

@@ -11,7 +11,8 @@ struct BigAttributeWriter {
 
     func write(to file: CorpusFileWriter) throws {
         var random = SeededRandom(label: "big-attribute:20120301:\(valueSize)")
-        try file.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<blob xmlns=\"urn:example:blob\" id=\"big\" value=\"")
+        try file.write(
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<blob xmlns=\"urn:example:blob\" id=\"big\" value=\"")
         let words = Self.words.map { Array($0.utf8) }
         let longest = words.map(\.count).max()! + 1
         var part: [UInt8] = []

@@ -53,7 +53,9 @@ struct ScheduleFeedWriter {
         let teamCount = max(20, size / 6000)
         let escapedTeams = Self.teamNames.map(escaped)
         let escapedActivities = Self.activities.map(escaped)
-        let escapedSites = Self.sites.map { (escaped($0.name), escaped($0.street), $0.zip, escaped($0.city), $0.country) }
+        let escapedSites = Self.sites.map {
+            (escaped($0.name), escaped($0.street), $0.zip, escaped($0.city), $0.country)
+        }
         var part: [UInt8] = []
         part.reserveCapacity(4096)
 

@@ -1,16 +1,17 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Whether this binary was built without optimisation (`swift build` without `-c release`).
 let isDebugBuild: Bool = {
     var debug = false
-    assert({
-        debug = true
-        return true
-    }())
+    assert(
+        {
+            debug = true
+            return true
+        }())
     return debug
 }()
 

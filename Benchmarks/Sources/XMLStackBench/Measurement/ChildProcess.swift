@@ -1,9 +1,9 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// How a child process ended, with what it printed and its peak memory.
@@ -22,11 +22,11 @@ struct ChildOutcome {
 /// The path of the running executable, to start it again as a child.
 func currentExecutablePath() -> String {
     #if os(Linux)
-    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-    let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-    if count > 0 {
-        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        if count > 0 {
+            return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
     #endif
     return Bundle.main.executablePath ?? CommandLine.arguments[0]
 }
@@ -40,9 +40,9 @@ func runChild(_ executable: String, _ arguments: [String]) throws -> ChildOutcom
     let (readEnd, writeEnd) = (pipeEnds[0], pipeEnds[1])
 
     #if os(Linux)
-    var actions = posix_spawn_file_actions_t()
+        var actions = posix_spawn_file_actions_t()
     #else
-    var actions: posix_spawn_file_actions_t?
+        var actions: posix_spawn_file_actions_t?
     #endif
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -91,9 +91,9 @@ func runChild(_ executable: String, _ arguments: [String]) throws -> ChildOutcom
     let termination: ChildOutcome.Termination =
         signal == 0 ? .exited((waitStatus >> 8) & 0xff) : .signaled(signal)
     #if os(Linux)
-    let peak = Int(usage.ru_maxrss) * 1024  // kilobytes on Linux
+        let peak = Int(usage.ru_maxrss) * 1024  // kilobytes on Linux
     #else
-    let peak = Int(usage.ru_maxrss)  // bytes on macOS
+        let peak = Int(usage.ru_maxrss)  // bytes on macOS
     #endif
     return ChildOutcome(
         termination: termination, standardOutput: String(decoding: output, as: UTF8.self), peakResidentBytes: peak)

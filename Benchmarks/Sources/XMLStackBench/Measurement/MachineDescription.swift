@@ -2,9 +2,9 @@ import Foundation
 import XMLStreaming
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The facts a benchmark table needs beside it: when, on what, with which compiler and expat.
@@ -16,11 +16,13 @@ struct MachineDescription {
     var kernel: String
     var swiftVersion: String
     var expatVersion: String
+    var sourceRevision: String
 
     static func current() -> MachineDescription {
         MachineDescription(
             date: utcDate(), processors: sysconf(Int32(_SC_NPROCESSORS_ONLN)), cpuModel: cpuModel(),
-            memory: memory(), kernel: kernel(), swiftVersion: swiftVersion(), expatVersion: ExpatLibrary.version)
+            memory: memory(), kernel: kernel(), swiftVersion: swiftVersion(), expatVersion: ExpatLibrary.version,
+            sourceRevision: sourceRevision())
     }
 
     var markdown: String {
@@ -29,7 +31,9 @@ struct MachineDescription {
         - machine: \(processors) processors (`nproc`), \(cpuModel), \(memory) of memory, \(kernel)
         - compiler: \(swiftVersion)
         - expat: \(expatVersion) (`ExpatLibrary.version`, linked at run time)
+        - XMLStack: \(sourceRevision)
         - build: \(isDebugBuild ? "DEBUG — these numbers mean nothing" : "release")
+        - load average (1, 5, 15 min) at the start: \(Self.loadAverages())
         """
     }
 
@@ -74,6 +78,24 @@ struct MachineDescription {
             }
         }
         return "\(field(name.sysname)) \(field(name.release)) \(field(name.machine))"
+    }
+
+    /// `/proc/loadavg`'s three load averages ("0.12 0.30 0.25"): other work on the machine
+    /// during a run shows here.
+    static func loadAverages() -> String {
+        fileLines("/proc/loadavg").first.map { $0.split(separator: " ").prefix(3).joined(separator: " ") } ?? "unknown"
+    }
+
+    /// The main package's commit, and whether its sources had changes not yet committed.
+    private static func sourceRevision() -> String {
+        let root = (defaultCorpusDirectory as NSString).deletingLastPathComponent + "/.."
+        guard let head = try? runChild("git", ["-C", root, "rev-parse", "--short", "HEAD"]),
+            head.termination == .exited(0)
+        else { return "unknown revision (not a git checkout)" }
+        let commit = head.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+        let status = try? runChild("git", ["-C", root, "status", "--porcelain", "--", "Sources", "Package.swift"])
+        let changed = status.map { !$0.standardOutput.isEmpty } ?? false
+        return "commit \(commit)" + (changed ? " with uncommitted changes to Sources/ or Package.swift" : "")
     }
 
     private static func swiftVersion() -> String {

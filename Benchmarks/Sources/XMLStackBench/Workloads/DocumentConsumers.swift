@@ -45,8 +45,8 @@ struct MetadataRecord: Parseable {
 
     init(element: XMLName, attributes: XMLAttributes, predecessor: any ElementConsumer, context: ParseContext) throws {
         id = attributes["id"]?.string ?? ""
-        creator = attributes["creator", namespace: "http://purl.org/dc/elements/1.1/"]?.string ?? ""
-        status = attributes["status", namespace: metaNamespace]?.string ?? ""
+        creator = attributes[localName: "creator", namespace: "http://purl.org/dc/elements/1.1/"]?.string ?? ""
+        status = attributes[localName: "status", namespace: metaNamespace]?.string ?? ""
     }
 }
 

@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// The reading handler's work through Foundation's `XMLParser`: the element's name and
@@ -28,6 +28,12 @@ func parseWithFoundation(_ parser: XMLParser) -> Result<FoundationReadingDelegat
     parser.delegate = delegate
     parser.shouldProcessNamespaces = true
     if parser.parse() { return .success(delegate) }
-    let error = parser.parserError.map { "\($0.localizedDescription) (\(($0 as NSError).domain) \(($0 as NSError).code))" }
-    return .failure(BenchError("parse() returned false: \(error ?? "no error") at line \(parser.lineNumber)"))
+    let reason = parser.parserError.map { error -> String in
+        let error = error as NSError
+        return "\(error.domain) \(error.code)"
+    }
+    return .failure(
+        BenchError(
+            "parse() returned false (\(reason ?? "no error")) at line \(parser.lineNumber), column "
+                + "\(parser.columnNumber), after \(delegate.elements) start tags"))
 }

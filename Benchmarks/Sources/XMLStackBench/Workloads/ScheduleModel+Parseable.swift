@@ -4,7 +4,8 @@ import XMLStreaming
 // The book's SiteSchedule parser on the handler stack: each entity consumes its own events.
 
 extension Team: Parseable {
-    convenience init(element: XMLName, attributes: XMLAttributes, predecessor: any ElementConsumer,
+    convenience init(
+        element: XMLName, attributes: XMLAttributes, predecessor: any ElementConsumer,
         context: ParseContext
     ) throws {
         guard let code = attributes["code"] else { throw context.invalid("a team without a code") }
@@ -36,7 +37,8 @@ extension Contact: Parseable {
 }
 
 extension Site: Parseable {
-    convenience init(element: XMLName, attributes: XMLAttributes, predecessor: any ElementConsumer,
+    convenience init(
+        element: XMLName, attributes: XMLAttributes, predecessor: any ElementConsumer,
         context: ParseContext
     ) throws {
         guard let code = attributes["code"] else { throw context.invalid("a site without a code") }

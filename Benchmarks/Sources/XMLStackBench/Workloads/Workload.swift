@@ -5,7 +5,7 @@ import XMLHandlerStack
 import XMLStreaming
 
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// What one run of a workload produced: a summary that is printed (so nothing is optimised
@@ -19,6 +19,7 @@ struct WorkloadOutcome {
 enum Workload: String, CaseIterable, ExpressibleByArgument, Sendable {
     case expatC = "expat-c"
     case expatCNoNamespaces = "expat-c-no-ns"
+    case expatCReading = "expat-c-reading"
     case expatC64K = "expat-c-64k"
     case streamNoOp = "stream-noop"
     case streamReading = "stream-reading"
@@ -35,11 +36,13 @@ enum Workload: String, CaseIterable, ExpressibleByArgument, Sendable {
         switch self {
         case .expatC: return "raw expat (C, no-op handlers, namespaces, 256 KiB reads) — baseline"
         case .expatCNoNamespaces: return "raw expat (C, no-op handlers, no namespaces, 256 KiB reads)"
+        case .expatCReading: return "raw expat (C, reading names and attributes as stream-reading does)"
         case .expatC64K: return "raw expat (C, no-op handlers, fixed 64 KiB reads)"
         case .streamNoOp: return "XMLStreamParser, no-op handler"
         case .streamReading: return "XMLStreamParser, reading handler (names, attributes)"
         case .streamText: return "XMLStreamParser, text accumulation"
-        case .streamReading64KUnlimited: return "XMLStreamParser, reading handler, chunkSize 64 KiB, XMLLimits.unlimited"
+        case .streamReading64KUnlimited:
+            return "XMLStreamParser, reading handler, chunkSize 64 KiB, XMLLimits.unlimited"
         case .handlerStack:
             switch shape {
             case .schedule: return "HandlerStack, Team/Contact/Site/Activity models"
@@ -55,6 +58,7 @@ enum Workload: String, CaseIterable, ExpressibleByArgument, Sendable {
         switch self {
         case .expatC: return try Self.expat(path, chunkSize: 256 * 1024, namespaces: true)
         case .expatCNoNamespaces: return try Self.expat(path, chunkSize: 256 * 1024, namespaces: false)
+        case .expatCReading: return try Self.expat(path, chunkSize: 256 * 1024, namespaces: true, reading: true)
         case .expatC64K: return try Self.expat(path, chunkSize: 64 * 1024, namespaces: true)
 
         case .streamNoOp:
@@ -113,16 +117,20 @@ enum Workload: String, CaseIterable, ExpressibleByArgument, Sendable {
         }
     }
 
-    private static func expat(_ path: String, chunkSize: Int, namespaces: Bool) throws -> WorkloadOutcome {
-        let result = CExpatBaseline_parseFile(path, chunkSize, namespaces ? 1 : 0)
+    private static func expat(_ path: String, chunkSize: Int, namespaces: Bool, reading: Bool = false) throws
+        -> WorkloadOutcome
+    {
+        let result = CExpatBaseline_parseFile(path, chunkSize, namespaces ? 1 : 0, reading ? 1 : 0)
         if result.error < 0 {
             throw BenchError("cannot read \(path): \(String(cString: strerror(-result.error)))")
         }
         if result.error > 0 {
             throw BenchError("expat error \(result.error) on line \(result.errorLine) of \(path)")
         }
-        return WorkloadOutcome(
-            summary: "\(result.elements) elements, \(result.textCallbacks) text callbacks",
-            elements: Int(result.elements))
+        let summary =
+            reading
+            ? "\(result.elements) elements, checksum \(result.checksum)"
+            : "\(result.elements) elements, \(result.textCallbacks) text callbacks"
+        return WorkloadOutcome(summary: summary, elements: Int(result.elements))
     }
 }
