@@ -25,8 +25,6 @@ import XMLStreaming
 /// allocations are the ones your consumers make, plus one existential box per entity
 /// whose type is larger than three words.
 public struct HandlerStack<Root: ElementConsumer>: XMLEventHandler {
-    /// The root consumer: after a successful parse, the result.
-    public private(set) var root: Root
     /// The routing table.
     public var routes: ParseRoutes
     /// What to do with elements nobody knows.
@@ -36,16 +34,14 @@ public struct HandlerStack<Root: ElementConsumer>: XMLEventHandler {
     /// The skipped elements, under ``UnknownElementPolicy/collect``.
     public private(set) var unknownElements: [UnknownElement] = []
 
-    private struct Entry {
-        var consumer: any ElementConsumer
-        /// The element depth of the consumer's own element.
-        let depth: Int
-    }
-
-    private var stack: [Entry] = []
+    private var stack: [HandlerStackEntry] = []
     private var depth = 0
     private var text: [UInt8] = []
     private var locator = XMLLocator.detached
+    /// The root consumer: after a successful parse, the result. Stored last, so that the
+    /// other fields' offsets do not depend on `Root` (unspecialized code would otherwise ask
+    /// the runtime for them on every event).
+    public private(set) var root: Root
 
     /// Creates a stack over `root`.
     public init(
@@ -109,7 +105,7 @@ public struct HandlerStack<Root: ElementConsumer>: XMLEventHandler {
             let predecessor: any ElementConsumer = stack.last?.consumer ?? root
             do {
                 let consumer = try factory(name, attributes, predecessor, context)
-                stack.append(Entry(consumer: consumer, depth: depth))
+                stack.append(HandlerStackEntry(consumer: consumer, depth: depth))
             } catch { throw positioned(error) }
         } else {
             do {
@@ -167,4 +163,12 @@ public struct HandlerStack<Root: ElementConsumer>: XMLEventHandler {
         text.removeAll(keepingCapacity: true)
         root.documentDidFail(error)
     }
+}
+
+/// One consumer on the stack. Not nested in the generic `HandlerStack`, so that stack
+/// operations need no runtime metadata lookups.
+struct HandlerStackEntry {
+    var consumer: any ElementConsumer
+    /// The element depth of the consumer's own element.
+    let depth: Int
 }

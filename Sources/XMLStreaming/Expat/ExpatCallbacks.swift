@@ -3,68 +3,70 @@ internal import CExpat
 /// The C callbacks, installed once per parser. Each captures nothing, turns the user data
 /// back into the receiver on its first line, and forwards the raw arguments.
 enum ExpatCallbacks {
+    /// Reaches the receiver without a retain/release pair per event: the parser owns the
+    /// receiver for as long as expat can call back.
     @inline(__always)
-    private static func receiver(_ userData: UnsafeMutableRawPointer?) -> ExpatReceiver {
-        Unmanaged<ExpatReceiver>.fromOpaque(userData!).takeUnretainedValue()
+    private static func withReceiver(_ userData: UnsafeMutableRawPointer?, _ body: (ExpatReceiver) -> Void) {
+        Unmanaged<ExpatReceiver>.fromOpaque(userData!)._withUnsafeGuaranteedRef(body)
     }
 
     static let startElement: XML_StartElementHandler = { userData, name, attributes in
-        receiver(userData).receiveStartElement(name!, attributes)
+        withReceiver(userData) { $0.receiveStartElement(name!, attributes) }
     }
 
     static let endElement: XML_EndElementHandler = { userData, name in
-        receiver(userData).receiveEndElement(name!)
+        withReceiver(userData) { $0.receiveEndElement(name!) }
     }
 
     static let characters: XML_CharacterDataHandler = { userData, text, length in
-        receiver(userData).receiveCharacters(text!, length)
+        withReceiver(userData) { $0.receiveCharacters(text!, length) }
     }
 
     static let startCDATA: XML_StartCdataSectionHandler = { userData in
-        receiver(userData).receiveStartCDATA()
+        withReceiver(userData) { $0.receiveStartCDATA() }
     }
 
     static let endCDATA: XML_EndCdataSectionHandler = { userData in
-        receiver(userData).receiveEndCDATA()
+        withReceiver(userData) { $0.receiveEndCDATA() }
     }
 
     static let comment: XML_CommentHandler = { userData, text in
-        receiver(userData).receiveComment(text!)
+        withReceiver(userData) { $0.receiveComment(text!) }
     }
 
     static let processingInstruction: XML_ProcessingInstructionHandler = { userData, target, data in
-        receiver(userData).receiveProcessingInstruction(target!, data)
+        withReceiver(userData) { $0.receiveProcessingInstruction(target!, data) }
     }
 
     static let xmlDeclaration: XML_XmlDeclHandler = { userData, version, encoding, standalone in
-        receiver(userData).receiveXMLDeclaration(version, encoding, standalone)
+        withReceiver(userData) { $0.receiveXMLDeclaration(version, encoding, standalone) }
     }
 
     static let startDoctype: XML_StartDoctypeDeclHandler = { userData, name, systemID, publicID, internalSubset in
-        receiver(userData).receiveStartDoctype(name, systemID, publicID, internalSubset)
+        withReceiver(userData) { $0.receiveStartDoctype(name, systemID, publicID, internalSubset) }
     }
 
     static let endDoctype: XML_EndDoctypeDeclHandler = { userData in
-        receiver(userData).receiveEndDoctype()
+        withReceiver(userData) { $0.receiveEndDoctype() }
     }
 
     static let startNamespace: XML_StartNamespaceDeclHandler = { userData, prefix, uri in
-        receiver(userData).receiveStartNamespace(prefix, uri)
+        withReceiver(userData) { $0.receiveStartNamespace(prefix, uri) }
     }
 
     static let endNamespace: XML_EndNamespaceDeclHandler = { userData, prefix in
-        receiver(userData).receiveEndNamespace(prefix)
+        withReceiver(userData) { $0.receiveEndNamespace(prefix) }
     }
 
     static let skippedEntity: XML_SkippedEntityHandler = { userData, name, isParameterEntity in
-        receiver(userData).receiveSkippedEntity(name!, isParameterEntity != 0)
+        withReceiver(userData) { $0.receiveSkippedEntity(name!, isParameterEntity != 0) }
     }
 
     /// Never loads the entity: returning OK tells expat to go on without it. The first
     /// argument is the parser itself, not the user data.
     static let externalEntityRef: XML_ExternalEntityRefHandler = { parser, _, _, _, _ in
         if let parser, let userData = CExpat_GetUserData(parser) {
-            receiver(userData).receiveExternalEntityReference()
+            withReceiver(userData) { $0.receiveExternalEntityReference() }
         }
         return Int32(XML_STATUS_OK.rawValue)
     }

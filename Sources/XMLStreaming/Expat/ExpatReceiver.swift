@@ -48,8 +48,15 @@ class ExpatReceiver {
     /// How many times expat was asked to parse new bytes (tests check the growth policy).
     private(set) var expatParseCalls = 0
 
+    private var link: LocatorLink?
+
     /// Shared with every locator handed out; cleared in `deinit`.
-    private(set) lazy var locatorLink = LocatorLink(receiver: self)
+    var locatorLink: LocatorLink {
+        if let link { return link }
+        let created = LocatorLink(receiver: self)
+        link = created
+        return created
+    }
 
     init(options: XMLParserOptions) {
         self.options = options
@@ -58,7 +65,7 @@ class ExpatReceiver {
     }
 
     deinit {
-        locatorLink.receiver = nil
+        link?.receiver = nil
         XML_ParserFree(parser)
     }
 

@@ -53,11 +53,37 @@ public struct XMLName: CustomStringConvertible {
         )
     }
 
+    /// The offset of the first byte at or after `start` that is `byte` or the terminating NUL.
+    @inlinable
+    func scan(from start: Int, to byte: UInt8) -> Int {
+        var i = start
+        while raw[i] != 0 && raw[i] != byte { i += 1 }
+        return i
+    }
+
+    @inlinable
+    var firstSeparator: UInt8 { namespaced ? Self.separator : UInt8(ascii: ":") }
+
     /// The name without its prefix.
-    @inlinable public var localName: XMLStringView { parts().local }
+    ///
+    /// Each accessor scans only as far as it needs: reading `localName` and `namespaceURI`
+    /// does not touch the prefix.
+    @inlinable public var localName: XMLStringView {
+        let first = scan(from: 0, to: firstSeparator)
+        if raw[first] == 0 { return XMLStringView(base: raw, count: first) }
+        // With namespaces, a second separator may follow the local name (before the prefix).
+        let end = namespaced ? scan(from: first + 1, to: Self.separator) : scan(from: first + 1, to: 0)
+        return XMLStringView(base: raw + first + 1, count: end - first - 1)
+    }
+
     /// The namespace the name belongs to, or `nil` when it is in no namespace (or when
     /// namespace processing is off).
-    @inlinable public var namespaceURI: XMLStringView? { parts().uri }
+    @inlinable public var namespaceURI: XMLStringView? {
+        guard namespaced else { return nil }
+        let first = scan(from: 0, to: Self.separator)
+        return raw[first] == 0 ? nil : XMLStringView(base: raw, count: first)
+    }
+
     /// The prefix as written in the document, or `nil` when there is none.
     @inlinable public var prefix: XMLStringView? { parts().prefix }
 
