@@ -134,8 +134,12 @@ class ExpatReceiver {
     func onStartPrefixMapping(_ prefix: XMLStringView?, _ uri: XMLStringView?) throws {}
     func onEndPrefixMapping(_ prefix: XMLStringView?) throws {}
     func onSkippedEntity(_ name: XMLStringView, _ isParameterEntity: Bool) throws {}
-    /// Called after every event the handler saw; the pull reader suspends here.
+    /// Called after every event the handler saw, when ``wantsAfterEvent`` is set; the pull
+    /// reader suspends here. (A flag rather than an empty default: the push path then pays
+    /// no virtual call per event.)
     func afterEvent() {}
+    /// Whether ``afterEvent()`` must be called; set by subclasses that override it.
+    var wantsAfterEvent = false
 
     // MARK: - Position
 
@@ -423,7 +427,7 @@ class ExpatReceiver {
     private func deliver(_ body: () throws -> Void) {
         do {
             try body()
-            afterEvent()
+            if wantsAfterEvent { afterEvent() }
         } catch { fail(error) }
     }
 
@@ -444,7 +448,8 @@ class ExpatReceiver {
         if tagLength > (limits.maximumNameLength ?? .max) || tagLength > (limits.maximumAttributeValueLength ?? .max) {
             if let error = checkSizes(name, attributes) { return fail(error) }
         }
-        let specified = Int(XML_GetSpecifiedAttributeCount(parser))
+        // Only tags with attributes need the count of those written (versus DTD defaults).
+        let specified = attributes?.pointee == nil ? 0 : Int(XML_GetSpecifiedAttributeCount(parser))
         deliver {
             try onStartElement(
                 XMLName(raw: name, namespaced: options.processNamespaces),

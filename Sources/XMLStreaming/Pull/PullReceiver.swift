@@ -3,6 +3,7 @@
 final class PullReceiver: HandlerReceiver<XMLEventCollector> {
     init(options: XMLParserOptions) {
         super.init(handler: XMLEventCollector(mergesAdjacentText: true, recordsPositions: true), options: options)
+        wantsAfterEvent = true
     }
 
     override func afterEvent() {

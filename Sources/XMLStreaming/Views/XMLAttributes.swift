@@ -13,18 +13,22 @@
 ///   lookup by name is O(a).
 public struct XMLAttributes: RandomAccessCollection {
     @usableFromInline let pairs: UnsafeMutablePointer<UnsafePointer<CChar>?>?
-    /// The number of attributes.
-    public let count: Int
     @usableFromInline let specifiedCount: Int
     @usableFromInline let namespaced: Bool
 
     init(pairs: UnsafeMutablePointer<UnsafePointer<CChar>?>?, specifiedCount: Int, namespaced: Bool) {
         self.pairs = pairs
-        var n = 0
-        if let pairs { while pairs[2 * n] != nil { n += 1 } }
-        self.count = n
         self.specifiedCount = specifiedCount
         self.namespaced = namespaced
+    }
+
+    /// The number of attributes, counted on request (a handler that never looks at the
+    /// attributes pays nothing for them).
+    @inlinable
+    public var count: Int {
+        var n = 0
+        if let pairs { while pairs[2 * n] != nil { n += 1 } }
+        return n
     }
 
     /// An empty attribute list.
@@ -40,6 +44,30 @@ public struct XMLAttributes: RandomAccessCollection {
             name: XMLName(raw: pairs![2 * position]!, namespaced: namespaced),
             valuePointer: pairs![2 * position + 1]!,
             isSpecified: 2 * position < specifiedCount)
+    }
+
+    /// Walks expat's array directly: no bounds checks, no index arithmetic.
+    @inlinable
+    public func makeIterator() -> Iterator { Iterator(attributes: self) }
+
+    /// Iterates the attributes in document order.
+    public struct Iterator: IteratorProtocol {
+        @usableFromInline let attributes: XMLAttributes
+        @usableFromInline var index = 0
+
+        @inlinable
+        init(attributes: XMLAttributes) { self.attributes = attributes }
+
+        @inlinable
+        public mutating func next() -> XMLAttribute? {
+            guard let pairs = attributes.pairs, let name = pairs[2 * index],
+                let value = pairs[2 * index + 1]
+            else { return nil }
+            defer { index += 1 }
+            return XMLAttribute(
+                name: XMLName(raw: name, namespaced: attributes.namespaced), valuePointer: value,
+                isSpecified: 2 * index < attributes.specifiedCount)
+        }
     }
 
     /// The value of the attribute whose qualified name (as written) is `name`.
