@@ -58,8 +58,19 @@ class ExpatReceiver {
         return created
     }
 
+    // Settings read on every event, unpacked once.
+    private let depthLimit: Int
+    private let textLimit: Int
+    /// A start tag shorter than this cannot hold a name or value over its limit.
+    private let tagCheckThreshold: Int
+    private let namespaced: Bool
+
     init(options: XMLParserOptions) {
         self.options = options
+        depthLimit = options.limits.maximumDepth ?? .max
+        textLimit = options.limits.maximumTextLength ?? .max
+        tagCheckThreshold = min(options.limits.maximumNameLength ?? .max, options.limits.maximumAttributeValueLength ?? .max)
+        namespaced = options.processNamespaces
         self.parser = Self.makeParser(options: options)
         configure()
     }
@@ -437,23 +448,21 @@ class ExpatReceiver {
         guard pendingError == nil else { return }
         depth += 1
         textRun = 0
-        let limits = options.limits
-        if let maximum = limits.maximumDepth, depth > maximum {
+        if depth > depthLimit {
             return fail(
                 limitError(
-                    .depthLimitExceeded, "elements are nested deeper than the limit of \(maximum)",
+                    .depthLimitExceeded, "elements are nested deeper than the limit of \(depthLimit)",
                     at: currentPosition()))
         }
-        let tagLength = Int(XML_GetCurrentByteCount(parser))
-        if tagLength > (limits.maximumNameLength ?? .max) || tagLength > (limits.maximumAttributeValueLength ?? .max) {
-            if let error = checkSizes(name, attributes) { return fail(error) }
+        if Int(XML_GetCurrentByteCount(parser)) > tagCheckThreshold, let error = checkSizes(name, attributes) {
+            return fail(error)
         }
         // Only tags with attributes need the count of those written (versus DTD defaults).
         let specified = attributes?.pointee == nil ? 0 : Int(XML_GetSpecifiedAttributeCount(parser))
         deliver {
             try onStartElement(
-                XMLName(raw: name, namespaced: options.processNamespaces),
-                XMLAttributes(pairs: attributes, specifiedCount: specified, namespaced: options.processNamespaces))
+                XMLName(raw: name, namespaced: namespaced),
+                XMLAttributes(pairs: attributes, specifiedCount: specified, namespaced: namespaced))
         }
     }
 
@@ -486,17 +495,17 @@ class ExpatReceiver {
     final func receiveEndElement(_ name: UnsafePointer<XML_Char>) {
         guard pendingError == nil else { return }
         textRun = 0
-        deliver { try onEndElement(XMLName(raw: name, namespaced: options.processNamespaces)) }
+        deliver { try onEndElement(XMLName(raw: name, namespaced: namespaced)) }
         depth -= 1
     }
 
     final func receiveCharacters(_ text: UnsafePointer<XML_Char>, _ length: Int32) {
         guard pendingError == nil else { return }
         textRun += Int(length)
-        if let maximum = options.limits.maximumTextLength, textRun > maximum {
+        if textRun > textLimit {
             return fail(
                 limitError(
-                    .textTooLong, "a run of text is longer than the limit of \(maximum) bytes", at: currentPosition()))
+                    .textTooLong, "a run of text is longer than the limit of \(textLimit) bytes", at: currentPosition()))
         }
         let view = XMLStringView(
             base: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: Int(length))
