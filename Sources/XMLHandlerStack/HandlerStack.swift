@@ -13,6 +13,9 @@ import XMLStreaming
 ///   and end tag, and trimmed of surrounding white space unless ``trimsText`` is off.
 /// - Every error a consumer throws gets the line and column of the event; the stack
 ///   is cleared and the root is told (`documentDidFail`), so no half-built result survives.
+///   The parse conveniences do that at once; when you drive the stack through your own
+///   parser, call ``abandon(after:)`` when it throws, or the stack does it when the next
+///   document starts.
 ///
 /// ```swift
 /// var routes = ParseRoutes()
@@ -38,6 +41,7 @@ public struct HandlerStack<Root: ElementConsumer>: XMLEventHandler {
     private var depth = 0
     private var text: [UInt8] = []
     private var locator = XMLLocator.detached
+    private var documentIsOpen = false
     /// The root consumer: after a successful parse, the result. Stored last, so that the
     /// other fields' offsets do not depend on `Root` (unspecialized code would otherwise ask
     /// the runtime for them on every event).
@@ -83,6 +87,15 @@ public struct HandlerStack<Root: ElementConsumer>: XMLEventHandler {
     // MARK: XMLEventHandler
 
     public mutating func startDocument(_ locator: XMLLocator) throws {
+        if documentIsOpen {
+            // The last document never ended (its parse threw and nobody called `abandon`):
+            // roll it back before anything of the new one reaches the root.
+            abandon(
+                after: HandlerStackError(
+                    kind: .invalidData("a new document started before the previous one ended"), position: .start,
+                    fileName: self.locator.fileName))
+        }
+        documentIsOpen = true
         self.locator = locator
         stack.removeAll()
         unknownElements.removeAll()
@@ -93,6 +106,7 @@ public struct HandlerStack<Root: ElementConsumer>: XMLEventHandler {
     }
 
     public mutating func endDocument() throws {
+        documentIsOpen = false
         let context = self.context
         do { try root.documentDidEnd(context: context) } catch { throw positioned(error) }
     }
@@ -158,6 +172,7 @@ public struct HandlerStack<Root: ElementConsumer>: XMLEventHandler {
     /// Clears the stack and tells the root that parsing failed. The parse conveniences call
     /// it; call it yourself when you drive the stack through your own parser and it throws.
     public mutating func abandon(after error: any Error) {
+        documentIsOpen = false
         stack.removeAll()
         depth = 0
         text.removeAll(keepingCapacity: true)

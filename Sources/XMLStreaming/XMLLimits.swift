@@ -10,8 +10,8 @@ public struct XMLLimits: Hashable, Sendable {
     public var maximumNameLength: Int?
     /// The longest single attribute value, in bytes (after entity expansion). Default 10 MiB.
     public var maximumAttributeValueLength: Int?
-    /// The longest run of character data between two pieces of markup (tags, comments,
-    /// processing instructions), in bytes. The parser streams text in pieces and never holds
+    /// The longest run of character data between two tags, in bytes (comments and
+    /// processing instructions inside the run do not end it). The parser streams text in pieces and never holds
     /// a run itself; the limit protects the handlers that collect it. Default 10 MiB.
     public var maximumTextLength: Int?
     /// The most input bytes one document may have. Default: no limit.

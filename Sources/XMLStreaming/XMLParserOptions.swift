@@ -20,8 +20,10 @@ public struct XMLParserOptions: Hashable, Sendable {
     /// The limits on depth, sizes and entity amplification.
     public var limits: XMLLimits
     /// How many bytes the file, descriptor and in-memory conveniences hand expat at a
-    /// time. Default 256 KiB; never less than 4 KiB.
-    public var chunkSize: Int
+    /// time. Default 256 KiB; never less than 4 KiB (smaller values are raised to it).
+    public var chunkSize: Int {
+        didSet { if chunkSize < 4096 { chunkSize = 4096 } }
+    }
 
     /// Creates options; every argument has the safe default.
     public init(

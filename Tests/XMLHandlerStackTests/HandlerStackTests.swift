@@ -113,3 +113,28 @@ struct HandlerStackTests {
         #expect(parser.handler.root.shelves.first?.books.isEmpty == true)
     }
 }
+
+@Suite("The handler stack driven through your own parser")
+struct OwnParserTests {
+    /// A root that keeps what it is told.
+    final class Journal: ElementConsumer {
+        var entries: [String] = []
+        func documentDidStart(context: ParseContext) { entries.append("start") }
+        func documentDidEnd(context: ParseContext) { entries.append("commit") }
+        func documentDidFail(_ error: any Error) { entries.append("rollback") }
+        func adopt(_ child: any ElementConsumer, context: ParseContext) {
+            if let shelf = child as? Shelf { entries.append("shelf \(shelf.code)") }
+        }
+    }
+
+    @Test("A document that failed is rolled back when the next one starts, even without abandon()")
+    func failedDocumentRolledBack() throws {
+        let journal = Journal()
+        let parser = XMLStreamParser(handler: HandlerStack(root: journal, routes: .library))
+        #expect(throws: XMLParseError.self) {
+            try parser.parse("<library><shelves><shelf code='Z'/><shelf")
+        }
+        try parser.parse("<library><shelves><shelf code='A'/></shelves></library>")
+        #expect(journal.entries == ["start", "shelf Z", "rollback", "start", "shelf A", "commit"])
+    }
+}

@@ -62,11 +62,16 @@ enum ExpatCallbacks {
         withReceiver(userData) { $0.receiveSkippedEntity(name!, isParameterEntity != 0) }
     }
 
+    static let entityDeclaration: XML_EntityDeclHandler = {
+        userData, name, isParameterEntity, _, _, _, systemID, publicID, _ in
+        withReceiver(userData) { $0.receiveEntityDeclaration(name!, isParameterEntity != 0, systemID, publicID) }
+    }
+
     /// Never loads the entity: returning OK tells expat to go on without it. The first
     /// argument is the parser itself, not the user data.
-    static let externalEntityRef: XML_ExternalEntityRefHandler = { parser, _, _, _, _ in
+    static let externalEntityRef: XML_ExternalEntityRefHandler = { parser, _, _, systemID, publicID in
         if let parser, let userData = CExpat_GetUserData(parser) {
-            withReceiver(userData) { $0.receiveExternalEntityReference() }
+            withReceiver(userData) { $0.receiveExternalEntityReference(systemID, publicID) }
         }
         return Int32(XML_STATUS_OK.rawValue)
     }

@@ -35,12 +35,17 @@ class ExpatReceiver {
     private(set) var stopPosition: XMLPosition?
     /// The declared encoding, to explain undecodable bytes.
     private var declaredEncoding: String?
+    /// Whether the input starts like UTF-16 (a byte-order mark or a NUL in the first pair).
+    private var inputIsUTF16 = false
+    /// Whether names and values may be longer in UTF-8 than the tag that carries them: the
+    /// document has a DTD (entities, attribute defaults) or is not in UTF-8.
+    private var valuesMayOutgrowTags = false
     /// Bytes held back while a large token is pending (expat before 2.6 only).
     private var heldBytes: [UInt8] = []
     /// Set when a subclass asked expat to suspend after the current callback.
     private var suspendRequested = false
     /// True while expat runs, so that suspension is requested only inside callbacks.
-    private var isInsideExpat = false
+    private(set) var isInsideExpat = false
 
     /// Whether expat defers re-parsing of pending tokens itself (2.6 and later).
     private(set) var hasNativeReparseDeferral = false
@@ -120,6 +125,7 @@ class ExpatReceiver {
         XML_SetXmlDeclHandler(parser, ExpatCallbacks.xmlDeclaration)
         XML_SetDoctypeDeclHandler(parser, ExpatCallbacks.startDoctype, ExpatCallbacks.endDoctype)
         XML_SetSkippedEntityHandler(parser, ExpatCallbacks.skippedEntity)
+        XML_SetEntityDeclHandler(parser, ExpatCallbacks.entityDeclaration)
         if options.processNamespaces && options.reportNamespacePrefixes {
             XML_SetNamespaceDeclHandler(parser, ExpatCallbacks.startNamespace, ExpatCallbacks.endNamespace)
         }
@@ -166,6 +172,7 @@ class ExpatReceiver {
 
     /// Prepares for input; emits the start of the document once.
     private func begin() throws {
+        precondition(!isInsideExpat, "a parser cannot be fed, finished or reset from inside one of its own callbacks")
         switch state {
         case .ready:
             state = .parsing
@@ -226,6 +233,7 @@ class ExpatReceiver {
         guard let buffer = XML_GetBuffer(parser, Int32(clamping: size)) else { throw expatError() }
         let count = try fill(UnsafeMutableRawBufferPointer(start: buffer, count: size))
         if count == 0 { return 0 }
+        noteFirstBytes(UnsafeRawBufferPointer(start: buffer, count: count))
         try parse(count: count, isFinal: false)
         return count
     }
@@ -247,7 +255,24 @@ class ExpatReceiver {
         guard !bytes.isEmpty else { return }
         guard let buffer = XML_GetBuffer(parser, Int32(clamping: bytes.count)) else { throw expatError() }
         buffer.copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
+        noteFirstBytes(UnsafeRawBufferPointer(start: buffer, count: bytes.count))
         try parse(count: bytes.count, isFinal: isFinal)
+    }
+
+    /// Looks at the start of the input for the signs of an encoding other than UTF-8.
+    private func noteFirstBytes(_ bytes: UnsafeRawBufferPointer) {
+        guard bytesFed == 0, bytes.count >= 2 else { return }
+        let (a, b) = (bytes[0], bytes[1])
+        if (a == 0xFF && b == 0xFE) || (a == 0xFE && b == 0xFF) || a == 0 || b == 0 {
+            inputIsUTF16 = true
+            valuesMayOutgrowTags = true
+        }
+        if let encoding = options.encoding, !Self.isUTF8(encoding.rawValue) { valuesMayOutgrowTags = true }
+    }
+
+    private static func isUTF8(_ name: String) -> Bool {
+        let upper = name.uppercased()
+        return upper == "UTF-8" || upper == "UTF8" || upper == "US-ASCII" || upper == "ASCII"
     }
 
     /// Bytes of the token expat has begun but not finished.
@@ -300,6 +325,7 @@ class ExpatReceiver {
     /// Resumes after a suspension (the pull reader's); the state tells whether expat
     /// suspended again.
     func resume() throws {
+        precondition(!isInsideExpat, "a parser cannot be resumed from inside one of its own callbacks")
         guard state == .suspended else { return }
         state = .parsing
         expatParseCalls += 1
@@ -368,8 +394,8 @@ class ExpatReceiver {
         let context = inputContext()
         if code == XML_ERROR_INVALID_TOKEN || code == XML_ERROR_PARTIAL_CHAR,
             let context, let bad = EncodingDiagnosis.firstInvalidUTF8(in: context.bytes, from: context.offset),
-            options.encoding == nil || options.encoding == .utf8,
-            (declaredEncoding.map { $0.uppercased() == "UTF-8" || $0.uppercased() == "UTF8" } ?? true)
+            !inputIsUTF16, options.encoding == nil || options.encoding == .utf8,
+            declaredEncoding.map(Self.isUTF8) ?? true
         {
             let absolute = position.byteOffset + Int64(bad.offset - context.offset)
             position.byteOffset = absolute
@@ -415,6 +441,7 @@ class ExpatReceiver {
 
     /// Makes the parser ready for a new document, whatever state it is in.
     func reset() {
+        precondition(!isInsideExpat, "a parser cannot be reset from inside one of its own callbacks")
         if XML_ParserReset(parser, options.encoding?.rawValue) != 1 {
             XML_ParserFree(parser)
             parser = Self.makeParser(options: options)
@@ -428,6 +455,9 @@ class ExpatReceiver {
         pendingError = nil
         stopPosition = nil
         declaredEncoding = nil
+        inputIsUTF16 = false
+        valuesMayOutgrowTags = false
+        externalEntityNames.removeAll()
         heldBytes.removeAll(keepingCapacity: false)
         suspendRequested = false
     }
@@ -454,7 +484,11 @@ class ExpatReceiver {
                     .depthLimitExceeded, "elements are nested deeper than the limit of \(depthLimit)",
                     at: currentPosition()))
         }
-        if Int(XML_GetCurrentByteCount(parser)) > tagCheckThreshold, let error = checkSizes(name, attributes) {
+        // A tag shorter than the smallest limit cannot hold a name or value over it, unless
+        // entities, DTD defaults or transcoding make values longer than the tag.
+        if valuesMayOutgrowTags || Int(XML_GetCurrentByteCount(parser)) > tagCheckThreshold,
+            let error = checkSizes(name, attributes)
+        {
             return fail(error)
         }
         // Only tags with attributes need the count of those written (versus DTD defaults).
@@ -471,13 +505,13 @@ class ExpatReceiver {
         _ name: UnsafePointer<XML_Char>, _ attributes: UnsafeMutablePointer<UnsafePointer<XML_Char>?>?
     ) -> XMLParseError? {
         let limits = options.limits
-        if let maximum = limits.maximumNameLength, strlen(name) > maximum {
+        if let maximum = limits.maximumNameLength, writtenLength(of: name) > maximum {
             return limitError(.nameTooLong, "a name is longer than the limit of \(maximum) bytes", at: currentPosition())
         }
         guard let attributes else { return nil }
         var i = 0
         while let attributeName = attributes[i], let value = attributes[i + 1] {
-            if let maximum = limits.maximumNameLength, strlen(attributeName) > maximum {
+            if let maximum = limits.maximumNameLength, writtenLength(of: attributeName) > maximum {
                 return limitError(
                     .nameTooLong, "an attribute name is longer than the limit of \(maximum) bytes",
                     at: currentPosition())
@@ -490,6 +524,13 @@ class ExpatReceiver {
             i += 2
         }
         return nil
+    }
+
+    /// The length of a name as written (prefix, colon, local name), not counting the
+    /// namespace URI that expat puts in front of it.
+    private func writtenLength(of name: UnsafePointer<XML_Char>) -> Int {
+        let view = XMLName(raw: name, namespaced: namespaced)
+        return view.localName.count + (view.prefix.map { $0.count + 1 } ?? 0)
     }
 
     final func receiveEndElement(_ name: UnsafePointer<XML_Char>) {
@@ -524,13 +565,11 @@ class ExpatReceiver {
 
     final func receiveComment(_ text: UnsafePointer<XML_Char>) {
         guard pendingError == nil else { return }
-        textRun = 0
         deliver { try onComment(XMLStringView(cString: text)) }
     }
 
     final func receiveProcessingInstruction(_ target: UnsafePointer<XML_Char>, _ data: UnsafePointer<XML_Char>?) {
         guard pendingError == nil else { return }
-        textRun = 0
         let empty: StaticString = ""
         let dataView =
             data.map { XMLStringView(cString: $0) } ?? XMLStringView(base: empty.utf8Start, count: 0)
@@ -548,6 +587,7 @@ class ExpatReceiver {
             encoding: encoding.map { String(cString: $0) },
             standalone: standalone < 0 ? nil : standalone == 1)
         declaredEncoding = declaration.encoding
+        if let encoding = declaration.encoding, !Self.isUTF8(encoding) { valuesMayOutgrowTags = true }
         deliver { try onXMLDeclaration(declaration) }
     }
 
@@ -556,6 +596,7 @@ class ExpatReceiver {
         _ publicID: UnsafePointer<XML_Char>?, _ hasInternalSubset: Int32
     ) {
         guard pendingError == nil else { return }
+        valuesMayOutgrowTags = true
         let doctype = XMLDoctype(
             name: name.map { String(cString: $0) } ?? "",
             systemID: systemID.map { String(cString: $0) },
@@ -586,17 +627,30 @@ class ExpatReceiver {
         deliver { try onSkippedEntity(XMLStringView(cString: name), isParameterEntity) }
     }
 
-    /// An external entity reference: never loaded, reported as skipped. expat does not pass
-    /// the entity's name, so it is read from the reference token (`&name;`) itself.
-    final func receiveExternalEntityReference() {
-        guard pendingError == nil else { return }
-        guard let context = inputContext() else { return }
-        let length = Int(XML_GetCurrentByteCount(parser))
-        let start = context.offset
-        guard length >= 3, start + length <= context.bytes.count,
-            context.bytes[start] == UInt8(ascii: "&"), context.bytes[start + length - 1] == UInt8(ascii: ";")
-        else { return }
-        let view = XMLStringView(base: context.bytes.baseAddress! + start + 1, count: length - 2)
-        deliver { try onSkippedEntity(view, false) }
+    /// Names of external general entities by system and public identifier, recorded from
+    /// their declarations: expat does not pass the name to the external-entity handler.
+    private var externalEntityNames: [String: String] = [:]
+
+    private static func entityKey(_ systemID: UnsafePointer<XML_Char>?, _ publicID: UnsafePointer<XML_Char>?) -> String {
+        (systemID.map { String(cString: $0) } ?? "") + "\u{0}" + (publicID.map { String(cString: $0) } ?? "")
+    }
+
+    final func receiveEntityDeclaration(
+        _ name: UnsafePointer<XML_Char>, _ isParameterEntity: Bool, _ systemID: UnsafePointer<XML_Char>?,
+        _ publicID: UnsafePointer<XML_Char>?
+    ) {
+        guard !isParameterEntity, systemID != nil else { return }
+        let key = Self.entityKey(systemID, publicID)
+        if externalEntityNames[key] == nil { externalEntityNames[key] = String(cString: name) }
+    }
+
+    /// An external entity reference: never loaded, reported as skipped.
+    final func receiveExternalEntityReference(
+        _ systemID: UnsafePointer<XML_Char>?, _ publicID: UnsafePointer<XML_Char>?
+    ) {
+        guard pendingError == nil, var name = externalEntityNames[Self.entityKey(systemID, publicID)] else { return }
+        name.withUTF8 { utf8 in
+            deliver { try onSkippedEntity(XMLStringView(borrowing: utf8), false) }
+        }
     }
 }

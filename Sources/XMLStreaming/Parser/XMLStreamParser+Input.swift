@@ -16,7 +16,8 @@ import Darwin
 extension XMLStreamParser {
     /// Parses a whole document held in memory (`[UInt8]`, `Data`, a slice, …).
     ///
-    /// - Complexity: O(n); the bytes are handed to expat in chunks, not copied whole.
+    /// - Complexity: O(n). Contiguous collections (`[UInt8]`, `Data`, slices) are handed to
+    /// expat in chunks without a copy of the whole; other sequences are copied once first.
     public func parse(_ bytes: some Sequence<UInt8>) throws {
         prepareForDocument(named: fileName)
         try feed(bytes)

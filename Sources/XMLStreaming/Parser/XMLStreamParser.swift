@@ -22,7 +22,8 @@
 /// buffer, ``XMLParserOptions/chunkSize`` bytes at a time, and grow that buffer while a
 /// single token spans many reads, so a huge token costs linear time on every expat.
 ///
-/// Not `Sendable`: use one parser from one task at a time.
+/// Not `Sendable`: use one parser from one task at a time. A handler must not feed, finish
+/// or reset its own parser from inside a callback; doing so stops the process.
 public final class XMLStreamParser<Handler: XMLEventHandler> {
     let receiver: HandlerReceiver<Handler>
 
@@ -32,10 +33,22 @@ public final class XMLStreamParser<Handler: XMLEventHandler> {
     }
 
     /// The handler: read it after parsing to get what it collected.
+    ///
+    /// Not to be touched from inside the handler's own callbacks (the handler is being
+    /// mutated then): that stops the process.
     public var handler: Handler {
-        get { receiver.handler }
-        _modify { yield &receiver.handler }
-        set { receiver.handler = newValue }
+        get {
+            precondition(!receiver.isInsideExpat, "the handler is in use by a callback")
+            return receiver.handler
+        }
+        _modify {
+            precondition(!receiver.isInsideExpat, "the handler is in use by a callback")
+            yield &receiver.handler
+        }
+        set {
+            precondition(!receiver.isInsideExpat, "the handler is in use by a callback")
+            receiver.handler = newValue
+        }
     }
 
     /// The options the parser was created with.

@@ -11,9 +11,8 @@
 ///
 /// Each iterator makes its own parser, reads only as many chunks as it needs for the next
 /// event (expat's suspend and resume), and joins adjacent text into one event. Chunks may
-/// be split anywhere. Memory stays bounded: small chunks are gathered to
-/// ``XMLParserOptions/chunkSize`` before parsing, and to the size of a pending token while
-/// one is unfinished, so even a huge token is scanned in linear time.
+/// be split anywhere. Memory stays bounded, and while a large token is unfinished chunks are
+/// gathered to its size, so even a huge token is scanned in linear time.
 public struct XMLEventStream<Chunks: AsyncSequence & Sendable>: AsyncSequence, Sendable
 where Chunks.Element: Sequence<UInt8> {
     public typealias Element = XMLEvent
@@ -71,7 +70,10 @@ where Chunks.Element: Sequence<UInt8> {
             case .finished, .failed:
                 exhausted = true
             case .ready, .parsing:
-                let wanted = Swift.max(receiver.options.chunkSize, receiver.pendingTokenBytes)
+                // One chunk is enough to go on, unless a large token is pending: then gather
+                // at least as much as it already has, so expat scans it a bounded number of times.
+                let pending = receiver.pendingTokenBytes
+                let wanted = pending > receiver.options.chunkSize ? pending : 1
                 while !inputEnded && gathered.count < wanted {
                     if let chunk = try await chunks.next() {
                         gathered.append(contentsOf: chunk)
