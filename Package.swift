@@ -2,13 +2,15 @@
 import PackageDescription
 
 // XMLStack: XML for Swift on top of the system's expat.
-// Layers (dependencies point down): CExpat → XMLStreaming → XMLHandlerStack → tools and samples.
+// Layers (dependencies point down): CExpat → XMLStreaming → XMLHandlerStack → tools and samples;
+// XMLWriting stands apart from expat.
 let package = Package(
     name: "XMLStack",
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "XMLStreaming", targets: ["XMLStreaming"]),
         .library(name: "XMLHandlerStack", targets: ["XMLHandlerStack"]),
+        .library(name: "XMLWriting", targets: ["XMLWriting"]),
         .executable(name: "xml", targets: ["XMLTool"]),
     ],
     dependencies: [
@@ -23,6 +25,8 @@ let package = Package(
         ),
         .target(name: "XMLStreaming", dependencies: ["CExpat"]),
         .target(name: "XMLHandlerStack", dependencies: ["XMLStreaming"]),
+        // Writing XML; deliberately independent of expat.
+        .target(name: "XMLWriting"),
         .executableTarget(
             name: "XMLTool",
             dependencies: [
@@ -38,6 +42,7 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "XMLHandlerStackTests", dependencies: ["XMLHandlerStack", "XMLTestSupport"]),
+        .testTarget(name: "XMLWritingTests", dependencies: ["XMLWriting", "XMLStreaming", "XMLTestSupport"]),
         .testTarget(name: "ToolTests", dependencies: ["XMLTool", "XMLTestSupport"], resources: [.copy("Fixtures")]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,45 @@
+/// What the writer does with a character that XML 1.0 does not allow
+/// (outside `#x9 | #xA | #xD | [#x20-#xD7FF] | [#xE000-#xFFFD] | [#x10000-#x10FFFF]`), such
+/// as the form feed a paste from a word processor leaves behind.
+///
+/// Foundation's `XMLDocument`, XMLCoder and AEXML write such characters as they are, and
+/// their output then fails to parse. Every policy here produces XML that reads back.
+public enum XMLCharacterPolicy: Hashable, Sendable {
+    /// Leave the character out (the default).
+    case strip
+    /// Write U+FFFD REPLACEMENT CHARACTER instead.
+    case replace
+    /// Refuse with ``XMLInvalidCharacterError``.
+    case `throw`
+}
+
+/// A character XML 1.0 does not allow, refused under ``XMLCharacterPolicy/throw``.
+public struct XMLInvalidCharacterError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The character.
+    public var scalar: Unicode.Scalar
+    /// Its offset in the string, in Unicode scalars, counted from 0.
+    public var scalarOffset: Int
+
+    /// Creates an error.
+    public init(scalar: Unicode.Scalar, scalarOffset: Int) {
+        self.scalar = scalar
+        self.scalarOffset = scalarOffset
+    }
+
+    public var description: String {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        return "U+\(String(repeating: "0", count: max(0, 4 - hex.count)))\(hex) at offset \(scalarOffset) is not allowed in XML 1.0"
+    }
+}
+
+extension Unicode.Scalar {
+    /// Whether XML 1.0's `Char` production allows the character:
+    /// `#x9 | #xA | #xD | [#x20-#xD7FF] | [#xE000-#xFFFD] | [#x10000-#x10FFFF]`.
+    @inlinable
+    public var isAllowedInXML: Bool {
+        switch value {
+        case 0x9, 0xA, 0xD, 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: return true
+        default: return false
+        }
+    }
+}
