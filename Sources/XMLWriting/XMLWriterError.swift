@@ -1,0 +1,57 @@
+/// Why the writer refused a call: whatever it would have written could not be well-formed,
+/// or the output failed.
+public struct XMLWriterError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What went wrong.
+    public enum Kind: Hashable, Sendable {
+        /// `name` is not an XML name (or, with a namespace, not a name without a colon).
+        case invalidName(String)
+        /// A second root element, or text other than white space outside the root.
+        case contentOutsideRoot
+        /// `endElement` with no element open.
+        case unbalancedEnd
+        /// `finish` with elements still open (their names, outermost first), or with no root.
+        case unclosedElements([String])
+        /// No root element was written.
+        case missingRoot
+        /// An attribute after the start tag was closed by content, or written twice.
+        case misplacedAttribute(String)
+        /// A comment containing `--` or ending in `-`.
+        case invalidComment
+        /// A processing instruction whose target is `xml` or whose data contains `?>`.
+        case invalidProcessingInstruction(String)
+        /// The XML declaration after other output.
+        case misplacedDeclaration
+        /// A character XML 1.0 does not allow, under ``XMLCharacterPolicy/throw``.
+        case invalidCharacter(XMLInvalidCharacterError)
+        /// A namespace prefix that cannot be declared (`xmlns`, or `xml` for another URI).
+        case invalidPrefix(String)
+        /// Writing or renaming the output failed with this `errno`.
+        case output(errno: Int32, message: String)
+        /// The writer already finished.
+        case finished
+    }
+
+    /// What went wrong.
+    public var kind: Kind
+
+    /// Creates an error.
+    public init(_ kind: Kind) { self.kind = kind }
+
+    public var description: String {
+        switch kind {
+        case .invalidName(let name): return "\"\(name)\" is not a valid XML name"
+        case .contentOutsideRoot: return "content outside the root element"
+        case .unbalancedEnd: return "an end tag with no element open"
+        case .unclosedElements(let names): return "elements left open: \(names.joined(separator: ", "))"
+        case .missingRoot: return "the document has no root element"
+        case .misplacedAttribute(let name): return "attribute \"\(name)\" is not inside a start tag, or repeated"
+        case .invalidComment: return "a comment may not contain \"--\" or end with \"-\""
+        case .invalidProcessingInstruction(let target): return "processing instruction \"\(target)\" is not allowed"
+        case .misplacedDeclaration: return "the XML declaration must come first"
+        case .invalidCharacter(let error): return error.description
+        case .invalidPrefix(let prefix): return "the prefix \"\(prefix)\" cannot be declared"
+        case .output(_, let message): return "writing failed: \(message)"
+        case .finished: return "the writer has finished"
+        }
+    }
+}
