@@ -13,6 +13,7 @@ let package = Package(
     products: [
         .executable(name: "xmlstack-bench", targets: ["XMLStackBench"]),
         .executable(name: "xmlstack-alloc-check", targets: ["XMLStackAllocCheck"]),
+        .executable(name: "xmlstack-write-bench", targets: ["XMLStackWriteBench"]),
     ],
     dependencies: [
         .package(name: "XMLStack", path: ".."),
@@ -43,6 +44,10 @@ let package = Package(
                 "CAllocationCounter",
                 .product(name: "XMLStreaming", package: "XMLStack"),
             ]
+        ),
+        .executableTarget(
+            name: "XMLStackWriteBench",
+            dependencies: [.product(name: "XMLWriting", package: "XMLStack")]
         ),
     ],
     swiftLanguageModes: [.v6]

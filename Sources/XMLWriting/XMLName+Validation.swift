@@ -23,6 +23,21 @@ enum XMLNameValidation {
     /// Whether `name` is a `Name`; with `allowingColon: false`, an `NCName` (a prefix or a
     /// local name under namespaces).
     static func isValid(_ name: String, allowingColon: Bool = true) -> Bool {
+        // Most names are ASCII: check their bytes without decoding.
+        var name = name
+        let ascii: Bool? = name.withUTF8 { bytes in
+            guard let first = bytes.first, first < 0x80 else { return bytes.isEmpty ? false : nil }
+            func isStart(_ b: UInt8) -> Bool {
+                (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F || (allowingColon && b == 0x3A)
+            }
+            guard isStart(first) else { return false }
+            for b in bytes.dropFirst() {
+                if b >= 0x80 { return nil }
+                if !(isStart(b) || (b >= 0x30 && b <= 0x39) || b == 0x2D || b == 0x2E) { return false }
+            }
+            return true
+        }
+        if let ascii { return ascii }
         var scalars = name.unicodeScalars.makeIterator()
         guard let first = scalars.next(), isNameStart(first), allowingColon || first != ":" else { return false }
         while let c = scalars.next() {

@@ -46,43 +46,58 @@ public final class XMLStreamWriter {
     /// The options in use.
     public let options: Options
     private let sink: OutputSink
-    private var buffer: [UInt8] = []
-    private var open: [OpenElement] = []
-    /// In-scope namespace bindings, innermost last (`nil` prefix: the default namespace).
-    private var bindings: [(prefix: String?, uri: String)] = []
-    private var startTagOpen = false
-    private var attributesInTag: [String] = []
-    private var rootDone = false
-    private var wroteAnything = false
-    private var finished = false
-    private var generatedPrefixes = 0
+
+    /// Everything the writer changes as it goes. It lives in memory the writer owns rather
+    /// than in stored properties: mutating a class's stored property from a closure costs a
+    /// dynamic exclusivity check, which was a third of the writer's time.
+    private struct State {
+        var buffer: [UInt8] = []
+        var open: [OpenElement] = []
+        /// In-scope namespace bindings, innermost last (`nil` prefix: the default namespace).
+        var bindings: [(prefix: String?, uri: String)] = []
+        var startTagOpen = false
+        var attributesInTag: [String] = []
+        var rootDone = false
+        var wroteAnything = false
+        var finished = false
+        var generatedPrefixes = 0
+    }
+
+    private let state: UnsafeMutablePointer<State>
 
     /// Creates a writer.
     public init(to output: XMLWriterOutput = .memory, options: Options = Options()) throws(XMLWriterError) {
         self.options = options
         self.sink = try OutputSink(output)
-        buffer.reserveCapacity(64 * 1024)
+        state = .allocate(capacity: 1)
+        state.initialize(to: State())
+        state.pointee.buffer.reserveCapacity(64 * 1024)
     }
 
     /// The bytes written so far, for ``XMLWriterOutput/memory`` (after ``finish()``, all of them).
-    public var bytes: [UInt8] { sink.memory + buffer }
+    public var bytes: [UInt8] { sink.memory + state.pointee.buffer }
     /// The output so far as a string, for ``XMLWriterOutput/memory``.
     public var string: String { String(decoding: bytes, as: UTF8.self) }
 
     // MARK: - Low level
 
     private func emit(_ string: String) {
-        buffer.append(contentsOf: string.utf8)
+        var string = string
+        string.withUTF8 { state.pointee.buffer.append(contentsOf: $0) }
+    }
+
+    private func emit(_ string: StaticString) {
+        state.pointee.buffer.append(contentsOf: UnsafeBufferPointer(start: string.utf8Start, count: string.utf8CodeUnitCount))
     }
 
     private func flushIfLarge() throws(XMLWriterError) {
-        if buffer.count >= 64 * 1024 { try flush() }
+        if state.pointee.buffer.count >= 64 * 1024 { try flush() }
     }
 
     private func flush() throws(XMLWriterError) {
-        guard !buffer.isEmpty else { return }
-        let pending = buffer
-        buffer.removeAll(keepingCapacity: true)
+        guard !state.pointee.buffer.isEmpty else { return }
+        let pending = state.pointee.buffer
+        state.pointee.buffer.removeAll(keepingCapacity: true)
         var failure: XMLWriterError?
         pending.withUnsafeBytes { bytes in
             do throws(XMLWriterError) { try sink.write(bytes) } catch { failure = error }
@@ -91,7 +106,7 @@ public final class XMLStreamWriter {
     }
 
     private func checkNotFinished() throws(XMLWriterError) {
-        if finished { throw XMLWriterError(.finished) }
+        if state.pointee.finished { throw XMLWriterError(.finished) }
     }
 
     private func clean(_ string: String) throws(XMLWriterError) -> String {
@@ -104,7 +119,7 @@ public final class XMLStreamWriter {
 
     private func escape(_ string: String, for context: XMLEscaping.Context) throws(XMLWriterError) {
         do throws(XMLInvalidCharacterError) {
-            try XMLEscaping.append(string, for: context, policy: options.characterPolicy, to: &buffer)
+            try XMLEscaping.append(string, for: context, policy: options.characterPolicy, to: &state.pointee.buffer)
         } catch {
             throw XMLWriterError(.invalidCharacter(error))
         }
@@ -112,32 +127,32 @@ public final class XMLStreamWriter {
 
     /// Closes a pending start tag (`>`), before any content.
     private func closeStartTag() {
-        guard startTagOpen else { return }
-        buffer.append(UInt8(ascii: ">"))
-        startTagOpen = false
-        attributesInTag.removeAll(keepingCapacity: true)
+        guard state.pointee.startTagOpen else { return }
+        state.pointee.buffer.append(UInt8(ascii: ">"))
+        state.pointee.startTagOpen = false
+        state.pointee.attributesInTag.removeAll(keepingCapacity: true)
     }
 
     /// Before markup (an element, comment or PI): closes the start tag and indents.
     private func beginMarkup() {
         closeStartTag()
-        if open.isEmpty {
-            if wroteAnything && options.indentation != nil { buffer.append(0x0A) }
+        if state.pointee.open.isEmpty {
+            if state.pointee.wroteAnything && options.indentation != nil { state.pointee.buffer.append(0x0A) }
         } else {
-            open[open.count - 1].hasChildMarkup = true
-            if let indentation = options.indentation, !open[open.count - 1].hasText {
-                buffer.append(0x0A)
-                for _ in 0..<open.count { emit(indentation) }
+            state.pointee.open[state.pointee.open.count - 1].hasChildMarkup = true
+            if let indentation = options.indentation, !state.pointee.open[state.pointee.open.count - 1].hasText {
+                state.pointee.buffer.append(0x0A)
+                for _ in 0..<state.pointee.open.count { emit(indentation) }
             }
         }
-        wroteAnything = true
+        state.pointee.wroteAnything = true
     }
 
     // MARK: - Namespaces
 
     private func boundURI(for prefix: String?) -> String? {
         if prefix == "xml" { return "http://www.w3.org/XML/1998/namespace" }
-        return bindings.last { $0.prefix == prefix }?.uri
+        return state.pointee.bindings.last { $0.prefix == prefix }?.uri
     }
 
     private func declare(prefix: String?, uri: String) throws(XMLWriterError) {
@@ -154,15 +169,15 @@ public final class XMLStreamWriter {
             emit(" xmlns=\"")
         }
         try escape(uri, for: .attributeValue)
-        buffer.append(UInt8(ascii: "\""))
-        bindings.append((prefix, uri))
+        state.pointee.buffer.append(UInt8(ascii: "\""))
+        state.pointee.bindings.append((prefix, uri))
     }
 
     /// Declares `prefix` (or the default namespace, for `nil`) for `uri` on the element whose
-    /// start tag is open, unless it is already in scope with that URI.
+    /// start tag is state.pointee.open, unless it is already in scope with that URI.
     public func declareNamespace(prefix: String?, uri: String) throws(XMLWriterError) {
         try checkNotFinished()
-        guard startTagOpen else { throw XMLWriterError(.misplacedAttribute(prefix.map { "xmlns:\($0)" } ?? "xmlns")) }
+        guard state.pointee.startTagOpen else { throw XMLWriterError(.misplacedAttribute(prefix.map { "xmlns:\($0)" } ?? "xmlns")) }
         if boundURI(for: prefix) != uri { try declare(prefix: prefix, uri: uri) }
     }
 
@@ -171,11 +186,11 @@ public final class XMLStreamWriter {
     /// Writes `<?xml version="1.0" encoding="UTF-8"?>` (with `standalone` when given). Must come first.
     public func declaration(standalone: Bool? = nil) throws(XMLWriterError) {
         try checkNotFinished()
-        guard !wroteAnything else { throw XMLWriterError(.misplacedDeclaration) }
+        guard !state.pointee.wroteAnything else { throw XMLWriterError(.misplacedDeclaration) }
         emit("<?xml version=\"1.0\" encoding=\"UTF-8\"")
         if let standalone { emit(" standalone=\"\(standalone ? "yes" : "no")\"") }
         emit("?>")
-        wroteAnything = true
+        state.pointee.wroteAnything = true
     }
 
     /// Starts an element. With a namespace, the element is written with `prefix` (or in the
@@ -186,14 +201,14 @@ public final class XMLStreamWriter {
         guard XMLNameValidation.isValid(localName, allowingColon: namespace == nil && prefix == nil) else {
             throw XMLWriterError(.invalidName(localName))
         }
-        if open.isEmpty && rootDone { throw XMLWriterError(.contentOutsideRoot) }
+        if state.pointee.open.isEmpty && state.pointee.rootDone { throw XMLWriterError(.contentOutsideRoot) }
         beginMarkup()
-        let writtenName = prefix.map { "\($0):\(localName)" } ?? localName
-        buffer.append(UInt8(ascii: "<"))
+        let writtenName = prefix.map { $0 + ":" + localName } ?? localName
+        state.pointee.buffer.append(UInt8(ascii: "<"))
         emit(writtenName)
-        startTagOpen = true
-        let bindingCount = bindings.count
-        open.append(OpenElement(writtenName: writtenName, bindingCount: bindingCount))
+        state.pointee.startTagOpen = true
+        let bindingCount = state.pointee.bindings.count
+        state.pointee.open.append(OpenElement(writtenName: writtenName, bindingCount: bindingCount))
         if let namespace {
             if boundURI(for: prefix) != namespace { try declare(prefix: prefix, uri: namespace) }
         } else if let prefix {
@@ -201,12 +216,12 @@ public final class XMLStreamWriter {
         } else if let current = boundURI(for: nil), !current.isEmpty {
             // A name in no namespace inside a default namespace: undeclare it.
             emit(" xmlns=\"\"")
-            bindings.append((nil, ""))
+            state.pointee.bindings.append((nil, ""))
         }
         try flushIfLarge()
     }
 
-    /// Adds an attribute to the element whose start tag is open. A namespaced attribute
+    /// Adds an attribute to the element whose start tag is state.pointee.open. A namespaced attribute
     /// needs a prefix; when none is given or in scope, one is made up and declared.
     public func attribute(
         _ localName: String, value: String, namespace: String? = nil, prefix: String? = nil
@@ -218,36 +233,36 @@ public final class XMLStreamWriter {
         var usedPrefix = prefix
         if let namespace {
             if usedPrefix == nil {
-                usedPrefix = bindings.last { $0.prefix != nil && $0.uri == namespace }?.prefix
+                usedPrefix = state.pointee.bindings.last { $0.prefix != nil && $0.uri == namespace }?.prefix
             }
             if usedPrefix == nil {
-                generatedPrefixes += 1
-                usedPrefix = "ns\(generatedPrefixes)"
+                state.pointee.generatedPrefixes += 1
+                usedPrefix = "ns\(state.pointee.generatedPrefixes)"
             }
         }
-        let writtenName = usedPrefix.map { "\($0):\(localName)" } ?? localName
-        guard startTagOpen, !attributesInTag.contains(writtenName) else {
+        let writtenName = usedPrefix.map { $0 + ":" + localName } ?? localName
+        guard state.pointee.startTagOpen, !state.pointee.attributesInTag.contains(writtenName) else {
             throw XMLWriterError(.misplacedAttribute(writtenName))
         }
         if let namespace, boundURI(for: usedPrefix) != namespace { try declare(prefix: usedPrefix, uri: namespace) }
-        attributesInTag.append(writtenName)
-        buffer.append(0x20)
+        state.pointee.attributesInTag.append(writtenName)
+        state.pointee.buffer.append(0x20)
         emit(writtenName)
         emit("=\"")
         try escape(value, for: .attributeValue)
-        buffer.append(UInt8(ascii: "\""))
+        state.pointee.buffer.append(UInt8(ascii: "\""))
         try flushIfLarge()
     }
 
     /// Writes character data, escaped. Outside the root element only white space is allowed.
     public func text(_ text: String) throws(XMLWriterError) {
         try checkNotFinished()
-        if open.isEmpty {
+        if state.pointee.open.isEmpty {
             guard text.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else {
                 throw XMLWriterError(.contentOutsideRoot)
             }
         } else {
-            open[open.count - 1].hasText = true
+            state.pointee.open[state.pointee.open.count - 1].hasText = true
         }
         closeStartTag()
         try escape(text, for: .text)
@@ -257,8 +272,8 @@ public final class XMLStreamWriter {
     /// Writes a CDATA section; a `]]>` inside is split across two sections.
     public func cdata(_ text: String) throws(XMLWriterError) {
         try checkNotFinished()
-        guard !open.isEmpty else { throw XMLWriterError(.contentOutsideRoot) }
-        open[open.count - 1].hasText = true
+        guard !state.pointee.open.isEmpty else { throw XMLWriterError(.contentOutsideRoot) }
+        state.pointee.open[state.pointee.open.count - 1].hasText = true
         closeStartTag()
         let cleaned = try clean(text)
         emit("<![CDATA[")
@@ -289,23 +304,25 @@ public final class XMLStreamWriter {
         try flushIfLarge()
     }
 
-    /// Ends the innermost open element (`<a/>` when it has no content).
+    /// Ends the innermost state.pointee.open element (`<a/>` when it has no content).
     public func endElement() throws(XMLWriterError) {
         try checkNotFinished()
-        guard let element = open.popLast() else { throw XMLWriterError(.unbalancedEnd) }
-        if startTagOpen {
+        guard let element = state.pointee.open.popLast() else { throw XMLWriterError(.unbalancedEnd) }
+        if state.pointee.startTagOpen {
             emit("/>")
-            startTagOpen = false
-            attributesInTag.removeAll(keepingCapacity: true)
+            state.pointee.startTagOpen = false
+            state.pointee.attributesInTag.removeAll(keepingCapacity: true)
         } else {
             if let indentation = options.indentation, element.hasChildMarkup, !element.hasText {
-                buffer.append(0x0A)
-                for _ in 0..<open.count { emit(indentation) }
+                state.pointee.buffer.append(0x0A)
+                for _ in 0..<state.pointee.open.count { emit(indentation) }
             }
-            emit("</\(element.writtenName)>")
+            emit("</")
+            emit(element.writtenName)
+            state.pointee.buffer.append(UInt8(ascii: ">"))
         }
-        bindings.removeLast(bindings.count - element.bindingCount)
-        if open.isEmpty { rootDone = true }
+        state.pointee.bindings.removeLast(state.pointee.bindings.count - element.bindingCount)
+        if state.pointee.open.isEmpty { state.pointee.rootDone = true }
         try flushIfLarge()
     }
 
@@ -321,22 +338,27 @@ public final class XMLStreamWriter {
     public func finish() throws(XMLWriterError) {
         try checkNotFinished()
         do throws(XMLWriterError) {
-            guard open.isEmpty else { throw XMLWriterError(.unclosedElements(open.map(\.writtenName))) }
-            guard rootDone else { throw XMLWriterError(.missingRoot) }
-            if options.indentation != nil { buffer.append(0x0A) }
+            guard state.pointee.open.isEmpty else { throw XMLWriterError(.unclosedElements(state.pointee.open.map(\.writtenName))) }
+            guard state.pointee.rootDone else { throw XMLWriterError(.missingRoot) }
+            if options.indentation != nil { state.pointee.buffer.append(0x0A) }
             try flush()
             try sink.commit()
-            finished = true
+            state.pointee.finished = true
         } catch {
             sink.abandon()
             throw error
         }
     }
 
+    deinit {
+        state.deinitialize(count: 1)
+        state.deallocate()
+    }
+
     /// Gives up: a file output's temporary is removed and the old file stays as it was.
     public func abandon() {
         sink.abandon()
-        finished = true
+        state.pointee.finished = true
     }
 }
 

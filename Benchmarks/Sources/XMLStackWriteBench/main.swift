@@ -1,0 +1,170 @@
+// Writer throughput: XMLStreamWriter producing a SiteSchedule-style document, against
+// Foundation's XMLDocument/XMLElement producing the same document, and against writing the
+// same bytes with a plain buffered write. Prints a Markdown table of medians.
+//
+//     swift run -c release --package-path Benchmarks xmlstack-write-bench [MiB] [rounds]
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import XMLWriting
+
+#if DEBUG
+print("WARNING: debug build; run with -c release. These numbers mean nothing.")
+#endif
+
+let arguments = CommandLine.arguments
+let targetMiB = arguments.count > 1 ? Int(arguments[1]) ?? 64 : 64
+let rounds = arguments.count > 2 ? Int(arguments[2]) ?? 5 : 5
+let directory = FileManager.default.temporaryDirectory.appendingPathComponent("xmlstack-write-bench")
+try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+let streamPath = directory.appendingPathComponent("stream.xml").path
+let foundationPath = directory.appendingPathComponent("foundation.xml").path
+let plainPath = directory.appendingPathComponent("plain.xml").path
+
+/// The document's content, made once so every workload writes the same values.
+struct Site {
+    let code: String
+    let name: String
+    let street: String
+    let city: String
+    let zip: String
+    let activities: [(team: String, start: String, end: String, text: String)]
+}
+
+let cities = ["Köln", "Düsseldorf", "München", "Straßburg", "Zürich", "Graz"]
+let tasks = ["Stabilisierungsarbeiten", "Fundament & Bodenplatte", "Dachstuhl <Süd>", "Fassade"]
+// About 600 bytes per site: enough sites for the target size.
+let siteCount = targetMiB * 1024 * 1024 / 600
+let sites: [Site] = (0..<siteCount).map { i in
+    Site(
+        code: "\(10_000 + i)", name: "Baustelle \(i) – \(cities[i % cities.count])",
+        street: "Domkloster \(i % 97)", city: cities[i % cities.count], zip: "\(50_000 + i % 9_999)",
+        activities: (0..<3).map { k in
+            (team: "\(100 + (i + k) % 250)", start: "2012-03-0\(1 + k) 6:00", end: "2012-03-3\(k % 2) 12:00",
+             text: tasks[(i + k) % tasks.count])
+        })
+}
+
+func writeWithStreamWriter() throws -> Int {
+    let writer = try XMLStreamWriter(to: .file(path: streamPath))
+    try writer.declaration()
+    try writer.startElement("schedule")
+    try writer.startElement("sites")
+    for site in sites {
+        try writer.startElement("site")
+        try writer.attribute("code", value: site.code)
+        try writer.element("name", text: site.name)
+        try writer.element("street", text: site.street)
+        try writer.startElement("city")
+        try writer.attribute("zip", value: site.zip)
+        try writer.text(site.city)
+        try writer.endElement()
+        try writer.element("countryCode", text: "de")
+        try writer.startElement("activities")
+        for activity in site.activities {
+            try writer.startElement("activity")
+            try writer.attribute("team", value: activity.team)
+            try writer.attribute("start", value: activity.start)
+            try writer.attribute("end", value: activity.end)
+            try writer.text(activity.text)
+            try writer.endElement()
+        }
+        try writer.endElement()
+        try writer.endElement()
+    }
+    try writer.endElement()
+    try writer.endElement()
+    try writer.finish()
+    return Int((try FileManager.default.attributesOfItem(atPath: streamPath)[.size] as? NSNumber)?.intValue ?? 0)
+}
+
+func writeWithFoundation() throws -> Int {
+    let root = XMLElement(name: "schedule")
+    let document = XMLDocument(rootElement: root)
+    document.characterEncoding = "UTF-8"
+    let sitesElement = XMLElement(name: "sites")
+    root.addChild(sitesElement)
+    for site in sites {
+        let element = XMLElement(name: "site")
+        element.addAttribute(XMLNode.attribute(withName: "code", stringValue: site.code) as! XMLNode)
+        element.addChild(XMLElement(name: "name", stringValue: site.name))
+        element.addChild(XMLElement(name: "street", stringValue: site.street))
+        let city = XMLElement(name: "city", stringValue: site.city)
+        city.addAttribute(XMLNode.attribute(withName: "zip", stringValue: site.zip) as! XMLNode)
+        element.addChild(city)
+        element.addChild(XMLElement(name: "countryCode", stringValue: "de"))
+        let activities = XMLElement(name: "activities")
+        for activity in site.activities {
+            let a = XMLElement(name: "activity", stringValue: activity.text)
+            a.addAttribute(XMLNode.attribute(withName: "team", stringValue: activity.team) as! XMLNode)
+            a.addAttribute(XMLNode.attribute(withName: "start", stringValue: activity.start) as! XMLNode)
+            a.addAttribute(XMLNode.attribute(withName: "end", stringValue: activity.end) as! XMLNode)
+            activities.addChild(a)
+        }
+        element.addChild(activities)
+        sitesElement.addChild(element)
+    }
+    let data = document.xmlData(options: [])
+    try data.write(to: URL(fileURLWithPath: foundationPath), options: .atomic)
+    return data.count
+}
+
+/// The same bytes as the stream writer's output, written with write(2) in 64 KiB pieces.
+func writePlain(_ bytes: [UInt8]) throws -> Int {
+    let fd = open(plainPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    precondition(fd >= 0)
+    defer { close(fd) }
+    bytes.withUnsafeBytes { raw in
+        var offset = 0
+        while offset < raw.count {
+            let n = write(fd, raw.baseAddress! + offset, min(65_536, raw.count - offset))
+            precondition(n > 0)
+            offset += n
+        }
+    }
+    fsync(fd)
+    return bytes.count
+}
+
+func measure(_ body: () throws -> Int) rethrows -> (seconds: Double, bytes: Int) {
+    _ = try body()  // warm-up, discarded
+    var times: [Double] = []
+    var bytes = 0
+    for _ in 0..<rounds {
+        let start = DispatchTime.now().uptimeNanoseconds
+        bytes = try body()
+        times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+    }
+    times.sort()
+    return (times[times.count / 2], bytes)
+}
+
+let stream = try measure(writeWithStreamWriter)
+// XMLSTACK_WRITER_ONLY=1 measures the stream writer alone (for profiling it).
+if ProcessInfo.processInfo.environment["XMLSTACK_WRITER_ONLY"] != nil {
+    print("XMLStreamWriter: \(stream.bytes) bytes, \(stream.seconds) s")
+    exit(0)
+}
+let streamBytes = Array(try Data(contentsOf: URL(fileURLWithPath: streamPath)))
+let plain = try measure { try writePlain(streamBytes) }
+let foundation = try measure(writeWithFoundation)
+
+func mibPerSecond(_ m: (seconds: Double, bytes: Int)) -> Double { Double(m.bytes) / 1_048_576 / m.seconds }
+
+print("# XMLStreamWriter throughput")
+print("")
+print("- date: \(Date())")
+print("- sites: \(sites.count); median of \(rounds) rounds after a warm-up")
+print("")
+print("| workload | bytes | seconds (median) | MiB/s | × plain write | × Foundation |")
+print("| --- | ---: | ---: | ---: | ---: | ---: |")
+for (name, m) in [
+    ("plain buffered write(2) of the same bytes", plain), ("XMLStreamWriter to an atomically replaced file", stream),
+    ("Foundation XMLDocument/XMLElement, xmlData, write", foundation),
+] {
+    let speed = mibPerSecond(m)
+    print(
+        "| \(name) | \(m.bytes) | \(String(format: "%.3f", m.seconds)) | \(String(format: "%.1f", speed)) | "
+            + "\(String(format: "%.2f", speed / mibPerSecond(plain))) | \(String(format: "%.2f", speed / mibPerSecond(foundation))) |")
+}
