@@ -38,14 +38,25 @@ public enum XMLEscaping {
         _ bytes: UnsafeBufferPointer<UInt8>, for context: Context, policy: XMLCharacterPolicy = .strip,
         to output: inout [UInt8]
     ) throws(XMLInvalidCharacterError) {
+        try escape(bytes, for: context, policy: policy, into: &output)
+    }
+
+    /// The escaping scan, for any sink.
+    static func escape<Sink: ByteSink>(
+        _ bytes: UnsafeBufferPointer<UInt8>, for context: Context, policy: XMLCharacterPolicy, into output: inout Sink
+    ) throws(XMLInvalidCharacterError) {
         let inAttribute = context == .attributeValue
+        let table = inAttribute ? attributeTable : textTable
         var runStart = 0
         var i = 0
         let count = bytes.count
         func flush(upTo end: Int) {
-            if end > runStart { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<end])) }
+            if end > runStart { output.append(bytes: UnsafeBufferPointer(rebasing: bytes[runStart..<end])) }
         }
         while i < count {
+            // The common case: a run of bytes that need nothing, one table load each.
+            while i < count && table[Int(bytes[i])] == 0 { i += 1 }
+            guard i < count else { break }
             let b = bytes[i]
             var replacement: StaticString?
             var invalidLength = 0
@@ -54,25 +65,31 @@ public enum XMLEscaping {
             case UInt8(ascii: "<"): replacement = "&lt;"
             case UInt8(ascii: ">"): replacement = "&gt;"
             case 0x0D: replacement = "&#13;"
-            case UInt8(ascii: "\"") where inAttribute: replacement = "&quot;"
-            case 0x09 where inAttribute: replacement = "&#9;"
-            case 0x0A where inAttribute: replacement = "&#10;"
-            case 0x09, 0x0A: break
-            case 0x00..<0x20: invalidLength = 1
-            case 0xEF where i + 2 < count && bytes[i + 1] == 0xBF && (bytes[i + 2] == 0xBE || bytes[i + 2] == 0xBF):
-                invalidLength = 3
-            default: break
+            case UInt8(ascii: "\""): replacement = "&quot;"
+            case 0x09: replacement = "&#9;"
+            case 0x0A: replacement = "&#10;"
+            case 0xEF:
+                if i + 2 < count && bytes[i + 1] == 0xBF && (bytes[i + 2] == 0xBE || bytes[i + 2] == 0xBF) {
+                    invalidLength = 3
+                } else {
+                    i += 1
+                    continue
+                }
+            default: invalidLength = 1  // a C0 control other than tab, line feed, carriage return
             }
             if let replacement {
                 flush(upTo: i)
-                output.append(contentsOf: UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
+                output.append(bytes: UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
                 i += 1
                 runStart = i
-            } else if invalidLength > 0 {
+            } else {
                 flush(upTo: i)
                 switch policy {
                 case .strip: break
-                case .replace: output.append(contentsOf: [0xEF, 0xBF, 0xBD])
+                case .replace:
+                    output.append(0xEF)
+                    output.append(0xBF)
+                    output.append(0xBD)
                 case .throw:
                     let scalar = invalidLength == 1 ? Unicode.Scalar(b) : Unicode.Scalar(bytes[i + 2] == 0xBE ? 0xFFFE : 0xFFFF)!
                     var offset = 0
@@ -81,11 +98,25 @@ public enum XMLEscaping {
                 }
                 i += invalidLength
                 runStart = i
-            } else {
-                i += 1
             }
         }
         flush(upTo: count)
+    }
+
+    /// Bytes that need a look in text: markup characters, carriage return, C0 controls other
+    /// than tab and line feed, and 0xEF (which starts U+FFFE and U+FFFF).
+    private static let textTable: [UInt8] = (0..<256).map { b in
+        switch b {
+        case 0x26, 0x3C, 0x3E, 0x0D, 0xEF: return 1
+        case 0x09, 0x0A: return 0
+        case 0..<0x20: return 1
+        default: return 0
+        }
+    }
+
+    /// The same for attribute values, which also escape `"`, tab and line feed.
+    private static let attributeTable: [UInt8] = (0..<256).map { b in
+        b == 0x22 || b == 0x09 || b == 0x0A ? 1 : textTable[b]
     }
 
     /// `string` escaped as character data.

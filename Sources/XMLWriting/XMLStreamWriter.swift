@@ -51,7 +51,7 @@ public final class XMLStreamWriter {
     /// than in stored properties: mutating a class's stored property from a closure costs a
     /// dynamic exclusivity check, which was a third of the writer's time.
     private struct State {
-        var buffer: [UInt8] = []
+        var buffer = OutputBuffer(capacity: 128 * 1024)
         var open: [OpenElement] = []
         /// In-scope namespace bindings, innermost last (`nil` prefix: the default namespace).
         var bindings: [(prefix: String?, uri: String)] = []
@@ -71,11 +71,10 @@ public final class XMLStreamWriter {
         self.sink = try OutputSink(output)
         state = .allocate(capacity: 1)
         state.initialize(to: State())
-        state.pointee.buffer.reserveCapacity(64 * 1024)
     }
 
     /// The bytes written so far, for ``XMLWriterOutput/memory`` (after ``finish()``, all of them).
-    public var bytes: [UInt8] { sink.memory + state.pointee.buffer }
+    public var bytes: [UInt8] { sink.memory + state.pointee.buffer.array }
     /// The output so far as a string, for ``XMLWriterOutput/memory``.
     public var string: String { String(decoding: bytes, as: UTF8.self) }
 
@@ -83,11 +82,11 @@ public final class XMLStreamWriter {
 
     private func emit(_ string: String) {
         var string = string
-        string.withUTF8 { state.pointee.buffer.append(contentsOf: $0) }
+        string.withUTF8 { state.pointee.buffer.append(bytes: $0) }
     }
 
     private func emit(_ string: StaticString) {
-        state.pointee.buffer.append(contentsOf: UnsafeBufferPointer(start: string.utf8Start, count: string.utf8CodeUnitCount))
+        state.pointee.buffer.append(bytes: UnsafeBufferPointer(start: string.utf8Start, count: string.utf8CodeUnitCount))
     }
 
     private func flushIfLarge() throws(XMLWriterError) {
@@ -96,12 +95,11 @@ public final class XMLStreamWriter {
 
     private func flush() throws(XMLWriterError) {
         guard !state.pointee.buffer.isEmpty else { return }
-        let pending = state.pointee.buffer
-        state.pointee.buffer.removeAll(keepingCapacity: true)
         var failure: XMLWriterError?
-        pending.withUnsafeBytes { bytes in
+        state.pointee.buffer.withUnsafeBytes { bytes in
             do throws(XMLWriterError) { try sink.write(bytes) } catch { failure = error }
         }
+        state.pointee.buffer.removeAll()
         if let failure { throw failure }
     }
 
@@ -119,7 +117,18 @@ public final class XMLStreamWriter {
 
     private func escape(_ string: String, for context: XMLEscaping.Context) throws(XMLWriterError) {
         do throws(XMLInvalidCharacterError) {
-            try XMLEscaping.append(string, for: context, policy: options.characterPolicy, to: &state.pointee.buffer)
+            var string = string
+            let policy = options.characterPolicy
+            let state = self.state
+            let failure = string.withUTF8 { bytes -> XMLInvalidCharacterError? in
+                do throws(XMLInvalidCharacterError) {
+                    try XMLEscaping.escape(bytes, for: context, policy: policy, into: &state.pointee.buffer)
+                    return nil
+                } catch {
+                    return error
+                }
+            }
+            if let failure { throw failure }
         } catch {
             throw XMLWriterError(.invalidCharacter(error))
         }
@@ -174,7 +183,7 @@ public final class XMLStreamWriter {
     }
 
     /// Declares `prefix` (or the default namespace, for `nil`) for `uri` on the element whose
-    /// start tag is state.pointee.open, unless it is already in scope with that URI.
+    /// start tag is open, unless it is already in scope with that URI.
     public func declareNamespace(prefix: String?, uri: String) throws(XMLWriterError) {
         try checkNotFinished()
         guard state.pointee.startTagOpen else { throw XMLWriterError(.misplacedAttribute(prefix.map { "xmlns:\($0)" } ?? "xmlns")) }
@@ -221,7 +230,7 @@ public final class XMLStreamWriter {
         try flushIfLarge()
     }
 
-    /// Adds an attribute to the element whose start tag is state.pointee.open. A namespaced attribute
+    /// Adds an attribute to the element whose start tag is open. A namespaced attribute
     /// needs a prefix; when none is given or in scope, one is made up and declared.
     public func attribute(
         _ localName: String, value: String, namespace: String? = nil, prefix: String? = nil
@@ -277,7 +286,15 @@ public final class XMLStreamWriter {
         closeStartTag()
         let cleaned = try clean(text)
         emit("<![CDATA[")
-        emit(cleaned.replacing("]]>", with: "]]]]><![CDATA[>"))
+        // Split on bytes, not Characters: "]]>" followed by a combining mark is one
+        // Character to String's search, but still ends the section.
+        var rest = Substring(cleaned).utf8
+        while let end = Self.firstRange(of: Array("]]>".utf8), in: rest) {
+            emit(String(Substring(rest[..<end])))
+            emit("]]]]><![CDATA[>")
+            rest = rest[rest.index(end, offsetBy: 3)...]
+        }
+        emit(String(Substring(rest)))
         emit("]]>")
         try flushIfLarge()
     }
@@ -286,7 +303,8 @@ public final class XMLStreamWriter {
     public func comment(_ text: String) throws(XMLWriterError) {
         try checkNotFinished()
         let cleaned = try clean(text)
-        guard !cleaned.contains("--"), !cleaned.hasSuffix("-") else { throw XMLWriterError(.invalidComment) }
+        guard Self.firstRange(of: Array("--".utf8), in: Substring(cleaned).utf8) == nil, cleaned.utf8.last != UInt8(ascii: "-")
+        else { throw XMLWriterError(.invalidComment) }
         beginMarkup()
         emit("<!--\(cleaned)-->")
         try flushIfLarge()
@@ -296,7 +314,9 @@ public final class XMLStreamWriter {
     public func processingInstruction(target: String, data: String = "") throws(XMLWriterError) {
         try checkNotFinished()
         let cleaned = try clean(data)
-        guard XMLNameValidation.isValid(target), target.lowercased() != "xml", !cleaned.contains("?>") else {
+        guard XMLNameValidation.isValid(target), target.lowercased() != "xml",
+            Self.firstRange(of: Array("?>".utf8), in: Substring(cleaned).utf8) == nil
+        else {
             throw XMLWriterError(.invalidProcessingInstruction(target))
         }
         beginMarkup()
@@ -304,7 +324,18 @@ public final class XMLStreamWriter {
         try flushIfLarge()
     }
 
-    /// Ends the innermost state.pointee.open element (`<a/>` when it has no content).
+    /// Where `pattern` first occurs in `bytes`, compared byte by byte (never by Character,
+    /// whose grapheme clusters can hide a `--` or `?>` followed by a combining mark).
+    private static func firstRange(of pattern: [UInt8], in bytes: Substring.UTF8View) -> Substring.UTF8View.Index? {
+        var index = bytes.startIndex
+        while index != bytes.endIndex {
+            if bytes[index...].starts(with: pattern) { return index }
+            index = bytes.index(after: index)
+        }
+        return nil
+    }
+
+    /// Ends the innermost open element (`<a/>` when it has no content).
     public func endElement() throws(XMLWriterError) {
         try checkNotFinished()
         guard let element = state.pointee.open.popLast() else { throw XMLWriterError(.unbalancedEnd) }
@@ -351,6 +382,7 @@ public final class XMLStreamWriter {
     }
 
     deinit {
+        state.pointee.buffer.deallocate()
         state.deinitialize(count: 1)
         state.deallocate()
     }
