@@ -20,11 +20,18 @@ public enum XMLEscaping {
     public static func append(
         _ string: String, for context: Context, policy: XMLCharacterPolicy = .strip, to output: inout [UInt8]
     ) throws(XMLInvalidCharacterError) {
+        try escape(string, for: context, policy: policy, into: &output)
+    }
+
+    /// Escapes a string into any sink: the public helpers' and the writer's way in.
+    static func escape<Sink: ByteSink>(
+        _ string: String, for context: Context, policy: XMLCharacterPolicy, into output: inout Sink
+    ) throws(XMLInvalidCharacterError) {
         var string = string
         // `withUTF8` rethrows untyped; carry the typed error out by hand.
         let failure = string.withUTF8 { bytes -> XMLInvalidCharacterError? in
             do throws(XMLInvalidCharacterError) {
-                try append(bytes, for: context, policy: policy, to: &output)
+                try escape(bytes, for: context, policy: policy, into: &output)
                 return nil
             } catch {
                 return error

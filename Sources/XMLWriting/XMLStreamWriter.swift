@@ -117,18 +117,7 @@ public final class XMLStreamWriter {
 
     private func escape(_ string: String, for context: XMLEscaping.Context) throws(XMLWriterError) {
         do throws(XMLInvalidCharacterError) {
-            var string = string
-            let policy = options.characterPolicy
-            let state = self.state
-            let failure = string.withUTF8 { bytes -> XMLInvalidCharacterError? in
-                do throws(XMLInvalidCharacterError) {
-                    try XMLEscaping.escape(bytes, for: context, policy: policy, into: &state.pointee.buffer)
-                    return nil
-                } catch {
-                    return error
-                }
-            }
-            if let failure { throw failure }
+            try XMLEscaping.escape(string, for: context, policy: options.characterPolicy, into: &state.pointee.buffer)
         } catch {
             throw XMLWriterError(.invalidCharacter(error))
         }

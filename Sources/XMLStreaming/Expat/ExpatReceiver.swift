@@ -431,8 +431,6 @@ class ExpatReceiver {
         _ = XML_StopParser(parser, 0)
     }
 
-    var hasFailed: Bool { pendingError != nil }
-
     func limitError(_ code: XMLParseError.Code, _ message: String, at position: XMLPosition) -> XMLParseError {
         XMLParseError(code: code, message: message, position: position, fileName: fileName)
     }

@@ -27,12 +27,7 @@ public struct XMLEventCollector: XMLEventHandler {
 
     /// Returns the events collected so far and forgets them (and their positions).
     public mutating func takeEvents() -> [XMLEvent] {
-        flushText()
-        defer {
-            events.removeAll(keepingCapacity: true)
-            positions.removeAll(keepingCapacity: true)
-        }
-        return events
+        takeEventsAndPositions().0
     }
 
     /// Returns the events and their positions, and forgets them.

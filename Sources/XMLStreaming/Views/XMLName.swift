@@ -27,30 +27,19 @@ public struct XMLName: CustomStringConvertible {
     /// The three parts, found in one scan.
     @usableFromInline
     func parts() -> (uri: XMLStringView?, local: XMLStringView, prefix: XMLStringView?) {
-        var i = 0
-        var firstSep = -1
-        var secondSep = -1
-        let sep: UInt8 = namespaced ? Self.separator : UInt8(ascii: ":")
-        while raw[i] != 0 {
-            if raw[i] == sep {
-                if firstSep < 0 { firstSep = i } else if secondSep < 0 && namespaced { secondSep = i }
-            }
-            i += 1
-        }
-        let end = i
-        if firstSep < 0 { return (nil, XMLStringView(base: raw, count: end), nil) }
-        let head = XMLStringView(base: raw, count: firstSep)
+        let first = scan(from: 0, to: firstSeparator)
+        if raw[first] == 0 { return (nil, XMLStringView(base: raw, count: first), nil) }
+        let head = XMLStringView(base: raw, count: first)
         if !namespaced {
             // prefix:local without namespace processing.
-            return (nil, XMLStringView(base: raw + firstSep + 1, count: end - firstSep - 1), head)
+            let end = scan(from: first + 1, to: 0)
+            return (nil, XMLStringView(base: raw + first + 1, count: end - first - 1), head)
         }
-        if secondSep < 0 {
-            return (head, XMLStringView(base: raw + firstSep + 1, count: end - firstSep - 1), nil)
-        }
-        return (
-            head, XMLStringView(base: raw + firstSep + 1, count: secondSep - firstSep - 1),
-            XMLStringView(base: raw + secondSep + 1, count: end - secondSep - 1)
-        )
+        let second = scan(from: first + 1, to: Self.separator)
+        let local = XMLStringView(base: raw + first + 1, count: second - first - 1)
+        if raw[second] == 0 { return (head, local, nil) }
+        let end = scan(from: second + 1, to: 0)
+        return (head, local, XMLStringView(base: raw + second + 1, count: end - second - 1))
     }
 
     /// The offset of the first byte at or after `start` that is `byte` or the terminating NUL.

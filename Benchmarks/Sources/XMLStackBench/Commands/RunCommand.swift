@@ -83,29 +83,10 @@ struct RunCommand: ParsableCommand {
             .expatC, .expatCNoNamespaces, .expatCReading, .streamNoOp, .streamReading, .streamText, .handlerStack,
             .foundationStream, .foundationData,
         ]
-        guard workloads.contains(where: { runner.isSelected(fixture, $0) }) else { return }
-        guard FileManager.default.fileExists(atPath: runner.path(of: fixture)) else {
-            print("\n## \(fixture.fileName)\n\nNot generated: run `xmlstack-bench generate`.")
-            return
-        }
-        let selected = workloads.filter { runner.isSelected(fixture, $0) }
-        let results = Array(zip(selected, runner.measure(selected.map { ($0, fixture) })))
-        let baseline = results.first { $0.0 == .expatC }?.1
-        let foundation = results.first { $0.0 == .foundationStream }?.1
-
-        var table = MarkdownTable([
-            ("workload", .left), ("ms per parse", .right), ("MiB/s (median)", .right), ("peak RSS MiB", .right),
-            ("× raw expat", .right), ("× Foundation", .right), ("result", .left),
-        ])
-        for (workload, measurement) in results {
-            table.add([
-                workload.title(for: fixture.shape), measurement.millisecondsText, measurement.throughputText,
-                measurement.peakText, measurement.ratioText(to: baseline), measurement.ratioText(to: foundation),
-                measurement.resultText(checkedAgainst: baseline),
-            ])
-        }
-        print("\n## \(fixture.fileName) (\(grouped(results.first?.1.fileBytes ?? 0)) bytes): \(fixture.stresses)\n")
-        print(table.rendered)
+        guard
+            let results = try printRatioTable(
+                fixture, workloads: workloads, runner: runner, generate: "xmlstack-bench generate", inSeconds: false)
+        else { return }
         let cReading = results.first { $0.0 == .expatCReading }?.1
         if let reading = results.first(where: { $0.0 == .streamReading })?.1, let ratio = reading.ratio(to: cReading) {
             let same = reading.summary == cReading?.summary ? "the same checksum" : "A DIFFERENT CHECKSUM"
@@ -113,6 +94,45 @@ struct RunCommand: ParsableCommand {
                 "\nThe reading handler against raw expat (C) reading the same names and values, with \(same): "
                     + "\(formatted(ratio, decimals: 2))×.")
         }
+    }
+
+    private func printLargeTable(runner: MeasurementRunner) throws {
+        _ = try printRatioTable(
+            .schedule512M, workloads: [.expatC, .streamNoOp, .streamReading, .foundationStream], runner: runner,
+            generate: "xmlstack-bench generate --large", inSeconds: true)
+    }
+
+    /// Measures the selected `workloads` on `fixture` and prints one table of time, throughput,
+    /// peak memory and ratios to raw expat and Foundation. Returns the results, or `nil` when
+    /// nothing was selected or the file was not generated.
+    private func printRatioTable(
+        _ fixture: CorpusFixture, workloads: [Workload], runner: MeasurementRunner, generate: String,
+        inSeconds: Bool
+    ) throws -> [(Workload, Measurement)]? {
+        guard workloads.contains(where: { runner.isSelected(fixture, $0) }) else { return nil }
+        guard FileManager.default.fileExists(atPath: runner.path(of: fixture)) else {
+            print("\n## \(fixture.fileName)\n\nNot generated: run `\(generate)`.")
+            return nil
+        }
+        let selected = workloads.filter { runner.isSelected(fixture, $0) }
+        let results = Array(zip(selected, runner.measure(selected.map { ($0, fixture) })))
+        let baseline = results.first { $0.0 == .expatC }?.1
+        let foundation = results.first { $0.0 == .foundationStream }?.1
+        var table = MarkdownTable([
+            ("workload", .left), (inSeconds ? "seconds (median)" : "ms per parse", .right), ("MiB/s (median)", .right),
+            ("peak RSS MiB", .right), ("× raw expat", .right), ("× Foundation", .right), ("result", .left),
+        ])
+        for (workload, measurement) in results {
+            table.add([
+                workload.title(for: fixture.shape),
+                inSeconds ? measurement.secondsText(limit: nil) : measurement.millisecondsText,
+                measurement.throughputText, measurement.peakText, measurement.ratioText(to: baseline),
+                measurement.ratioText(to: foundation), measurement.resultText(checkedAgainst: baseline),
+            ])
+        }
+        print("\n## \(fixture.fileName) (\(grouped(results.first?.1.fileBytes ?? 0)) bytes): \(fixture.stresses)\n")
+        print(table.rendered)
+        return results
     }
 
     private func printBigTokenTable(runner: MeasurementRunner) throws {
@@ -161,33 +181,6 @@ struct RunCommand: ParsableCommand {
             while a token is pending, so it should take about as long as on ordinary content of the same size.
 
             """)
-        print(table.rendered)
-    }
-
-    private func printLargeTable(runner: MeasurementRunner) throws {
-        let fixture = CorpusFixture.schedule512M
-        let workloads: [Workload] = [.expatC, .streamNoOp, .streamReading, .foundationStream]
-        guard workloads.contains(where: { runner.isSelected(fixture, $0) }) else { return }
-        guard FileManager.default.fileExists(atPath: runner.path(of: fixture)) else {
-            print("\n## \(fixture.fileName)\n\nNot generated: run `xmlstack-bench generate --large`.")
-            return
-        }
-        let selected = workloads.filter { runner.isSelected(fixture, $0) }
-        let results = Array(zip(selected, runner.measure(selected.map { ($0, fixture) })))
-        let baseline = results.first { $0.0 == .expatC }?.1
-        let foundation = results.first { $0.0 == .foundationStream }?.1
-        var table = MarkdownTable([
-            ("workload", .left), ("seconds (median)", .right), ("MiB/s (median)", .right), ("peak RSS MiB", .right),
-            ("× raw expat", .right), ("× Foundation", .right), ("result", .left),
-        ])
-        for (workload, measurement) in results {
-            table.add([
-                workload.title(for: fixture.shape), measurement.secondsText(limit: nil), measurement.throughputText,
-                measurement.peakText, measurement.ratioText(to: baseline), measurement.ratioText(to: foundation),
-                measurement.resultText(checkedAgainst: baseline),
-            ])
-        }
-        print("\n## \(fixture.fileName) (\(grouped(results.first?.1.fileBytes ?? 0)) bytes): \(fixture.stresses)\n")
         print(table.rendered)
     }
 
