@@ -23,10 +23,12 @@ let package = Package(
             pkgConfig: "expat",
             providers: [.apt(["libexpat1-dev"]), .brew(["expat"])]
         ),
-        .target(name: "XMLStreaming", dependencies: ["CExpat"]),
+        // XML 1.0's character and name productions, shared by reading and writing.
+        .target(name: "XMLSyntax"),
+        .target(name: "XMLStreaming", dependencies: ["CExpat", "XMLSyntax"]),
         .target(name: "XMLHandlerStack", dependencies: ["XMLStreaming"]),
         // Writing XML; deliberately independent of expat.
-        .target(name: "XMLWriting"),
+        .target(name: "XMLWriting", dependencies: ["XMLSyntax"]),
         .executableTarget(
             name: "XMLTool",
             dependencies: [

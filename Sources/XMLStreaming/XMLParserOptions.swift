@@ -19,6 +19,9 @@ public struct XMLParserOptions: Hashable, Sendable {
     public var encoding: XMLEncodingName?
     /// The limits on depth, sizes and entity amplification.
     public var limits: XMLLimits
+    /// Read damaged documents as well-formed ones, repairing what is wrong and reporting
+    /// each repair (see ``XMLRecovery``). `nil` (the default): the first error stops parsing.
+    public var recovery: XMLRecovery?
     /// How many bytes the file, descriptor and in-memory conveniences hand expat at a
     /// time. Default 256 KiB; never less than 4 KiB (smaller values are raised to it).
     public var chunkSize: Int {
@@ -31,12 +34,14 @@ public struct XMLParserOptions: Hashable, Sendable {
         reportNamespacePrefixes: Bool = true,
         encoding: XMLEncodingName? = nil,
         limits: XMLLimits = .default,
+        recovery: XMLRecovery? = nil,
         chunkSize: Int = 256 * 1024
     ) {
         self.processNamespaces = processNamespaces
         self.reportNamespacePrefixes = reportNamespacePrefixes
         self.encoding = encoding
         self.limits = limits
+        self.recovery = recovery
         self.chunkSize = max(4096, chunkSize)
     }
 }

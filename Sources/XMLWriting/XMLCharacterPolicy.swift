@@ -1,3 +1,5 @@
+internal import XMLSyntax
+
 /// What the writer does with a character that XML 1.0 does not allow
 /// (outside `#x9 | #xA | #xD | [#x20-#xD7FF] | [#xE000-#xFFFD] | [#x10000-#x10FFFF]`), such
 /// as the form feed a paste from a word processor leaves behind.
@@ -35,11 +37,5 @@ public struct XMLInvalidCharacterError: Error, Hashable, Sendable, CustomStringC
 extension Unicode.Scalar {
     /// Whether XML 1.0's `Char` production allows the character:
     /// `#x9 | #xA | #xD | [#x20-#xD7FF] | [#xE000-#xFFFD] | [#x10000-#x10FFFF]`.
-    @inlinable
-    public var isAllowedInXML: Bool {
-        switch value {
-        case 0x9, 0xA, 0xD, 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: return true
-        default: return false
-        }
-    }
+    public var isAllowedInXML: Bool { XMLCharacterClass.isAllowed(value) }
 }

@@ -1,3 +1,5 @@
+internal import XMLSyntax
+
 /// Writes XML that always reads back, streaming, in constant memory.
 ///
 /// It escapes what must be escaped, handles characters XML 1.0 does not allow by a

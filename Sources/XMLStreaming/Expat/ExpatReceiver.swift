@@ -55,6 +55,15 @@ class ExpatReceiver {
 
     private var link: LocatorLink?
 
+    /// The recovering reader's stages, when ``XMLParserOptions/recovery`` is set.
+    private var recovering: RecoveringInput?
+    /// Input read for the recovering stages before they hand it to expat.
+    private var recoveryScratch: [UInt8] = []
+    /// The first repairs, as many as the options keep.
+    private(set) var repairs: [XMLRepair] = []
+    /// Every repair made in this document.
+    private(set) var repairCount = 0
+
     /// Shared with every locator handed out; cleared in `deinit`.
     var locatorLink: LocatorLink {
         if let link { return link }
@@ -76,6 +85,7 @@ class ExpatReceiver {
         textLimit = options.limits.maximumTextLength ?? .max
         tagCheckThreshold = min(options.limits.maximumNameLength ?? .max, options.limits.maximumAttributeValueLength ?? .max)
         namespaced = options.processNamespaces
+        if let recovery = options.recovery { recovering = RecoveringInput(options: options, recovery: recovery) }
         self.parser = Self.makeParser(options: options)
         configure()
     }
@@ -85,8 +95,13 @@ class ExpatReceiver {
         XML_ParserFree(parser)
     }
 
+    /// The encoding expat is told to use: the recovering stages always hand it UTF-8.
+    private static func expatEncoding(_ options: XMLParserOptions) -> String? {
+        options.recovery != nil ? "UTF-8" : options.encoding?.rawValue
+    }
+
     private static func makeParser(options: XMLParserOptions) -> XML_Parser {
-        let encoding = options.encoding?.rawValue
+        let encoding = expatEncoding(options)
         let created: XML_Parser? =
             options.processNamespaces
             ? XML_ParserCreateNS(encoding, XML_Char(bitPattern: XMLName.separator))
@@ -151,6 +166,7 @@ class ExpatReceiver {
     func onStartPrefixMapping(_ prefix: XMLStringView?, _ uri: XMLStringView?) throws {}
     func onEndPrefixMapping(_ prefix: XMLStringView?) throws {}
     func onSkippedEntity(_ name: XMLStringView, _ isParameterEntity: Bool) throws {}
+    func onRepair(_ repair: XMLRepair) throws {}
     /// Called after every event the handler saw, when ``wantsAfterEvent`` is set; the pull
     /// reader suspends here. (A flag rather than an empty default: the push path then pays
     /// no virtual call per event.)
@@ -198,6 +214,16 @@ class ExpatReceiver {
     func feed(_ bytes: UnsafeRawBufferPointer) throws {
         try begin()
         guard state == .parsing else { return }
+        if recovering != nil {
+            try feedRepairing(bytes, isFinal: false)
+        } else {
+            try feedExpat(bytes)
+        }
+    }
+
+    /// Hands `bytes` to expat, in pieces of at most the chunk size, holding bytes back
+    /// while a large token is pending on an expat without reparse deferral.
+    private func feedExpat(_ bytes: UnsafeRawBufferPointer) throws {
         var rest = bytes
         if !heldBytes.isEmpty || mustDefer(adding: rest.count) {
             heldBytes.append(contentsOf: rest)
@@ -224,6 +250,13 @@ class ExpatReceiver {
     func feed(fillingUpTo capacity: Int, _ fill: (UnsafeMutableRawBufferPointer) throws -> Int) throws -> Int {
         try begin()
         guard state == .parsing else { return 0 }
+        if recovering != nil {
+            if recoveryScratch.count < capacity { recoveryScratch = [UInt8](repeating: 0, count: capacity) }
+            let count = try recoveryScratch.withUnsafeMutableBytes { try fill(UnsafeMutableRawBufferPointer(rebasing: $0[..<capacity])) }
+            if count == 0 { return 0 }
+            try recoveryScratch.withUnsafeBytes { try feedRepairing(UnsafeRawBufferPointer(rebasing: $0[..<count]), isFinal: false) }
+            return count
+        }
         if !heldBytes.isEmpty {
             let held = heldBytes
             heldBytes.removeAll(keepingCapacity: true)
@@ -242,6 +275,10 @@ class ExpatReceiver {
     func finish() throws {
         try begin()
         guard state == .parsing else { return }
+        if recovering != nil {
+            try feedRepairing(UnsafeRawBufferPointer(start: nil, count: 0), isFinal: true)
+            guard state == .parsing else { return }
+        }
         if !heldBytes.isEmpty {
             let held = heldBytes
             heldBytes.removeAll(keepingCapacity: false)
@@ -249,6 +286,30 @@ class ExpatReceiver {
             guard state == .parsing else { return }
         }
         try parse(count: 0, isFinal: true)
+    }
+
+    /// Runs `bytes` through the recovering stages, reports their repairs, and hands expat
+    /// the repaired text.
+    private func feedRepairing(_ bytes: UnsafeRawBufferPointer, isFinal: Bool) throws {
+        let repaired: (output: [UInt8], repairs: [XMLRepair])
+        do {
+            repaired = try recovering!.repair(bytes, isFinal: isFinal)
+        } catch var error as XMLParseError {
+            error.fileName = fileName
+            state = .failed
+            stopPosition = error.position
+            throw error
+        }
+        for repair in repaired.repairs {
+            repairCount += 1
+            if repairs.count < options.recovery?.maximumRecordedRepairs ?? 0 { repairs.append(repair) }
+            do { try onRepair(repair) } catch {
+                state = .failed
+                stopPosition = XMLPosition(line: repair.line, column: repair.column, byteOffset: currentPosition().byteOffset)
+                throw error
+            }
+        }
+        try repaired.output.withUnsafeBytes { try feedExpat($0) }
     }
 
     private func feedDirectly(_ bytes: UnsafeRawBufferPointer, isFinal: Bool) throws {
@@ -440,7 +501,7 @@ class ExpatReceiver {
     /// Makes the parser ready for a new document, whatever state it is in.
     func reset() {
         precondition(!isInsideExpat, "a parser cannot be reset from inside one of its own callbacks")
-        if XML_ParserReset(parser, options.encoding?.rawValue) != 1 {
+        if XML_ParserReset(parser, Self.expatEncoding(options)) != 1 {
             XML_ParserFree(parser)
             parser = Self.makeParser(options: options)
         }
@@ -458,6 +519,9 @@ class ExpatReceiver {
         externalEntityNames.removeAll()
         heldBytes.removeAll(keepingCapacity: false)
         suspendRequested = false
+        if let recovery = options.recovery { recovering?.reset(recovery: recovery) }
+        repairs.removeAll()
+        repairCount = 0
     }
 
     // MARK: - Callback entry points (called from ExpatCallbacks)

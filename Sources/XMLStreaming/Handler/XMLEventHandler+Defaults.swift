@@ -15,4 +15,5 @@ extension XMLEventHandler {
     @inlinable public mutating func startPrefixMapping(prefix: XMLStringView?, uri: XMLStringView?) throws {}
     @inlinable public mutating func endPrefixMapping(prefix: XMLStringView?) throws {}
     @inlinable public mutating func skippedEntity(name: XMLStringView, isParameterEntity: Bool) throws {}
+    @inlinable public mutating func repaired(_ repair: XMLRepair) throws {}
 }

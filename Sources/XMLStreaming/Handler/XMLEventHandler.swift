@@ -53,4 +53,8 @@ public protocol XMLEventHandler {
     /// An entity reference the parser did not expand: an external entity (never loaded)
     /// or one that may be declared in an external DTD it did not read.
     mutating func skippedEntity(name: XMLStringView, isParameterEntity: Bool) throws
+    /// The recovering reader (``XMLParserOptions/recovery``) repaired the input. Called
+    /// when the repair is made, before expat reads the repaired text: the events of the
+    /// text around it, in the same chunk, follow.
+    mutating func repaired(_ repair: XMLRepair) throws
 }

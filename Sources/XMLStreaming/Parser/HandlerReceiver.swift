@@ -44,4 +44,5 @@ class HandlerReceiver<Handler: XMLEventHandler>: ExpatReceiver {
     override func onSkippedEntity(_ name: XMLStringView, _ isParameterEntity: Bool) throws {
         try storage.pointee.skippedEntity(name: name, isParameterEntity: isParameterEntity)
     }
+    override func onRepair(_ repair: XMLRepair) throws { try storage.pointee.repaired(repair) }
 }

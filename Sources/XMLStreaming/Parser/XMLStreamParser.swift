@@ -63,6 +63,14 @@ public final class XMLStreamParser<Handler: XMLEventHandler> {
     /// The position of the current event during a callback; after an error, where parsing stopped.
     public var position: XMLPosition { receiver.currentPosition() }
 
+    /// The repairs the recovering reader made to this document, in input order: the first
+    /// ``XMLRecovery/maximumRecordedRepairs`` of them. Empty without
+    /// ``XMLParserOptions/recovery``.
+    public var repairs: [XMLRepair] { receiver.repairs }
+
+    /// How many repairs the recovering reader made to this document, all of them counted.
+    public var repairCount: Int { receiver.repairCount }
+
     /// Parses the next piece of the document. Pieces may be split anywhere, even inside a
     /// multi-byte character.
     ///

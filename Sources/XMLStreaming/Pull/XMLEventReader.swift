@@ -74,6 +74,13 @@ public final class XMLEventReader {
     /// joined text); after an error, where parsing stopped.
     public var position: XMLPosition { queue.lastPosition ?? receiver.currentPosition() }
 
+    /// The repairs the recovering reader has made so far (see ``XMLParserOptions/recovery``):
+    /// the first ``XMLRecovery/maximumRecordedRepairs`` of them.
+    public var repairs: [XMLRepair] { receiver.repairs }
+
+    /// How many repairs the recovering reader has made so far.
+    public var repairCount: Int { receiver.repairCount }
+
     /// The next event, or `nil` after ``XMLEvent/endDocument``.
     ///
     /// - Throws: ``XMLParseError`` for malformed input, ``XMLInputError`` when reading

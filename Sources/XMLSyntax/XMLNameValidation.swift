@@ -1,7 +1,8 @@
-/// XML 1.0's `Name` production, for refusing names that would not parse.
-enum XMLNameValidation {
+/// XML 1.0's `Name` production: the writer refuses names that would not parse, the
+/// recovering reader repairs them.
+package enum XMLNameValidation {
     /// `NameStartChar`.
-    static func isNameStart(_ c: Unicode.Scalar) -> Bool {
+    package static func isNameStart(_ c: Unicode.Scalar) -> Bool {
         switch c.value {
         case 0x3A, 0x5F, 0x41...0x5A, 0x61...0x7A, 0xC0...0xD6, 0xD8...0xF6, 0xF8...0x2FF, 0x370...0x37D,
             0x37F...0x1FFF, 0x200C...0x200D, 0x2070...0x218F, 0x2C00...0x2FEF, 0x3001...0xD7FF, 0xF900...0xFDCF,
@@ -12,7 +13,7 @@ enum XMLNameValidation {
     }
 
     /// `NameChar`.
-    static func isNameChar(_ c: Unicode.Scalar) -> Bool {
+    package static func isNameChar(_ c: Unicode.Scalar) -> Bool {
         if isNameStart(c) { return true }
         switch c.value {
         case 0x2D, 0x2E, 0x30...0x39, 0xB7, 0x300...0x36F, 0x203F...0x2040: return true
@@ -22,7 +23,7 @@ enum XMLNameValidation {
 
     /// Whether `name` is a `Name`; with `allowingColon: false`, an `NCName` (a prefix or a
     /// local name under namespaces).
-    static func isValid(_ name: String, allowingColon: Bool = true) -> Bool {
+    package static func isValid(_ name: String, allowingColon: Bool = true) -> Bool {
         // Most names are ASCII: check their bytes without decoding.
         var name = name
         let ascii: Bool? = name.withUTF8 { bytes in

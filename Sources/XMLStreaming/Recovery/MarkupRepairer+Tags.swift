@@ -1,0 +1,382 @@
+/// A start tag being read; it is written out whole once complete.
+struct TagState {
+    enum Phase { case name, beforeAttribute, slash, attributeName, afterAttributeName, beforeValue, quotedValue, unquotedValue }
+
+    var phase: Phase = .name
+    /// The tag as it will be written, from `<`, without the attribute being read.
+    var buffer: [UInt8] = [0x3C]
+    var name: [UInt8] = []
+    var attributeName: [UInt8] = []
+    /// The value being read, already escaped.
+    var value: [UInt8] = []
+    var quote: UInt8 = 0x22
+    var attributeNames: [[UInt8]] = []
+    var declaredPrefixes: [[UInt8]] = []
+    /// Whitespace met around `=`, written after the attribute (it may hold line breaks).
+    var pendingSpace: [UInt8] = []
+    var hadSpace = false
+    var reportedJunk = false
+    var line = 1
+    var column = 1
+    var attributeLine = 1
+    var attributeColumn = 1
+
+    init() {}
+    init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+}
+
+/// An end tag being read.
+struct EndTagState {
+    var name: [UInt8] = []
+    var trailing: [UInt8] = []
+    var readingName = true
+    var reportedJunk = false
+    var line = 1
+    var column = 1
+
+    init() {}
+    init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+}
+
+// Start and end tags: names, attributes, namespaces, and matching ends to starts.
+extension MarkupRepairer {
+    mutating func startTagStep(_ p: UnsafeBufferPointer<UInt8>, _ i: Int, isFinal: Bool) throws -> Int? {
+        if tag.buffer.count + tag.value.count > tokenLimit { throw tooLarge("a start tag") }
+        let b = p[i]
+        let length = Self.scalarLength(b)
+        switch tag.phase {
+        case .name:
+            if Self.isNameChar(p, i) {
+                tag.name.append(contentsOf: UnsafeBufferPointer(rebasing: p[i..<(i + length)]))
+                return length
+            }
+            if Self.fixQualifiedName(&tag.name, namespaced: namespaced) {
+                report(.invalidName, "<\(Self.text(tag.name))>: the name is not a valid qualified name; colons replaced by \"_\"",
+                    line: tag.line, column: tag.column)
+            }
+            tag.buffer.append(contentsOf: tag.name)
+            tag.phase = .beforeAttribute
+            return 0
+        case .beforeAttribute:
+            if Self.isSpace(b) {
+                tag.buffer.append(b)
+                tag.hadSpace = true
+                return 1
+            }
+            if b == 0x3E {
+                try finishStartTag(isEmpty: false)
+                return 1
+            }
+            if b == 0x2F {
+                tag.phase = .slash
+                return 1
+            }
+            if b == 0x3C {
+                report(.malformedTag, "the tag <\(Self.text(tag.name))> has no \">\"; closed before the next \"<\"")
+                try finishStartTag(isEmpty: false)
+                return 0
+            }
+            if Self.isNameStart(p, i) {
+                if !tag.hadSpace {
+                    report(.malformedTag, "no space before an attribute in <\(Self.text(tag.name))>; one added")
+                    tag.buffer.append(0x20)
+                }
+                tag.attributeName = []
+                tag.attributeLine = line
+                tag.attributeColumn = column
+                tag.phase = .attributeName
+                return 0
+            }
+            junkInTag(p, i)
+            return length
+        case .slash:
+            if b == 0x3E {
+                try finishStartTag(isEmpty: true)
+                return 1
+            }
+            if !tag.reportedJunk {
+                tag.reportedJunk = true
+                report(.malformedTag, "unexpected \"/\" in the tag <\(Self.text(tag.name))>; left out")
+            }
+            tag.phase = .beforeAttribute
+            return 0
+        case .attributeName:
+            if Self.isNameChar(p, i) {
+                tag.attributeName.append(contentsOf: UnsafeBufferPointer(rebasing: p[i..<(i + length)]))
+                return length
+            }
+            tag.pendingSpace = []
+            tag.phase = .afterAttributeName
+            return 0
+        case .afterAttributeName:
+            if Self.isSpace(b) {
+                tag.pendingSpace.append(b)
+                return 1
+            }
+            if b == 0x3D {
+                tag.phase = .beforeValue
+                return 1
+            }
+            attributeWithoutValue()
+            return 0
+        case .beforeValue:
+            if Self.isSpace(b) {
+                tag.pendingSpace.append(b)
+                return 1
+            }
+            tag.value = []
+            if b == 0x22 || b == 0x27 {
+                tag.quote = b
+                tag.phase = .quotedValue
+                return 1
+            }
+            if b == 0x3E || b == 0x3C || (b == 0x2F && i + 1 < p.count && p[i + 1] == 0x3E) {
+                report(.attributeWithoutValue, "the attribute \(Self.text(tag.attributeName)) has \"=\" but no value; given an empty one",
+                    line: tag.attributeLine, column: tag.attributeColumn)
+                tag.quote = 0x22
+                addAttribute()
+                return 0
+            }
+            tag.quote = 0x22
+            tag.phase = .unquotedValue
+            report(.unquotedAttributeValue, "the value of \(Self.text(tag.attributeName)) has no quotes; quoted",
+                line: tag.attributeLine, column: tag.attributeColumn)
+            return 0
+        case .quotedValue:
+            if b == tag.quote {
+                addAttribute()
+                return 1
+            }
+            return valueCharacter(p, i, isFinal: isFinal)
+        case .unquotedValue:
+            if Self.isSpace(b) || b == 0x3E {
+                addAttribute()
+                return 0
+            }
+            if b == 0x2F {
+                guard i + 1 < p.count else { return isFinal ? valueCharacter(p, i, isFinal: isFinal) : nil }
+                if p[i + 1] == 0x3E {
+                    addAttribute()
+                    return 0
+                }
+            }
+            if b == 0x22 {
+                tag.value.append(contentsOf: "&quot;".utf8)
+                return 1
+            }
+            return valueCharacter(p, i, isFinal: isFinal)
+        }
+    }
+
+    /// One character of an attribute value: `<` and `&` escaped as needed, illegal
+    /// characters handled by the policy.
+    private mutating func valueCharacter(_ p: UnsafeBufferPointer<UInt8>, _ i: Int, isFinal: Bool) -> Int? {
+        let b = p[i]
+        if b == 0x26 { return reference(p, i, isFinal: isFinal, inAttribute: true) }
+        if b == 0x3C {
+            report(.bareLessThan, "\"<\" in the value of \(Self.text(tag.attributeName)); escaped as &lt;")
+            tag.value.append(contentsOf: "&lt;".utf8)
+            return 1
+        }
+        if let value = Self.illegalScalar(p, i) {
+            var replacement: [UInt8] = []
+            illegal(value, into: &replacement)
+            tag.value.append(contentsOf: replacement)
+            return Self.scalarLength(b)
+        }
+        let length = Self.scalarLength(b)
+        tag.value.append(contentsOf: UnsafeBufferPointer(rebasing: p[i..<(i + length)]))
+        return length
+    }
+
+    private mutating func junkInTag(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) {
+        guard !tag.reportedJunk else { return }
+        tag.reportedJunk = true
+        let character = Self.illegalScalar(p, i) == nil ? "\"\(Character(Unicode.Scalar(Self.scalar(p, i))!))\"" : "a control character"
+        report(.malformedTag, "unexpected \(character) in the tag <\(Self.text(tag.name))>; left out")
+    }
+
+    private mutating func attributeWithoutValue() {
+        report(.attributeWithoutValue, "the attribute \(Self.text(tag.attributeName)) has no value; given its name as value",
+            line: tag.attributeLine, column: tag.attributeColumn)
+        tag.value = tag.attributeName
+        tag.quote = 0x22
+        addAttribute()
+    }
+
+    /// Writes the attribute just read into the tag, unless it repeats one or is a namespace
+    /// declaration XML forbids.
+    private mutating func addAttribute() {
+        defer {
+            tag.buffer.append(contentsOf: tag.pendingSpace)
+            tag.hadSpace = !tag.pendingSpace.isEmpty
+            tag.pendingSpace = []
+            tag.phase = .beforeAttribute
+        }
+        var name = tag.attributeName
+        let (line, column) = (tag.attributeLine, tag.attributeColumn)
+        if Self.fixQualifiedName(&name, namespaced: namespaced) {
+            report(.invalidName, "the attribute name \(Self.text(tag.attributeName)) is not a valid qualified name; colons replaced by \"_\"",
+                line: line, column: column)
+        }
+        if tag.attributeNames.contains(name) {
+            report(.duplicateAttribute, "a second \(Self.text(name)) attribute in <\(Self.text(tag.name))>; left out",
+                line: line, column: column)
+            return
+        }
+        if namespaced {
+            let xmlns = Array("xmlns".utf8)
+            if name == xmlns {
+                tag.declaredPrefixes.append([])
+            } else if name.starts(with: Array("xmlns:".utf8)) {
+                let prefix = Array(name.dropFirst(6))
+                let reserved = prefix == xmlns || prefix == Array("xml".utf8)
+                if tag.value.isEmpty || reserved {
+                    report(.invalidName, "the declaration \(Self.text(name))=\"\(Self.text(tag.value))\" is not allowed; left out",
+                        line: line, column: column)
+                    return
+                }
+                tag.declaredPrefixes.append(prefix)
+            }
+        }
+        tag.attributeNames.append(name)
+        tag.buffer.append(contentsOf: name)
+        tag.buffer.append(0x3D)
+        tag.buffer.append(tag.quote)
+        tag.buffer.append(contentsOf: tag.value)
+        tag.buffer.append(tag.quote)
+    }
+
+    /// Completes the attribute being read, if any (the input ended inside it).
+    mutating func completeStartTag() throws {
+        report(.truncated, "the input ends inside the tag <\(Self.text(tag.name))>; completed", line: tag.line, column: tag.column)
+        switch tag.phase {
+        case .name:
+            _ = Self.fixQualifiedName(&tag.name, namespaced: namespaced)
+            tag.buffer.append(contentsOf: tag.name)
+        case .beforeAttribute, .slash: break
+        case .attributeName, .afterAttributeName: attributeWithoutValue()
+        case .beforeValue:
+            tag.value = []
+            tag.quote = 0x22
+            addAttribute()
+        case .quotedValue, .unquotedValue: addAttribute()
+        }
+        try finishStartTag(isEmpty: false)
+    }
+
+    /// Declares undeclared prefixes, writes the tag and opens the element.
+    private mutating func finishStartTag(isEmpty: Bool) throws {
+        if namespaced { declareMissingPrefixes() }
+        mode = .text
+        if tag.name.isEmpty { return }
+        let frame = Frame(name: tag.name, declaredPrefixes: tag.declaredPrefixes, line: tag.line, column: tag.column)
+        if stack.isEmpty && root == .before { root = .inside }
+        if isEmpty && stack.isEmpty {
+            // An empty root is written open, its end held, so content after it can go inside.
+            tag.buffer.append(0x3E)
+            emit(tag.buffer)
+            closeRoot(frame, endTag: Array("</".utf8) + tag.name + [0x3E])
+            return
+        }
+        tag.buffer.append(contentsOf: isEmpty ? [0x2F, 0x3E] : [0x3E])
+        emit(tag.buffer)
+        if !isEmpty { stack.append(frame) }
+    }
+
+    private mutating func declareMissingPrefixes() {
+        var prefixes: [[UInt8]] = []
+        for name in [tag.name] + tag.attributeNames {
+            guard let colon = name.firstIndex(of: 0x3A) else { continue }
+            let prefix = Array(name[..<colon])
+            if prefix == Array("xmlns".utf8) && name != tag.name { continue }
+            if prefix == Array("xml".utf8) || prefixes.contains(prefix) { continue }
+            prefixes.append(prefix)
+        }
+        for prefix in prefixes where !isDeclared(prefix) {
+            let text = Self.text(prefix)
+            let uri = "urn:xmlstack:undeclared:" + text
+            report(.undeclaredPrefix, "the prefix \(text) is not declared; bound to \(uri)", line: tag.line, column: tag.column)
+            tag.buffer.append(contentsOf: Array(" xmlns:\(text)=\"\(uri)\"".utf8))
+            tag.declaredPrefixes.append(prefix)
+        }
+    }
+
+    private func isDeclared(_ prefix: [UInt8]) -> Bool {
+        if tag.declaredPrefixes.contains(prefix) { return true }
+        return stack.contains { $0.declaredPrefixes.contains(prefix) }
+    }
+
+    // MARK: - End tags
+
+    mutating func endTagStep(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> Int? {
+        let b = p[i]
+        let length = Self.scalarLength(b)
+        if endTag.readingName {
+            if Self.isNameChar(p, i) {
+                endTag.name.append(contentsOf: UnsafeBufferPointer(rebasing: p[i..<(i + length)]))
+                return length
+            }
+            _ = Self.fixQualifiedName(&endTag.name, namespaced: namespaced)
+            endTag.readingName = false
+            return 0
+        }
+        if Self.isSpace(b) {
+            endTag.trailing.append(b)
+            return 1
+        }
+        if b == 0x3E {
+            closeElement()
+            return 1
+        }
+        if b == 0x3C {
+            report(.malformedTag, "the end tag </\(Self.text(endTag.name))> has no \">\"; closed before the next \"<\"")
+            closeElement()
+            return 0
+        }
+        if !endTag.reportedJunk {
+            endTag.reportedJunk = true
+            report(.malformedTag, "unexpected characters in the end tag </\(Self.text(endTag.name))>; left out")
+        }
+        return length
+    }
+
+    /// Closes the element the end tag names, and any left open inside it.
+    mutating func closeElement() {
+        mode = .text
+        let name = endTag.name
+        guard let index = stack.lastIndex(where: { $0.name == name }) else {
+            report(.unmatchedEndTag, "the end tag </\(Self.text(name))> matches no open element; left out",
+                line: endTag.line, column: endTag.column)
+            return
+        }
+        while stack.count > index + 1 {
+            let open = stack.removeLast()
+            report(.unclosedElement,
+                "the element <\(Self.text(open.name))> from \(open.line):\(open.column) is not closed; closed by </\(Self.text(name))>",
+                line: endTag.line, column: endTag.column)
+            emit(Array("</".utf8) + open.name + [0x3E])
+        }
+        let frame = stack.removeLast()
+        let written = Array("</".utf8) + name + endTag.trailing + [0x3E]
+        if stack.isEmpty {
+            closeRoot(frame, endTag: written)
+        } else {
+            emit(written)
+        }
+    }
+
+    /// The root ends: its end tag is held until the end of the input.
+    private mutating func closeRoot(_ frame: Frame, endTag: [UInt8]) {
+        rootFrame = frame
+        rootEndTag = endTag
+        epilog = []
+        root = .closed
+    }
+}

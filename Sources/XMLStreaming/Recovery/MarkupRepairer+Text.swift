@@ -1,0 +1,203 @@
+internal import XMLSyntax
+
+// Text between markup: what `<` starts, references, `]]>`, characters XML does not allow,
+// and text outside the root element.
+extension MarkupRepairer {
+    mutating func textStep(_ p: UnsafeBufferPointer<UInt8>, _ i: Int, isFinal: Bool) -> Int? {
+        let b = p[i]
+        if b == 0x3C { return lessThan(p, i, isFinal: isFinal) }
+        defer { if b != 0x5D { textBrackets = 0 } }
+        let length = Self.scalarLength(b)
+        if Self.isSpace(b) {
+            emit(b)
+            return 1
+        }
+        guard enterContent(isElement: false) else { return length }
+        switch b {
+        case 0x26:
+            return reference(p, i, isFinal: isFinal, inAttribute: false)
+        case 0x5D:
+            textBrackets += 1
+            emit(b)
+        case 0x3E:
+            if textBrackets >= 2 {
+                report(.cdataEndInText, "\"]]>\" is not allowed in text; \">\" escaped")
+                emit(Array("&gt;".utf8))
+            } else {
+                emit(b)
+            }
+        default:
+            if let value = Self.illegalScalar(p, i) {
+                var replacement: [UInt8] = []
+                illegal(value, into: &replacement)
+                emit(replacement)
+            } else {
+                emit(UnsafeBufferPointer(rebasing: p[i..<(i + length)]))
+            }
+        }
+        return length
+    }
+
+    /// Decides what a `<` starts. Needs up to nine bytes of lookahead (`<![CDATA[`).
+    private mutating func lessThan(_ p: UnsafeBufferPointer<UInt8>, _ i: Int, isFinal: Bool) -> Int? {
+        textBrackets = 0
+        let available = p.count - i
+        func starts(with literal: String) -> Bool? {
+            let bytes = Array(literal.utf8)
+            let n = min(bytes.count, available)
+            for k in 0..<n where p[i + k] != bytes[k] { return false }
+            if n == bytes.count { return true }
+            return isFinal ? false : nil
+        }
+        guard available >= 2 else { return isFinal ? bareLessThan() : nil }
+        let next = p[i + 1]
+        if next == 0x2F {
+            guard available >= 3 else { return isFinal ? bareLessThan() : nil }
+            guard Self.isNameStart(p, i + 2) else { return bareLessThan() }
+            endTag = EndTagState(line: line, column: column)
+            mode = .endTag
+            droppingText = false
+            return 2
+        }
+        if next == 0x21 {
+            for (literal, target) in [("<!--", Mode.comment), ("<![CDATA[", .cdata), ("<!DOCTYPE", .doctype)] {
+                switch starts(with: literal) {
+                case nil: return nil
+                case true?:
+                    droppingText = false
+                    begin(target)
+                    return literal.utf8.count
+                case false?: continue
+                }
+            }
+            return bareLessThan()
+        }
+        if next == 0x3F {
+            held = HeldState(line: line, column: column, atDocumentStart: atDocumentStart)
+            mode = .processingInstruction
+            droppingText = false
+            return 2
+        }
+        if Self.isNameStart(p, i + 1) {
+            _ = enterContent(isElement: true)
+            tag = TagState(line: line, column: column)
+            mode = .startTag
+            droppingText = false
+            return 1
+        }
+        return bareLessThan()
+    }
+
+    private mutating func bareLessThan() -> Int {
+        if enterContent(isElement: false) {
+            report(.bareLessThan, "\"<\" does not start a tag; escaped as &lt;")
+            emit(Array("&lt;".utf8))
+        }
+        return 1
+    }
+
+    private mutating func begin(_ target: Mode) {
+        switch target {
+        case .comment:
+            held = HeldState(line: line, column: column, atDocumentStart: false)
+        case .cdata:
+            cdataBrackets = 0
+            cdataDropped = !enterContent(isElement: false)
+            if !cdataDropped { emit(Array("<![CDATA[".utf8)) }
+        case .doctype:
+            doctype = DoctypeState(line: line, column: column)
+            if root != .before || sawDoctype {
+                doctype.discarded = true
+                report(.misplacedDeclaration, "a DOCTYPE is allowed only once, before the root element; left out")
+            } else {
+                emit(Array("<!DOCTYPE".utf8))
+            }
+        default: break
+        }
+        mode = target
+    }
+
+    // MARK: - References
+
+    /// Handles the `&` at `i`, in text or in an attribute value (then into ``TagState/value``).
+    /// Needs lookahead up to the `;` (at most 64 bytes).
+    mutating func reference(_ p: UnsafeBufferPointer<UInt8>, _ i: Int, isFinal: Bool, inAttribute: Bool) -> Int? {
+        let limit = min(p.count, i + 64)
+        var j = i + 1
+        var isCharacter = false
+        var isHex = false
+        if j < limit && p[j] == 0x23 {
+            isCharacter = true
+            j += 1
+            if j < limit && (p[j] == 0x78) {
+                isHex = true
+                j += 1
+            }
+            let digitsStart = j
+            while j < limit && (isHex ? Self.isHexDigit(p[j]) : (p[j] >= 0x30 && p[j] <= 0x39)) { j += 1 }
+            if j == limit && limit == p.count && !isFinal { return nil }
+            if j == digitsStart || j >= limit || p[j] != 0x3B { return strayAmpersand(inAttribute: inAttribute) }
+        } else {
+            guard j < p.count else { return isFinal ? strayAmpersand(inAttribute: inAttribute) : nil }
+            guard Self.isNameStart(p, j) else { return strayAmpersand(inAttribute: inAttribute) }
+            while j < limit && p[j] != 0x3B && Self.isNameChar(p, j) { j += Self.scalarLength(p[j]) }
+            if j >= limit && limit == p.count && !isFinal { return nil }
+            if j >= limit || p[j] != 0x3B { return strayAmpersand(inAttribute: inAttribute) }
+        }
+        let whole = UnsafeBufferPointer(rebasing: p[i...j])
+        let used = j + 1 - i
+        if isCharacter {
+            let digits = String(decoding: UnsafeBufferPointer(rebasing: p[(i + (isHex ? 3 : 2))..<j]), as: UTF8.self)
+            let value = UInt32(digits, radix: isHex ? 16 : 10) ?? 0
+            if XMLCharacterClass.isAllowed(value) {
+                append(whole, inAttribute: inAttribute)
+            } else {
+                let reference = String(decoding: whole, as: UTF8.self)
+                switch illegalCharacters {
+                case .strip:
+                    report(.invalidCharacterReference, "\(reference) refers to a character XML does not allow; left out")
+                case .replace:
+                    report(.invalidCharacterReference, "\(reference) refers to a character XML does not allow; replaced by U+FFFD")
+                    append([0xEF, 0xBF, 0xBD], inAttribute: inAttribute)
+                }
+            }
+            return used
+        }
+        let name = Array(UnsafeBufferPointer(rebasing: p[(i + 1)..<j]))
+        if Self.predefined.contains(name) || declaredEntities.contains(name) {
+            append(whole, inAttribute: inAttribute)
+        } else if let value = HTMLEntities.codePoints[Self.text(name)] {
+            let character = Character(Unicode.Scalar(value)!)
+            report(.undefinedEntity, "entity &\(Self.text(name)); is not defined; read as HTML's \"\(character)\"")
+            var bytes: [UInt8] = []
+            RecoveringDecoder.appendUTF8(value, to: &bytes)
+            append(bytes, inAttribute: inAttribute)
+        } else if hasExternalSubset && !inAttribute {
+            // May be defined in the DTD that is never read: a skipped entity, not an error.
+            append(whole, inAttribute: inAttribute)
+        } else {
+            report(.undefinedEntity, "entity &\(Self.text(name)); is not defined; kept as text")
+            append(Array("&amp;".utf8), inAttribute: inAttribute)
+            append(UnsafeBufferPointer(rebasing: p[(i + 1)...j]), inAttribute: inAttribute)
+        }
+        return used
+    }
+
+    private mutating func strayAmpersand(inAttribute: Bool) -> Int {
+        report(.strayAmpersand, "\"&\" does not start a reference; escaped as &amp;")
+        append(Array("&amp;".utf8), inAttribute: inAttribute)
+        return 1
+    }
+
+    private mutating func append(_ bytes: some Sequence<UInt8>, inAttribute: Bool) {
+        if inAttribute { tag.value.append(contentsOf: bytes) } else { emit(bytes) }
+    }
+
+    static func isHexDigit(_ b: UInt8) -> Bool {
+        (b >= 0x30 && b <= 0x39) || (b >= 0x61 && b <= 0x66) || (b >= 0x41 && b <= 0x46)
+    }
+
+    static let predefined: Set<[UInt8]> = ["amp", "lt", "gt", "quot", "apos"].map { Array($0.utf8) }.reduce(into: []) {
+        $0.insert($1)
+    }
+}

@@ -1,0 +1,335 @@
+/// The first stage of recovery: turns the input, in whatever encoding it is, into UTF-8,
+/// replacing bytes the encoding does not allow. Its output is always valid UTF-8 made of
+/// whole characters, so the markup repairer never sees a broken sequence.
+struct RecoveringDecoder {
+    /// A repair the decoder made, at an offset in its output for the repairer to place.
+    struct Note {
+        var outputOffset: Int
+        var kind: XMLRepair.Kind
+        var message: String
+    }
+
+    private enum Source {
+        case undetermined
+        case utf8
+        case utf16(bigEndian: Bool)
+        /// Scalars for bytes 0x80...0xFF; -1 where undefined.
+        case singleByte(name: String, upperHalf: [Int32])
+    }
+
+    private var source: Source = .undetermined
+    /// Bytes not decoded yet: the start of the input while the encoding is undecided, or
+    /// the beginning of a character split between chunks.
+    private var pending: [UInt8] = []
+    private let override: XMLEncodingName?
+    private static let windows1252 = SingleByteEncoding.named("windows-1252")!.upperHalf
+    /// How far to look for the encoding declaration.
+    private static let sniffLimit = 1024
+
+    init(override: XMLEncodingName?) {
+        self.override = override
+    }
+
+    mutating func reset() {
+        source = .undetermined
+        pending.removeAll()
+    }
+
+    /// Decodes `input`, appending UTF-8 to `output` and notes to `notes`.
+    mutating func decode(
+        _ input: UnsafeRawBufferPointer, isFinal: Bool, into output: inout [UInt8], notes: inout [Note]
+    ) {
+        if case .undetermined = source {
+            pending.append(contentsOf: input)
+            guard determineSource(isFinal: isFinal, notes: &notes, outputOffset: output.count) else { return }
+            let bytes = pending
+            pending.removeAll()
+            bytes.withUnsafeBytes { decodeKnown($0, isFinal: isFinal, into: &output, notes: &notes) }
+            return
+        }
+        if pending.isEmpty {
+            decodeKnown(input, isFinal: isFinal, into: &output, notes: &notes)
+        } else {
+            var bytes = pending
+            pending.removeAll()
+            bytes.append(contentsOf: input)
+            bytes.withUnsafeBytes { decodeKnown($0, isFinal: isFinal, into: &output, notes: &notes) }
+        }
+    }
+
+    // MARK: - Choosing the encoding
+
+    /// Decides the encoding from the byte-order mark, the declaration or the override, once
+    /// enough of the input is here; strips a byte-order mark. Returns false to wait for more.
+    private mutating func determineSource(isFinal: Bool, notes: inout [Note], outputOffset: Int) -> Bool {
+        let bytes = pending
+        if bytes.count < 4 && !isFinal { return false }
+        var bomLength = 0
+        var label: String?
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            bomLength = 3
+            label = "UTF-8"
+        } else if bytes.starts(with: [0xFF, 0xFE]) {
+            bomLength = 2
+            label = "UTF-16LE"
+        } else if bytes.starts(with: [0xFE, 0xFF]) {
+            bomLength = 2
+            label = "UTF-16BE"
+        } else if bytes.starts(with: [0x3C, 0x00, 0x3F, 0x00]) {
+            label = "UTF-16LE"
+        } else if bytes.starts(with: [0x00, 0x3C, 0x00, 0x3F]) {
+            label = "UTF-16BE"
+        } else if bytes.starts(with: Array("<?xml".utf8)) || (bytes.count < 5 && Array("<?xml".utf8).starts(with: bytes)) {
+            // The declaration is ASCII: read its encoding pseudo-attribute.
+            guard let end = Self.find(Array("?>".utf8), in: bytes) else {
+                if !isFinal && bytes.count < Self.sniffLimit { return false }
+                label = nil
+                return choose(label: nil, bomLength: 0, notes: &notes, outputOffset: outputOffset)
+            }
+            label = Self.declaredEncoding(in: Array(bytes[..<end]))
+        }
+        return choose(label: label, bomLength: bomLength, notes: &notes, outputOffset: outputOffset)
+    }
+
+    private mutating func choose(label: String?, bomLength: Int, notes: inout [Note], outputOffset: Int) -> Bool {
+        pending.removeFirst(bomLength)
+        // A byte-order mark decides UTF-16; otherwise the caller's override, then the declaration.
+        let effective: String?
+        if let label, label.hasPrefix("UTF-16"), bomLength > 0 || override == nil {
+            effective = label
+        } else {
+            effective = override?.rawValue ?? label
+        }
+        guard let effective else {
+            source = .utf8
+            return true
+        }
+        let key = String(effective.uppercased().map { $0 == "_" ? "-" : $0 })
+        switch key {
+        case "UTF-8", "UTF8", "US-ASCII", "ASCII":
+            source = .utf8
+        case "UTF-16LE":
+            source = .utf16(bigEndian: false)
+        case "UTF-16BE":
+            source = .utf16(bigEndian: true)
+        case "UTF-16":
+            // Declared UTF-16 without a byte-order mark and ASCII-compatible bytes: the
+            // declaration is wrong; the bytes say UTF-8.
+            source = .utf8
+        case "ISO-8859-1", "LATIN1", "LATIN-1", "ISO-LATIN-1", "L1":
+            source = .singleByte(name: "ISO-8859-1", upperHalf: (0x80...0xFF).map { Int32($0) })
+        default:
+            if let table = SingleByteEncoding.named(effective) {
+                source = .singleByte(name: table.name, upperHalf: table.upperHalf)
+            } else {
+                source = .utf8
+                notes.append(
+                    Note(
+                        outputOffset: outputOffset, kind: .unsupportedEncoding,
+                        message: "the encoding \"\(effective)\" is not supported; read as UTF-8"))
+            }
+        }
+        return true
+    }
+
+    private static func find(_ needle: [UInt8], in bytes: [UInt8]) -> Int? {
+        guard bytes.count >= needle.count else { return nil }
+        for i in 0...(bytes.count - needle.count) where bytes[i] == needle[0] {
+            if Array(bytes[i..<(i + needle.count)]) == needle { return i }
+        }
+        return nil
+    }
+
+    /// The value of `encoding="…"` in the bytes of an XML declaration.
+    static func declaredEncoding(in declaration: [UInt8]) -> String? {
+        guard let at = find(Array("encoding".utf8), in: declaration) else { return nil }
+        var i = at + 8
+        func skipSpace() { while i < declaration.count, [0x20, 0x09, 0x0A, 0x0D].contains(declaration[i]) { i += 1 } }
+        skipSpace()
+        guard i < declaration.count, declaration[i] == UInt8(ascii: "=") else { return nil }
+        i += 1
+        skipSpace()
+        guard i < declaration.count, declaration[i] == 0x22 || declaration[i] == 0x27 else { return nil }
+        let quote = declaration[i]
+        i += 1
+        guard let close = declaration[i...].firstIndex(of: quote) else { return nil }
+        return String(decoding: declaration[i..<close], as: UTF8.self)
+    }
+
+    // MARK: - Decoding
+
+    private mutating func decodeKnown(
+        _ input: UnsafeRawBufferPointer, isFinal: Bool, into output: inout [UInt8], notes: inout [Note]
+    ) {
+        switch source {
+        case .undetermined, .utf8:
+            decodeUTF8(input, isFinal: isFinal, into: &output, notes: &notes)
+        case .utf16(let bigEndian):
+            decodeUTF16(input, bigEndian: bigEndian, isFinal: isFinal, into: &output, notes: &notes)
+        case .singleByte(let name, let upperHalf):
+            output.reserveCapacity(output.count + input.count * 2)
+            for byte in input {
+                if byte < 0x80 {
+                    output.append(byte)
+                    continue
+                }
+                let value = upperHalf[Int(byte) - 0x80]
+                if value < 0 {
+                    notes.append(
+                        Note(
+                            outputOffset: output.count, kind: .invalidByte,
+                            message: "byte 0x\(Self.hex(byte)) is not defined in \(name); read as U+FFFD"))
+                    Self.appendUTF8(0xFFFD, to: &output)
+                } else {
+                    Self.appendUTF8(UInt32(value), to: &output)
+                }
+            }
+        }
+    }
+
+    private mutating func decodeUTF8(
+        _ input: UnsafeRawBufferPointer, isFinal: Bool, into output: inout [UInt8], notes: inout [Note]
+    ) {
+        output.reserveCapacity(output.count + input.count)
+        let count = input.count
+        var i = 0
+        var runStart = 0
+        while i < count {
+            let b = input[i]
+            if b < 0x80 {
+                i += 1
+                continue
+            }
+            let length = Self.validSequenceLength(input, at: i)
+            if length > 0 {
+                i += length
+                continue
+            }
+            if length == 0 && !isFinal {
+                // A character split at the end of the chunk: keep its start for next time.
+                output.append(contentsOf: UnsafeRawBufferPointer(rebasing: input[runStart..<i]))
+                pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: input[i...]))
+                return
+            }
+            output.append(contentsOf: UnsafeRawBufferPointer(rebasing: input[runStart..<i]))
+            // Not UTF-8: most often a byte from a windows-1252 editor; read it as that.
+            let value = Self.windows1252[Int(b) - 0x80]
+            if value < 0 {
+                notes.append(
+                    Note(
+                        outputOffset: output.count, kind: .invalidByte,
+                        message: "byte 0x\(Self.hex(b)) is not valid UTF-8; read as U+FFFD"))
+                Self.appendUTF8(0xFFFD, to: &output)
+            } else {
+                let character = Character(Unicode.Scalar(UInt32(value))!)
+                notes.append(
+                    Note(
+                        outputOffset: output.count, kind: .invalidByte,
+                        message: "byte 0x\(Self.hex(b)) is not valid UTF-8; read as windows-1252 \"\(character)\""))
+                Self.appendUTF8(UInt32(value), to: &output)
+            }
+            i += 1
+            runStart = i
+        }
+        output.append(contentsOf: UnsafeRawBufferPointer(rebasing: input[runStart..<count]))
+    }
+
+    /// The length of the valid UTF-8 sequence starting with a non-ASCII byte at `i`; 0 when
+    /// the input ends before it could be complete; -1 when it is invalid.
+    private static func validSequenceLength(_ input: UnsafeRawBufferPointer, at i: Int) -> Int {
+        let b = input[i]
+        let length: Int
+        var low: UInt8 = 0x80
+        var high: UInt8 = 0xBF
+        switch b {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; low = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: length = 3; high = 0x9F
+        case 0xF0: length = 4; low = 0x90
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; high = 0x8F
+        default: return -1
+        }
+        for k in 1..<length {
+            guard i + k < input.count else { return 0 }
+            let c = input[i + k]
+            if k == 1 {
+                guard c >= low && c <= high else { return -1 }
+            } else {
+                guard c & 0xC0 == 0x80 else { return -1 }
+            }
+        }
+        return length
+    }
+
+    private mutating func decodeUTF16(
+        _ input: UnsafeRawBufferPointer, bigEndian: Bool, isFinal: Bool, into output: inout [UInt8], notes: inout [Note]
+    ) {
+        output.reserveCapacity(output.count + input.count * 3 / 2)
+        let count = input.count
+        var i = 0
+        func unit(at j: Int) -> UInt32 {
+            bigEndian ? UInt32(input[j]) << 8 | UInt32(input[j + 1]) : UInt32(input[j + 1]) << 8 | UInt32(input[j])
+        }
+        while i + 1 < count {
+            let u = unit(at: i)
+            if u >= 0xD800 && u <= 0xDBFF {
+                if i + 3 >= count {
+                    if !isFinal { break }
+                } else {
+                    let v = unit(at: i + 2)
+                    if v >= 0xDC00 && v <= 0xDFFF {
+                        Self.appendUTF8(0x10000 + ((u - 0xD800) << 10) + (v - 0xDC00), to: &output)
+                        i += 4
+                        continue
+                    }
+                }
+            }
+            if u >= 0xD800 && u <= 0xDFFF {
+                notes.append(
+                    Note(
+                        outputOffset: output.count, kind: .invalidByte,
+                        message: "unpaired UTF-16 surrogate 0x\(String(u, radix: 16, uppercase: true)); read as U+FFFD"))
+                Self.appendUTF8(0xFFFD, to: &output)
+            } else {
+                Self.appendUTF8(u, to: &output)
+            }
+            i += 2
+        }
+        if i < count {
+            if isFinal {
+                notes.append(
+                    Note(
+                        outputOffset: output.count, kind: .invalidByte,
+                        message: "the input ends in the middle of a UTF-16 character; the last byte is left out"))
+            } else {
+                pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: input[i...]))
+            }
+        }
+    }
+
+    static func appendUTF8(_ value: UInt32, to output: inout [UInt8]) {
+        switch value {
+        case ..<0x80:
+            output.append(UInt8(value))
+        case ..<0x800:
+            output.append(UInt8(0xC0 | (value >> 6)))
+            output.append(UInt8(0x80 | (value & 0x3F)))
+        case ..<0x10000:
+            output.append(UInt8(0xE0 | (value >> 12)))
+            output.append(UInt8(0x80 | ((value >> 6) & 0x3F)))
+            output.append(UInt8(0x80 | (value & 0x3F)))
+        default:
+            output.append(UInt8(0xF0 | (value >> 18)))
+            output.append(UInt8(0x80 | ((value >> 12) & 0x3F)))
+            output.append(UInt8(0x80 | ((value >> 6) & 0x3F)))
+            output.append(UInt8(0x80 | (value & 0x3F)))
+        }
+    }
+
+    static func hex(_ byte: UInt8) -> String {
+        let digits = String(byte, radix: 16, uppercase: true)
+        return digits.count == 1 ? "0" + digits : digits
+    }
+}
