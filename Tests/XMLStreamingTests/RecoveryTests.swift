@@ -191,6 +191,20 @@ struct RecoveryStructureTests {
         #expect(result.repairs.map(\.kind) == [.misplacedDeclaration, .misplacedDeclaration, .invalidComment, .invalidProcessingInstruction])
     }
 
+    @Test("an unclosed comment or PI ends at its first >, so it does not swallow the document")
+    func runawayComment() throws {
+        let comment = try recovered("<a><!-- note -> <b>kept</b>\n</a>")
+        #expect(comment.text == "<a><!-- note - --> <b>kept</b>\n</a>")
+        #expect(summary(comment.repairs) == ["truncated@1:4", "invalid-comment@1:4"])
+        let pi = try recovered("<?xml version=\"1.0\"?>\n<?schedule>\n<teams><team/></teams>")
+        #expect(pi.text == "<?schedule ?><teams><team></team></teams>")
+        #expect(summary(pi.repairs) == ["truncated@2:1"])
+        // An XML declaration cannot hold "<" or ">": a damaged one ends at either.
+        let declaration = try recovered("<?xml version=\"1.0\" encoding=\"UTF-8\"?\n]<schedule>x</schedule>")
+        #expect(declaration.text == "<schedule>x</schedule>")
+        #expect(declaration.repairs.map(\.kind) == [.malformedTag])
+    }
+
     @Test("a well-formed document passes unchanged, with no repairs")
     func wellFormed() throws {
         let bytes = try Fixture.bytes("schedule.xml")

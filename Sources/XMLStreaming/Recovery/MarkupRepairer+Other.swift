@@ -1,6 +1,24 @@
 /// A comment or processing instruction being read; written out whole once complete.
+///
+/// It keeps the input as given too: if the input ends before the closing `-->` or `?>`,
+/// the construct is taken to end at its first `>`, and what followed is read again as
+/// ordinary input, so that a damaged comment does not swallow the rest of the document.
 struct HeldState {
+    /// Where the first `>` was, to go back to.
+    struct Mark {
+        var raw: Int
+        var content: Int
+        var repairs: Int
+        var line: Int
+        var column: Int
+    }
+
     var content: [UInt8] = []
+    /// The input after `<!--` or `<?`, as given.
+    var raw: [UInt8] = []
+    /// Repairs of characters in the content, made when the construct is complete.
+    var repairs: [XMLRepair] = []
+    var firstGreaterThan: Mark?
     /// A processing instruction's target.
     var target: [UInt8] = []
     var readingTarget = true
@@ -47,25 +65,36 @@ extension MarkupRepairer {
     // MARK: - Comments
 
     mutating func commentStep(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) throws -> Int? {
-        if held.content.count > tokenLimit { throw tooLarge("a comment") }
+        if held.raw.count > tokenLimit { throw tooLarge("a comment") }
         let b = p[i]
         if b == 0x3E && held.marks >= 2 {
             held.content.removeLast(2)
             finishComment()
             return 1
         }
-        held.marks = b == 0x2D ? held.marks + 1 : 0
         return heldCharacter(p, i)
     }
 
+    /// Adds one character to the held content; characters XML does not allow are handled
+    /// by the policy, and their repairs kept until the construct is complete.
     private mutating func heldCharacter(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> Int {
-        let length = Self.scalarLength(p[i])
+        let b = p[i]
+        let length = Self.scalarLength(b)
+        held.raw.append(contentsOf: UnsafeBufferPointer(rebasing: p[i..<(i + length)]))
         if let value = Self.illegalScalar(p, i) {
-            var replacement: [UInt8] = []
-            illegal(value, into: &replacement)
+            let (repair, replacement) = illegalRepair(value)
+            held.repairs.append(repair)
             held.content.append(contentsOf: replacement)
-        } else {
-            held.content.append(contentsOf: UnsafeBufferPointer(rebasing: p[i..<(i + length)]))
+            // A stripped character joins its neighbours: `-` and `?` marks carry over it.
+            if !replacement.isEmpty { held.marks = 0 }
+            return length
+        }
+        held.content.append(contentsOf: UnsafeBufferPointer(rebasing: p[i..<(i + length)]))
+        if mode == .comment { held.marks = b == 0x2D ? held.marks + 1 : 0 }
+        if b == 0x3E && held.firstGreaterThan == nil {
+            held.firstGreaterThan = HeldState.Mark(
+                raw: held.raw.count, content: held.content.count, repairs: held.repairs.count, line: line,
+                column: column + 1)
         }
         return length
     }
@@ -73,6 +102,7 @@ extension MarkupRepairer {
     /// Writes the comment, with `--` spaced apart and no `-` before the closing `-->`.
     private mutating func finishComment() {
         mode = .text
+        repairs.append(contentsOf: held.repairs)
         var content: [UInt8] = []
         content.reserveCapacity(held.content.count + 2)
         var changed = false
@@ -106,17 +136,21 @@ extension MarkupRepairer {
             finishCDATA(extraBrackets: cdataBrackets - 2)
             return 1
         }
-        flushBrackets(cdataBrackets)
-        cdataBrackets = 0
         let length = Self.scalarLength(b)
-        if cdataDropped { return length }
         if let value = Self.illegalScalar(p, i) {
             var replacement: [UInt8] = []
             illegal(value, into: &replacement)
+            // A stripped character joins its neighbours: the `]` before it still count.
+            if replacement.isEmpty || cdataDropped { return length }
+            flushBrackets(cdataBrackets)
+            cdataBrackets = 0
             emit(replacement)
-        } else {
-            emit(UnsafeBufferPointer(rebasing: p[i..<(i + length)]))
+            return length
         }
+        flushBrackets(cdataBrackets)
+        cdataBrackets = 0
+        if cdataDropped { return length }
+        emit(UnsafeBufferPointer(rebasing: p[i..<(i + length)]))
         return length
     }
 
@@ -135,12 +169,13 @@ extension MarkupRepairer {
     // MARK: - Processing instructions
 
     mutating func processingInstructionStep(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) throws -> Int? {
-        if held.content.count > tokenLimit { throw tooLarge("a processing instruction") }
+        if held.raw.count > tokenLimit { throw tooLarge("a processing instruction") }
         let b = p[i]
         if held.readingTarget {
             if Self.isNameChar(p, i) && (!held.target.isEmpty || Self.isNameStart(p, i)) {
                 let length = Self.scalarLength(b)
                 held.target.append(contentsOf: UnsafeBufferPointer(rebasing: p[i..<(i + length)]))
+                held.raw.append(contentsOf: UnsafeBufferPointer(rebasing: p[i..<(i + length)]))
                 return length
             }
             held.readingTarget = false
@@ -150,19 +185,33 @@ extension MarkupRepairer {
             finishProcessingInstruction()
             return 1
         }
+        // An XML declaration holds neither "<" nor ">": either ends a damaged one.
+        if (b == 0x3C || b == 0x3E) && Self.isXMLTarget(held.target) {
+            if held.marks == 1 { held.content.append(0x3F) }
+            report(.malformedTag, "the XML declaration does not end with \"?>\"; ended", line: held.line, column: held.column)
+            finishProcessingInstruction()
+            return b == 0x3E ? 1 : 0
+        }
+        if illegalCharacters == .strip && Self.illegalScalar(p, i) != nil { return heldCharacter(p, i) }
         if held.marks == 1 { held.content.append(0x3F) }
         if b == 0x3F {
             held.marks = 1
+            held.raw.append(b)
             return 1
         }
         held.marks = 0
         return heldCharacter(p, i)
     }
 
+    static func isXMLTarget(_ target: [UInt8]) -> Bool {
+        target.count == 3 && (target[0] | 0x20) == 0x78 && (target[1] | 0x20) == 0x6D && (target[2] | 0x20) == 0x6C
+    }
+
     private mutating func finishProcessingInstruction() {
         mode = .text
+        repairs.append(contentsOf: held.repairs)
         let target = Self.text(held.target)
-        if target.lowercased() == "xml" {
+        if Self.isXMLTarget(held.target) {
             if held.atDocumentStart && target == "xml" {
                 emit(Self.cleanDeclaration(held.content))
             } else {
@@ -183,6 +232,25 @@ extension MarkupRepairer {
         }
         written.append(contentsOf: Array("?>".utf8))
         emit(written)
+    }
+
+    /// The input ended inside a comment or PI that has a `>`: it ends there, and the rest is
+    /// read again. Returns false when there is no `>` to go back to.
+    private mutating func endAtFirstGreaterThan() throws -> Bool {
+        guard let mark = held.firstGreaterThan else { return false }
+        let what = mode == .comment ? "comment" : "processing instruction"
+        report(.truncated, "the \(what) is not closed; taken to end at its first \">\"", line: held.line, column: held.column)
+        let rest = Array(held.raw[mark.raw...])
+        held.raw.removeSubrange(mark.raw...)
+        held.content.removeSubrange((mark.content - 1)...)
+        held.repairs.removeSubrange(mark.repairs...)
+        held.marks = 0
+        if mode == .comment { finishComment() } else { finishProcessingInstruction() }
+        line = mark.line
+        column = mark.column
+        afterCarriageReturn = false
+        try rest.withUnsafeBufferPointer { try run($0, notes: [], isFinal: true) }
+        return true
     }
 
     /// The declaration rebuilt from its pseudo-attributes, so a damaged one cannot fail.
@@ -316,20 +384,22 @@ extension MarkupRepairer {
     /// Completes what the input left open: the construct it ends in, then every open element.
     mutating func complete() throws {
         finished = true
+        while mode == .comment || mode == .processingInstruction {
+            guard try endAtFirstGreaterThan() else { break }
+        }
         switch mode {
         case .text: break
         case .startTag: try completeStartTag()
         case .endTag: closeElement()
         case .comment:
             report(.truncated, "the input ends inside a comment; closed", line: held.line, column: held.column)
-            if held.marks > 0 { held.content.removeLast(min(held.marks, 2)) }
             finishComment()
         case .cdata:
             report(.truncated, "the input ends inside a CDATA section; closed")
             finishCDATA(extraBrackets: cdataBrackets)
         case .processingInstruction:
             report(.truncated, "the input ends inside a processing instruction; closed", line: held.line, column: held.column)
-            held.marks = 0
+            if held.marks == 1 { held.content.append(0x3F) }
             finishProcessingInstruction()
         case .doctype:
             report(.truncated, "the input ends inside the DOCTYPE; closed", line: doctype.line, column: doctype.column)

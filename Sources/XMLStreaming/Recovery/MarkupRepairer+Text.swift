@@ -6,7 +6,8 @@ extension MarkupRepairer {
     mutating func textStep(_ p: UnsafeBufferPointer<UInt8>, _ i: Int, isFinal: Bool) -> Int? {
         let b = p[i]
         if b == 0x3C { return lessThan(p, i, isFinal: isFinal) }
-        defer { if b != 0x5D { textBrackets = 0 } }
+        // A stripped character joins its neighbours: `]` before it still count for `]]>`.
+        defer { if b != 0x5D && !(illegalCharacters == .strip && Self.illegalScalar(p, i) != nil) { textBrackets = 0 } }
         let length = Self.scalarLength(b)
         if Self.isSpace(b) {
             emit(b)

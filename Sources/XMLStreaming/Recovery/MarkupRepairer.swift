@@ -108,7 +108,7 @@ struct MarkupRepairer {
         if isFinal { try complete() }
     }
 
-    private mutating func run(
+    mutating func run(
         _ p: UnsafeBufferPointer<UInt8>, notes: [RecoveringDecoder.Note], isFinal: Bool
     ) throws {
         let n = p.count
@@ -239,14 +239,23 @@ struct MarkupRepairer {
 
     /// Handles a character XML does not allow, by the policy; `into` gets the replacement.
     mutating func illegal(_ value: UInt32, into destination: inout [UInt8]) {
+        let (repair, replacement) = illegalRepair(value)
+        repairs.append(repair)
+        destination.append(contentsOf: replacement)
+    }
+
+    /// The repair for a character XML does not allow, here, and what replaces it.
+    func illegalRepair(_ value: UInt32) -> (XMLRepair, [UInt8]) {
         let hex = String(value, radix: 16, uppercase: true)
         let name = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
         switch illegalCharacters {
         case .strip:
-            report(.illegalCharacter, "character \(name) is not allowed in XML; left out")
+            return (XMLRepair(kind: .illegalCharacter, message: "character \(name) is not allowed in XML; left out", line: line, column: column), [])
         case .replace:
-            report(.illegalCharacter, "character \(name) is not allowed in XML; replaced by U+FFFD")
-            destination.append(contentsOf: [0xEF, 0xBF, 0xBD])
+            return (
+                XMLRepair(kind: .illegalCharacter, message: "character \(name) is not allowed in XML; replaced by U+FFFD", line: line, column: column),
+                [0xEF, 0xBF, 0xBD]
+            )
         }
     }
 
