@@ -33,6 +33,7 @@ let package = Package(
             name: "XMLTool",
             dependencies: [
                 "XMLStreaming",
+                "XMLWriting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -61,6 +61,7 @@ public final class XMLStreamWriter {
         var attributesInTag: [String] = []
         var rootDone = false
         var wroteAnything = false
+        var wroteDoctype = false
         var finished = false
         var generatedPrefixes = 0
     }
@@ -191,6 +192,42 @@ public final class XMLStreamWriter {
         if let standalone { emit(" standalone=\"\(standalone ? "yes" : "no")\"") }
         emit("?>")
         state.pointee.wroteAnything = true
+    }
+
+    /// Writes `<!DOCTYPE name PUBLIC "publicID" "systemID">` (or `SYSTEM "systemID"`, or just
+    /// the name). Must come before the root element, once. The writer writes no internal
+    /// subset: entities and defaults are written out expanded.
+    public func doctype(name: String, publicID: String? = nil, systemID: String? = nil) throws(XMLWriterError) {
+        try checkNotFinished()
+        guard !state.pointee.wroteDoctype, state.pointee.open.isEmpty, !state.pointee.rootDone else {
+            throw XMLWriterError(.misplacedDoctype)
+        }
+        guard XMLNameValidation.isValid(name) else { throw XMLWriterError(.invalidName(name)) }
+        if let publicID, !publicID.unicodeScalars.allSatisfy(Self.isPublicIDCharacter) {
+            throw XMLWriterError(.invalidIdentifier(publicID))
+        }
+        if let systemID, systemID.contains("\"") && systemID.contains("'") {
+            throw XMLWriterError(.invalidIdentifier(systemID))
+        }
+        func quoted(_ s: String) -> String { s.contains("\"") ? "'\(s)'" : "\"\(s)\"" }
+        beginMarkup()
+        var written = "<!DOCTYPE \(name)"
+        if let publicID {
+            written += " PUBLIC \(quoted(publicID)) \(quoted(systemID ?? ""))"
+        } else if let systemID {
+            written += " SYSTEM \(quoted(systemID))"
+        }
+        emit(written + ">")
+        state.pointee.wroteDoctype = true
+        try flushIfLarge()
+    }
+
+    /// XML's `PubidChar`.
+    private static func isPublicIDCharacter(_ c: Unicode.Scalar) -> Bool {
+        switch c {
+        case " ", "\r", "\n", "a"..."z", "A"..."Z", "0"..."9": return true
+        default: return "-'()+,./:=?;!*#@$_%".unicodeScalars.contains(c)
+        }
     }
 
     /// Starts an element. With a namespace, the element is written with `prefix` (or in the

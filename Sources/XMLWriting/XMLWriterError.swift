@@ -21,6 +21,11 @@ public struct XMLWriterError: Error, Hashable, Sendable, CustomStringConvertible
         case invalidProcessingInstruction(String)
         /// The XML declaration after other output.
         case misplacedDeclaration
+        /// A DOCTYPE after the root element started, or a second one.
+        case misplacedDoctype
+        /// A DOCTYPE's public identifier with characters XML does not allow there, or a system
+        /// identifier with both kinds of quote.
+        case invalidIdentifier(String)
         /// A character XML 1.0 does not allow, under ``XMLCharacterPolicy/throw``.
         case invalidCharacter(XMLInvalidCharacterError)
         /// A namespace prefix that cannot be declared (`xmlns`, or `xml` for another URI).
@@ -48,6 +53,8 @@ public struct XMLWriterError: Error, Hashable, Sendable, CustomStringConvertible
         case .invalidComment: return "a comment may not contain \"--\" or end with \"-\""
         case .invalidProcessingInstruction(let target): return "processing instruction \"\(target)\" is not allowed"
         case .misplacedDeclaration: return "the XML declaration must come first"
+        case .misplacedDoctype: return "a DOCTYPE must come once, before the root element"
+        case .invalidIdentifier(let identifier): return "\"\(identifier)\" cannot be written as a DOCTYPE identifier"
         case .invalidCharacter(let error): return error.description
         case .invalidPrefix(let prefix): return "the prefix \"\(prefix)\" cannot be declared"
         case .output(_, let message): return "writing failed: \(message)"

@@ -42,7 +42,7 @@ struct ToolRun {
     }
 }
 
-private func fixture(_ name: String) -> String {
+func fixture(_ name: String) -> String {
     Bundle.module.url(forResource: "Fixtures/\(name)", withExtension: nil)!.path
 }
 
@@ -124,17 +124,26 @@ struct XMLToolTests {
     func checkHelp() {
         #expect(
             XMLCommand.helpMessage(for: Check.self, columns: 80) == """
-                OVERVIEW: Check that XML files are well-formed.
+                OVERVIEW: Check that XML files are well-formed, or repair damaged ones.
 
                 Exits 0 when every file is well-formed. Otherwise prints FILE:LINE:COLUMN:
                 error: MESSAGE on standard error for each file that is not, and exits 1.
 
-                USAGE: xml check <files> ... [--encoding <encoding>] [--no-namespaces] [--max-depth <max-depth>]
+                With --recover, reads each file the way the recovering reader does: prints
+                every repair as FILE:LINE:COLUMN: warning: MESSAGE and, with -o, writes the
+                repaired document (atomically: a failure leaves any existing file as it was).
+                Exits 1 only for a file that cannot be recovered (one with no element at all,
+                or over a limit).
+
+                USAGE: xml check <files> ... [--recover] [--output <output>] [--encoding <encoding>] [--no-namespaces] [--max-depth <max-depth>]
 
                 ARGUMENTS:
                   <files>                 The files to check; - reads standard input.
 
                 OPTIONS:
+                  --recover               Read damaged files by repairing them, and list the
+                                          repairs.
+                  -o, --output <output>   With --recover, write the repaired document here.
                   --encoding <encoding>   Read the input in this encoding, whatever it declares
                                           (default: as declared).
                   --no-namespaces         Do not process namespaces: report names as written

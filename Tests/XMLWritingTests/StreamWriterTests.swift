@@ -31,6 +31,28 @@ struct StreamWriterTests {
                 """)
     }
 
+    @Test("A DOCTYPE: with public and system identifiers, before the root, once")
+    func doctype() throws {
+        let writer = try XMLStreamWriter()
+        try writer.declaration()
+        try writer.doctype(name: "html", publicID: "-//W3C//DTD XHTML 1.0 Strict//EN", systemID: "http://www.w3.org/TR/xhtml1/DTD/xhtml1-strict.dtd")
+        #expect(throws: XMLWriterError(.misplacedDoctype)) { try writer.doctype(name: "html") }
+        try writer.element("html", text: "")
+        try writer.finish()
+        #expect(writer.string == #"<?xml version="1.0" encoding="UTF-8"?><!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Strict//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-strict.dtd"><html/>"#)
+        _ = try EventRecorder.events(of: writer.bytes)
+
+        let system = try XMLStreamWriter()
+        try system.doctype(name: "a", systemID: #"say "hi".dtd"#)
+        #expect(throws: XMLWriterError(.invalidIdentifier("é"))) { try XMLStreamWriter().doctype(name: "a", publicID: "é") }
+        try system.element("a", text: "")
+        #expect(throws: XMLWriterError(.misplacedDoctype)) { try system.doctype(name: "a") }
+        try system.finish()
+        #expect(system.string == #"<!DOCTYPE a SYSTEM 'say "hi".dtd'><a/>"#)
+        #expect(throws: XMLWriterError(.invalidName("1a"))) { try XMLStreamWriter().doctype(name: "1a") }
+        #expect(throws: XMLWriterError(.invalidIdentifier(#"'""#))) { try XMLStreamWriter().doctype(name: "a", systemID: #"'""#) }
+    }
+
     @Test("Indented output leaves elements with text untouched")
     func indented() throws {
         let writer = try XMLStreamWriter(options: .init(indentation: "  "))

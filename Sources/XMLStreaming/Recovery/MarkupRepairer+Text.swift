@@ -168,8 +168,9 @@ extension MarkupRepairer {
         if Self.predefined.contains(name) || declaredEntities.contains(name) {
             append(whole, inAttribute: inAttribute)
         } else if let value = HTMLEntities.codePoints[Self.text(name)] {
-            let character = Character(Unicode.Scalar(value)!)
-            report(.undefinedEntity, "entity &\(Self.text(name)); is not defined; read as HTML's \"\(character)\"")
+            let hex = String(value, radix: 16, uppercase: true)
+            let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+            report(.undefinedEntity, "entity &\(Self.text(name)); is not defined; read as \(code), its meaning in HTML")
             var bytes: [UInt8] = []
             RecoveringDecoder.appendUTF8(value, to: &bytes)
             append(bytes, inAttribute: inAttribute)

@@ -1,0 +1,93 @@
+import XMLStreaming
+import XMLWriting
+
+/// Writes the events of a (recovered) document back out with the writer, and prints each
+/// repair as a compiler-style warning.
+struct RepairedCopy: XMLEventHandler {
+    /// The writer; `nil` when only the repairs are wanted.
+    let writer: XMLStreamWriter?
+    /// The name repairs are reported under.
+    let file: String
+    private var wroteDeclaration = false
+    private var pendingNamespaces: [(prefix: String?, uri: String)] = []
+    private var cdata: String?
+
+    init(writer: XMLStreamWriter?, file: String) {
+        self.writer = writer
+        self.file = file
+    }
+
+    mutating func repaired(_ repair: XMLRepair) {
+        var standardError = StandardError()
+        print("\(file):\(repair.line):\(repair.column): warning: \(repair.message)", to: &standardError)
+    }
+
+    /// Writes the declaration before anything else, if the input had none.
+    private mutating func declare(standalone: Bool? = nil) throws {
+        guard !wroteDeclaration, let writer else { return }
+        wroteDeclaration = true
+        try writer.declaration(standalone: standalone)
+        try writer.text("\n")
+    }
+
+    mutating func xmlDeclaration(_ declaration: XMLDeclaration) throws {
+        try declare(standalone: declaration.standalone)
+    }
+
+    mutating func startDoctype(_ doctype: XMLDoctype) throws {
+        try declare()
+        try writer?.doctype(name: doctype.name, publicID: doctype.publicID, systemID: doctype.systemID)
+        try writer?.text("\n")
+    }
+
+    mutating func startPrefixMapping(prefix: XMLStringView?, uri: XMLStringView?) {
+        pendingNamespaces.append((prefix?.string, uri?.string ?? ""))
+    }
+
+    mutating func startElement(_ name: XMLName, attributes: XMLAttributes) throws {
+        try declare()
+        guard let writer else { return }
+        try writer.startElement(name.localName.string, namespace: name.namespaceURI?.string, prefix: name.prefix?.string)
+        for (prefix, uri) in pendingNamespaces { try writer.declareNamespace(prefix: prefix, uri: uri) }
+        pendingNamespaces.removeAll()
+        for attribute in attributes {
+            try writer.attribute(
+                attribute.name.localName.string, value: attribute.value.string,
+                namespace: attribute.name.namespaceURI?.string, prefix: attribute.name.prefix?.string)
+        }
+    }
+
+    mutating func endElement(_ name: XMLName) throws {
+        try writer?.endElement()
+    }
+
+    mutating func characters(_ text: XMLStringView) throws {
+        if cdata != nil {
+            cdata! += text.string
+        } else {
+            try writer?.text(text.string)
+        }
+    }
+
+    mutating func startCDATA() { cdata = "" }
+
+    mutating func endCDATA() throws {
+        if let cdata, !cdata.isEmpty { try writer?.cdata(cdata) }
+        cdata = nil
+    }
+
+    mutating func comment(_ text: XMLStringView) throws {
+        try declare()
+        try writer?.comment(text.string)
+    }
+
+    mutating func processingInstruction(target: XMLStringView, data: XMLStringView) throws {
+        try declare()
+        try writer?.processingInstruction(target: target.string, data: data.string)
+    }
+
+    mutating func endDocument() throws {
+        try writer?.text("\n")
+        try writer?.finish()
+    }
+}
