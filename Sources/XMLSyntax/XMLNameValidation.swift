@@ -24,25 +24,41 @@ package enum XMLNameValidation {
     /// Whether `name` is a `Name`; with `allowingColon: false`, an `NCName` (a prefix or a
     /// local name under namespaces).
     package static func isValid(_ name: String, allowingColon: Bool = true) -> Bool {
-        // Most names are ASCII: check their bytes without decoding.
-        var name = name
-        let ascii: Bool? = name.withUTF8 { bytes in
-            guard let first = bytes.first, first < 0x80 else { return bytes.isEmpty ? false : nil }
-            func isStart(_ b: UInt8) -> Bool {
-                (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F || (allowingColon && b == 0x3A)
-            }
-            guard isStart(first) else { return false }
-            for b in bytes.dropFirst() {
-                if b >= 0x80 { return nil }
-                if !(isStart(b) || (b >= 0x30 && b <= 0x39) || b == 0x2D || b == 0x2E) { return false }
-            }
-            return true
+        // Most names are ASCII: check their bytes against a table, without decoding.
+        let ascii: Bool?? = name.utf8.withContiguousStorageIfAvailable { bytes in
+            isValidASCII(bytes, allowingColon: allowingColon)
         }
-        if let ascii { return ascii }
+        if let ascii, let ascii { return ascii }
         var scalars = name.unicodeScalars.makeIterator()
         guard let first = scalars.next(), isNameStart(first), allowingColon || first != ":" else { return false }
         while let c = scalars.next() {
             guard isNameChar(c), allowingColon || c != ":" else { return false }
+        }
+        return true
+    }
+
+    /// The check for names in ASCII: `nil` when a byte is not ASCII. Comparisons rather than
+    /// a table: a global table costs a lazy-initialisation check and a retain per call.
+    @inline(__always)
+    private static func isValidASCII(_ bytes: UnsafeBufferPointer<UInt8>, allowingColon: Bool) -> Bool? {
+        guard let first = bytes.first else { return false }
+        guard first < 0x80 else { return nil }
+        let letter = first | 0x20
+        guard (letter >= 0x61 && letter <= 0x7A) || first == 0x5F || (first == 0x3A && allowingColon) else { return false }
+        var i = 1
+        while i < bytes.count {
+            let b = bytes[i]
+            let lower = b | 0x20
+            if (lower >= 0x61 && lower <= 0x7A) || (b >= 0x30 && b <= 0x39) || b == 0x5F || b == 0x2D || b == 0x2E {
+                i += 1
+                continue
+            }
+            if b >= 0x80 { return nil }
+            if b == 0x3A && allowingColon {
+                i += 1
+                continue
+            }
+            return false
         }
         return true
     }

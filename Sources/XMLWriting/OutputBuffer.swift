@@ -26,8 +26,9 @@ struct OutputBuffer: ByteSink {
 
     var isEmpty: Bool { count == 0 }
 
-    private mutating func reserve(_ extra: Int) {
-        guard count + extra > capacity else { return }
+    /// Grows the buffer to hold `extra` more bytes; kept out of line, it is rare.
+    @inline(never)
+    private mutating func grow(_ extra: Int) {
         let newCapacity = max(capacity * 2, count + extra)
         let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
         newBase.update(from: base, count: count)
@@ -38,7 +39,7 @@ struct OutputBuffer: ByteSink {
 
     @inline(__always)
     mutating func append(_ byte: UInt8) {
-        if count == capacity { reserve(1) }
+        if count == capacity { grow(1) }
         base[count] = byte
         count += 1
     }
@@ -46,7 +47,7 @@ struct OutputBuffer: ByteSink {
     @inline(__always)
     mutating func append(bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress, bytes.count > 0 else { return }
-        reserve(bytes.count)
+        if count + bytes.count > capacity { grow(bytes.count) }
         (base + count).update(from: source, count: bytes.count)
         count += bytes.count
     }

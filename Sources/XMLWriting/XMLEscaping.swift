@@ -25,17 +25,24 @@ public enum XMLEscaping {
 
     /// Escapes a string into any sink: the public helpers' and the writer's way in.
     static func escape<Sink: ByteSink>(
-        _ string: String, for context: Context, policy: XMLCharacterPolicy, into output: inout Sink
+        _ string: String, for context: Context, policy: XMLCharacterPolicy, checksCharacters: Bool = true,
+        into output: inout Sink
     ) throws(XMLInvalidCharacterError) {
-        var string = string
-        // `withUTF8` rethrows untyped; carry the typed error out by hand.
-        let failure = string.withUTF8 { bytes -> XMLInvalidCharacterError? in
+        // The closures rethrow untyped; carry the typed error out by hand.
+        func run(_ bytes: UnsafeBufferPointer<UInt8>) -> XMLInvalidCharacterError? {
             do throws(XMLInvalidCharacterError) {
-                try escape(bytes, for: context, policy: policy, into: &output)
+                try escape(bytes, for: context, policy: policy, checksCharacters: checksCharacters, into: &output)
                 return nil
             } catch {
                 return error
             }
+        }
+        let failure: XMLInvalidCharacterError?
+        if let result = string.utf8.withContiguousStorageIfAvailable(run) {
+            failure = result
+        } else {
+            var string = string
+            failure = string.withUTF8(run)
         }
         if let failure { throw failure }
     }
@@ -50,10 +57,15 @@ public enum XMLEscaping {
 
     /// The escaping scan, for any sink.
     static func escape<Sink: ByteSink>(
-        _ bytes: UnsafeBufferPointer<UInt8>, for context: Context, policy: XMLCharacterPolicy, into output: inout Sink
+        _ bytes: UnsafeBufferPointer<UInt8>, for context: Context, policy: XMLCharacterPolicy,
+        checksCharacters: Bool = true, into output: inout Sink
     ) throws(XMLInvalidCharacterError) {
         let inAttribute = context == .attributeValue
-        let table = inAttribute ? attributeTable : textTable
+        // Bytes below 0x40 that need a look, as bits; above, only 0xEF (when checking).
+        let mask: UInt64 =
+            checksCharacters
+            ? (inAttribute ? attributeMask : textMask) : (inAttribute ? uncheckedAttributeMask : uncheckedTextMask)
+        let lookAtEF = checksCharacters
         var runStart = 0
         var i = 0
         let count = bytes.count
@@ -62,7 +74,15 @@ public enum XMLEscaping {
         }
         while i < count {
             // The common case: a run of bytes that need nothing, one table load each.
-            while i < count && table[Int(bytes[i])] == 0 { i += 1 }
+            while i < count {
+                let b = bytes[i]
+                if b < 0x40 {
+                    if (mask >> UInt64(b)) & 1 != 0 { break }
+                } else if b == 0xEF && lookAtEF {
+                    break
+                }
+                i += 1
+            }
             guard i < count else { break }
             let b = bytes[i]
             var replacement: StaticString?
@@ -110,21 +130,17 @@ public enum XMLEscaping {
         flush(upTo: count)
     }
 
-    /// Bytes that need a look in text: markup characters, carriage return, C0 controls other
-    /// than tab and line feed, and 0xEF (which starts U+FFFE and U+FFFF).
-    private static let textTable: [UInt8] = (0..<256).map { b in
-        switch b {
-        case 0x26, 0x3C, 0x3E, 0x0D, 0xEF: return 1
-        case 0x09, 0x0A: return 0
-        case 0..<0x20: return 1
-        default: return 0
-        }
-    }
+    /// Bytes below 0x40 that need a look in text: `&`, `<`, `>`, carriage return, and the C0
+    /// controls XML does not allow (all but tab and line feed). 0xEF, which starts U+FFFE and
+    /// U+FFFF, is checked apart.
+    private static let textMask: UInt64 = 0xFFFF_F9FF | 1 << 0x26 | 1 << 0x3C | 1 << 0x3E
 
     /// The same for attribute values, which also escape `"`, tab and line feed.
-    private static let attributeTable: [UInt8] = (0..<256).map { b in
-        b == 0x22 || b == 0x09 || b == 0x0A ? 1 : textTable[b]
-    }
+    private static let attributeMask: UInt64 = textMask | 1 << 0x22 | 1 << 0x09 | 1 << 0x0A
+
+    /// The masks without the character check, for measuring what it costs.
+    private static let uncheckedTextMask: UInt64 = 1 << 0x26 | 1 << 0x3C | 1 << 0x3E | 1 << 0x0D
+    private static let uncheckedAttributeMask: UInt64 = uncheckedTextMask | 1 << 0x22 | 1 << 0x09 | 1 << 0x0A
 
     /// `string` escaped as character data.
     public static func escapedText(_ string: String, policy: XMLCharacterPolicy = .strip) throws(XMLInvalidCharacterError) -> String {

@@ -31,6 +31,10 @@ public final class XMLStreamWriter {
         /// What to do with characters XML 1.0 does not allow. Default ``XMLCharacterPolicy/strip``.
         public var characterPolicy: XMLCharacterPolicy
 
+        /// Skips the check for characters XML does not allow, so the output can be unreadable.
+        /// Only for the benchmark that measures what the check costs; not public API.
+        @_spi(Benchmarks) public var skipsCharacterCheck = false
+
         /// Creates options.
         public init(indentation: String? = nil, characterPolicy: XMLCharacterPolicy = .strip) {
             self.indentation = indentation
@@ -84,18 +88,23 @@ public final class XMLStreamWriter {
     // MARK: - Low level
 
     private func emit(_ string: String) {
-        var string = string
-        string.withUTF8 { state.pointee.buffer.append(bytes: $0) }
+        let done: Void? = string.utf8.withContiguousStorageIfAvailable { state.pointee.buffer.append(bytes: $0) }
+        if done == nil {
+            var string = string
+            string.withUTF8 { state.pointee.buffer.append(bytes: $0) }
+        }
     }
 
-    private func emit(_ string: StaticString) {
+    private func emit(literal string: StaticString) {
         state.pointee.buffer.append(bytes: UnsafeBufferPointer(start: string.utf8Start, count: string.utf8CodeUnitCount))
     }
 
+    @inline(__always)
     private func flushIfLarge() throws(XMLWriterError) {
         if state.pointee.buffer.count >= 64 * 1024 { try flush() }
     }
 
+    @inline(never)
     private func flush() throws(XMLWriterError) {
         guard !state.pointee.buffer.isEmpty else { return }
         var failure: XMLWriterError?
@@ -111,6 +120,7 @@ public final class XMLStreamWriter {
     }
 
     private func clean(_ string: String) throws(XMLWriterError) -> String {
+        if options.skipsCharacterCheck { return string }
         do throws(XMLInvalidCharacterError) {
             return try string.validXMLString(policy: options.characterPolicy)
         } catch {
@@ -120,7 +130,9 @@ public final class XMLStreamWriter {
 
     private func escape(_ string: String, for context: XMLEscaping.Context) throws(XMLWriterError) {
         do throws(XMLInvalidCharacterError) {
-            try XMLEscaping.escape(string, for: context, policy: options.characterPolicy, into: &state.pointee.buffer)
+            try XMLEscaping.escape(
+                string, for: context, policy: options.characterPolicy, checksCharacters: !options.skipsCharacterCheck,
+                into: &state.pointee.buffer)
         } catch {
             throw XMLWriterError(.invalidCharacter(error))
         }
@@ -167,7 +179,7 @@ public final class XMLStreamWriter {
             }
             emit(" xmlns:\(prefix)=\"")
         } else {
-            emit(" xmlns=\"")
+            emit(literal: " xmlns=\"")
         }
         try escape(uri, for: .attributeValue)
         state.pointee.buffer.append(UInt8(ascii: "\""))
@@ -188,9 +200,9 @@ public final class XMLStreamWriter {
     public func declaration(standalone: Bool? = nil) throws(XMLWriterError) {
         try checkNotFinished()
         guard !state.pointee.wroteAnything else { throw XMLWriterError(.misplacedDeclaration) }
-        emit("<?xml version=\"1.0\" encoding=\"UTF-8\"")
+        emit(literal: "<?xml version=\"1.0\" encoding=\"UTF-8\"")
         if let standalone { emit(" standalone=\"\(standalone ? "yes" : "no")\"") }
-        emit("?>")
+        emit(literal: "?>")
         state.pointee.wroteAnything = true
     }
 
@@ -252,7 +264,7 @@ public final class XMLStreamWriter {
             guard boundURI(for: prefix) != nil else { throw XMLWriterError(.invalidPrefix(prefix)) }
         } else if let current = boundURI(for: nil), !current.isEmpty {
             // A name in no namespace inside a default namespace: undeclare it.
-            emit(" xmlns=\"\"")
+            emit(literal: " xmlns=\"\"")
             state.pointee.bindings.append((nil, ""))
         }
         try flushIfLarge()
@@ -285,7 +297,7 @@ public final class XMLStreamWriter {
         state.pointee.attributesInTag.append(writtenName)
         state.pointee.buffer.append(0x20)
         emit(writtenName)
-        emit("=\"")
+        emit(literal: "=\"")
         try escape(value, for: .attributeValue)
         state.pointee.buffer.append(UInt8(ascii: "\""))
         try flushIfLarge()
@@ -313,17 +325,17 @@ public final class XMLStreamWriter {
         state.pointee.open[state.pointee.open.count - 1].hasText = true
         closeStartTag()
         let cleaned = try clean(text)
-        emit("<![CDATA[")
+        emit(literal: "<![CDATA[")
         // Split on bytes, not Characters: "]]>" followed by a combining mark is one
         // Character to String's search, but still ends the section.
         var rest = Substring(cleaned).utf8
         while let end = Self.firstRange(of: Array("]]>".utf8), in: rest) {
             emit(String(Substring(rest[..<end])))
-            emit("]]]]><![CDATA[>")
+            emit(literal: "]]]]><![CDATA[>")
             rest = rest[rest.index(end, offsetBy: 3)...]
         }
         emit(String(Substring(rest)))
-        emit("]]>")
+        emit(literal: "]]>")
         try flushIfLarge()
     }
 
@@ -368,7 +380,7 @@ public final class XMLStreamWriter {
         try checkNotFinished()
         guard let element = state.pointee.open.popLast() else { throw XMLWriterError(.unbalancedEnd) }
         if state.pointee.startTagOpen {
-            emit("/>")
+            emit(literal: "/>")
             state.pointee.startTagOpen = false
             state.pointee.attributesInTag.removeAll(keepingCapacity: true)
         } else {
@@ -376,7 +388,7 @@ public final class XMLStreamWriter {
                 state.pointee.buffer.append(0x0A)
                 for _ in 0..<state.pointee.open.count { emit(indentation) }
             }
-            emit("</")
+            emit(literal: "</")
             emit(element.writtenName)
             state.pointee.buffer.append(UInt8(ascii: ">"))
         }

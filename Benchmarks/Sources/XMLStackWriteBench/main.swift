@@ -7,7 +7,7 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-import XMLWriting
+@_spi(Benchmarks) import XMLWriting
 
 #if DEBUG
 print("WARNING: debug build; run with -c release. These numbers mean nothing.")
@@ -46,8 +46,10 @@ let sites: [Site] = (0..<siteCount).map { i in
         })
 }
 
-func writeWithStreamWriter() throws -> Int {
-    let writer = try XMLStreamWriter(to: .file(path: streamPath))
+func writeWithStreamWriter(checkingCharacters: Bool = true) throws -> Int {
+    var options = XMLStreamWriter.Options()
+    options.skipsCharacterCheck = !checkingCharacters
+    let writer = try XMLStreamWriter(to: .file(path: streamPath), options: options)
     try writer.declaration()
     try writer.startElement("schedule")
     try writer.startElement("sites")
@@ -140,14 +142,47 @@ func measure(_ body: () throws -> Int) rethrows -> (seconds: Double, bytes: Int)
     return (times[times.count / 2], bytes)
 }
 
-let stream = try measure(writeWithStreamWriter)
-// XMLSTACK_WRITER_ONLY=1 measures the stream writer alone (for profiling it).
-if ProcessInfo.processInfo.environment["XMLSTACK_WRITER_ONLY"] != nil {
-    print("XMLStreamWriter: \(stream.bytes) bytes, \(stream.seconds) s")
+// XMLSTACK_WRITER_ONLY=1 measures the stream writer alone (for profiling it);
+// XMLSTACK_WRITER_ONLY=unchecked the writer without the character check.
+if let only = ProcessInfo.processInfo.environment["XMLSTACK_WRITER_ONLY"] {
+    let alone = try measure { try writeWithStreamWriter(checkingCharacters: only != "unchecked") }
+    print("XMLStreamWriter (\(only)): \(alone.bytes) bytes, \(alone.seconds) s")
     exit(0)
 }
+/// The writer with and without the character check, alternating within each round (the
+/// order swapped every round) so that the machine's drift hits both alike: the median of
+/// the per-round ratios is the check's cost.
+func measureCheckCost() throws -> (checked: (seconds: Double, bytes: Int), unchecked: (seconds: Double, bytes: Int), ratio: Double) {
+    _ = try writeWithStreamWriter()
+    _ = try writeWithStreamWriter(checkingCharacters: false)
+    var checkedTimes: [Double] = []
+    var uncheckedTimes: [Double] = []
+    var ratios: [Double] = []
+    var bytes = (0, 0)
+    func time(_ checking: Bool) throws -> (Double, Int) {
+        let start = DispatchTime.now().uptimeNanoseconds
+        let written = try writeWithStreamWriter(checkingCharacters: checking)
+        return (Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9, written)
+    }
+    for round in 0..<rounds {
+        let first = round % 2 == 0
+        let a = try time(first)
+        let b = try time(!first)
+        let (checked, unchecked) = first ? (a, b) : (b, a)
+        checkedTimes.append(checked.0)
+        uncheckedTimes.append(unchecked.0)
+        ratios.append(checked.0 / unchecked.0)
+        bytes = (checked.1, unchecked.1)
+    }
+    func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+    return ((median(checkedTimes), bytes.0), (median(uncheckedTimes), bytes.1), median(ratios))
+}
+
+let checkCost = try measureCheckCost()
+let stream = checkCost.checked
 let streamBytes = Array(try Data(contentsOf: URL(fileURLWithPath: streamPath)))
 let plain = try measure { try writePlain(streamBytes) }
+let unchecked = checkCost.unchecked
 let foundation = try measure(writeWithFoundation)
 
 func mibPerSecond(_ m: (seconds: Double, bytes: Int)) -> Double { Double(m.bytes) / 1_048_576 / m.seconds }
@@ -161,6 +196,7 @@ print("| workload | bytes | seconds (median) | MiB/s | × plain write | × Found
 print("| --- | ---: | ---: | ---: | ---: | ---: |")
 for (name, m) in [
     ("plain buffered write(2) of the same bytes", plain), ("XMLStreamWriter to an atomically replaced file", stream),
+    ("XMLStreamWriter without the character check (benchmark only)", unchecked),
     ("Foundation XMLDocument/XMLElement, xmlData, write", foundation),
 ] {
     let speed = mibPerSecond(m)
@@ -168,3 +204,7 @@ for (name, m) in [
         "| \(name) | \(m.bytes) | \(String(format: "%.3f", m.seconds)) | \(String(format: "%.1f", speed)) | "
             + "\(String(format: "%.2f", speed / mibPerSecond(plain))) | \(String(format: "%.2f", speed / mibPerSecond(foundation))) |")
 }
+print("")
+print(
+    "The character check costs \(String(format: "%.1f", (checkCost.ratio - 1) * 100))% of write time on this clean text "
+        + "(median of the per-round ratios, the two variants alternating within each round).")

@@ -67,6 +67,9 @@ struct RunCommand: ParsableCommand {
         for fixture in [CorpusFixture.schedule1M, .namespaced1M, .schedule64M, .namespaced64M] {
             try printThroughputTable(fixture, runner: runner)
         }
+        _ = try printRatioTable(
+            .damaged64M, workloads: [.streamReadingRecovering], runner: runner, generate: "xmlstack-bench generate",
+            inSeconds: false)
         try printBigTokenTable(runner: runner)
         try printLargeTable(runner: runner)
         printAllocationCheck(runner: runner)
@@ -80,8 +83,8 @@ struct RunCommand: ParsableCommand {
 
     private func printThroughputTable(_ fixture: CorpusFixture, runner: MeasurementRunner) throws {
         let workloads: [Workload] = [
-            .expatC, .expatCNoNamespaces, .expatCReading, .streamNoOp, .streamReading, .streamText, .handlerStack,
-            .foundationStream, .foundationData,
+            .expatC, .expatCNoNamespaces, .expatCReading, .streamNoOp, .streamReading, .streamReadingRecovering,
+            .streamText, .handlerStack, .foundationStream, .foundationData,
         ]
         guard
             let results = try printRatioTable(
@@ -98,7 +101,8 @@ struct RunCommand: ParsableCommand {
 
     private func printLargeTable(runner: MeasurementRunner) throws {
         _ = try printRatioTable(
-            .schedule512M, workloads: [.expatC, .streamNoOp, .streamReading, .foundationStream], runner: runner,
+            .schedule512M, workloads: [.expatC, .streamNoOp, .streamReading, .streamReadingRecovering, .foundationStream],
+            runner: runner,
             generate: "xmlstack-bench generate --large", inSeconds: true)
     }
 

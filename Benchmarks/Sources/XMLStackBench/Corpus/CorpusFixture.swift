@@ -7,6 +7,9 @@ struct CorpusFixture: Sendable {
         case namespaced
         /// One element whose single attribute value has exactly this many bytes.
         case bigAttribute
+        /// The schedule shape with damage every few KiB and a truncated end, for the
+        /// recovering reader.
+        case damagedSchedule
     }
 
     /// The file name in the corpus directory, which also names the fixture in tables.
@@ -42,12 +45,15 @@ struct CorpusFixture: Sendable {
     static let bigAttribute32M = CorpusFixture(
         fileName: "big-attribute-32m.xml", shape: .bigAttribute, size: 32 * mebibyte, isLarge: false,
         stresses: "one 32 MiB attribute value: a token spanning 512 reads of 64 KiB")
+    static let damaged64M = CorpusFixture(
+        fileName: "damaged-64m.xml", shape: .damagedSchedule, size: 64 * mebibyte, isLarge: false,
+        stresses: "the schedule shape with a form feed, a stray &, a bare < or a windows-1252 byte every 4 KiB, and a truncated end")
     static let schedule512M = CorpusFixture(
         fileName: "schedule-512m.xml", shape: .schedule, size: 512 * mebibyte, isLarge: true,
         stresses: "a feed far larger than any buffer: memory must stay bounded (generate --large)")
 
     static let all: [CorpusFixture] = [
-        schedule1M, namespaced1M, schedule64M, namespaced64M, schedule32M, bigAttribute32M, schedule512M,
+        schedule1M, namespaced1M, schedule64M, namespaced64M, schedule32M, bigAttribute32M, damaged64M, schedule512M,
     ]
 
     /// Writes the fixture to `path`, replacing any file there only once it is complete.
@@ -57,6 +63,7 @@ struct CorpusFixture: Sendable {
         case .schedule: try ScheduleFeedWriter(size: size).write(to: file)
         case .namespaced: try NamespacedDocumentWriter(size: size).write(to: file)
         case .bigAttribute: try BigAttributeWriter(valueSize: size).write(to: file)
+        case .damagedSchedule: try DamagedFeedWriter(size: size).write(to: file)
         }
         try file.commit()
     }

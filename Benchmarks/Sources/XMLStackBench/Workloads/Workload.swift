@@ -25,6 +25,7 @@ enum Workload: String, CaseIterable, ExpressibleByArgument, Sendable {
     case streamReading = "stream-reading"
     case streamText = "stream-text"
     case streamReading64KUnlimited = "stream-reading-64k-unlimited"
+    case streamReadingRecovering = "stream-reading-recovering"
     case handlerStack = "handler-stack"
     case foundationStream = "foundation-stream"
     case foundationData = "foundation-data"
@@ -43,9 +44,10 @@ enum Workload: String, CaseIterable, ExpressibleByArgument, Sendable {
         case .streamText: return "XMLStreamParser, text accumulation"
         case .streamReading64KUnlimited:
             return "XMLStreamParser, reading handler, chunkSize 64 KiB, XMLLimits.unlimited"
+        case .streamReadingRecovering: return "XMLStreamParser, reading handler, recovering reader"
         case .handlerStack:
             switch shape {
-            case .schedule: return "HandlerStack, Team/Contact/Site/Activity models"
+            case .schedule, .damagedSchedule: return "HandlerStack, Team/Contact/Site/Activity models"
             case .namespaced, .bigAttribute: return "HandlerStack, generic consumers (section, meta:record)"
             }
         case .foundationStream: return "Foundation XMLParser(stream:), reading delegate"
@@ -88,9 +90,18 @@ enum Workload: String, CaseIterable, ExpressibleByArgument, Sendable {
             return WorkloadOutcome(
                 summary: "\(handler.elements) elements, checksum \(handler.checksum)", elements: handler.elements)
 
+        case .streamReadingRecovering:
+            let parser = XMLStreamParser(handler: ReadingHandler(), options: XMLParserOptions(recovery: XMLRecovery()))
+            try parser.parse(contentsOf: path)
+            let handler = parser.handler
+            let repairs = parser.repairCount == 0 ? "" : ", \(parser.repairCount) repairs"
+            return WorkloadOutcome(
+                summary: "\(handler.elements) elements, checksum \(handler.checksum)\(repairs)",
+                elements: parser.repairCount == 0 ? handler.elements : nil)
+
         case .handlerStack:
             switch shape {
-            case .schedule:
+            case .schedule, .damagedSchedule:
                 let root = try HandlerStack.parse(
                     contentsOf: path, root: ScheduleImportCounter(), routes: ScheduleImportCounter.routes)
                 return WorkloadOutcome(summary: root.summary + ", checksum \(root.checksum)", elements: nil)
