@@ -102,7 +102,7 @@ extension MarkupRepairer {
             }
             if !tag.reportedJunk {
                 tag.reportedJunk = true
-                report(.malformedTag, "unexpected \"/\" in the tag <\(Self.text(tag.name))>; left out")
+                report(.malformedTag, "unexpected character \"/\" in the tag <\(Self.text(tag.name))>; left out")
             }
             tag.phase = .beforeAttribute
             return 0
@@ -198,7 +198,8 @@ extension MarkupRepairer {
     private mutating func junkInTag(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) {
         guard !tag.reportedJunk else { return }
         tag.reportedJunk = true
-        let character = Self.illegalScalar(p, i) == nil ? "\"\(Character(Unicode.Scalar(Self.scalar(p, i))!))\"" : "a control character"
+        let character =
+            Self.illegalScalar(p, i) == nil ? "character \"\(Character(Unicode.Scalar(Self.scalar(p, i))!))\"" : "control character"
         report(.malformedTag, "unexpected \(character) in the tag <\(Self.text(tag.name))>; left out")
     }
 
