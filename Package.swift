@@ -12,9 +12,13 @@ let package = Package(
         .library(name: "XMLHandlerStack", targets: ["XMLHandlerStack"]),
         .library(name: "XMLWriting", targets: ["XMLWriting"]),
         .executable(name: "xml", targets: ["XMLTool"]),
+        .library(name: "SiteScheduleModel", targets: ["SiteScheduleModel"]),
+        .library(name: "SiteScheduleImport", targets: ["SiteScheduleImport"]),
+        .executable(name: "siteschedule", targets: ["siteschedule"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // The system's expat, never vendored: Debian's libexpat1-dev, Homebrew's expat.
@@ -38,6 +42,26 @@ let package = Package(
             ]
         ),
 
+        // The book's SiteSchedule sample (8.3.3) as a tool: plain model types, the import
+        // layer (their Parseable conformances, the SQLite store, export), the command line.
+        .target(name: "SiteScheduleModel", path: "Samples/SiteSchedule/Sources/SiteScheduleModel"),
+        .target(
+            name: "SiteScheduleImport",
+            dependencies: [
+                "SiteScheduleModel", "XMLStreaming", "XMLHandlerStack", "XMLWriting",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            path: "Samples/SiteSchedule/Sources/SiteScheduleImport"
+        ),
+        .executableTarget(
+            name: "siteschedule",
+            dependencies: [
+                "SiteScheduleImport", "SiteScheduleModel", "XMLStreaming", "XMLHandlerStack", "XMLWriting",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Samples/SiteSchedule/Sources/siteschedule"
+        ),
+
         .target(name: "XMLTestSupport", dependencies: ["XMLStreaming"], path: "Tests/XMLTestSupport"),
         .testTarget(
             name: "XMLStreamingTests",
@@ -47,6 +71,14 @@ let package = Package(
         .testTarget(name: "XMLHandlerStackTests", dependencies: ["XMLHandlerStack", "XMLTestSupport"]),
         .testTarget(name: "XMLWritingTests", dependencies: ["XMLWriting", "XMLStreaming", "XMLTestSupport"]),
         .testTarget(name: "ToolTests", dependencies: ["XMLTool", "XMLTestSupport"], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "SiteScheduleTests",
+            dependencies: [
+                "siteschedule", "SiteScheduleImport", "SiteScheduleModel", "XMLTestSupport", "XMLHandlerStack",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            resources: [.copy("Fixtures")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

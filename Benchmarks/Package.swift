@@ -14,6 +14,7 @@ let package = Package(
         .executable(name: "xmlstack-bench", targets: ["XMLStackBench"]),
         .executable(name: "xmlstack-alloc-check", targets: ["XMLStackAllocCheck"]),
         .executable(name: "xmlstack-write-bench", targets: ["XMLStackWriteBench"]),
+        .executable(name: "siteschedule-bench", targets: ["SiteScheduleBench"]),
     ],
     dependencies: [
         .package(name: "XMLStack", path: ".."),
@@ -48,6 +49,15 @@ let package = Package(
         .executableTarget(
             name: "XMLStackWriteBench",
             dependencies: [.product(name: "XMLWriting", package: "XMLStack")]
+        ),
+        .executableTarget(
+            name: "SiteScheduleBench",
+            dependencies: [
+                .product(name: "SiteScheduleImport", package: "XMLStack"),
+                .product(name: "SiteScheduleModel", package: "XMLStack"),
+                .product(name: "XMLStreaming", package: "XMLStack"),
+                .product(name: "XMLHandlerStack", package: "XMLStack"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

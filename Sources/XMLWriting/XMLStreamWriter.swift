@@ -67,6 +67,8 @@ public final class XMLStreamWriter {
         var wroteAnything = false
         var wroteDoctype = false
         var finished = false
+        /// Bytes handed to the output so far (the buffer not counted).
+        var flushedBytes = 0
         var generatedPrefixes = 0
     }
 
@@ -82,6 +84,9 @@ public final class XMLStreamWriter {
 
     /// The bytes written so far, for ``XMLWriterOutput/memory`` (after ``finish()``, all of them).
     public var bytes: [UInt8] { sink.memory + state.pointee.buffer.array }
+    /// How many bytes the writer has produced so far, buffered ones included.
+    public var bytesWritten: Int { state.pointee.flushedBytes + state.pointee.buffer.count }
+
     /// The output so far as a string, for ``XMLWriterOutput/memory``.
     public var string: String { String(decoding: bytes, as: UTF8.self) }
 
@@ -111,6 +116,7 @@ public final class XMLStreamWriter {
         state.pointee.buffer.withUnsafeBytes { bytes in
             do throws(XMLWriterError) { try sink.write(bytes) } catch { failure = error }
         }
+        state.pointee.flushedBytes += state.pointee.buffer.count
         state.pointee.buffer.removeAll()
         if let failure { throw failure }
     }

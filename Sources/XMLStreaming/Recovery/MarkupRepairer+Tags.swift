@@ -52,6 +52,10 @@ extension MarkupRepairer {
         let length = Self.scalarLength(b)
         switch tag.phase {
         case .name:
+            if let run = asciiNameRun(p, i) {
+                tag.name.append(contentsOf: UnsafeBufferPointer(rebasing: p[i..<run]))
+                return run - i
+            }
             if Self.isNameChar(p, i) {
                 tag.name.append(contentsOf: UnsafeBufferPointer(rebasing: p[i..<(i + length)]))
                 return length
@@ -107,6 +111,10 @@ extension MarkupRepairer {
             tag.phase = .beforeAttribute
             return 0
         case .attributeName:
+            if let run = asciiNameRun(p, i) {
+                tag.attributeName.append(contentsOf: UnsafeBufferPointer(rebasing: p[i..<run]))
+                return run - i
+            }
             if Self.isNameChar(p, i) {
                 tag.attributeName.append(contentsOf: UnsafeBufferPointer(rebasing: p[i..<(i + length)]))
                 return length
@@ -152,6 +160,18 @@ extension MarkupRepairer {
             if b == tag.quote {
                 addAttribute()
                 return 1
+            }
+            // The common case: a run of characters that need nothing, taken at once.
+            var j = i
+            let end = min(p.count, runLimit)
+            while j < end {
+                let c = p[j]
+                if c == tag.quote || c == 0x3C || c == 0x26 || c < 0x20 || c == 0xEF { break }
+                j += 1
+            }
+            if j > i {
+                tag.value.append(contentsOf: UnsafeBufferPointer(rebasing: p[i..<j]))
+                return j - i
             }
             return valueCharacter(p, i, isFinal: isFinal)
         case .unquotedValue:
@@ -320,6 +340,10 @@ extension MarkupRepairer {
         let b = p[i]
         let length = Self.scalarLength(b)
         if endTag.readingName {
+            if let run = asciiNameRun(p, i) {
+                endTag.name.append(contentsOf: UnsafeBufferPointer(rebasing: p[i..<run]))
+                return run - i
+            }
             if Self.isNameChar(p, i) {
                 endTag.name.append(contentsOf: UnsafeBufferPointer(rebasing: p[i..<(i + length)]))
                 return length

@@ -71,6 +71,9 @@ struct MarkupRepairer {
 
     // Text state.
     var textBrackets = 0
+    /// Where the next decoder note is: runs taken in one step stop there, so each note is
+    /// reported at its own position whatever the chunking.
+    var runLimit = Int.max
 
     // Tag, comment, PI, CDATA and DOCTYPE state.
     var tag = TagState()
@@ -135,6 +138,7 @@ struct MarkupRepairer {
                     continue
                 }
             }
+            runLimit = nextNote
             guard let used = try step(p, i, isFinal: isFinal) else {
                 carry.append(contentsOf: UnsafeBufferPointer(rebasing: p[i...]))
                 carryNotes = notes[noteIndex...].map { var n = $0; n.outputOffset -= i; return n }
@@ -300,6 +304,23 @@ struct MarkupRepairer {
                 || b == 0x3A || b == 0x2D || b == 0x2E
         }
         return Unicode.Scalar(scalar(p, i)).map(XMLNameValidation.isNameChar) ?? false
+    }
+
+    /// The end of a run of ASCII name characters starting at `i`, or `nil` when there is
+    /// none (the character there is not one, or not ASCII).
+    @inline(__always)
+    func asciiNameRun(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> Int? {
+        var j = i
+        let end = min(p.count, runLimit)
+        while j < end {
+            let b = p[j]
+            let lower = b | 0x20
+            guard (lower >= 0x61 && lower <= 0x7A) || (b >= 0x30 && b <= 0x39) || b == 0x5F || b == 0x3A || b == 0x2D
+                || b == 0x2E
+            else { break }
+            j += 1
+        }
+        return j > i ? j : nil
     }
 
     static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }

@@ -1,0 +1,68 @@
+import GRDB
+
+/// The schedule's SQLite database: opens (or creates) the file and brings its schema up to
+/// date with GRDB's migrator.
+///
+/// Tables, with their keys:
+/// - `team(code)`; `contact(teamCode → team, position)`, position being the contact's
+///   place in its team's list;
+/// - `site(code)`; `activity(siteCode → site, position)`, with `teamCode → team`.
+///
+/// Children are keyed by their position, so importing the same feed again writes the same
+/// rows: the database does not change.
+public struct ScheduleDatabase {
+    /// The connection; one writer at a time.
+    public let queue: DatabaseQueue
+    /// The file, as given.
+    public let path: String
+
+    /// Opens the database at `path`, creating it and its tables when needed.
+    public init(path: String) throws {
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = true
+        queue = try DatabaseQueue(path: path, configuration: configuration)
+        self.path = path
+        try Self.migrator.migrate(queue)
+    }
+
+    /// The schema, as migrations. Add a migration for every change; never edit a shipped one.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: teams, contacts, sites, activities") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE team (
+                        code TEXT PRIMARY KEY NOT NULL,
+                        name TEXT NOT NULL
+                    );
+                    CREATE TABLE contact (
+                        teamCode TEXT NOT NULL REFERENCES team(code) ON DELETE CASCADE,
+                        position INTEGER NOT NULL,
+                        name TEXT NOT NULL,
+                        phone TEXT NOT NULL,
+                        isHead BOOLEAN NOT NULL,
+                        PRIMARY KEY (teamCode, position)
+                    ) WITHOUT ROWID;
+                    CREATE TABLE site (
+                        code TEXT PRIMARY KEY NOT NULL,
+                        name TEXT NOT NULL,
+                        street TEXT NOT NULL,
+                        zip TEXT NOT NULL,
+                        city TEXT NOT NULL,
+                        countryCode TEXT NOT NULL
+                    );
+                    CREATE TABLE activity (
+                        siteCode TEXT NOT NULL REFERENCES site(code) ON DELETE CASCADE,
+                        position INTEGER NOT NULL,
+                        teamCode TEXT NOT NULL REFERENCES team(code),
+                        start TEXT NOT NULL,
+                        "end" TEXT NOT NULL,
+                        summary TEXT NOT NULL,
+                        PRIMARY KEY (siteCode, position)
+                    ) WITHOUT ROWID;
+                    CREATE INDEX activity_team_start ON activity(teamCode, start);
+                    """)
+        }
+        return migrator
+    }
+}

@@ -1,0 +1,124 @@
+import GRDB
+import SiteScheduleModel
+import XMLHandlerStack
+import XMLStreaming
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A feed to import.
+public enum ScheduleFeed: Sendable {
+    /// A file, read in chunks.
+    case file(String)
+    /// The process's standard input (`-` on the command line).
+    case standardInput
+    /// Bytes in memory, under a name for errors.
+    case bytes([UInt8], name: String)
+
+    /// The name errors and progress use.
+    public var name: String {
+        switch self {
+        case .file(let path): return path
+        case .standardInput: return "<stdin>"
+        case .bytes(_, let name): return name
+        }
+    }
+}
+
+/// How far an import has come, for a progress display.
+public struct ImportProgress: Sendable {
+    /// The feed being read.
+    public var feed: String
+    /// Bytes of it read so far.
+    public var bytesRead: Int64
+    /// Its size, when known (not for a pipe).
+    public var totalBytes: Int64?
+}
+
+/// Imports SiteSchedule feeds into a ``ScheduleDatabase``: the book's sample as a tool.
+///
+/// All the feeds of one call are one transaction. Teams and sites are written as their
+/// elements end, so a feed of any size imports in bounded memory. Any error (malformed XML,
+/// a team without a code, an unreadable date, an activity naming an unknown team, a failing
+/// write) rolls the whole import back and is rethrown with its file, line and column; the
+/// database is then exactly as it was. SQLite's journal gives the same guarantee when the
+/// process is killed in the middle.
+public enum ScheduleImport {
+    /// How many bytes are read and parsed at a time.
+    public static let chunkSize = 256 * 1024
+
+    /// Imports `feeds` in order, in one transaction, and says what changed.
+    public static func run(
+        _ feeds: [ScheduleFeed], into database: ScheduleDatabase,
+        progress: ((ImportProgress) -> Void)? = nil
+    ) throws -> ImportSummary {
+        let clock = ContinuousClock()
+        let started = clock.now
+        var summary = try database.queue.write { db -> ImportSummary in
+            let teams = TeamDirectory(try String.fetchSet(db, sql: "SELECT code FROM team"))
+            let routes = ScheduleImporter.routes(teams: teams)
+            var summary = ImportSummary()
+            var bytes: Int64 = 0
+            for feed in feeds {
+                var root = ScheduleImporter(writer: ScheduleWriter(db: db), teams: teams)
+                root.summary = summary
+                summary = try HandlerStack.parse(root: root, routes: routes) { parser in
+                    parser.fileName = feed.name
+                    bytes += try read(feed, into: parser, progress: progress)
+                }.summary
+            }
+            summary.bytes = bytes
+            return summary
+        }
+        let elapsed = clock.now - started
+        summary.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        return summary
+    }
+
+    /// Streams one feed through the parser; returns its size in bytes.
+    private static func read<Handler>(
+        _ feed: ScheduleFeed, into parser: XMLStreamParser<Handler>, progress: ((ImportProgress) -> Void)?
+    ) throws -> Int64 {
+        let fd: Int32
+        switch feed {
+        case .bytes(let bytes, _):
+            try parser.feed(bytes)
+            try parser.finish()
+            return Int64(bytes.count)
+        case .standardInput:
+            fd = 0
+        case .file(let path):
+            fd = open(path, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else {
+                throw XMLInputError(source: path, errno: errno, message: String(cString: strerror(errno)))
+            }
+        }
+        defer { if fd != 0 { close(fd) } }
+        var status = stat()
+        let total: Int64? = fstat(fd, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG ? Int64(status.st_size) : nil
+        var buffer = [UInt8](repeating: 0, count: chunkSize)
+        var read: Int64 = 0
+        while true {
+            let count = buffer.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress!, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw XMLInputError(source: feed.name, errno: errno, message: String(cString: strerror(errno)))
+            }
+            if count == 0 { break }
+            try buffer.withUnsafeBytes { try parser.feed(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+            read += Int64(count)
+            progress?(ImportProgress(feed: feed.name, bytesRead: read, totalBytes: total))
+        }
+        try parser.finish()
+        return read
+    }
+}
+
+#if canImport(Glibc)
+private let systemRead = Glibc.read
+#else
+private let systemRead = Darwin.read
+#endif

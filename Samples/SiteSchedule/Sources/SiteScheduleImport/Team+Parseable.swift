@@ -1,0 +1,41 @@
+import SiteScheduleModel
+import XMLHandlerStack
+import XMLStreaming
+
+// How a team reads itself from the feed: `<team code="100">` with `<name>` and its
+// contacts. The model stays free of XML; this is the book's category on Team.
+extension Team: Parseable {
+    public init(element: XMLName, attributes: XMLAttributes, predecessor: any ElementConsumer, context: ParseContext) throws {
+        guard let code = attributes["code"]?.trimmingWhitespace, !code.isEmpty else {
+            throw context.invalid("a team without a code")
+        }
+        self.init(code: code.string)
+    }
+
+    public mutating func didEndChild(_ name: XMLName, text: XMLStringView, context: ParseContext) throws -> Bool {
+        guard name.localName == "name" else { return false }
+        self.name = text.string
+        return true
+    }
+
+    public mutating func adopt(_ child: any ElementConsumer, context: ParseContext) throws {
+        if let contact = child as? Contact { contacts.append(contact) }
+    }
+}
+
+extension Contact: Parseable {
+    public init(element: XMLName, attributes: XMLAttributes, predecessor: any ElementConsumer, context: ParseContext) throws {
+        guard predecessor is Team else { throw context.invalid("a contact outside a team") }
+        let isHead: Bool
+        switch attributes["isHead"]?.string {
+        case "YES": isHead = true
+        case "NO", nil: isHead = false
+        case let other?: throw context.invalid("isHead is \"\(other)\"; expected YES or NO")
+        }
+        self.init(phone: attributes["phone"]?.string ?? "", isHead: isHead)
+    }
+
+    public mutating func didEnd(text: XMLStringView, context: ParseContext) throws {
+        name = text.string
+    }
+}

@@ -1,0 +1,43 @@
+import ArgumentParser
+import Foundation
+import SiteScheduleImport
+
+/// `siteschedule import FEED... [--db PATH]`.
+struct Import: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Import feeds into the database, in one transaction.",
+        discussion: """
+            A team or site whose code is already there is updated in place and its contacts or \
+            activities replaced; importing the same feed twice changes nothing. Any error leaves \
+            the database exactly as it was, prints FILE:LINE:COLUMN: error: MESSAGE and exits 1.
+            """
+    )
+
+    @Argument(help: "The feeds to import; - reads standard input.")
+    var feeds: [String]
+
+    @OptionGroup var database: DatabaseOption
+
+    @Flag(help: "No progress bar, even on a terminal.")
+    var quiet = false
+
+    func run() throws {
+        let summary = try Self.importFeeds(feeds.map { $0 == "-" ? .standardInput : .file($0) }, into: database.path, quiet: quiet)
+        print(summary)
+    }
+
+    /// Opens the database, imports, and turns a failure into a compiler-style message and exit 1.
+    static func importFeeds(_ feeds: [ScheduleFeed], into path: String, quiet: Bool) throws -> ImportSummary {
+        let bar = ProgressBar(enabled: !quiet)
+        do {
+            let database = try ScheduleDatabase(path: path)
+            let summary = try ScheduleImport.run(feeds, into: database) { bar.update($0) }
+            bar.clear()
+            return summary
+        } catch {
+            bar.clear()
+            StandardError.print(Diagnostics.describe(error, feeds: feeds))
+            throw ExitCode.failure
+        }
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import SiteScheduleImport
+import Testing
+import XMLTestSupport
+
+/// Runs the built `siteschedule` executable.
+struct Run {
+    var status: Int32
+    var reason: Process.TerminationReason
+    var output: String
+    var errors: String
+
+    static var executable: URL {
+        var directory = Bundle.main.bundleURL
+        while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("siteschedule").path)
+            && directory.pathComponents.count > 1
+        {
+            directory.deleteLastPathComponent()
+        }
+        return directory.appendingPathComponent("siteschedule")
+    }
+
+    static func start(_ arguments: [String], in directory: String) throws -> (Process, Pipe, Pipe) {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        return (process, out, err)
+    }
+
+    static func run(_ arguments: [String], in directory: String) throws -> Run {
+        let (process, out, err) = try start(arguments, in: directory)
+        let output = out.fileHandleForReading.readDataToEndOfFile()
+        let errors = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(
+            status: process.terminationStatus, reason: process.terminationReason,
+            output: String(decoding: output, as: UTF8.self), errors: String(decoding: errors, as: UTF8.self))
+    }
+}
+
+@Suite("The siteschedule command")
+struct CommandLineTests {
+    @Test("with no subcommand it imports the built-in sample into ./schedule.sqlite and shows it")
+    func demo() throws {
+        let directory = try TemporaryDirectory()
+        let run = try Run.run([], in: directory.path)
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.output.hasPrefix("Imported the book's sample into schedule.sqlite:\nteams: 1 inserted"))
+        #expect(run.output.hasSuffix("""
+            Team 100 Betonbauer
+              head:    Hr. Meier, +49 163 1234567
+              at 2012-03-15 8:00: Kölner Dom (10001), Domkloster 4, 50667 Köln, de: Stabilisierungsarbeiten, until 2012-03-31 12:00
+
+            """))
+        #expect(FileManager.default.fileExists(atPath: directory.path + "/schedule.sqlite"))
+    }
+
+    @Test("the built-in sample is Samples/SiteSchedule/schedule.xml")
+    func builtInSample() throws {
+        let directory = try TemporaryDirectory()
+        _ = try Run.run(["import", fixture("schedule.xml"), "--db", "a.sqlite"], in: directory.path)
+        _ = try Run.run(["demo", "--db", "b.sqlite"], in: directory.path)
+        #expect(
+            try dump(ScheduleDatabase(path: directory.path + "/a.sqlite"))
+                == dump(ScheduleDatabase(path: directory.path + "/b.sqlite")))
+    }
+
+    @Test("import prints the summary; a bad feed prints FILE:LINE:COLUMN: error and exits 1, changing nothing")
+    func importErrors() throws {
+        let directory = try TemporaryDirectory()
+        let good = try Run.run(["import", fixture("schedule.xml")], in: directory.path)
+        #expect(good.status == 0)
+        #expect(good.output.hasPrefix("teams: 1 inserted, 0 updated, 0 unchanged, 0 removed\n"))
+        let before = try dump(ScheduleDatabase(path: directory.path + "/schedule.sqlite"))
+        let bad = try directory.write("<schedule><teams><team code=\"7\"><name>x</name></team>\n<team/></teams></schedule>", named: "bad.xml")
+        let run = try Run.run(["import", fixture("schedule-large.xml"), bad], in: directory.path)
+        #expect(run.status == 1)
+        #expect(run.errors == "\(bad):2:1: error: a team without a code\n")
+        #expect(try dump(ScheduleDatabase(path: directory.path + "/schedule.sqlite")) == before)
+    }
+
+    @Test("show answers for a team, a site, and as JSON")
+    func show() throws {
+        let directory = try TemporaryDirectory()
+        _ = try Run.run(["import", fixture("schedule.xml")], in: directory.path)
+        let site = try Run.run(["show", "--site", "10001", "--at", "2012-04-01 8:00"], in: directory.path)
+        #expect(site.output == """
+            Site Kölner Dom (10001), Domkloster 4, 50667 Köln, de
+                  2012-03-01 6:00 to 2012-03-31 12:00: Stabilisierungsarbeiten (team 100 Betonbauer)
+
+            """)
+        let before = try Run.run(["show", "--team", "100", "--at", "2012-02-01 8:00"], in: directory.path)
+        #expect(before.output.contains("at 2012-02-01 8:00: no activity\n  next: Kölner Dom (10001)"))
+        let json = try Run.run(["show", "--team", "100", "--at", "2012-03-02 8:00", "--json"], in: directory.path)
+        let decoded = try JSONDecoder().decode([TeamStatus].self, from: Data(json.output.utf8))
+        #expect(decoded.first?.current?.activity.summary == "Stabilisierungsarbeiten")
+        #expect(decoded.first?.team.contacts.first?.isHead == true)
+        let missing = try Run.run(["show", "--team", "1"], in: directory.path)
+        #expect(missing.status == 1)
+    }
+
+    @Test("a process killed with SIGKILL in the middle of an import leaves the database as it was")
+    func killed() throws {
+        let directory = try TemporaryDirectory()
+        _ = try Run.run(["import", fixture("schedule.xml")], in: directory.path)
+        let database = directory.path + "/schedule.sqlite"
+        let before = try dump(ScheduleDatabase(path: database))
+        let feed = directory.path + "/big.xml"
+        try ScheduleFeedGenerator(size: 40_000_000).write(to: .file(path: feed))
+        let (process, _, _) = try Run.start(["import", "--quiet", feed], in: directory.path)
+        // Wait until the transaction has written to the database (its journal exists).
+        let journal = database + "-journal"
+        let deadline = Date().addingTimeInterval(60)
+        while !FileManager.default.fileExists(atPath: journal) && process.isRunning && Date() < deadline {
+            usleep(2_000)
+        }
+        usleep(300_000)
+        #expect(process.isRunning, "the import ended before it could be killed")
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL)
+        #expect(try dump(ScheduleDatabase(path: database)) == before)
+    }
+
+    @Test("export writes a feed that imports into the same database")
+    func export() throws {
+        let directory = try TemporaryDirectory()
+        _ = try Run.run(["import", fixture("schedule-large.xml")], in: directory.path)
+        let run = try Run.run(["export", "-o", "out.xml"], in: directory.path)
+        #expect(run.status == 0 && run.errors.isEmpty)
+        _ = try Run.run(["import", "out.xml", "--db", "copy.sqlite"], in: directory.path)
+        #expect(
+            try dump(ScheduleDatabase(path: directory.path + "/schedule.sqlite"))
+                == dump(ScheduleDatabase(path: directory.path + "/copy.sqlite")))
+    }
+}

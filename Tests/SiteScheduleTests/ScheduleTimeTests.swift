@@ -1,0 +1,33 @@
+import SiteScheduleModel
+import Testing
+
+@Suite("ScheduleTime and the model")
+struct ScheduleTimeTests {
+    @Test("the feed's form reads and writes back exactly, and sorts in time order")
+    func feedForm() throws {
+        let time = try #require(ScheduleTime("2012-03-01 6:00"))
+        #expect(time.description == "2012-03-01 6:00")
+        #expect(time.sortableText == "2012-03-01 06:00")
+        #expect(ScheduleTime("2012-03-01 06:00") == time)
+        #expect(ScheduleTime("2012-03-01T06:00") == time)
+        #expect(try #require(ScheduleTime("2012-03-31 12:00")) > time)
+        #expect(try #require(ScheduleTime("2012-02-29 23:59")) < time)
+    }
+
+    @Test("anything else is not a time", arguments: [
+        "", "2012-03-01", "2012-3-1 6:00", "2012-03-01 6", "2012-03-01 6:0", "2012-03-01 24:00", "2012-02-30 6:00",
+        "2011-02-29 6:00", "2012-13-01 6:00", "2012-03-01 6:00 ", " 2012-03-01 6:00", "2012-03-01 123:00", "März",
+    ])
+    func notATime(_ text: String) {
+        #expect(ScheduleTime(text) == nil)
+    }
+
+    @Test("the head comes first, the others keep their order")
+    func headFirst() {
+        let team = Team(code: "1", name: "T", contacts: [
+            Contact(name: "A", phone: "1", isHead: false), Contact(name: "B", phone: "2", isHead: true),
+            Contact(name: "C", phone: "3", isHead: false),
+        ])
+        #expect(team.contactsHeadFirst.map(\.name) == ["B", "A", "C"])
+    }
+}
