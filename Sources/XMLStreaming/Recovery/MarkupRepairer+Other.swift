@@ -36,31 +36,7 @@ struct HeldState {
     }
 }
 
-/// A DOCTYPE being passed through.
-struct DoctypeState {
-    var discarded = false
-    var quote: UInt8 = 0
-    var depth = 0
-    var inComment = false
-    /// The last bytes seen, to recognise `<!--`, `-->` and `<!ENTITY`.
-    var window: [UInt8] = []
-    /// 0: not after `<!ENTITY`; 1: skipping space before its name; 2: reading the name.
-    var entityPhase = 0
-    var entityName: [UInt8] = []
-    /// The part before `[` or `>`, to see whether it names an external subset.
-    var header: [UInt8] = []
-    var inHeader = true
-    var line = 1
-    var column = 1
-
-    init() {}
-    init(line: Int, column: Int) {
-        self.line = line
-        self.column = column
-    }
-}
-
-// Comments, CDATA sections, processing instructions, DOCTYPEs, and the end of the input.
+// Comments, CDATA sections, processing instructions, and the end of the input.
 extension MarkupRepairer {
     // MARK: - Comments
 
@@ -213,7 +189,9 @@ extension MarkupRepairer {
         let target = Self.text(held.target)
         if Self.isXMLTarget(held.target) {
             if held.atDocumentStart && target == "xml" {
-                emit(Self.cleanDeclaration(held.content))
+                let declaration = Self.cleanDeclaration(held.content)
+                standalone = declaration.standalone
+                emit(declaration.bytes)
             } else {
                 report(.misplacedDeclaration, "an XML declaration is allowed only at the very start; left out",
                     line: held.line, column: held.column)
@@ -254,7 +232,7 @@ extension MarkupRepairer {
     }
 
     /// The declaration rebuilt from its pseudo-attributes, so a damaged one cannot fail.
-    static func cleanDeclaration(_ content: [UInt8]) -> [UInt8] {
+    static func cleanDeclaration(_ content: [UInt8]) -> (bytes: [UInt8], standalone: Bool) {
         var version = "1.0"
         var encoding: String?
         var standalone: String?
@@ -274,7 +252,7 @@ extension MarkupRepairer {
         if let encoding { declaration += " encoding=\"\(encoding)\"" }
         if let standalone { declaration += " standalone=\"\(standalone)\"" }
         declaration += "?>"
-        return Array(declaration.utf8)
+        return (Array(declaration.utf8), standalone == "yes")
     }
 
     private static func pseudoAttributes(_ text: String) -> [(String, String)] {
@@ -293,90 +271,13 @@ extension MarkupRepairer {
     }
 
     private static func isEncodingName(_ name: String) -> Bool {
-        guard let first = name.unicodeScalars.first, first.properties.isASCIIHexDigit || ("A"..."z").contains(first),
-            first.value >= 0x41
+        guard let first = name.unicodeScalars.first,
+            (first.value >= 0x41 && first.value <= 0x5A) || (first.value >= 0x61 && first.value <= 0x7A)
         else { return false }
         return name.unicodeScalars.allSatisfy {
             ($0.value >= 0x41 && $0.value <= 0x5A) || ($0.value >= 0x61 && $0.value <= 0x7A)
                 || ($0.value >= 0x30 && $0.value <= 0x39) || $0 == "." || $0 == "_" || $0 == "-"
         }
-    }
-
-    // MARK: - DOCTYPE
-
-    mutating func doctypeStep(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> Int? {
-        let b = p[i]
-        let length = Self.scalarLength(b)
-        doctype.window.append(b)
-        if doctype.window.count > 8 { doctype.window.removeFirst() }
-        defer {
-            if !doctype.discarded {
-                if let value = Self.illegalScalar(p, i) {
-                    var replacement: [UInt8] = []
-                    illegal(value, into: &replacement)
-                    emit(replacement)
-                } else {
-                    emit(UnsafeBufferPointer(rebasing: p[i..<(i + length)]))
-                }
-            }
-        }
-        if doctype.inComment {
-            if doctype.window.suffix(3).elementsEqual("-->".utf8) { doctype.inComment = false }
-            return length
-        }
-        if doctype.quote != 0 {
-            if b == doctype.quote { doctype.quote = 0 }
-            return length
-        }
-        readEntityName(p, i, b)
-        switch b {
-        case 0x22, 0x27: doctype.quote = b
-        case 0x5B:
-            doctype.depth += 1
-            noteHeaderEnd()
-        case 0x5D: doctype.depth = max(0, doctype.depth - 1)
-        case 0x3E where doctype.depth == 0:
-            noteHeaderEnd()
-            mode = .text
-            sawDoctype = true
-            return length
-        default:
-            if doctype.window.suffix(4).elementsEqual("<!--".utf8) { doctype.inComment = true }
-            if doctype.window.elementsEqual("<!ENTITY".utf8) { doctype.entityPhase = 1 }
-        }
-        if doctype.inHeader { doctype.header.append(b) }
-        return length
-    }
-
-    /// Collects the names of general entities the internal subset declares.
-    private mutating func readEntityName(_ p: UnsafeBufferPointer<UInt8>, _ i: Int, _ b: UInt8) {
-        switch doctype.entityPhase {
-        case 1:
-            if Self.isSpace(b) { return }
-            if Self.isNameStart(p, i) {
-                doctype.entityPhase = 2
-                doctype.entityName = []
-            } else {
-                doctype.entityPhase = 0  // `%`: a parameter entity
-                return
-            }
-            fallthrough
-        case 2:
-            if Self.isNameChar(p, i) {
-                doctype.entityName.append(contentsOf: UnsafeBufferPointer(rebasing: p[i..<(i + Self.scalarLength(b))]))
-            } else {
-                declaredEntities.insert(doctype.entityName)
-                doctype.entityPhase = 0
-            }
-        default: break
-        }
-    }
-
-    private mutating func noteHeaderEnd() {
-        guard doctype.inHeader else { return }
-        doctype.inHeader = false
-        let words = String(decoding: doctype.header, as: UTF8.self).split(whereSeparator: \.isWhitespace)
-        if words.contains("SYSTEM") || words.contains("PUBLIC") { hasExternalSubset = true }
     }
 
     // MARK: - The end of the input
@@ -390,7 +291,9 @@ extension MarkupRepairer {
         switch mode {
         case .text: break
         case .startTag: try completeStartTag()
-        case .endTag: closeElement()
+        case .endTag:
+            if endTag.readingName { _ = Self.fixQualifiedName(&endTag.name, namespaced: namespaced, isElement: true) }
+            closeElement()
         case .comment:
             report(.truncated, "the input ends inside a comment; closed", line: held.line, column: held.column)
             finishComment()
@@ -402,12 +305,7 @@ extension MarkupRepairer {
             if held.marks == 1 { held.content.append(0x3F) }
             finishProcessingInstruction()
         case .doctype:
-            report(.truncated, "the input ends inside the DOCTYPE; closed", line: doctype.line, column: doctype.column)
-            if !doctype.discarded {
-                if doctype.quote != 0 { emit(doctype.quote) }
-                emit(Array(repeating: 0x5D, count: doctype.depth) + [0x3E])
-            }
-            mode = .text
+            completeDoctype()
         }
         while let open = stack.popLast() {
             if !(stack.isEmpty && rootReopened) {

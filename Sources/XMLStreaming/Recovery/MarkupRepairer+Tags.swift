@@ -11,7 +11,10 @@ struct TagState {
     var value: [UInt8] = []
     var quote: UInt8 = 0x22
     var attributeNames: [[UInt8]] = []
-    var declaredPrefixes: [[UInt8]] = []
+    /// The namespace declarations this tag makes (an empty prefix for the default namespace).
+    var declarations: [(prefix: [UInt8], uri: [UInt8])] = []
+    /// Where each attribute was written in ``buffer``, to leave one out afterwards.
+    var attributeRanges: [(name: [UInt8], range: Range<Int>)] = []
     /// Whitespace met around `=`, written after the attribute (it may hold line breaks).
     var pendingSpace: [UInt8] = []
     var hadSpace = false
@@ -60,7 +63,7 @@ extension MarkupRepairer {
                 tag.name.append(contentsOf: UnsafeBufferPointer(rebasing: p[i..<(i + length)]))
                 return length
             }
-            if Self.fixQualifiedName(&tag.name, namespaced: namespaced) {
+            if Self.fixQualifiedName(&tag.name, namespaced: namespaced, isElement: true) {
                 report(.invalidName, "<\(Self.text(tag.name))>: the name is not a valid qualified name; colons replaced by \"_\"",
                     line: tag.line, column: tag.column)
             }
@@ -144,6 +147,7 @@ extension MarkupRepairer {
                 tag.phase = .quotedValue
                 return 1
             }
+            if b == 0x2F && i + 1 == p.count && !isFinal { return nil }
             if b == 0x3E || b == 0x3C || (b == 0x2F && i + 1 < p.count && p[i + 1] == 0x3E) {
                 report(.attributeWithoutValue, "the attribute \(Self.text(tag.attributeName)) has \"=\" but no value; given an empty one",
                     line: tag.attributeLine, column: tag.attributeColumn)
@@ -171,6 +175,7 @@ extension MarkupRepairer {
             }
             if j > i {
                 tag.value.append(contentsOf: UnsafeBufferPointer(rebasing: p[i..<j]))
+                if tag.buffer.count + tag.value.count > tokenLimit { throw tooLarge("a start tag") }
                 return j - i
             }
             return valueCharacter(p, i, isFinal: isFinal)
@@ -242,7 +247,7 @@ extension MarkupRepairer {
         }
         var name = tag.attributeName
         let (line, column) = (tag.attributeLine, tag.attributeColumn)
-        if Self.fixQualifiedName(&name, namespaced: namespaced) {
+        if Self.fixQualifiedName(&name, namespaced: namespaced, isElement: false) {
             report(.invalidName, "the attribute name \(Self.text(tag.attributeName)) is not a valid qualified name; colons replaced by \"_\"",
                 line: line, column: column)
         }
@@ -253,25 +258,28 @@ extension MarkupRepairer {
         }
         if namespaced {
             let xmlns = Array("xmlns".utf8)
-            if name == xmlns {
-                tag.declaredPrefixes.append([])
-            } else if name.starts(with: Array("xmlns:".utf8)) {
-                let prefix = Array(name.dropFirst(6))
-                let reserved = prefix == xmlns || prefix == Array("xml".utf8)
-                if tag.value.isEmpty || reserved {
+            let declared: [UInt8]? = name == xmlns ? [] : name.starts(with: Array("xmlns:".utf8)) ? Array(name.dropFirst(6)) : nil
+            if let prefix = declared {
+                // The reserved prefixes and namespace names may not be bound by a document.
+                let reserved =
+                    prefix == xmlns || prefix == Array("xml".utf8) || tag.value == Self.xmlNamespace
+                    || tag.value == Self.xmlnsNamespace
+                if (tag.value.isEmpty && !prefix.isEmpty) || reserved {
                     report(.invalidName, "the declaration \(Self.text(name))=\"\(Self.text(tag.value))\" is not allowed; left out",
                         line: line, column: column)
                     return
                 }
-                tag.declaredPrefixes.append(prefix)
+                tag.declarations.append((prefix, tag.value))
             }
         }
         tag.attributeNames.append(name)
+        let start = tag.buffer.count
         tag.buffer.append(contentsOf: name)
         tag.buffer.append(0x3D)
         tag.buffer.append(tag.quote)
         tag.buffer.append(contentsOf: tag.value)
         tag.buffer.append(tag.quote)
+        tag.attributeRanges.append((name, start..<tag.buffer.count))
     }
 
     /// Completes the attribute being read, if any (the input ended inside it).
@@ -279,7 +287,7 @@ extension MarkupRepairer {
         report(.truncated, "the input ends inside the tag <\(Self.text(tag.name))>; completed", line: tag.line, column: tag.column)
         switch tag.phase {
         case .name:
-            _ = Self.fixQualifiedName(&tag.name, namespaced: namespaced)
+            _ = Self.fixQualifiedName(&tag.name, namespaced: namespaced, isElement: true)
             tag.buffer.append(contentsOf: tag.name)
         case .beforeAttribute, .slash: break
         case .attributeName, .afterAttributeName: attributeWithoutValue()
@@ -294,10 +302,13 @@ extension MarkupRepairer {
 
     /// Declares undeclared prefixes, writes the tag and opens the element.
     private mutating func finishStartTag(isEmpty: Bool) throws {
-        if namespaced { declareMissingPrefixes() }
+        if namespaced {
+            declareMissingPrefixes()
+            removeExpandedDuplicates()
+        }
         mode = .text
         if tag.name.isEmpty { return }
-        let frame = Frame(name: tag.name, declaredPrefixes: tag.declaredPrefixes, line: tag.line, column: tag.column)
+        let frame = Frame(name: tag.name, declarations: tag.declarations, line: tag.line, column: tag.column)
         if stack.isEmpty && root == .before { root = .inside }
         if isEmpty && stack.isEmpty {
             // An empty root is written open, its end held, so content after it can go inside.
@@ -325,18 +336,52 @@ extension MarkupRepairer {
             let uri = "urn:xmlstack:undeclared:" + text
             report(.undeclaredPrefix, "the prefix \(text) is not declared; bound to \(uri)", line: tag.line, column: tag.column)
             tag.buffer.append(contentsOf: Array(" xmlns:\(text)=\"\(uri)\"".utf8))
-            tag.declaredPrefixes.append(prefix)
+            tag.declarations.append((prefix, Array(uri.utf8)))
         }
     }
 
-    private func isDeclared(_ prefix: [UInt8]) -> Bool {
-        if tag.declaredPrefixes.contains(prefix) { return true }
-        return stack.contains { $0.declaredPrefixes.contains(prefix) }
+    private func isDeclared(_ prefix: [UInt8]) -> Bool { namespaceURI(of: prefix) != nil }
+
+    /// The namespace a prefix is bound to here: this tag's declarations, then the open
+    /// elements' from the innermost out.
+    private func namespaceURI(of prefix: [UInt8]) -> [UInt8]? {
+        if prefix == Array("xml".utf8) { return Self.xmlNamespace }
+        if let declared = tag.declarations.last(where: { $0.prefix == prefix }) { return declared.uri }
+        for frame in stack.reversed() {
+            if let declared = frame.declarations.last(where: { $0.prefix == prefix }) { return declared.uri }
+        }
+        return nil
     }
+
+    /// Leaves out an attribute whose prefix maps to the same namespace and local name as an
+    /// earlier one's (`a:x` and `b:x` with `a` and `b` bound to one URI): XML forbids both.
+    private mutating func removeExpandedDuplicates() {
+        var seen: [([UInt8], ArraySlice<UInt8>)] = []
+        var duplicates: [Range<Int>] = []
+        for (name, range) in tag.attributeRanges {
+            guard let colon = name.firstIndex(of: 0x3A), !name.starts(with: Array("xmlns:".utf8)),
+                let uri = namespaceURI(of: Array(name[..<colon]))
+            else { continue }
+            let local = name[(colon + 1)...]
+            if seen.contains(where: { $0.0 == uri && $0.1 == local }) {
+                report(.duplicateAttribute,
+                    "\(Self.text(name)) repeats an attribute of the same namespace and name in <\(Self.text(tag.name))>; left out",
+                    line: tag.line, column: tag.column)
+                duplicates.append(range)
+            } else {
+                seen.append((uri, local))
+            }
+        }
+        for range in duplicates.reversed() { tag.buffer.removeSubrange(range) }
+    }
+
+    static let xmlNamespace = Array("http://www.w3.org/XML/1998/namespace".utf8)
+    static let xmlnsNamespace = Array("http://www.w3.org/2000/xmlns/".utf8)
 
     // MARK: - End tags
 
-    mutating func endTagStep(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> Int? {
+    mutating func endTagStep(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) throws -> Int? {
+        if endTag.name.count + endTag.trailing.count > tokenLimit { throw tooLarge("an end tag") }
         let b = p[i]
         let length = Self.scalarLength(b)
         if endTag.readingName {
@@ -348,7 +393,7 @@ extension MarkupRepairer {
                 endTag.name.append(contentsOf: UnsafeBufferPointer(rebasing: p[i..<(i + length)]))
                 return length
             }
-            _ = Self.fixQualifiedName(&endTag.name, namespaced: namespaced)
+            _ = Self.fixQualifiedName(&endTag.name, namespaced: namespaced, isElement: true)
             endTag.readingName = false
             return 0
         }

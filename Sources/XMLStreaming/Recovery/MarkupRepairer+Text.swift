@@ -6,8 +6,6 @@ extension MarkupRepairer {
     mutating func textStep(_ p: UnsafeBufferPointer<UInt8>, _ i: Int, isFinal: Bool) -> Int? {
         let b = p[i]
         if b == 0x3C { return lessThan(p, i, isFinal: isFinal) }
-        // A stripped character joins its neighbours: `]` before it still count for `]]>`.
-        defer { if b != 0x5D && !(illegalCharacters == .strip && Self.illegalScalar(p, i) != nil) { textBrackets = 0 } }
         let length = Self.scalarLength(b)
         if Self.isSpace(b) {
             emit(b)
@@ -17,11 +15,8 @@ extension MarkupRepairer {
         switch b {
         case 0x26:
             return reference(p, i, isFinal: isFinal, inAttribute: false)
-        case 0x5D:
-            textBrackets += 1
-            emit(b)
         case 0x3E:
-            if textBrackets >= 2 {
+            if outputEndsWithBrackets() {
                 report(.cdataEndInText, "\"]]>\" is not allowed in text; \">\" escaped")
                 emit(Array("&gt;".utf8))
             } else {
@@ -41,7 +36,6 @@ extension MarkupRepairer {
 
     /// Decides what a `<` starts. Needs up to nine bytes of lookahead (`<![CDATA[`).
     private mutating func lessThan(_ p: UnsafeBufferPointer<UInt8>, _ i: Int, isFinal: Bool) -> Int? {
-        textBrackets = 0
         let available = p.count - i
         func starts(with literal: String) -> Bool? {
             let bytes = Array(literal.utf8)
@@ -110,8 +104,6 @@ extension MarkupRepairer {
             if root != .before || sawDoctype {
                 doctype.discarded = true
                 report(.misplacedDeclaration, "a DOCTYPE is allowed only once, before the root element; left out")
-            } else {
-                emit(Array("<!DOCTYPE".utf8))
             }
         default: break
         }
@@ -165,7 +157,24 @@ extension MarkupRepairer {
             return used
         }
         let name = Array(UnsafeBufferPointer(rebasing: p[(i + 1)..<j]))
-        if Self.predefined.contains(name) || declaredEntities.contains(name) {
+        if let declared = declaredEntities[name], !Self.predefined.contains(name) {
+            let problem: String?
+            switch declared {
+            case .internal(let attributeSafe, let refersToItself):
+                problem =
+                    refersToItself
+                    ? "refers to itself" : inAttribute && !attributeSafe ? "holds markup, not allowed in an attribute value" : nil
+            case .external: problem = inAttribute ? "is external, not allowed in an attribute value" : nil
+            case .unparsed: problem = "is an unparsed (NDATA) entity"
+            }
+            if let problem {
+                report(.misusedEntity, "entity &\(Self.text(name)); \(problem); kept as text")
+                append(Array("&amp;".utf8), inAttribute: inAttribute)
+                append(UnsafeBufferPointer(rebasing: p[(i + 1)...j]), inAttribute: inAttribute)
+            } else {
+                append(whole, inAttribute: inAttribute)
+            }
+        } else if Self.predefined.contains(name) {
             append(whole, inAttribute: inAttribute)
         } else if let value = HTMLEntities.codePoints[Self.text(name)] {
             let hex = String(value, radix: 16, uppercase: true)
@@ -174,7 +183,7 @@ extension MarkupRepairer {
             var bytes: [UInt8] = []
             RecoveringDecoder.appendUTF8(value, to: &bytes)
             append(bytes, inAttribute: inAttribute)
-        } else if hasExternalSubset && !inAttribute {
+        } else if hasExternalSubset && !standalone && !inAttribute {
             // May be defined in the DTD that is never read: a skipped entity, not an error.
             append(whole, inAttribute: inAttribute)
         } else {

@@ -23,8 +23,8 @@ struct MarkupRepairer {
 
     struct Frame {
         var name: [UInt8]
-        /// Prefixes this element declares (empty for the default namespace).
-        var declaredPrefixes: [[UInt8]]
+        /// The namespace declarations of this element (an empty prefix for the default one).
+        var declarations: [(prefix: [UInt8], uri: [UInt8])]
         var line: Int
         var column: Int
     }
@@ -65,12 +65,15 @@ struct MarkupRepairer {
     var droppingText = false
 
     // DTD facts that decide which entity references are defined.
-    var declaredEntities: Set<[UInt8]> = []
+    var declaredEntities: [[UInt8]: DeclaredEntity] = [:]
     var hasExternalSubset = false
+    /// `standalone="yes"`: expat then checks every entity, external subset or not.
+    var standalone = false
+    /// The last two bytes of output already taken by the receiver.
+    var takenTail: [UInt8] = []
     var sawDoctype = false
 
     // Text state.
-    var textBrackets = 0
     /// Where the next decoder note is: runs taken in one step stop there, so each note is
     /// reported at its own position whatever the chunking.
     var runLimit = Int.max
@@ -133,7 +136,6 @@ struct MarkupRepairer {
                     output.append(contentsOf: UnsafeBufferPointer(rebasing: p[i..<j]))
                     offset += Int64(j - i)
                     afterCarriageReturn = false
-                    textBrackets = 0
                     i = j
                     continue
                 }
@@ -163,18 +165,18 @@ struct MarkupRepairer {
         switch mode {
         case .text: return textStep(p, i, isFinal: isFinal)
         case .startTag: return try startTagStep(p, i, isFinal: isFinal)
-        case .endTag: return endTagStep(p, i)
+        case .endTag: return try endTagStep(p, i)
         case .comment: return try commentStep(p, i)
         case .cdata: return cdataStep(p, i)
         case .processingInstruction: return try processingInstructionStep(p, i)
-        case .doctype: return doctypeStep(p, i)
+        case .doctype: return try doctypeStep(p, i)
         }
     }
 
-    /// Bytes the text fast path stops at: markup, references, `]` and `>` (for `]]>`),
+    /// Bytes the text fast path stops at: markup, references, `>` (for `]]>`),
     /// controls (line counting and illegal characters), 0xEF (U+FFFE and U+FFFF).
     static let isSpecialInText: [Bool] = (0..<256).map { b in
-        b < 0x20 || b == 0x3C || b == 0x26 || b == 0x3E || b == 0x5D || b == 0xEF
+        b < 0x20 || b == 0x3C || b == 0x26 || b == 0x3E || b == 0xEF
     }
 
     @inline(__always)
@@ -195,6 +197,27 @@ struct MarkupRepairer {
     }
 
     // MARK: - Output and reports
+
+    /// The repaired bytes so far, handed over; the repairer keeps their last two bytes.
+    mutating func takeOutput() -> [UInt8] {
+        let taken = output
+        if taken.count >= 2 {
+            takenTail = Array(taken.suffix(2))
+        } else {
+            takenTail = Array((takenTail + taken).suffix(2))
+        }
+        output = []
+        return taken
+    }
+
+    /// Whether the text written so far ends with `]]`, so that a `>` would end a CDATA
+    /// section that is not there. Looks at the bytes written, not the input: a stripped
+    /// character or a dropped tag can bring `]]` and `>` together.
+    func outputEndsWithBrackets() -> Bool {
+        let destination = root == .closed ? epilog : output
+        let tail = destination.count >= 2 || root == .closed ? Array(destination.suffix(2)) : Array((takenTail + destination).suffix(2))
+        return tail == [0x5D, 0x5D]
+    }
 
     /// Appends repaired bytes where they belong: after the root's end, they are held.
     mutating func emit(_ bytes: some Sequence<UInt8>) {
@@ -291,10 +314,17 @@ struct MarkupRepairer {
         return nil
     }
 
+    // Names, beyond ASCII, are taken conservatively: expat follows XML 1.0's older name
+    // tables (letters and digits of the Basic Multilingual Plane), not the fifth edition's
+    // wide ranges, so "<€" or "<😀" must stay text. A character counts when both agree:
+    // the fifth edition allows it and Unicode calls it a letter (or, after the first, a
+    // digit or combining mark), below U+10000.
+
     static func isNameStart(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> Bool {
         let b = p[i]
         if b < 0x80 { return (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || b == 0x5F || b == 0x3A }
-        return Unicode.Scalar(scalar(p, i)).map(XMLNameValidation.isNameStart) ?? false
+        guard b < 0xF0, let c = Unicode.Scalar(scalar(p, i)) else { return false }
+        return XMLNameValidation.isNameStart(c) && c.properties.isAlphabetic
     }
 
     static func isNameChar(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> Bool {
@@ -303,7 +333,12 @@ struct MarkupRepairer {
             return (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || (b >= 0x30 && b <= 0x39) || b == 0x5F
                 || b == 0x3A || b == 0x2D || b == 0x2E
         }
-        return Unicode.Scalar(scalar(p, i)).map(XMLNameValidation.isNameChar) ?? false
+        guard b < 0xF0, let c = Unicode.Scalar(scalar(p, i)), XMLNameValidation.isNameChar(c) else { return false }
+        if c.value == 0xB7 || c.properties.isAlphabetic { return true }
+        switch c.properties.generalCategory {
+        case .decimalNumber, .nonspacingMark, .spacingMark, .enclosingMark, .modifierLetter: return true
+        default: return false
+        }
     }
 
     /// The end of a run of ASCII name characters starting at `i`, or `nil` when there is
@@ -329,10 +364,12 @@ struct MarkupRepairer {
 
     /// Under namespaces, a name must be a QName: at most one colon, with a name on either
     /// side. Replaces the colons of any other name by `_`; returns whether it changed.
-    static func fixQualifiedName(_ name: inout [UInt8], namespaced: Bool) -> Bool {
+    static func fixQualifiedName(_ name: inout [UInt8], namespaced: Bool, isElement: Bool) -> Bool {
         guard namespaced, let first = name.firstIndex(of: 0x3A) else { return false }
         let last = name.lastIndex(of: 0x3A)!
         var valid = first == last && first > 0 && first < name.count - 1
+        // An element may not use the prefix `xmlns`, which only declares.
+        if isElement && name.starts(with: Array("xmlns:".utf8)) { valid = false }
         if valid {
             valid = name.withUnsafeBufferPointer { Self.isNameStart($0, first + 1) && $0[first + 1] != 0x3A }
         }

@@ -81,7 +81,8 @@ struct RecoveringDecoder {
             label = "UTF-16BE"
         } else if bytes.starts(with: Array("<?xml".utf8)) || (bytes.count < 5 && Array("<?xml".utf8).starts(with: bytes)) {
             // The declaration is ASCII: read its encoding pseudo-attribute.
-            guard let end = Self.find(Array("?>".utf8), in: bytes) else {
+            // Only the first kilobyte counts, however the input is split.
+            guard let end = Self.find(Array("?>".utf8), in: Array(bytes.prefix(Self.sniffLimit))) else {
                 if !isFinal && bytes.count < Self.sniffLimit { return false }
                 label = nil
                 return choose(label: nil, bomLength: 0, notes: &notes, outputOffset: outputOffset)

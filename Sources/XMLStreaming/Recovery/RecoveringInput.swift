@@ -33,11 +33,9 @@ struct RecoveringInput {
         notes.removeAll(keepingCapacity: true)
         decoder.decode(bytes, isFinal: isFinal, into: &decoded, notes: &notes)
         try decoded.withUnsafeBufferPointer { try repairer.process($0, notes: notes, isFinal: isFinal) }
-        defer {
-            repairer.output = []
-            repairer.repairs = []
-        }
-        return (repairer.output, repairer.repairs)
+        let repairs = repairer.repairs
+        repairer.repairs = []
+        return (repairer.takeOutput(), repairs)
     }
 
     /// Forgets the document, for the next one.

@@ -20,6 +20,10 @@ public struct XMLRepair: Hashable, Sendable, CustomStringConvertible {
         public static let strayAmpersand = Kind(rawValue: "stray-ampersand")
         /// A reference to an entity no declaration defines (`&nbsp;` without a DTD).
         public static let undefinedEntity = Kind(rawValue: "undefined-entity")
+        /// A reference to a declared entity where XML forbids it: an external or unparsed
+        /// entity, or one holding markup, in an attribute value; an entity that refers to
+        /// itself. Kept as text.
+        public static let misusedEntity = Kind(rawValue: "misused-entity")
         /// A character reference to a character XML does not allow (`&#12;`).
         public static let invalidCharacterReference = Kind(rawValue: "invalid-character-reference")
         /// `<` that does not start markup; escaped as `&lt;`.
