@@ -127,7 +127,7 @@ if largeMegabytes > 0 {
     process.waitUntilExit()
     let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     var usage = rusage()
-    getrusage(RUSAGE_CHILDREN, &usage)
+    getrusage(RUSAGE_CHILDREN.rawValue, &usage)
     let peak = Double(usage.ru_maxrss) / 1024  // kilobytes on Linux
     print("")
     print(
