@@ -85,6 +85,27 @@ struct CommandLineTests {
         #expect(try dump(ScheduleDatabase(path: directory.path + "/schedule.sqlite")) == before)
     }
 
+    @Test("- imports standard input")
+    func standardInput() throws {
+        let directory = try TemporaryDirectory()
+        let process = Process()
+        process.executableURL = Run.executable
+        process.arguments = ["import", "-", "--db", "stdin.sqlite"]
+        process.currentDirectoryURL = URL(fileURLWithPath: directory.path)
+        process.standardInput = FileHandle(forReadingAtPath: fixture("schedule-large.xml"))
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(output.hasPrefix("teams: 20 inserted"))
+        _ = try Run.run(["import", fixture("schedule-large.xml"), "--db", "file.sqlite"], in: directory.path)
+        #expect(
+            try dump(ScheduleDatabase(path: directory.path + "/stdin.sqlite"))
+                == dump(ScheduleDatabase(path: directory.path + "/file.sqlite")))
+    }
+
     @Test("show answers for a team, a site, and as JSON")
     func show() throws {
         let directory = try TemporaryDirectory()
