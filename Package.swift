@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "XMLStreaming", targets: ["XMLStreaming"]),
         .library(name: "XMLHandlerStack", targets: ["XMLHandlerStack"]),
         .library(name: "XMLWriting", targets: ["XMLWriting"]),
+        .library(name: "XMLTree", targets: ["XMLTree"]),
         .executable(name: "xml", targets: ["XMLTool"]),
         .library(name: "SiteScheduleModel", targets: ["SiteScheduleModel"]),
         .library(name: "SiteScheduleImport", targets: ["SiteScheduleImport"]),
@@ -33,11 +34,14 @@ let package = Package(
         .target(name: "XMLHandlerStack", dependencies: ["XMLStreaming"]),
         // Writing XML; deliberately independent of expat.
         .target(name: "XMLWriting", dependencies: ["XMLSyntax"]),
+        // The document tree: contiguous storage, navigation, paths, output, canonical form.
+        .target(name: "XMLTree", dependencies: ["XMLStreaming", "XMLWriting"]),
         .executableTarget(
             name: "XMLTool",
             dependencies: [
                 "XMLStreaming",
                 "XMLWriting",
+                "XMLTree",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -70,6 +74,9 @@ let package = Package(
         ),
         .testTarget(name: "XMLHandlerStackTests", dependencies: ["XMLHandlerStack", "XMLTestSupport"]),
         .testTarget(name: "XMLWritingTests", dependencies: ["XMLWriting", "XMLStreaming", "XMLTestSupport"]),
+        .testTarget(
+            name: "XMLTreeTests", dependencies: ["XMLTree", "XMLStreaming", "XMLWriting", "XMLTestSupport"],
+            resources: [.copy("Fixtures")]),
         .testTarget(name: "ToolTests", dependencies: ["XMLTool", "XMLTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "SiteScheduleTests",

@@ -24,6 +24,10 @@ public struct XMLName: CustomStringConvertible {
         self.namespaced = namespaced
     }
 
+    /// expat's whole string for the name, for interning: equal for equal names (URI, local
+    /// name and prefix, or the raw qualified name without namespaces).
+    package var rawBytes: XMLStringView { XMLStringView(base: raw, count: scan(from: 0, to: 0)) }
+
     /// The three parts, found in one scan.
     @usableFromInline
     func parts() -> (uri: XMLStringView?, local: XMLStringView, prefix: XMLStringView?) {

@@ -1,0 +1,38 @@
+import ArgumentParser
+import Foundation
+import XMLStreaming
+import XMLTree
+
+/// `xml canon FILE`: James Clark's canonical form, to compare with the W3C suite's out/ files.
+struct Canon: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print a document in James Clark's canonical form (the W3C conformance suite's out/ files).",
+        discussion: """
+            UTF-8 without declaration, DOCTYPE or comments; the root element and the processing \
+            instructions around it; attributes sorted by name; <a></a> for empty elements; only \
+            & < > " tab LF CR escaped. Names and xmlns attributes are written as in the document.
+            """
+    )
+
+    @Argument(help: "The file to read; - reads standard input.")
+    var file: String
+
+    @Option(help: "Read the input in this encoding, whatever it declares (default: as declared).")
+    var encoding: String?
+
+    func run() throws {
+        var options = XMLTreeDocument.Options()
+        options.parser.processNamespaces = false
+        options.parser.encoding = encoding.map(XMLEncodingName.init(rawValue:))
+        do {
+            let document =
+                file == "-"
+                ? try XMLTreeDocument(fileDescriptor: 0, name: "<stdin>", options: options)
+                : try XMLTreeDocument(contentsOf: file, options: options)
+            FileHandle.standardOutput.write(Data(document.canonicalForm()))
+        } catch {
+            Diagnostics.report(error, file: file)
+            throw ExitCode.failure
+        }
+    }
+}

@@ -1,0 +1,67 @@
+// James Clark's canonical XML, the notation of the W3C conformance suite's out/ files:
+// UTF-8, no declaration, DOCTYPE or comments; the root element and the processing
+// instructions around it; attributes sorted by name in code point order; `<a></a>`, never
+// `<a/>`; exactly & < > " tab LF CR escaped; PIs as `<?target data?>`.
+extension XMLTreeDocument {
+    /// The document in canonical form. Read the document without namespace processing
+    /// (names and `xmlns` attributes as written), as `xml canon` does.
+    public func canonicalForm() -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(storage.pool.count + storage.nodes.count * 8)
+        for child in documentNode.children {
+            switch child.kind {
+            case .element, .processingInstruction: Self.canonical(child, into: &out)
+            default: continue
+            }
+        }
+        return out
+    }
+
+    private static func canonical(_ node: XMLTreeNode, into out: inout [UInt8]) {
+        switch node.kind {
+        case .element:
+            let name = Array(node.name!.qualifiedName.utf8)
+            out.append(0x3C)
+            out.append(contentsOf: name)
+            let attributes = node.attributes.map { (Array($0.name.qualifiedName.utf8), $0.value) }
+                .sorted { $0.0.lexicographicallyPrecedes($1.0) }
+            for (attributeName, value) in attributes {
+                out.append(0x20)
+                out.append(contentsOf: attributeName)
+                out.append(contentsOf: [0x3D, 0x22])
+                escape(value, into: &out)
+                out.append(0x22)
+            }
+            out.append(0x3E)
+            for child in node.children { canonical(child, into: &out) }
+            out.append(contentsOf: [0x3C, 0x2F])
+            out.append(contentsOf: name)
+            out.append(0x3E)
+        case .text, .cdata:
+            escape(node.text, into: &out)
+        case .processingInstruction:
+            out.append(contentsOf: [0x3C, 0x3F])
+            out.append(contentsOf: Array((node.target ?? "").utf8))
+            out.append(0x20)
+            out.append(contentsOf: Array(node.text.utf8))
+            out.append(contentsOf: [0x3F, 0x3E])
+        case .comment, .document:
+            break
+        }
+    }
+
+    private static func escape(_ text: String, into out: inout [UInt8]) {
+        for b in text.utf8 {
+            switch b {
+            case 0x26: out.append(contentsOf: Array("&amp;".utf8))
+            case 0x3C: out.append(contentsOf: Array("&lt;".utf8))
+            case 0x3E: out.append(contentsOf: Array("&gt;".utf8))
+            case 0x22: out.append(contentsOf: Array("&quot;".utf8))
+            case 0x09: out.append(contentsOf: Array("&#9;".utf8))
+            case 0x0A: out.append(contentsOf: Array("&#10;".utf8))
+            case 0x0D: out.append(contentsOf: Array("&#13;".utf8))
+            default: out.append(b)
+            }
+        }
+    }
+}

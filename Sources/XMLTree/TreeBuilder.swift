@@ -1,0 +1,204 @@
+import XMLStreaming
+
+/// Builds a tree from the parser's events. Text pieces of one run are joined into one
+/// node; CDATA sections are nodes of their own; whitespace-only text is dropped on request.
+struct TreeBuilder: XMLEventHandler {
+    var nodes: [TreeStorage.Node] = []
+    var attributes: [TreeStorage.Attribute] = []
+    var names: [XMLTreeName] = []
+    var pool: [UInt8] = []
+    let dropsWhitespaceText: Bool
+
+    /// The element children are added to.
+    private var current: Int32 = 0
+    /// The text node being extended, or -1.
+    private var openText: Int32 = -1
+    private var inCDATA = false
+    private var nameTable = NameTable()
+
+    init(dropsWhitespaceText: Bool) {
+        self.dropsWhitespaceText = dropsWhitespaceText
+        reset()
+    }
+
+    mutating func reset() {
+        nodes.removeAll(keepingCapacity: true)
+        attributes.removeAll(keepingCapacity: true)
+        pool.removeAll(keepingCapacity: true)
+        nodes.append(TreeStorage.Node(kind: .document, parent: -1))
+        current = 0
+        openText = -1
+        inCDATA = false
+    }
+
+    /// Takes what was built as storage, leaving the builder empty for the next document.
+    mutating func takeStorage(namespaced: Bool) -> TreeStorage {
+        closeText()
+        let storage = TreeStorage(nodes: nodes, attributes: attributes, names: names, pool: pool, namespaced: namespaced)
+        nodes = []
+        attributes = []
+        pool = []
+        reset()
+        return storage
+    }
+
+    /// Builds a tree whose root node is an element (for streamed subtrees): no document node.
+    mutating func beginFragment() {
+        nodes.removeAll(keepingCapacity: true)
+        attributes.removeAll(keepingCapacity: true)
+        pool.removeAll(keepingCapacity: true)
+        nodes.append(TreeStorage.Node(kind: .document, parent: -1))
+        current = 0
+        openText = -1
+    }
+
+    // MARK: - Links
+
+    @inline(__always)
+    private mutating func append(_ node: TreeStorage.Node) -> Int32 {
+        let index = Int32(nodes.count)
+        var node = node
+        let parent = Int(node.parent)
+        let last = nodes[parent].lastChild
+        node.previous = last
+        nodes.append(node)
+        if last >= 0 { nodes[Int(last)].next = index } else { nodes[parent].firstChild = index }
+        nodes[parent].lastChild = index
+        return index
+    }
+
+    private mutating func appendToPool(_ view: XMLStringView) -> (Int32, Int32) {
+        let start = Int32(pool.count)
+        view.withUnsafeBytes { pool.append(contentsOf: $0) }
+        return (start, Int32(view.count))
+    }
+
+    /// Ends the current text run, dropping it when it is whitespace only and that was asked.
+    private mutating func closeText() {
+        guard openText >= 0 else { return }
+        let index = Int(openText)
+        openText = -1
+        guard dropsWhitespaceText, nodes[index].kind == .text, index == nodes.count - 1 else { return }
+        let node = nodes[index]
+        let isWhitespace = pool[Int(node.textStart)..<Int(node.textStart + node.textLength)].allSatisfy {
+            $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D
+        }
+        guard isWhitespace else { return }
+        // The node is the last one appended and its text the last in the pool: unlink both.
+        let parent = Int(node.parent)
+        nodes[parent].lastChild = node.previous
+        if node.previous >= 0 { nodes[Int(node.previous)].next = -1 } else { nodes[parent].firstChild = -1 }
+        nodes.removeLast()
+        pool.removeLast(Int(node.textLength))
+    }
+
+    // MARK: - Events
+
+    mutating func startElement(_ name: XMLName, attributes list: XMLAttributes) throws {
+        closeText()
+        let nameIndex = nameTable.intern(name, into: &names)
+        let attributeStart = Int32(attributes.count)
+        for attribute in list {
+            let (start, length) = appendToPool(attribute.value)
+            attributes.append(
+                TreeStorage.Attribute(name: nameTable.intern(attribute.name, into: &names), valueStart: start, valueLength: length))
+        }
+        var node = TreeStorage.Node(kind: .element, parent: current)
+        node.name = nameIndex
+        node.attributeStart = attributeStart
+        node.attributeCount = Int32(attributes.count) - attributeStart
+        current = append(node)
+    }
+
+    mutating func endElement(_ name: XMLName) throws {
+        closeText()
+        current = nodes[Int(current)].parent
+    }
+
+    mutating func characters(_ text: XMLStringView) throws {
+        if openText >= 0 {
+            text.withUnsafeBytes { pool.append(contentsOf: $0) }
+            nodes[Int(openText)].textLength += Int32(text.count)
+            return
+        }
+        // Text outside the root element is not part of the tree.
+        guard current != 0 else { return }
+        let (start, length) = appendToPool(text)
+        var node = TreeStorage.Node(kind: inCDATA ? .cdata : .text, parent: current)
+        node.textStart = start
+        node.textLength = length
+        openText = append(node)
+    }
+
+    mutating func startCDATA() throws {
+        closeText()
+        inCDATA = true
+        var node = TreeStorage.Node(kind: .cdata, parent: current)
+        node.textStart = Int32(pool.count)
+        openText = append(node)
+    }
+
+    mutating func endCDATA() throws {
+        openText = -1
+        inCDATA = false
+    }
+
+    mutating func comment(_ text: XMLStringView) throws {
+        closeText()
+        let (start, length) = appendToPool(text)
+        var node = TreeStorage.Node(kind: .comment, parent: current)
+        node.textStart = start
+        node.textLength = length
+        _ = append(node)
+    }
+
+    mutating func processingInstruction(target: XMLStringView, data: XMLStringView) throws {
+        closeText()
+        let (targetStart, targetLength) = appendToPool(target)
+        let (start, length) = appendToPool(data)
+        var node = TreeStorage.Node(kind: .processingInstruction, parent: current)
+        // The target's range is kept in the attribute fields, which a PI does not use.
+        node.attributeStart = targetStart
+        node.attributeCount = targetLength
+        node.textStart = start
+        node.textLength = length
+        _ = append(node)
+    }
+}
+
+/// Interns names by expat's bytes for them, without allocating for names already seen:
+/// open addressing over a hash of the bytes.
+struct NameTable {
+    private var slots: [Int32] = Array(repeating: -1, count: 64)
+    private var keys: [[UInt8]] = []
+
+    mutating func intern(_ name: XMLName, into names: inout [XMLTreeName]) -> Int32 {
+        let raw = name.rawBytes
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        raw.withUnsafeBytes { for b in $0 { hash = (hash ^ UInt64(b)) &* 0x100_0000_01B3 } }
+        var slot = Int(hash & UInt64(slots.count - 1))
+        while slots[slot] >= 0 {
+            let index = Int(slots[slot])
+            if raw.withUnsafeBytes({ $0.elementsEqual(keys[index]) }) { return Int32(index) }
+            slot = (slot + 1) & (slots.count - 1)
+        }
+        let index = Int32(keys.count)
+        keys.append(raw.bytes)
+        names.append(
+            XMLTreeName(localName: name.localName.string, namespaceURI: name.namespaceURI?.string, prefix: name.prefix?.string))
+        slots[slot] = index
+        if keys.count * 2 > slots.count { grow() }
+        return index
+    }
+
+    private mutating func grow() {
+        slots = Array(repeating: -1, count: slots.count * 2)
+        for (index, key) in keys.enumerated() {
+            var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+            for b in key { hash = (hash ^ UInt64(b)) &* 0x100_0000_01B3 }
+            var slot = Int(hash & UInt64(slots.count - 1))
+            while slots[slot] >= 0 { slot = (slot + 1) & (slots.count - 1) }
+            slots[slot] = Int32(index)
+        }
+    }
+}

@@ -1,0 +1,76 @@
+/// The tree's memory, in the spirit of TBXML's element buffers: one contiguous array of
+/// node records, one of attribute records, interned names, and one pool of UTF-8 text that
+/// every text node, comment, processing instruction and attribute value points into. No
+/// heap object per node.
+final class TreeStorage: Sendable {
+    /// One node: 36 bytes, links as indexes (-1 for none).
+    struct Node: Sendable {
+        var kind: XMLTreeNode.Kind
+        var parent: Int32
+        var firstChild: Int32 = -1
+        var lastChild: Int32 = -1
+        var next: Int32 = -1
+        var previous: Int32 = -1
+        /// An element's name (into `names`); a PI's target as a text range.
+        var name: Int32 = -1
+        /// Text, comment, CDATA content or PI data: a range of `pool`.
+        var textStart: Int32 = 0
+        var textLength: Int32 = 0
+        /// An element's attributes: a range of `attributes`.
+        var attributeStart: Int32 = 0
+        var attributeCount: Int32 = 0
+    }
+
+    struct Attribute: Sendable {
+        var name: Int32
+        var valueStart: Int32
+        var valueLength: Int32
+    }
+
+    let nodes: [Node]
+    let attributes: [Attribute]
+    let names: [XMLTreeName]
+    let pool: [UInt8]
+    /// Whether names were parsed with namespaces (otherwise they are as written, and
+    /// `xmlns` declarations are ordinary attributes).
+    let namespaced: Bool
+
+    init(nodes: [Node], attributes: [Attribute], names: [XMLTreeName], pool: [UInt8], namespaced: Bool) {
+        self.nodes = nodes
+        self.attributes = attributes
+        self.names = names
+        self.pool = pool
+        self.namespaced = namespaced
+    }
+
+    func string(start: Int32, length: Int32) -> String {
+        pool.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[Int(start)..<Int(start + length)]), as: UTF8.self) }
+    }
+
+    /// Bytes the storage holds, for the memory figures.
+    var byteCount: Int {
+        nodes.capacity * MemoryLayout<Node>.stride + attributes.capacity * MemoryLayout<Attribute>.stride + pool.capacity
+            + names.count * 64
+    }
+}
+
+/// An element or attribute name in a tree, interned: each distinct name is stored once.
+public struct XMLTreeName: Hashable, Sendable, CustomStringConvertible {
+    /// The name without its prefix.
+    public let localName: String
+    /// The namespace, when namespaces were processed and the name has one.
+    public let namespaceURI: String?
+    /// The prefix as written, if any.
+    public let prefix: String?
+    /// `prefix:localName`, or the local name.
+    public let qualifiedName: String
+
+    public init(localName: String, namespaceURI: String? = nil, prefix: String? = nil) {
+        self.localName = localName
+        self.namespaceURI = namespaceURI
+        self.prefix = prefix
+        qualifiedName = prefix.map { "\($0):\(localName)" } ?? localName
+    }
+
+    public var description: String { qualifiedName }
+}

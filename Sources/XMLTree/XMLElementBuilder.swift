@@ -1,0 +1,109 @@
+import XMLWriting
+
+/// Builds a document in code, with Scrivener's one-liners: add a child with a name and a
+/// string value, get it back to add attributes, then write the whole with the writer.
+///
+/// ```swift
+/// let project = XMLElementBuilder("project")
+/// let chapter = project.addChild("chapter", stringValue: "Anfang")
+/// chapter.addAttribute("id", "1")
+/// try project.write(to: .file(path: "project.xml"))
+/// ```
+///
+/// A class, so the element you get back is the one in the tree. Text goes through the
+/// writer's character policy: a form feed pasted from Word cannot make the file unreadable.
+public final class XMLElementBuilder {
+    /// What an element holds, in order.
+    public enum Content {
+        case element(XMLElementBuilder)
+        case text(String)
+        case cdata(String)
+        case comment(String)
+        case processingInstruction(target: String, data: String)
+    }
+
+    public var name: String
+    public var namespaceURI: String?
+    public var prefix: String?
+    public private(set) var attributes: [(name: String, value: String)] = []
+    public private(set) var content: [Content] = []
+
+    /// An element called `name`, optionally in a namespace (written with `prefix`, or as
+    /// the default namespace).
+    public init(_ name: String, namespace: String? = nil, prefix: String? = nil) {
+        self.name = name
+        self.namespaceURI = namespace
+        self.prefix = prefix
+    }
+
+    /// Adds a child element with `stringValue` as its text (none when empty) and returns it.
+    @discardableResult
+    public func addChild(_ name: String, stringValue: String = "") -> XMLElementBuilder {
+        let child = XMLElementBuilder(name)
+        if !stringValue.isEmpty { child.content.append(.text(stringValue)) }
+        content.append(.element(child))
+        return child
+    }
+
+    /// Adds an existing element as the last child.
+    public func addChild(_ child: XMLElementBuilder) {
+        content.append(.element(child))
+    }
+
+    /// Sets an attribute, replacing one of the same name.
+    public func addAttribute(_ name: String, _ value: String) {
+        if let i = attributes.firstIndex(where: { $0.name == name }) {
+            attributes[i].value = value
+        } else {
+            attributes.append((name, value))
+        }
+    }
+
+    public func addText(_ text: String) { content.append(.text(text)) }
+    public func addCDATA(_ text: String) { content.append(.cdata(text)) }
+    public func addComment(_ text: String) { content.append(.comment(text)) }
+    public func addProcessingInstruction(target: String, data: String = "") {
+        content.append(.processingInstruction(target: target, data: data))
+    }
+
+    /// The child elements.
+    public var children: [XMLElementBuilder] {
+        content.compactMap { if case .element(let e) = $0 { return e } else { return nil } }
+    }
+
+    /// Writes this element as a whole document (with an XML declaration).
+    @discardableResult
+    public func write(to output: XMLWriterOutput = .memory, indentation: String? = nil) throws -> XMLStreamWriter {
+        let writer = try XMLStreamWriter(to: output, options: .init(indentation: indentation))
+        do {
+            try writer.declaration()
+            try write(into: writer)
+            try writer.finish()
+        } catch {
+            writer.abandon()
+            throw error
+        }
+        return writer
+    }
+
+    /// Writes this element and its content with `writer`.
+    public func write(into writer: XMLStreamWriter) throws {
+        try writer.startElement(name, namespace: namespaceURI, prefix: prefix)
+        for (name, value) in attributes { try writer.attribute(name, value: value) }
+        for item in content {
+            switch item {
+            case .element(let child): try child.write(into: writer)
+            case .text(let text): try writer.text(text)
+            case .cdata(let text): try writer.cdata(text)
+            case .comment(let text): try writer.comment(text)
+            case .processingInstruction(let target, let data): try writer.processingInstruction(target: target, data: data)
+            }
+        }
+        try writer.endElement()
+    }
+
+    /// The element as an immutable tree, by writing it and reading it back.
+    public func document() throws -> XMLTreeDocument {
+        try XMLTreeDocument(bytes: write().bytes)
+    }
+}

@@ -1,0 +1,79 @@
+import XMLStreaming
+
+/// A parsed XML document as an immutable tree: ordered, compact, `Sendable`.
+///
+/// ```swift
+/// let document = try XMLTreeDocument(contentsOf: "schedule.xml")
+/// for site in document.root!.children(named: "sites").first!.children(named: "site") {
+///     print(site["code"] ?? "", site.childText(named: "name") ?? "")
+/// }
+/// ```
+///
+/// The nodes live in contiguous records with one shared pool of text (see `TreeStorage`),
+/// so a tree costs about twice its file in memory, not one heap object per node. Nodes are
+/// small handles (``XMLTreeNode``) into it; copying a document or a node copies a reference.
+public struct XMLTreeDocument: Sendable {
+    let storage: TreeStorage
+
+    init(storage: TreeStorage) {
+        self.storage = storage
+    }
+
+    /// How the tree is built.
+    public struct Options: Sendable {
+        /// The parser's options (namespaces, limits, encoding, recovery).
+        public var parser: XMLParserOptions
+        /// Leave out text nodes that are only white space. Default `false`: white space is data.
+        public var dropsWhitespaceText: Bool
+
+        public init(parser: XMLParserOptions = XMLParserOptions(), dropsWhitespaceText: Bool = false) {
+            self.parser = parser
+            self.dropsWhitespaceText = dropsWhitespaceText
+        }
+    }
+
+    /// Parses a file.
+    public init(contentsOf path: String, options: Options = Options()) throws {
+        let parser = XMLStreamParser(handler: TreeBuilder(dropsWhitespaceText: options.dropsWhitespaceText), options: options.parser)
+        try parser.parse(contentsOf: path)
+        self.init(storage: parser.handler.takeStorage(namespaced: options.parser.processNamespaces))
+    }
+
+    /// Parses bytes in memory.
+    public init(bytes: some Sequence<UInt8>, options: Options = Options()) throws {
+        let parser = XMLStreamParser(handler: TreeBuilder(dropsWhitespaceText: options.dropsWhitespaceText), options: options.parser)
+        try parser.parse(bytes)
+        self.init(storage: parser.handler.takeStorage(namespaced: options.parser.processNamespaces))
+    }
+
+    /// Parses a string.
+    public init(string: String, options: Options = Options()) throws {
+        try self.init(bytes: Array(string.utf8), options: options)
+    }
+
+    /// Parses everything readable from a file descriptor (a pipe, a socket, standard input).
+    public init(fileDescriptor: Int32, name: String? = nil, options: Options = Options()) throws {
+        let parser = XMLStreamParser(handler: TreeBuilder(dropsWhitespaceText: options.dropsWhitespaceText), options: options.parser)
+        try parser.parse(fileDescriptor: fileDescriptor, name: name)
+        self.init(storage: parser.handler.takeStorage(namespaced: options.parser.processNamespaces))
+    }
+
+    /// The document node: the parent of the root element and of the processing
+    /// instructions and comments around it.
+    public var documentNode: XMLTreeNode { XMLTreeNode(storage: storage, index: 0) }
+
+    /// The root element, if the document has one (a parsed document always does).
+    public var root: XMLTreeNode? { documentNode.firstChildElement }
+
+    /// How many nodes the tree has, the document node included.
+    public var nodeCount: Int { storage.nodes.count }
+
+    /// Bytes of memory the tree's storage holds.
+    public var memoryFootprint: Int { storage.byteCount }
+
+    /// Every node in document order, the document node first.
+    public var allNodes: some Sequence<XMLTreeNode> {
+        let storage = storage
+        return (0..<storage.nodes.count).lazy.map { XMLTreeNode(storage: storage, index: Int32($0)) }
+    }
+}

@@ -1,0 +1,214 @@
+/// A node of an ``XMLTreeDocument``: a small handle (the document's storage and an index),
+/// cheap to copy and compare. Everything it returns is an owned value.
+public struct XMLTreeNode: Hashable, Sendable {
+    /// What a node is.
+    public enum Kind: UInt8, Sendable {
+        case document, element, text, cdata, comment, processingInstruction
+    }
+
+    let storage: TreeStorage
+    let index: Int32
+
+    init(storage: TreeStorage, index: Int32) {
+        self.storage = storage
+        self.index = index
+    }
+
+    public static func == (a: XMLTreeNode, b: XMLTreeNode) -> Bool { a.storage === b.storage && a.index == b.index }
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(storage))
+        hasher.combine(index)
+    }
+
+    @inline(__always) var record: TreeStorage.Node { storage.nodes[Int(index)] }
+
+    private func node(_ i: Int32) -> XMLTreeNode? { i < 0 ? nil : XMLTreeNode(storage: storage, index: i) }
+
+    /// The node's place in document order (the document node is 0).
+    public var documentOrder: Int { Int(index) }
+
+    public var kind: Kind { record.kind }
+    public var isElement: Bool { record.kind == .element }
+
+    // MARK: - Links
+
+    public var parent: XMLTreeNode? { node(record.parent) }
+    public var firstChild: XMLTreeNode? { node(record.firstChild) }
+    public var lastChild: XMLTreeNode? { node(record.lastChild) }
+    public var nextSibling: XMLTreeNode? { node(record.next) }
+    public var previousSibling: XMLTreeNode? { node(record.previous) }
+
+    /// The document this node belongs to.
+    public var document: XMLTreeDocument { XMLTreeDocument(storage: storage) }
+
+    /// The children in document order.
+    public var children: Children { Children(storage: storage, first: record.firstChild) }
+
+    /// The element children in document order.
+    public var childElements: LazyFilterSequence<Children> { children.lazy.filter(\.isElement) }
+
+    /// The first child that is an element.
+    public var firstChildElement: XMLTreeNode? {
+        for child in children where child.isElement { return child }
+        return nil
+    }
+
+    /// The nodes below this one, in document order (not this node itself).
+    public var descendants: Descendants { Descendants(storage: storage, root: index) }
+
+    /// The children of a node, as a sequence that follows the sibling links.
+    public struct Children: Sequence, Sendable {
+        let storage: TreeStorage
+        let first: Int32
+
+        public func makeIterator() -> Iterator { Iterator(storage: storage, cursor: first) }
+
+        public struct Iterator: IteratorProtocol {
+            let storage: TreeStorage
+            var cursor: Int32
+
+            public mutating func next() -> XMLTreeNode? {
+                guard cursor >= 0 else { return nil }
+                let node = XMLTreeNode(storage: storage, index: cursor)
+                cursor = storage.nodes[Int(cursor)].next
+                return node
+            }
+        }
+    }
+
+    /// The descendants of a node in document order: they are the records after it up to
+    /// the end of its subtree, which the storage keeps contiguous.
+    public struct Descendants: Sequence, Sendable {
+        let storage: TreeStorage
+        let root: Int32
+
+        public func makeIterator() -> Iterator {
+            Iterator(storage: storage, cursor: root + 1, end: Self.end(of: root, in: storage))
+        }
+
+        /// One past the last record of `root`'s subtree.
+        static func end(of root: Int32, in storage: TreeStorage) -> Int32 {
+            var i = root
+            while i >= 0 {
+                let next = storage.nodes[Int(i)].next
+                if next >= 0 { return next }
+                i = storage.nodes[Int(i)].parent
+            }
+            return Int32(storage.nodes.count)
+        }
+
+        public struct Iterator: IteratorProtocol {
+            let storage: TreeStorage
+            var cursor: Int32
+            let end: Int32
+
+            public mutating func next() -> XMLTreeNode? {
+                guard cursor < end else { return nil }
+                defer { cursor += 1 }
+                return XMLTreeNode(storage: storage, index: cursor)
+            }
+        }
+    }
+
+    // MARK: - Names and attributes
+
+    /// An element's name; `nil` for other nodes.
+    public var name: XMLTreeName? {
+        let record = record
+        return record.kind == .element ? storage.names[Int(record.name)] : nil
+    }
+
+    /// An element's local name, a processing instruction's target; `nil` otherwise.
+    public var localName: String? {
+        switch record.kind {
+        case .element: return name?.localName
+        case .processingInstruction: return target
+        default: return nil
+        }
+    }
+
+    /// A processing instruction's target.
+    public var target: String? {
+        let record = record
+        guard record.kind == .processingInstruction else { return nil }
+        return storage.string(start: record.attributeStart, length: record.attributeCount)
+    }
+
+    /// An element's attributes in document order.
+    public var attributes: [XMLTreeAttribute] {
+        let record = record
+        guard record.kind == .element else { return [] }
+        return (Int(record.attributeStart)..<Int(record.attributeStart + record.attributeCount)).map {
+            let attribute = storage.attributes[$0]
+            return XMLTreeAttribute(
+                name: storage.names[Int(attribute.name)],
+                value: storage.string(start: attribute.valueStart, length: attribute.valueLength))
+        }
+    }
+
+    /// The value of the attribute with this qualified name (or local name when unprefixed).
+    public subscript(attribute: String) -> String? {
+        let record = record
+        guard record.kind == .element else { return nil }
+        for i in Int(record.attributeStart)..<Int(record.attributeStart + record.attributeCount) {
+            let stored = storage.attributes[i]
+            if storage.names[Int(stored.name)].qualifiedName == attribute {
+                return storage.string(start: stored.valueStart, length: stored.valueLength)
+            }
+        }
+        return nil
+    }
+
+    /// The value of the attribute with this local name in this namespace.
+    public func attribute(localName: String, namespace: String?) -> String? {
+        let record = record
+        guard record.kind == .element else { return nil }
+        for i in Int(record.attributeStart)..<Int(record.attributeStart + record.attributeCount) {
+            let stored = storage.attributes[i]
+            let name = storage.names[Int(stored.name)]
+            if name.localName == localName && name.namespaceURI == namespace {
+                return storage.string(start: stored.valueStart, length: stored.valueLength)
+            }
+        }
+        return nil
+    }
+
+    // MARK: - Text
+
+    /// A text, CDATA or comment node's content, a processing instruction's data; for an
+    /// element, its own text (the text and CDATA children joined, not the descendants').
+    public var text: String {
+        let record = record
+        switch record.kind {
+        case .text, .cdata, .comment, .processingInstruction:
+            return storage.string(start: record.textStart, length: record.textLength)
+        case .element, .document:
+            var result = ""
+            for child in children where child.kind == .text || child.kind == .cdata { result += child.text }
+            return result
+        }
+    }
+
+    /// XPath's string value: for an element or the document, all descendant text in
+    /// document order; for other nodes, their content.
+    public var stringValue: String {
+        let record = record
+        switch record.kind {
+        case .element, .document:
+            var bytes: [UInt8] = []
+            for node in descendants where node.kind == .text || node.kind == .cdata {
+                let r = node.record
+                bytes.append(contentsOf: storage.pool[Int(r.textStart)..<Int(r.textStart + r.textLength)])
+            }
+            return String(decoding: bytes, as: UTF8.self)
+        default:
+            return text
+        }
+    }
+}
+
+/// An attribute of a tree element.
+public struct XMLTreeAttribute: Hashable, Sendable {
+    public var name: XMLTreeName
+    public var value: String
+}
