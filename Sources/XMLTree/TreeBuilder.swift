@@ -15,6 +15,8 @@ struct TreeBuilder: XMLEventHandler {
     private var openText: Int32 = -1
     private var inCDATA = false
     private var nameTable = NameTable()
+    private var pendingDeclarations: [(prefix: String, uri: String)] = []
+    private var declarations: [Int32: [(prefix: String, uri: String)]] = [:]
 
     init(dropsWhitespaceText: Bool) {
         self.dropsWhitespaceText = dropsWhitespaceText
@@ -34,7 +36,10 @@ struct TreeBuilder: XMLEventHandler {
     /// Takes what was built as storage, leaving the builder empty for the next document.
     mutating func takeStorage(namespaced: Bool) -> TreeStorage {
         closeText()
-        let storage = TreeStorage(nodes: nodes, attributes: attributes, names: names, pool: pool, namespaced: namespaced)
+        let storage = TreeStorage(
+            nodes: nodes, attributes: attributes, names: names, pool: pool, namespaced: namespaced,
+            namespaceDeclarations: declarations)
+        declarations = [:]
         nodes = []
         attributes = []
         pool = []
@@ -44,6 +49,8 @@ struct TreeBuilder: XMLEventHandler {
 
     /// Builds a tree whose root node is an element (for streamed subtrees): no document node.
     mutating func beginFragment() {
+        declarations = [:]
+        pendingDeclarations.removeAll()
         nodes.removeAll(keepingCapacity: true)
         attributes.removeAll(keepingCapacity: true)
         pool.removeAll(keepingCapacity: true)
@@ -108,6 +115,14 @@ struct TreeBuilder: XMLEventHandler {
         node.attributeStart = attributeStart
         node.attributeCount = Int32(attributes.count) - attributeStart
         current = append(node)
+        if !pendingDeclarations.isEmpty {
+            declarations[current] = pendingDeclarations
+            pendingDeclarations.removeAll()
+        }
+    }
+
+    mutating func startPrefixMapping(prefix: XMLStringView?, uri: XMLStringView?) throws {
+        pendingDeclarations.append((prefix?.string ?? "", uri?.string ?? ""))
     }
 
     mutating func endElement(_ name: XMLName) throws {

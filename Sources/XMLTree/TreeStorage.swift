@@ -34,13 +34,19 @@ final class TreeStorage: Sendable {
     /// Whether names were parsed with namespaces (otherwise they are as written, and
     /// `xmlns` declarations are ordinary attributes).
     let namespaced: Bool
+    /// The namespace declarations on elements, by element index (namespaced trees only).
+    let namespaceDeclarations: [Int32: [(prefix: String, uri: String)]]
 
-    init(nodes: [Node], attributes: [Attribute], names: [XMLTreeName], pool: [UInt8], namespaced: Bool) {
+    init(
+        nodes: [Node], attributes: [Attribute], names: [XMLTreeName], pool: [UInt8], namespaced: Bool,
+        namespaceDeclarations: [Int32: [(prefix: String, uri: String)]] = [:]
+    ) {
         self.nodes = nodes
         self.attributes = attributes
         self.names = names
         self.pool = pool
         self.namespaced = namespaced
+        self.namespaceDeclarations = namespaceDeclarations
     }
 
     func string(start: Int32, length: Int32) -> String {

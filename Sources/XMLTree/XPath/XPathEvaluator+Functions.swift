@@ -1,0 +1,144 @@
+import Foundation
+
+// The core function library (section 4).
+extension XPathEvaluator {
+    func call(_ function: XPathFunction, _ arguments: [XPathSyntax], _ context: Context, column: Int) throws(XPathError)
+        -> XPathValue
+    {
+        func value(_ i: Int) throws(XPathError) -> XPathValue { try evaluate(arguments[i], context) }
+        func string(_ i: Int) throws(XPathError) -> String { try value(i).string }
+        func nodeSet(_ i: Int) throws(XPathError) -> [XPathNode] {
+            guard case .nodeSet(let nodes) = try value(i) else {
+                throw error("\(function.rawValue)() needs a node-set", column: column)
+            }
+            return nodes
+        }
+        /// The node an optional node-set argument names: the first in document order, or
+        /// the context node without an argument.
+        func subject() throws(XPathError) -> XPathNode? { arguments.isEmpty ? context.node : try nodeSet(0).first }
+        func stringArgument() throws(XPathError) -> String {
+            arguments.isEmpty ? context.node.stringValue : try string(0)
+        }
+
+        switch function {
+        case .last: return .number(Double(context.size))
+        case .position: return .number(Double(context.position))
+        case .count: return .number(Double(try nodeSet(0).count))
+        case .id:
+            let argument = try value(0)
+            let tokens: [String]
+            if case .nodeSet(let nodes) = argument {
+                tokens = nodes.flatMap { $0.stringValue.split(whereSeparator: \.isWhitespace).map(String.init) }
+            } else {
+                tokens = argument.string.split(whereSeparator: \.isWhitespace).map(String.init)
+            }
+            let document = context.node.element.document
+            // Without a DTD's ID declarations, xml:id marks IDs.
+            let found = document.allNodes.filter { node in
+                node.isElement && (node.attribute(localName: "id", namespace: "http://www.w3.org/XML/1998/namespace")
+                    ?? node["xml:id"]).map(tokens.contains) == true
+            }
+            return .nodeSet(found.map { .node($0) })
+        case .localName:
+            return .string(try subject()?.localName ?? "")
+        case .namespaceURI:
+            return .string(try subject()?.namespaceURI ?? "")
+        case .name:
+            return .string(try subject()?.qualifiedName ?? "")
+        case .string:
+            return .string(arguments.isEmpty ? context.node.stringValue : try string(0))
+        case .concat:
+            var result = ""
+            for i in arguments.indices { result += try string(i) }
+            return .string(result)
+        case .startsWith: return .boolean(try string(0).hasPrefix(try string(1)))
+        case .contains:
+            let needle = try string(1)
+            let haystack = try string(0)
+            return .boolean(needle.isEmpty || Self.range(of: needle, in: haystack) != nil)
+        case .substringBefore:
+            let haystack = try string(0)
+            guard let range = Self.range(of: try string(1), in: haystack) else { return .string("") }
+            return .string(String(haystack.unicodeScalars[..<range.lowerBound]))
+        case .substringAfter:
+            let haystack = try string(0)
+            let needle = try string(1)
+            if needle.isEmpty { return .string(haystack) }
+            guard let range = Self.range(of: needle, in: haystack) else { return .string("") }
+            return .string(String(haystack.unicodeScalars[range.upperBound...]))
+        case .substring:
+            // Positions count characters (scalars) from 1, rounded; NaN and infinities as
+            // the recommendation's examples require.
+            let scalars = Array(try string(0).unicodeScalars)
+            let start = Self.xpathRound(try value(1).number)
+            let end = arguments.count == 3 ? start + Self.xpathRound(try value(2).number) : .infinity
+            var result = String.UnicodeScalarView()
+            for (offset, scalar) in scalars.enumerated() {
+                let position = Double(offset + 1)
+                if position >= start && position < end { result.append(scalar) }
+            }
+            return .string(String(result))
+        case .stringLength:
+            return .number(Double(try stringArgument().unicodeScalars.count))
+        case .normalizeSpace:
+            let words = try stringArgument().split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" })
+            return .string(words.joined(separator: " "))
+        case .translate:
+            let from = Array(try string(1).unicodeScalars)
+            let to = Array(try string(2).unicodeScalars)
+            var result = String.UnicodeScalarView()
+            for scalar in try string(0).unicodeScalars {
+                if let index = from.firstIndex(of: scalar) {
+                    if index < to.count { result.append(to[index]) }
+                } else {
+                    result.append(scalar)
+                }
+            }
+            return .string(String(result))
+        case .boolean: return .boolean(try value(0).boolean)
+        case .not: return .boolean(!(try value(0).boolean))
+        case .true: return .boolean(true)
+        case .false: return .boolean(false)
+        case .lang:
+            let wanted = try string(0).lowercased()
+            var node: XMLTreeNode? = context.node.element
+            while let current = node {
+                if let lang = current.attribute(localName: "lang", namespace: "http://www.w3.org/XML/1998/namespace")
+                    ?? current["xml:lang"]
+                {
+                    let value = lang.lowercased()
+                    return .boolean(value == wanted || value.hasPrefix(wanted + "-"))
+                }
+                node = current.parent
+            }
+            return .boolean(false)
+        case .number:
+            return .number(arguments.isEmpty ? XPathValue.parseNumber(context.node.stringValue) : try value(0).number)
+        case .sum:
+            return .number(try nodeSet(0).reduce(0) { $0 + XPathValue.parseNumber($1.stringValue) })
+        case .floor: return .number(Foundation.floor(try value(0).number))
+        case .ceiling: return .number(Foundation.ceil(try value(0).number))
+        case .round: return .number(Self.xpathRound(try value(0).number))
+        }
+    }
+
+    /// XPath's round: to the nearest integer, halves towards positive infinity.
+    static func xpathRound(_ n: Double) -> Double {
+        if n.isNaN || n.isInfinite { return n }
+        if n < 0 && n >= -0.5 { return -0.0 }
+        return Foundation.floor(n + 0.5)
+    }
+
+    /// Where `needle` first occurs in `haystack`, compared scalar by scalar.
+    static func range(of needle: String, in haystack: String) -> Range<String.UnicodeScalarView.Index>? {
+        let h = haystack.unicodeScalars
+        let n = Array(needle.unicodeScalars)
+        guard !n.isEmpty else { return h.startIndex..<h.startIndex }
+        var index = h.startIndex
+        while index != h.endIndex {
+            if h[index...].starts(with: n) { return index..<h.index(index, offsetBy: n.count) }
+            index = h.index(after: index)
+        }
+        return nil
+    }
+}

@@ -1,0 +1,183 @@
+/// Evaluates a compiled expression against a context (section 2: a node, a position and a
+/// size, variable bindings).
+struct XPathEvaluator {
+    let expression: String
+    let variables: [String: XPathValue]
+
+    struct Context {
+        var node: XPathNode
+        var position: Int
+        var size: Int
+    }
+
+    func error(_ message: String, column: Int) -> XPathError {
+        XPathError(message, column: column, expression: expression)
+    }
+
+    func evaluate(_ syntax: XPathSyntax, _ context: Context) throws(XPathError) -> XPathValue {
+        switch syntax {
+        case .or(let a, let b):
+            if try evaluate(a, context).boolean { return .boolean(true) }
+            return .boolean(try evaluate(b, context).boolean)
+        case .and(let a, let b):
+            if !(try evaluate(a, context).boolean) { return .boolean(false) }
+            return .boolean(try evaluate(b, context).boolean)
+        case .compare(let comparison, let a, let b, _):
+            return .boolean(Self.compare(comparison, try evaluate(a, context), try evaluate(b, context)))
+        case .arithmetic(let operation, let a, let b, _):
+            let x = try evaluate(a, context).number
+            let y = try evaluate(b, context).number
+            switch operation {
+            case .add: return .number(x + y)
+            case .subtract: return .number(x - y)
+            case .multiply: return .number(x * y)
+            case .divide: return .number(x / y)
+            case .modulo: return .number(x.truncatingRemainder(dividingBy: y))
+            }
+        case .negate(let a, _):
+            return .number(-(try evaluate(a, context).number))
+        case .union(let a, let b, let column):
+            guard case .nodeSet(let left) = try evaluate(a, context), case .nodeSet(let right) = try evaluate(b, context)
+            else { throw error("\"|\" joins node-sets only", column: column) }
+            return .nodeSet(Self.sortedUnique(left + right))
+        case .number(let n):
+            return .number(n)
+        case .literal(let s):
+            return .string(s)
+        case .variable(let name, let column):
+            guard let value = variables[name] else { throw error("the variable $\(name) has no value", column: column) }
+            return value
+        case .function(let function, let arguments, let column):
+            return try call(function, arguments, context, column: column)
+        case .path(let absolute, let steps):
+            let start: XPathNode = absolute ? .node(context.node.element.document.documentNode) : context.node
+            return .nodeSet(try apply(steps, to: [start]))
+        case .filter(let primary, let predicates, let steps, let column):
+            guard case .nodeSet(var nodes) = try evaluate(primary, context) else {
+                throw error("a predicate or a path can follow a node-set only", column: column)
+            }
+            for predicate in predicates { nodes = try filter(nodes, by: predicate, reverse: false) }
+            return .nodeSet(steps.isEmpty ? nodes : try apply(steps, to: nodes))
+        }
+    }
+
+    // MARK: - Location paths
+
+    private func apply(_ steps: [XPathStep], to start: [XPathNode]) throws(XPathError) -> [XPathNode] {
+        var current = start
+        for step in steps {
+            var next: [XPathNode] = []
+            for node in current {
+                var selected = XPathAxes.nodes(on: step.axis, from: node).filter { Self.matches($0, step.test, axis: step.axis) }
+                for predicate in step.predicates { selected = try filter(selected, by: predicate, reverse: step.axis.isReverse) }
+                next.append(contentsOf: selected)
+            }
+            current = steps.count > 0 && (current.count > 1 || step.axis.isReverse) ? Self.sortedUnique(next) : next
+        }
+        return current
+    }
+
+    /// Keeps the nodes for which the predicate holds: a number means "at that position".
+    /// `nodes` come in axis order (reverse axes: nearest first), which sets the positions.
+    private func filter(_ nodes: [XPathNode], by predicate: XPathSyntax, reverse: Bool) throws(XPathError) -> [XPathNode] {
+        var kept: [XPathNode] = []
+        for (offset, node) in nodes.enumerated() {
+            let value = try evaluate(predicate, Context(node: node, position: offset + 1, size: nodes.count))
+            let holds: Bool
+            if case .number(let n) = value { holds = n == Double(offset + 1) } else { holds = value.boolean }
+            if holds { kept.append(node) }
+        }
+        return kept
+    }
+
+    static func matches(_ node: XPathNode, _ test: XPathNodeTest, axis: XPathAxis) -> Bool {
+        // The principal node type: attributes on the attribute axis, namespaces on the
+        // namespace axis, elements elsewhere.
+        switch test {
+        case .node: return true
+        case .text:
+            if case .node(let n) = node { return n.kind == .text || n.kind == .cdata }
+            return false
+        case .comment:
+            if case .node(let n) = node { return n.kind == .comment }
+            return false
+        case .processingInstruction(let target):
+            if case .node(let n) = node, n.kind == .processingInstruction { return target == nil || n.target == target }
+            return false
+        case .anyName, .namespace, .name:
+            switch (axis, node) {
+            case (.attribute, .attribute), (.namespace, .namespace): break
+            case (.attribute, _), (.namespace, _): return false
+            case (_, .node(let n)) where n.kind == .element: break
+            default: return false
+            }
+            switch test {
+            case .anyName: return true
+            case .namespace(let uri): return node.namespaceURI == uri && !isNamespaceNode(node)
+            case .name(let uri, let local, let qualified):
+                if case .namespace = node { return uri == nil && node.localName == local }
+                // A tree read without namespaces has no URIs: compare names as written.
+                if !node.element.storage.namespaced { return node.qualifiedName == qualified }
+                return node.localName == local && node.namespaceURI == (uri ?? "")
+            default: return false
+            }
+        }
+    }
+
+    private static func isNamespaceNode(_ node: XPathNode) -> Bool {
+        if case .namespace = node { return true }
+        return false
+    }
+
+    static func sortedUnique(_ nodes: [XPathNode]) -> [XPathNode] {
+        var seen = Set<XPathNode>()
+        return nodes.filter { seen.insert($0).inserted }.sorted(by: XPathNode.inDocumentOrder)
+    }
+
+    // MARK: - Comparisons (section 3.4)
+
+    static func compare(_ op: XPathComparison, _ a: XPathValue, _ b: XPathValue) -> Bool {
+        switch (a, b) {
+        case (.nodeSet(let x), .nodeSet(let y)):
+            let ys = y.map(\.stringValue)
+            return x.contains { n in ys.contains { atomic(op, .string(n.stringValue), .string($0)) } }
+        case (.nodeSet(let x), let other):
+            return nodeSetCompare(op, x, other, nodeSetFirst: true)
+        case (let other, .nodeSet(let y)):
+            return nodeSetCompare(op, y, other, nodeSetFirst: false)
+        default:
+            return atomic(op, a, b)
+        }
+    }
+
+    private static func nodeSetCompare(_ op: XPathComparison, _ nodes: [XPathNode], _ other: XPathValue, nodeSetFirst: Bool)
+        -> Bool
+    {
+        if case .boolean = other {
+            let set = XPathValue.boolean(!nodes.isEmpty)
+            return nodeSetFirst ? atomic(op, set, other) : atomic(op, other, set)
+        }
+        return nodes.contains { node in
+            let value: XPathValue
+            if case .number = other { value = .number(XPathValue.parseNumber(node.stringValue)) } else { value = .string(node.stringValue) }
+            return nodeSetFirst ? atomic(op, value, other) : atomic(op, other, value)
+        }
+    }
+
+    private static func atomic(_ op: XPathComparison, _ a: XPathValue, _ b: XPathValue) -> Bool {
+        switch op {
+        case .equal, .notEqual:
+            let equal: Bool
+            switch (a, b) {
+            case (.boolean, _), (_, .boolean): equal = a.boolean == b.boolean
+            case (.number, _), (_, .number): equal = a.number == b.number
+            default: equal = a.string == b.string
+            }
+            return op == .equal ? equal : !equal
+        case .less: return a.number < b.number
+        case .lessEqual: return a.number <= b.number
+        case .greater: return a.number > b.number
+        case .greaterEqual: return a.number >= b.number
+        }
+    }
+}

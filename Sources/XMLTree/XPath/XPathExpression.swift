@@ -1,0 +1,79 @@
+/// A compiled XPath 1.0 expression, reusable across documents and tasks.
+///
+/// ```swift
+/// let teams = try XPathExpression("//activity[@team = $team]")
+/// let nodes = try teams.evaluate(at: document.documentNode, variables: ["team": .string("100")]).nodes
+/// let count = try XPathExpression("count(//*)").evaluate(at: document.documentNode).number
+/// ```
+///
+/// Prefixed names need their namespaces: `XPathExpression("//a:entry", namespaces: ["a": "urn:feed"])`.
+/// Errors, in compiling or evaluating, are thrown with the column of the expression they
+/// concern; nothing crashes.
+public struct XPathExpression: Sendable, CustomStringConvertible {
+    /// The expression as written.
+    public let source: String
+    let syntax: XPathSyntax
+
+    /// Compiles `source`, resolving prefixes with `namespaces` (prefix → URI).
+    public init(_ source: String, namespaces: [String: String] = [:]) throws(XPathError) {
+        self.source = source
+        var parser = try XPathParser(source, namespaces: namespaces)
+        syntax = try parser.parse()
+    }
+
+    /// Evaluates the expression with `node` as the context node.
+    public func evaluate(at node: XMLTreeNode, variables: [String: XPathValue] = [:]) throws(XPathError) -> XPathValue {
+        try evaluate(at: .node(node), variables: variables)
+    }
+
+    /// Evaluates the expression with an attribute or namespace node as the context.
+    public func evaluate(at node: XPathNode, variables: [String: XPathValue] = [:]) throws(XPathError) -> XPathValue {
+        let evaluator = XPathEvaluator(expression: source, variables: variables)
+        return try evaluator.evaluate(syntax, XPathEvaluator.Context(node: node, position: 1, size: 1))
+    }
+
+    public var description: String { source }
+}
+
+extension XMLTreeNode {
+    /// Evaluates an XPath expression with this node as the context.
+    public func xpath(
+        _ expression: String, namespaces: [String: String] = [:], variables: [String: XPathValue] = [:]
+    ) throws(XPathError) -> XPathValue {
+        try XPathExpression(expression, namespaces: namespaces).evaluate(at: self, variables: variables)
+    }
+
+    /// The nodes an XPath expression selects from this node (empty when it is not a node-set).
+    public func nodes(forXPath expression: String, namespaces: [String: String] = [:]) throws(XPathError) -> [XPathNode] {
+        try xpath(expression, namespaces: namespaces).nodes
+    }
+
+    /// The namespaces in scope on an element, the nearest declaration of each prefix
+    /// winning, with `xml` always bound; the default namespace has the empty prefix.
+    public var inScopeNamespaces: [(prefix: String, uri: String)] {
+        var result: [(prefix: String, uri: String)] = [("xml", "http://www.w3.org/XML/1998/namespace")]
+        var seen: Set<String> = ["xml"]
+        var node: XMLTreeNode? = self
+        while let current = node, current.kind == .element {
+            for declaration in current.namespaceDeclarations where seen.insert(declaration.prefix).inserted {
+                if !declaration.uri.isEmpty { result.append(declaration) }
+            }
+            node = current.parent
+        }
+        return result
+    }
+
+    /// The namespace declarations written on this element (`xmlns` attributes).
+    public var namespaceDeclarations: [(prefix: String, uri: String)] {
+        guard kind == .element else { return [] }
+        if storage.namespaced {
+            return storage.namespaceDeclarations[index] ?? []
+        }
+        return attributes.compactMap { attribute in
+            let name = attribute.name.qualifiedName
+            if name == "xmlns" { return ("", attribute.value) }
+            if name.hasPrefix("xmlns:") { return (String(name.dropFirst(6)), attribute.value) }
+            return nil
+        }
+    }
+}

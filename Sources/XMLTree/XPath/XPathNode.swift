@@ -1,0 +1,195 @@
+/// A node in XPath's data model: a tree node, or one of the attribute and namespace nodes
+/// that XPath gives every element.
+public enum XPathNode: Hashable, Sendable {
+    case node(XMLTreeNode)
+    /// The element's attribute at this index (in document order).
+    case attribute(XMLTreeNode, index: Int)
+    /// A namespace in scope on the element (`prefix` empty for the default namespace).
+    case namespace(XMLTreeNode, prefix: String, uri: String)
+
+    /// The tree node, or the element an attribute or namespace belongs to.
+    public var element: XMLTreeNode {
+        switch self {
+        case .node(let node), .attribute(let node, _), .namespace(let node, _, _): return node
+        }
+    }
+
+    /// The tree node, when this is one.
+    public var treeNode: XMLTreeNode? {
+        if case .node(let node) = self { return node }
+        return nil
+    }
+
+    /// XPath's string value.
+    public var stringValue: String {
+        switch self {
+        case .node(let node): return node.stringValue
+        case .attribute(let element, let index): return element.attributes[index].value
+        case .namespace(_, _, let uri): return uri
+        }
+    }
+
+    /// The expanded name's local part (empty for nodes without a name).
+    public var localName: String {
+        switch self {
+        case .node(let node): return node.kind == .element ? node.name!.localName : (node.target ?? "")
+        case .attribute(let element, let index): return element.attributes[index].name.localName
+        case .namespace(_, let prefix, _): return prefix
+        }
+    }
+
+    /// The namespace URI of the expanded name (empty when none).
+    public var namespaceURI: String {
+        switch self {
+        case .node(let node): return node.name?.namespaceURI ?? ""
+        case .attribute(let element, let index): return element.attributes[index].name.namespaceURI ?? ""
+        case .namespace: return ""
+        }
+    }
+
+    /// The qualified name as written (empty for nodes without a name).
+    public var qualifiedName: String {
+        switch self {
+        case .node(let node): return node.kind == .element ? node.name!.qualifiedName : (node.target ?? "")
+        case .attribute(let element, let index): return element.attributes[index].name.qualifiedName
+        case .namespace(_, let prefix, _): return prefix
+        }
+    }
+
+    /// The node as XML: an element or other tree node as markup, an attribute as
+    /// `name="value"`, a namespace as `xmlns:prefix="uri"`.
+    public var xmlString: String {
+        switch self {
+        case .node(let node):
+            return node.kind == .text || node.kind == .cdata ? node.text : node.xmlString
+        case .attribute(let element, let index):
+            let attribute = element.attributes[index]
+            return "\(attribute.name.qualifiedName)=\"\(attribute.value.replacing("&", with: "&amp;").replacing("\"", with: "&quot;").replacing("<", with: "&lt;"))\""
+        case .namespace(_, let prefix, let uri):
+            return prefix.isEmpty ? "xmlns=\"\(uri)\"" : "xmlns:\(prefix)=\"\(uri)\""
+        }
+    }
+
+    /// Document order: an element, then its namespaces, then its attributes, then its children.
+    var orderKey: (Int32, Int, Int) {
+        switch self {
+        case .node(let node): return (node.index, 0, 0)
+        case .namespace(let element, let prefix, _): return (element.index, 1, prefix.unicodeScalars.reduce(0) { $0 &* 31 &+ Int($1.value) })
+        case .attribute(let element, let index): return (element.index, 2, index)
+        }
+    }
+
+    static func inDocumentOrder(_ a: XPathNode, _ b: XPathNode) -> Bool { a.orderKey < b.orderKey }
+}
+
+/// The result of an XPath expression: one of XPath 1.0's four types.
+public enum XPathValue: Hashable, Sendable, CustomStringConvertible {
+    case nodeSet([XPathNode])
+    case string(String)
+    case number(Double)
+    case boolean(Bool)
+
+    /// XPath's `string()` of the value.
+    public var string: String {
+        switch self {
+        case .nodeSet(let nodes): return nodes.first?.stringValue ?? ""
+        case .string(let s): return s
+        case .number(let n): return Self.format(n)
+        case .boolean(let b): return b ? "true" : "false"
+        }
+    }
+
+    /// XPath's `number()` of the value.
+    public var number: Double {
+        switch self {
+        case .number(let n): return n
+        case .boolean(let b): return b ? 1 : 0
+        case .string(let s): return Self.parseNumber(s)
+        case .nodeSet: return Self.parseNumber(string)
+        }
+    }
+
+    /// XPath's `boolean()` of the value.
+    public var boolean: Bool {
+        switch self {
+        case .boolean(let b): return b
+        case .number(let n): return n != 0 && !n.isNaN
+        case .string(let s): return !s.isEmpty
+        case .nodeSet(let nodes): return !nodes.isEmpty
+        }
+    }
+
+    /// The nodes of a node-set; empty for the other types.
+    public var nodes: [XPathNode] {
+        if case .nodeSet(let nodes) = self { return nodes }
+        return []
+    }
+
+    public var description: String {
+        switch self {
+        case .nodeSet(let nodes): return nodes.map(\.xmlString).joined(separator: "\n")
+        default: return string
+        }
+    }
+
+    /// XPath's number syntax: optional white space, an optional minus, digits with an
+    /// optional fraction; anything else is NaN.
+    static func parseNumber(_ text: String) -> Double {
+        let trimmed = text.trimmingXPathWhitespace()
+        var body = Substring(trimmed)
+        var negative = false
+        if body.first == "-" {
+            negative = true
+            body = body.dropFirst()
+        }
+        guard !body.isEmpty, body.allSatisfy({ ($0.isASCII && $0.isNumber) || $0 == "." }),
+            body.filter({ $0 == "." }).count <= 1, body != "."
+        else { return .nan }
+        var digits = String(body)
+        if digits.hasPrefix(".") { digits = "0" + digits }
+        if digits.hasSuffix(".") { digits += "0" }
+        guard let value = Double(digits) else { return .nan }
+        return negative ? -value : value
+    }
+
+    /// XPath's number-to-string: NaN, Infinity, integers without a point, no exponent.
+    static func format(_ n: Double) -> String {
+        if n.isNaN { return "NaN" }
+        if n.isInfinite { return n < 0 ? "-Infinity" : "Infinity" }
+        if n == 0 { return "0" }
+        if n == n.rounded(), abs(n) < 1e18 { return String(Int64(n)) }
+        var text = "\(n)"
+        guard let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }) else { return text }
+        // Expand the exponent form Swift prints for very large or small values.
+        let exponent = Int(text[text.index(after: e)...])!
+        var mantissa = String(text[..<e])
+        let negative = mantissa.hasPrefix("-")
+        if negative { mantissa.removeFirst() }
+        let parts = mantissa.split(separator: ".", omittingEmptySubsequences: false)
+        let whole = String(parts[0])
+        let fraction = parts.count > 1 ? String(parts[1]) : ""
+        var digits = whole + fraction
+        var point = whole.count + exponent
+        if point <= 0 {
+            digits = String(repeating: "0", count: -point + 1) + digits
+            point = 1
+        } else if point > digits.count {
+            digits += String(repeating: "0", count: point - digits.count)
+        }
+        var result = String(digits.prefix(point)) + "." + String(digits.dropFirst(point))
+        while result.hasSuffix("0") { result.removeLast() }
+        if result.hasSuffix(".") { result.removeLast() }
+        text = (negative ? "-" : "") + result
+        return text
+    }
+}
+
+extension String {
+    /// Without XPath's white space (space, tab, CR, LF) at either end.
+    func trimmingXPathWhitespace() -> String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
+        guard let start = firstIndex(where: { !isSpace($0) }) else { return "" }
+        let end = lastIndex(where: { !isSpace($0) })!
+        return String(self[start...end])
+    }
+}
