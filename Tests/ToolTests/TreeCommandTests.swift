@@ -35,3 +35,21 @@ struct TreeCommandTests {
             """)
     }
 }
+
+@Suite("xml query")
+struct QueryCommandTests {
+    @Test("nodes as XML, values as text, prefixes with --ns, errors with their column")
+    func query() throws {
+        let schedule = fixture("small.xml")
+        let count = try ToolRun.run(["query", "count(//*)", schedule])
+        #expect(count.status == 0 && !count.output.isEmpty && Int(count.output.dropLast()) != nil)
+        let feed = "<f:feed xmlns:f=\"urn:f\"><f:entry id=\"1\">A &amp; B</f:entry><f:entry id=\"2\"/></f:feed>"
+        let nodes = try ToolRun.run(["query", "//e:entry", "-", "--ns", "e=urn:f"], input: feed)
+        #expect(nodes.output == "<f:entry xmlns:f=\"urn:f\" id=\"1\">A &amp; B</f:entry>\n<f:entry xmlns:f=\"urn:f\" id=\"2\"/>\n")
+        let attributes = try ToolRun.run(["query", "//e:entry/@id", "-", "--ns", "e=urn:f"], input: feed)
+        #expect(attributes.output == "id=\"1\"\nid=\"2\"\n")
+        let bad = try ToolRun.run(["query", "//e:entry[", "-"], input: feed)
+        #expect(bad.status == 1)
+        #expect(bad.errors.hasPrefix("xml: error: column 3: the prefix \"e\" is not bound"))
+    }
+}
