@@ -15,10 +15,12 @@ let package = Package(
         .executable(name: "xmlstack-alloc-check", targets: ["XMLStackAllocCheck"]),
         .executable(name: "xmlstack-write-bench", targets: ["XMLStackWriteBench"]),
         .executable(name: "siteschedule-bench", targets: ["SiteScheduleBench"]),
+        .executable(name: "xmltree-bench", targets: ["XMLTreeBench"]),
     ],
     dependencies: [
         .package(name: "XMLStack", path: ".."),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/drmohundro/SWXMLHash", from: "8.1.1"),
     ],
     targets: [
         // Raw expat in C with no-op handlers: the limit for this design, measured in the same
@@ -30,10 +32,12 @@ let package = Package(
         // malloc/calloc/realloc/free replacements that count calls. Linked only into
         // xmlstack-alloc-check, so the timed runs use the allocator untouched.
         .target(name: "CAllocationCounter"),
+        // Child processes with their peak memory, shared by the benchmark programs.
+        .target(name: "BenchmarkSupport"),
         .executableTarget(
             name: "XMLStackBench",
             dependencies: [
-                "CExpatBaseline",
+                "CExpatBaseline", "BenchmarkSupport",
                 .product(name: "XMLStreaming", package: "XMLStack"),
                 .product(name: "XMLHandlerStack", package: "XMLStack"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -49,6 +53,19 @@ let package = Package(
         .executableTarget(
             name: "XMLStackWriteBench",
             dependencies: [.product(name: "XMLWriting", package: "XMLStack")]
+        ),
+        // pugixml in C++ (Debian's libpugixml-dev): the fastest DOM, for xmltree-bench.
+        .target(
+            name: "CPugiBaseline",
+            linkerSettings: [.linkedLibrary("pugixml")]
+        ),
+        .executableTarget(
+            name: "XMLTreeBench",
+            dependencies: [
+                "CExpatBaseline", "CPugiBaseline", "BenchmarkSupport",
+                .product(name: "XMLTree", package: "XMLStack"),
+                .product(name: "SWXMLHash", package: "SWXMLHash"),
+            ]
         ),
         .executableTarget(
             name: "SiteScheduleBench",

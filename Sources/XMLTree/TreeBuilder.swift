@@ -11,6 +11,9 @@ struct TreeBuilder: XMLEventHandler {
 
     /// The element children are added to.
     private var current: Int32 = 0
+    /// The last child of each open element, the document node first (the records keep no
+    /// last-child link: it is needed only while building).
+    private var openLastChild: [Int32] = [-1]
     /// The text node being extended, or -1.
     private var openText: Int32 = -1
     private var inCDATA = false
@@ -29,8 +32,17 @@ struct TreeBuilder: XMLEventHandler {
         pool.removeAll(keepingCapacity: true)
         nodes.append(TreeStorage.Node(kind: .document, parent: -1))
         current = 0
+        openLastChild = [-1]
         openText = -1
         inCDATA = false
+    }
+
+    /// Reserves room for a document of `size` bytes, so the arrays need not grow (and copy)
+    /// while building: about one node per 30 bytes of XML, half the bytes as text.
+    mutating func reserve(forDocumentOfSize size: Int) {
+        nodes.reserveCapacity(size / 28 + 16)
+        attributes.reserveCapacity(size / 48 + 16)
+        pool.reserveCapacity(size / 2 + 64)
     }
 
     /// Takes what was built as storage, leaving the builder empty for the next document.
@@ -56,21 +68,23 @@ struct TreeBuilder: XMLEventHandler {
         pool.removeAll(keepingCapacity: true)
         nodes.append(TreeStorage.Node(kind: .document, parent: -1))
         current = 0
+        openLastChild = [-1]
         openText = -1
     }
 
     // MARK: - Links
 
+    /// Appends a child of the current element.
     @inline(__always)
     private mutating func append(_ node: TreeStorage.Node) -> Int32 {
         let index = Int32(nodes.count)
         var node = node
         let parent = Int(node.parent)
-        let last = nodes[parent].lastChild
+        let last = openLastChild[openLastChild.count - 1]
         node.previous = last
         nodes.append(node)
         if last >= 0 { nodes[Int(last)].next = index } else { nodes[parent].firstChild = index }
-        nodes[parent].lastChild = index
+        openLastChild[openLastChild.count - 1] = index
         return index
     }
 
@@ -93,7 +107,7 @@ struct TreeBuilder: XMLEventHandler {
         guard isWhitespace else { return }
         // The node is the last one appended and its text the last in the pool: unlink both.
         let parent = Int(node.parent)
-        nodes[parent].lastChild = node.previous
+        openLastChild[openLastChild.count - 1] = node.previous
         if node.previous >= 0 { nodes[Int(node.previous)].next = -1 } else { nodes[parent].firstChild = -1 }
         nodes.removeLast()
         pool.removeLast(Int(node.textLength))
@@ -115,6 +129,7 @@ struct TreeBuilder: XMLEventHandler {
         node.attributeStart = attributeStart
         node.attributeCount = Int32(attributes.count) - attributeStart
         current = append(node)
+        openLastChild.append(-1)
         if !pendingDeclarations.isEmpty {
             declarations[current] = pendingDeclarations
             pendingDeclarations.removeAll()
@@ -128,6 +143,7 @@ struct TreeBuilder: XMLEventHandler {
     mutating func endElement(_ name: XMLName) throws {
         closeText()
         current = nodes[Int(current)].parent
+        openLastChild.removeLast()
     }
 
     mutating func characters(_ text: XMLStringView) throws {
@@ -169,12 +185,9 @@ struct TreeBuilder: XMLEventHandler {
 
     mutating func processingInstruction(target: XMLStringView, data: XMLStringView) throws {
         closeText()
-        let (targetStart, targetLength) = appendToPool(target)
         let (start, length) = appendToPool(data)
         var node = TreeStorage.Node(kind: .processingInstruction, parent: current)
-        // The target's range is kept in the attribute fields, which a PI does not use.
-        node.attributeStart = targetStart
-        node.attributeCount = targetLength
+        node.name = nameTable.intern(target: target.string, into: &names)
         node.textStart = start
         node.textLength = length
         _ = append(node)
@@ -203,6 +216,19 @@ struct NameTable {
             XMLTreeName(localName: name.localName.string, namespaceURI: name.namespaceURI?.string, prefix: name.prefix?.string))
         slots[slot] = index
         if keys.count * 2 > slots.count { grow() }
+        return index
+    }
+
+    private var targets: [String: Int32] = [:]
+
+    /// Interns a processing instruction's target as a name.
+    mutating func intern(target: String, into names: inout [XMLTreeName]) -> Int32 {
+        if let index = targets[target] { return index }
+        let index = Int32(names.count)
+        // Keeps `keys` and `names` aligned: a key no element name can have (it holds a NUL).
+        keys.append([0] + Array(target.utf8))
+        names.append(XMLTreeName(localName: target))
+        targets[target] = index
         return index
     }
 

@@ -3,22 +3,41 @@
 /// every text node, comment, processing instruction and attribute value points into. No
 /// heap object per node.
 final class TreeStorage: Sendable {
-    /// One node: 36 bytes, links as indexes (-1 for none).
+    /// One node: 32 bytes, links as indexes (-1 for none). An element's `a`/`b` are its
+    /// attributes (a range of `attributes`); a text, CDATA, comment or PI node's are its
+    /// content (a range of `pool`). A PI's target is interned as a name.
     struct Node: Sendable {
         var kind: XMLTreeNode.Kind
         var parent: Int32
         var firstChild: Int32 = -1
-        var lastChild: Int32 = -1
         var next: Int32 = -1
         var previous: Int32 = -1
-        /// An element's name (into `names`); a PI's target as a text range.
+        /// An element's name or a PI's target (into `names`).
         var name: Int32 = -1
-        /// Text, comment, CDATA content or PI data: a range of `pool`.
-        var textStart: Int32 = 0
-        var textLength: Int32 = 0
-        /// An element's attributes: a range of `attributes`.
-        var attributeStart: Int32 = 0
-        var attributeCount: Int32 = 0
+        var a: Int32 = 0
+        var b: Int32 = 0
+
+        init(kind: XMLTreeNode.Kind, parent: Int32) {
+            self.kind = kind
+            self.parent = parent
+        }
+
+        var textStart: Int32 {
+            get { a }
+            set { a = newValue }
+        }
+        var textLength: Int32 {
+            get { b }
+            set { b = newValue }
+        }
+        var attributeStart: Int32 {
+            get { a }
+            set { a = newValue }
+        }
+        var attributeCount: Int32 {
+            get { b }
+            set { b = newValue }
+        }
     }
 
     struct Attribute: Sendable {

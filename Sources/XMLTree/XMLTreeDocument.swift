@@ -1,5 +1,11 @@
 import XMLStreaming
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A parsed XML document as an immutable tree: ordered, compact, `Sendable`.
 ///
 /// ```swift
@@ -34,7 +40,10 @@ public struct XMLTreeDocument: Sendable {
 
     /// Parses a file.
     public init(contentsOf path: String, options: Options = Options()) throws {
-        let parser = XMLStreamParser(handler: TreeBuilder(dropsWhitespaceText: options.dropsWhitespaceText), options: options.parser)
+        var builder = TreeBuilder(dropsWhitespaceText: options.dropsWhitespaceText)
+        var status = stat()
+        if stat(path, &status) == 0 { builder.reserve(forDocumentOfSize: Int(status.st_size)) }
+        let parser = XMLStreamParser(handler: builder, options: options.parser)
         try parser.parse(contentsOf: path)
         self.init(storage: parser.handler.takeStorage(namespaced: options.parser.processNamespaces))
     }

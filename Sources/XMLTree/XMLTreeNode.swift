@@ -34,7 +34,16 @@ public struct XMLTreeNode: Hashable, Sendable {
 
     public var parent: XMLTreeNode? { node(record.parent) }
     public var firstChild: XMLTreeNode? { node(record.firstChild) }
-    public var lastChild: XMLTreeNode? { node(record.lastChild) }
+    /// The last child (found by following the siblings: the records keep no last-child link).
+    public var lastChild: XMLTreeNode? {
+        var last: Int32 = -1
+        var i = record.firstChild
+        while i >= 0 {
+            last = i
+            i = storage.nodes[Int(i)].next
+        }
+        return node(last)
+    }
     public var nextSibling: XMLTreeNode? { node(record.next) }
     public var previousSibling: XMLTreeNode? { node(record.previous) }
 
@@ -131,7 +140,7 @@ public struct XMLTreeNode: Hashable, Sendable {
     public var target: String? {
         let record = record
         guard record.kind == .processingInstruction else { return nil }
-        return storage.string(start: record.attributeStart, length: record.attributeCount)
+        return storage.names[Int(record.name)].localName
     }
 
     /// An element's attributes in document order.

@@ -72,7 +72,8 @@ struct XPathEvaluator {
                 for predicate in step.predicates { selected = try filter(selected, by: predicate, reverse: step.axis.isReverse) }
                 next.append(contentsOf: selected)
             }
-            current = steps.count > 0 && (current.count > 1 || step.axis.isReverse) ? Self.sortedUnique(next) : next
+            // One context node on a forward axis gives nodes in document order already.
+            current = current.count > 1 || step.axis.isReverse ? Self.sortedUnique(next) : next
         }
         return current
     }
@@ -116,7 +117,13 @@ struct XPathEvaluator {
             case .namespace(let uri): return node.namespaceURI == uri && !isNamespaceNode(node)
             case .name(let uri, let local, let qualified):
                 if case .namespace = node { return uri == nil && node.localName == local }
-                // A tree read without namespaces has no URIs: compare names as written.
+                if case .node(let element) = node {
+                    let names = element.storage.names
+                    let i = Int(element.record.name)
+                    // A tree read without namespaces has no URIs: compare names as written.
+                    if !element.storage.namespaced { return names[i].qualifiedName == qualified }
+                    return names[i].localName == local && names[i].namespaceURI == uri
+                }
                 if !node.element.storage.namespaced { return node.qualifiedName == qualified }
                 return node.localName == local && node.namespaceURI == (uri ?? "")
             default: return false
@@ -130,8 +137,11 @@ struct XPathEvaluator {
     }
 
     static func sortedUnique(_ nodes: [XPathNode]) -> [XPathNode] {
-        var seen = Set<XPathNode>()
-        return nodes.filter { seen.insert($0).inserted }.sorted(by: XPathNode.inDocumentOrder)
+        let sorted = nodes.sorted(by: XPathNode.inDocumentOrder)
+        var result: [XPathNode] = []
+        result.reserveCapacity(sorted.count)
+        for node in sorted where result.last != node { result.append(node) }
+        return result
     }
 
     // MARK: - Comparisons (section 3.4)

@@ -159,7 +159,7 @@ struct XPathParser {
             while current.kind == .leftBracket { predicates.append(try predicate()) }
             var steps: [XPathStep] = []
             if current.kind == .slash || current.kind == .doubleSlash {
-                steps = try relativeSteps(afterSeparator: true)
+                steps = Self.simplified(try relativeSteps(afterSeparator: true))
             }
             if predicates.isEmpty && steps.isEmpty { return primary }
             return .filter(primary, predicates: predicates, steps: steps, column: column)
@@ -169,15 +169,32 @@ struct XPathParser {
             advance()
             // "/" alone, or "/" followed by a relative path.
             guard startsStep else { return .path(absolute: true, steps: []) }
-            return .path(absolute: true, steps: try relativeSteps(afterSeparator: false))
+            return .path(absolute: true, steps: Self.simplified(try relativeSteps(afterSeparator: false)))
         case .doubleSlash:
             advance()
             let descend = XPathStep(axis: .descendantOrSelf, test: .node, predicates: [])
-            return .path(absolute: true, steps: [descend] + (try relativeSteps(afterSeparator: false)))
+            return .path(absolute: true, steps: Self.simplified([descend] + (try relativeSteps(afterSeparator: false))))
         default:
             guard startsStep else { throw error("expected an expression, found \(describe(current))") }
-            return .path(absolute: false, steps: try relativeSteps(afterSeparator: false))
+            return .path(absolute: false, steps: Self.simplified(try relativeSteps(afterSeparator: false)))
         }
+    }
+
+    /// `//X[p]` is `descendant-or-self::node()/child::X[p]`; when no predicate depends on
+    /// position, that is `descendant::X[p]`, which visits each node once instead of
+    /// listing the children of every node.
+    static func simplified(_ steps: [XPathStep]) -> [XPathStep] {
+        var result: [XPathStep] = []
+        for step in steps {
+            if let last = result.last, last.axis == .descendantOrSelf, case .node = last.test, last.predicates.isEmpty,
+                step.axis == .child, step.predicates.allSatisfy(\.isPositionIndependent)
+            {
+                result[result.count - 1] = XPathStep(axis: .descendant, test: step.test, predicates: step.predicates)
+            } else {
+                result.append(step)
+            }
+        }
+        return result
     }
 
     private var startsStep: Bool {

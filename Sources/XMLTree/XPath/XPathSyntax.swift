@@ -49,3 +49,40 @@ struct XPathStep: Sendable {
     var test: XPathNodeTest
     var predicates: [XPathSyntax]
 }
+
+extension XPathSyntax {
+    /// Whether a predicate means the same whatever the context position: its value is a
+    /// boolean or a node-set (never a number, which would select by position) and it never
+    /// asks for position() or last().
+    var isPositionIndependent: Bool {
+        guard !usesPosition else { return false }
+        switch self {
+        case .or, .and, .compare, .path, .union: return true
+        case .filter(let primary, _, let steps, _): return !steps.isEmpty || primary.isPositionIndependent
+        case .function(let function, _, _):
+            switch function {
+            case .not, .true, .false, .boolean, .contains, .startsWith, .lang, .id: return true
+            default: return false
+            }
+        case .number, .literal, .variable, .arithmetic, .negate: return false
+        }
+    }
+
+    /// Whether position() or last() appears anywhere in the expression.
+    var usesPosition: Bool {
+        switch self {
+        case .or(let a, let b), .and(let a, let b), .compare(_, let a, let b, _), .arithmetic(_, let a, let b, _),
+            .union(let a, let b, _):
+            return a.usesPosition || b.usesPosition
+        case .negate(let a, _): return a.usesPosition
+        case .number, .literal, .variable: return false
+        case .function(let function, let arguments, _):
+            return function == .position || function == .last || arguments.contains(where: \.usesPosition)
+        case .path(_, let steps):
+            return steps.contains { $0.predicates.contains(where: \.usesPosition) }
+        case .filter(let primary, let predicates, let steps, _):
+            return primary.usesPosition || predicates.contains(where: \.usesPosition)
+                || steps.contains { $0.predicates.contains(where: \.usesPosition) }
+        }
+    }
+}

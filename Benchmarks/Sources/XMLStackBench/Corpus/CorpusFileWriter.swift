@@ -1,3 +1,4 @@
+import BenchmarkSupport
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)

@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import Foundation
 
 /// What the runner learned about one workload on one file.

@@ -7,20 +7,20 @@ import Foundation
 #endif
 
 /// How a child process ended, with what it printed and its peak memory.
-struct ChildOutcome {
-    enum Termination: Equatable {
+public struct ChildOutcome {
+    public enum Termination: Equatable, Sendable {
         case exited(Int32)
         case signaled(Int32)
     }
 
-    var termination: Termination
-    var standardOutput: String
+    public var termination: Termination
+    public var standardOutput: String
     /// The child's peak resident set size in bytes, from `wait4`'s `ru_maxrss`.
-    var peakResidentBytes: Int
+    public var peakResidentBytes: Int
 }
 
 /// The path of the running executable, to start it again as a child.
-func currentExecutablePath() -> String {
+public func currentExecutablePath() -> String {
     #if os(Linux)
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
@@ -34,7 +34,7 @@ func currentExecutablePath() -> String {
 /// Starts `executable` with `arguments` (searching `PATH` when it has no slash), collects its
 /// standard output, and waits for it with `wait4` to read its own peak memory. Standard
 /// error is inherited, so a child's progress and warnings show.
-func runChild(_ executable: String, _ arguments: [String]) throws -> ChildOutcome {
+public func runChild(_ executable: String, _ arguments: [String]) throws -> ChildOutcome {
     var pipeEnds: [Int32] = [0, 0]
     guard pipe(&pipeEnds) == 0 else { throw BenchError("pipe failed: \(String(cString: strerror(errno)))") }
     let (readEnd, writeEnd) = (pipeEnds[0], pipeEnds[1])
