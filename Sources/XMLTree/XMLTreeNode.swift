@@ -155,6 +155,20 @@ public struct XMLTreeNode: Hashable, Sendable {
         }
     }
 
+    /// How many attributes an element has.
+    public var attributeCount: Int { record.kind == .element ? Int(record.attributeCount) : 0 }
+
+    /// The name of the attribute at `index`, without building the others.
+    func attributeName(at index: Int) -> XMLTreeName {
+        storage.names[Int(storage.attributes[Int(record.attributeStart) + index].name)]
+    }
+
+    /// The value of the attribute at `index`.
+    func attributeValue(at index: Int) -> String {
+        let attribute = storage.attributes[Int(record.attributeStart) + index]
+        return storage.string(start: attribute.valueStart, length: attribute.valueLength)
+    }
+
     /// The value of the attribute with this qualified name (or local name when unprefixed).
     public subscript(attribute: String) -> String? {
         let record = record

@@ -25,7 +25,7 @@ enum XPathAxes {
             return [context] + ancestors(of: context)
         case .attribute:
             guard case .node(let node) = context, node.kind == .element else { return [] }
-            return node.attributes.indices.filter { !isNamespaceDeclaration(node, $0) }.map { .attribute(node, index: $0) }
+            return (0..<node.attributeCount).filter { !isNamespaceDeclaration(node, $0) }.map { .attribute(node, index: $0) }
         case .namespace:
             guard case .node(let node) = context, node.kind == .element else { return [] }
             return node.inScopeNamespaces.map { .namespace(node, prefix: $0.prefix, uri: $0.uri) }
@@ -99,7 +99,7 @@ enum XPathAxes {
     /// shows on the namespace axis rather than the attribute axis.
     private static func isNamespaceDeclaration(_ element: XMLTreeNode, _ index: Int) -> Bool {
         guard !element.storage.namespaced else { return false }
-        let name = element.attributes[index].name.qualifiedName
+        let name = element.attributeName(at: index).qualifiedName
         return name == "xmlns" || name.hasPrefix("xmlns:")
     }
 }

@@ -124,6 +124,11 @@ struct XPathEvaluator {
                     if !element.storage.namespaced { return names[i].qualifiedName == qualified }
                     return names[i].localName == local && names[i].namespaceURI == uri
                 }
+                if case .attribute(let element, let index) = node {
+                    let name = element.attributeName(at: index)
+                    if !element.storage.namespaced { return name.qualifiedName == qualified }
+                    return name.localName == local && name.namespaceURI == uri
+                }
                 if !node.element.storage.namespaced { return node.qualifiedName == qualified }
                 return node.localName == local && node.namespaceURI == (uri ?? "")
             default: return false

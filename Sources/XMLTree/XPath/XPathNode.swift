@@ -24,7 +24,7 @@ public enum XPathNode: Hashable, Sendable {
     public var stringValue: String {
         switch self {
         case .node(let node): return node.stringValue
-        case .attribute(let element, let index): return element.attributes[index].value
+        case .attribute(let element, let index): return element.attributeValue(at: index)
         case .namespace(_, _, let uri): return uri
         }
     }
@@ -33,7 +33,7 @@ public enum XPathNode: Hashable, Sendable {
     public var localName: String {
         switch self {
         case .node(let node): return node.kind == .element ? node.name!.localName : (node.target ?? "")
-        case .attribute(let element, let index): return element.attributes[index].name.localName
+        case .attribute(let element, let index): return element.attributeName(at: index).localName
         case .namespace(_, let prefix, _): return prefix
         }
     }
@@ -42,7 +42,7 @@ public enum XPathNode: Hashable, Sendable {
     public var namespaceURI: String {
         switch self {
         case .node(let node): return node.name?.namespaceURI ?? ""
-        case .attribute(let element, let index): return element.attributes[index].name.namespaceURI ?? ""
+        case .attribute(let element, let index): return element.attributeName(at: index).namespaceURI ?? ""
         case .namespace: return ""
         }
     }
@@ -51,7 +51,7 @@ public enum XPathNode: Hashable, Sendable {
     public var qualifiedName: String {
         switch self {
         case .node(let node): return node.kind == .element ? node.name!.qualifiedName : (node.target ?? "")
-        case .attribute(let element, let index): return element.attributes[index].name.qualifiedName
+        case .attribute(let element, let index): return element.attributeName(at: index).qualifiedName
         case .namespace(_, let prefix, _): return prefix
         }
     }
