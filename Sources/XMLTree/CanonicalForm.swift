@@ -1,20 +1,40 @@
 // James Clark's canonical XML, the notation of the W3C conformance suite's out/ files:
 // UTF-8, no declaration, DOCTYPE or comments; the root element and the processing
 // instructions around it; attributes sorted by name in code point order; `<a></a>`, never
-// `<a/>`; exactly & < > " tab LF CR escaped; PIs as `<?target data?>`.
+// `<a/>`; exactly & < > " tab LF CR escaped; PIs as `<?target data?>`; notations, when the
+// DTD declares some, as the "second canonical form" prints them.
 extension XMLTreeDocument {
     /// The document in canonical form. Read the document without namespace processing
     /// (names and `xmlns` attributes as written), as `xml canon` does.
     public func canonicalForm() -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(storage.pool.count + storage.nodes.count * 8)
+        var position = 0
         for child in documentNode.children {
+            if position == storage.doctype?.position { notations(into: &out) }
+            position += 1
             switch child.kind {
             case .element, .processingInstruction: Self.canonical(child, into: &out)
             default: continue
             }
         }
         return out
+    }
+
+    /// The "second canonical form": where the DOCTYPE ended, its notations sorted by name.
+    private func notations(into out: inout [UInt8]) {
+        guard let doctype = storage.doctype, !doctype.notations.isEmpty else { return }
+        var text = "<!DOCTYPE \(doctype.name) [\n"
+        for notation in doctype.notations.sorted(by: { Array($0.name.utf8).lexicographicallyPrecedes(Array($1.name.utf8)) }) {
+            switch (notation.publicID, notation.systemID) {
+            case let (publicID?, systemID?): text += "<!NOTATION \(notation.name) PUBLIC '\(publicID)' '\(systemID)'>\n"
+            case let (publicID?, nil): text += "<!NOTATION \(notation.name) PUBLIC '\(publicID)'>\n"
+            case let (nil, systemID?): text += "<!NOTATION \(notation.name) SYSTEM '\(systemID)'>\n"
+            case (nil, nil): continue
+            }
+        }
+        text += "]>\n"
+        out.append(contentsOf: Array(text.utf8))
     }
 
     private static func canonical(_ node: XMLTreeNode, into out: inout [UInt8]) {

@@ -20,6 +20,7 @@ struct TreeBuilder: XMLEventHandler {
     private var nameTable = NameTable()
     private var pendingDeclarations: [(prefix: String, uri: String)] = []
     private var declarations: [Int32: [(prefix: String, uri: String)]] = [:]
+    private var doctype: (name: String, position: Int, notations: [XMLNotation])?
 
     init(dropsWhitespaceText: Bool) {
         self.dropsWhitespaceText = dropsWhitespaceText
@@ -50,8 +51,9 @@ struct TreeBuilder: XMLEventHandler {
         closeText()
         let storage = TreeStorage(
             nodes: nodes, attributes: attributes, names: names, pool: pool, namespaced: namespaced,
-            namespaceDeclarations: declarations)
+            namespaceDeclarations: declarations, doctype: doctype)
         declarations = [:]
+        doctype = nil
         nodes = []
         attributes = []
         pool = []
@@ -134,6 +136,24 @@ struct TreeBuilder: XMLEventHandler {
             declarations[current] = pendingDeclarations
             pendingDeclarations.removeAll()
         }
+    }
+
+    mutating func startDoctype(_ declaration: XMLDoctype) throws {
+        doctype = (declaration.name, 0, [])
+    }
+
+    mutating func notationDeclaration(_ notation: XMLNotation) throws {
+        doctype?.notations.append(notation)
+    }
+
+    mutating func endDoctype() throws {
+        var count = 0
+        var child = nodes[0].firstChild
+        while child >= 0 {
+            count += 1
+            child = nodes[Int(child)].next
+        }
+        doctype?.position = count
     }
 
     mutating func startPrefixMapping(prefix: XMLStringView?, uri: XMLStringView?) throws {

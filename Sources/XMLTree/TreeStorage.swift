@@ -1,3 +1,5 @@
+import XMLStreaming
+
 /// The tree's memory, in the spirit of TBXML's element buffers: one contiguous array of
 /// node records, one of attribute records, interned names, and one pool of UTF-8 text that
 /// every text node, comment, processing instruction and attribute value points into. No
@@ -55,11 +57,16 @@ final class TreeStorage: Sendable {
     let namespaced: Bool
     /// The namespace declarations on elements, by element index (namespaced trees only).
     let namespaceDeclarations: [Int32: [(prefix: String, uri: String)]]
+    /// The DOCTYPE: its name, how many children of the document node came before its end,
+    /// and the notations it declares.
+    let doctype: (name: String, position: Int, notations: [XMLNotation])?
 
     init(
         nodes: [Node], attributes: [Attribute], names: [XMLTreeName], pool: [UInt8], namespaced: Bool,
-        namespaceDeclarations: [Int32: [(prefix: String, uri: String)]] = [:]
+        namespaceDeclarations: [Int32: [(prefix: String, uri: String)]] = [:],
+        doctype: (name: String, position: Int, notations: [XMLNotation])? = nil
     ) {
+        self.doctype = doctype
         self.nodes = nodes
         self.attributes = attributes
         self.names = names

@@ -70,6 +70,23 @@ struct CanonicalTests {
             == "<doc A=\"&lt;&amp;&quot;'&gt;\" a=\"x&#9;y&#10;z&#13;\" b=\"1\" é=\"é\">&#9;&lt;&gt;&amp;&quot;'&#10;</doc>")
     }
 
+    @Test("notations make the second canonical form, printed where the DOCTYPE ended")
+    func notations() throws {
+        let xml = """
+            <?before?><!DOCTYPE doc [<!NOTATION b SYSTEM "s.txt"><!NOTATION a PUBLIC "-//P//EN" "s2">\
+            <!NOTATION c PUBLIC "-//C//EN">]><?pi x?><doc/>
+            """
+        #expect(try canon(xml) == """
+            <?before ?><!DOCTYPE doc [
+            <!NOTATION a PUBLIC '-//P//EN' 's2'>
+            <!NOTATION b SYSTEM 's.txt'>
+            <!NOTATION c PUBLIC '-//C//EN'>
+            ]>
+            <?pi x?><doc></doc>
+            """)
+        #expect(try canon("<!DOCTYPE doc [<!ELEMENT doc EMPTY>]><doc/>") == "<doc></doc>")
+    }
+
     @Test("entities expanded, CDATA as text, default attributes from the DTD, xmlns as attributes")
     func expansion() throws {
         let xml = """

@@ -62,6 +62,10 @@ enum ExpatCallbacks {
         withReceiver(userData) { $0.receiveSkippedEntity(name!, isParameterEntity != 0) }
     }
 
+    static let notationDeclaration: XML_NotationDeclHandler = { userData, name, _, systemID, publicID in
+        withReceiver(userData) { $0.receiveNotationDeclaration(name!, systemID, publicID) }
+    }
+
     static let entityDeclaration: XML_EntityDeclHandler = {
         userData, name, isParameterEntity, _, _, _, systemID, publicID, _ in
         withReceiver(userData) { $0.receiveEntityDeclaration(name!, isParameterEntity != 0, systemID, publicID) }

@@ -141,6 +141,7 @@ class ExpatReceiver {
         XML_SetDoctypeDeclHandler(parser, ExpatCallbacks.startDoctype, ExpatCallbacks.endDoctype)
         XML_SetSkippedEntityHandler(parser, ExpatCallbacks.skippedEntity)
         XML_SetEntityDeclHandler(parser, ExpatCallbacks.entityDeclaration)
+        XML_SetNotationDeclHandler(parser, ExpatCallbacks.notationDeclaration)
         if options.processNamespaces && options.reportNamespacePrefixes {
             XML_SetNamespaceDeclHandler(parser, ExpatCallbacks.startNamespace, ExpatCallbacks.endNamespace)
         }
@@ -156,6 +157,7 @@ class ExpatReceiver {
     func onXMLDeclaration(_ declaration: XMLDeclaration) throws {}
     func onStartDoctype(_ doctype: XMLDoctype) throws {}
     func onEndDoctype() throws {}
+    func onNotationDeclaration(_ notation: XMLNotation) throws {}
     func onStartElement(_ name: XMLName, _ attributes: XMLAttributes) throws {}
     func onEndElement(_ name: XMLName) throws {}
     func onCharacters(_ text: XMLStringView) throws {}
@@ -670,6 +672,16 @@ class ExpatReceiver {
     final func receiveEndDoctype() {
         guard pendingError == nil else { return }
         deliver { try onEndDoctype() }
+    }
+
+    final func receiveNotationDeclaration(
+        _ name: UnsafePointer<XML_Char>, _ systemID: UnsafePointer<XML_Char>?, _ publicID: UnsafePointer<XML_Char>?
+    ) {
+        guard pendingError == nil else { return }
+        let notation = XMLNotation(
+            name: String(cString: name), publicID: publicID.map { String(cString: $0) },
+            systemID: systemID.map { String(cString: $0) })
+        deliver { try onNotationDeclaration(notation) }
     }
 
     final func receiveStartNamespace(_ prefix: UnsafePointer<XML_Char>?, _ uri: UnsafePointer<XML_Char>?) {

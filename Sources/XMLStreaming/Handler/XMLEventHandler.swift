@@ -30,6 +30,8 @@ public protocol XMLEventHandler {
     mutating func startDoctype(_ doctype: XMLDoctype) throws
     /// The `<!DOCTYPE …>` declaration ends.
     mutating func endDoctype() throws
+    /// A notation declared in the internal DTD subset (canonical forms print them).
+    mutating func notationDeclaration(_ notation: XMLNotation) throws
     /// An element starts. Attributes come in document order.
     mutating func startElement(_ name: XMLName, attributes: XMLAttributes) throws
     /// An element ends (also right after `startElement` for `<empty/>`).
