@@ -67,6 +67,15 @@ public struct XMLTreeDocument: Sendable {
         self.init(storage: parser.handler.takeStorage(namespaced: options.parser.processNamespaces))
     }
 
+    /// Parses a document arriving as an asynchronous sequence of byte chunks (a network
+    /// download, `FileHandle.bytes`), split anywhere.
+    public init<Chunks: AsyncSequence>(chunks: Chunks, options: Options = Options()) async throws
+    where Chunks.Element: Sequence<UInt8> {
+        let parser = XMLStreamParser(handler: TreeBuilder(dropsWhitespaceText: options.dropsWhitespaceText), options: options.parser)
+        try await parser.parse(chunks)
+        self.init(storage: parser.handler.takeStorage(namespaced: options.parser.processNamespaces))
+    }
+
     /// The document node: the parent of the root element and of the processing
     /// instructions and comments around it.
     public var documentNode: XMLTreeNode { XMLTreeNode(storage: storage, index: 0) }

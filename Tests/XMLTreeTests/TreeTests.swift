@@ -89,6 +89,22 @@ struct TreeTests {
         #expect(document.root?.name?.qualifiedName == "f:feed")
     }
 
+    @Test("any input the parser takes: a file, bytes, a descriptor, chunks arriving asynchronously")
+    func inputs() async throws {
+        let path = fixture("schedule.xml")
+        let expected = outline(try XMLTreeDocument(contentsOf: path).documentNode)
+        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+        #expect(outline(try XMLTreeDocument(bytes: bytes).documentNode) == expected)
+        let fd = open(path, O_RDONLY)
+        defer { close(fd) }
+        #expect(outline(try XMLTreeDocument(fileDescriptor: fd, name: path).documentNode) == expected)
+        let chunks = AsyncStream<[UInt8]> { continuation in
+            for piece in stride(from: 0, to: bytes.count, by: 7) { continuation.yield(Array(bytes[piece..<min(piece + 7, bytes.count)])) }
+            continuation.finish()
+        }
+        #expect(outline(try await XMLTreeDocument(chunks: chunks).documentNode) == expected)
+    }
+
     @Test("a tree is a Sendable value: read from other tasks")
     func sendable() async throws {
         let document = try XMLTreeDocument(contentsOf: fixture("schedule.xml"))
