@@ -12,14 +12,17 @@ let package = Package(
         .library(name: "XMLHandlerStack", targets: ["XMLHandlerStack"]),
         .library(name: "XMLWriting", targets: ["XMLWriting"]),
         .library(name: "XMLTree", targets: ["XMLTree"]),
+        .library(name: "PropertyLists", targets: ["PropertyLists"]),
         .executable(name: "xml", targets: ["XMLTool"]),
         .library(name: "SiteScheduleModel", targets: ["SiteScheduleModel"]),
         .library(name: "SiteScheduleImport", targets: ["SiteScheduleImport"]),
         .executable(name: "siteschedule", targets: ["siteschedule"]),
+        .executable(name: "plist", targets: ["PlistTool"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
     ],
     targets: [
         // The system's expat, never vendored: Debian's libexpat1-dev, Homebrew's expat.
@@ -36,6 +39,13 @@ let package = Package(
         .target(name: "XMLWriting", dependencies: ["XMLSyntax"]),
         // The document tree: contiguous storage, navigation, paths, output, canonical form.
         .target(name: "XMLTree", dependencies: ["XMLStreaming", "XMLWriting"]),
+        // Property lists: XML (through the stream parser and the writer) and binary.
+        .target(
+            name: "PropertyLists",
+            dependencies: [
+                "XMLStreaming", "XMLWriting", .product(name: "OrderedCollections", package: "swift-collections"),
+            ]
+        ),
         .executableTarget(
             name: "XMLTool",
             dependencies: [
@@ -46,6 +56,10 @@ let package = Package(
             ]
         ),
 
+        .executableTarget(
+            name: "PlistTool",
+            dependencies: ["PropertyLists", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         // The book's SiteSchedule sample (8.3.3) as a tool: plain model types, the import
         // layer (their Parseable conformances, the SQLite store, export), the command line.
         .target(name: "SiteScheduleModel", path: "Samples/SiteSchedule/Sources/SiteScheduleModel"),
@@ -74,6 +88,7 @@ let package = Package(
         ),
         .testTarget(name: "XMLHandlerStackTests", dependencies: ["XMLHandlerStack", "XMLTestSupport"]),
         .testTarget(name: "XMLWritingTests", dependencies: ["XMLWriting", "XMLStreaming", "XMLTestSupport"]),
+        .testTarget(name: "PropertyListsTests", dependencies: ["PropertyLists", "XMLTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "XMLTreeTests", dependencies: ["XMLTree", "XMLStreaming", "XMLWriting", "XMLTestSupport"],
             resources: [.copy("Fixtures")]),

@@ -1,0 +1,203 @@
+import Foundation
+import OrderedCollections
+
+/// Reads `bplist00`, hardened against hostile files: every offset, count and size is checked
+/// against the input before it is used, references are followed with a depth limit and a
+/// check for cycles, and each object is decoded once and shared, so a file cannot make the
+/// reader use more memory than its objects hold, or crash.
+struct BinaryPropertyListReader {
+    private let bytes: [UInt8]
+    private let offsetSize: Int
+    private let referenceSize: Int
+    private let objectCount: Int
+    private let offsetTable: Int
+    private var decoded: [Int: PropertyList] = [:]
+    private var inProgress = Set<Int>()
+    static let maximumDepth = 512
+
+    init(_ bytes: [UInt8]) throws {
+        self.bytes = bytes
+        guard bytes.count >= 40, bytes.starts(with: Array("bplist00".utf8)) else {
+            throw PropertyListError("not a binary property list (no bplist00 header, or too short)")
+        }
+        let trailer = bytes.count - 32
+        offsetSize = Int(bytes[trailer + 6])
+        referenceSize = Int(bytes[trailer + 7])
+        let count = Self.bigEndian(bytes, trailer + 8, 8)
+        let top = Self.bigEndian(bytes, trailer + 16, 8)
+        let table = Self.bigEndian(bytes, trailer + 24, 8)
+        guard (1...8).contains(offsetSize), (1...8).contains(referenceSize) else {
+            throw PropertyListError("bad trailer: offset size \(offsetSize), reference size \(referenceSize)", column: trailer)
+        }
+        guard count > 0, count <= UInt64(bytes.count), top < count, table >= 8, table < UInt64(trailer),
+            count * UInt64(offsetSize) <= UInt64(trailer) - table
+        else {
+            throw PropertyListError("bad trailer: \(count) objects, top \(top), offset table at \(table)", column: trailer)
+        }
+        objectCount = Int(count)
+        offsetTable = Int(table)
+        topObject = Int(top)
+    }
+
+    private let topObject: Int
+
+    mutating func read() throws -> PropertyList {
+        try object(topObject, depth: 0)
+    }
+
+    static func bigEndian(_ bytes: [UInt8], _ at: Int, _ size: Int) -> UInt64 {
+        var value: UInt64 = 0
+        for i in 0..<size { value = value << 8 | UInt64(bytes[at + i]) }
+        return value
+    }
+
+    private func offset(of reference: Int) throws -> Int {
+        guard reference >= 0, reference < objectCount else {
+            throw PropertyListError("object reference \(reference) out of range (\(objectCount) objects)")
+        }
+        let offset = Int(Self.bigEndian(bytes, offsetTable + reference * offsetSize, offsetSize))
+        guard offset >= 8, offset < offsetTable else {
+            throw PropertyListError("object \(reference) has offset \(offset), outside the objects", column: offset)
+        }
+        return offset
+    }
+
+    /// Checks that `count` bytes from `at` lie before the offset table.
+    private func need(_ at: Int, _ count: Int) throws {
+        guard count >= 0, at >= 0, at <= offsetTable, count <= offsetTable - at else {
+            throw PropertyListError("an object runs past the end of the objects", column: at)
+        }
+    }
+
+    /// A marker's count: the low nibble, or an integer object after it when the nibble is 0xF.
+    /// Returns the count and where the content starts.
+    private func count(_ marker: UInt8, at: Int) throws -> (Int, Int) {
+        let nibble = Int(marker & 0x0F)
+        guard nibble == 0x0F else { return (nibble, at + 1) }
+        try need(at + 1, 1)
+        let intMarker = bytes[at + 1]
+        guard intMarker & 0xF0 == 0x10 else { throw PropertyListError("a count is not an integer", column: at + 1) }
+        let size = 1 << Int(intMarker & 0x0F)
+        guard size <= 8 else { throw PropertyListError("a count is too wide", column: at + 1) }
+        try need(at + 2, size)
+        let value = Self.bigEndian(bytes, at + 2, size)
+        guard value <= UInt64(bytes.count) else {
+            throw PropertyListError("a count of \(value) is larger than the file", column: at + 1)
+        }
+        return (Int(value), at + 2 + size)
+    }
+
+    private mutating func object(_ reference: Int, depth: Int) throws -> PropertyList {
+        if let known = decoded[reference] { return known }
+        guard depth < Self.maximumDepth else { throw PropertyListError("objects nested deeper than \(Self.maximumDepth)") }
+        guard !inProgress.contains(reference) else {
+            throw PropertyListError("object \(reference) contains itself (a reference cycle)")
+        }
+        let at = try offset(of: reference)
+        let marker = bytes[at]
+        let value: PropertyList
+        switch marker >> 4 {
+        case 0x0:
+            switch marker {
+            case 0x08: value = .boolean(false)
+            case 0x09: value = .boolean(true)
+            default: throw PropertyListError(String(format: "unsupported object marker 0x%02X", marker), column: at)
+            }
+        case 0x1:
+            let size = 1 << Int(marker & 0x0F)
+            guard size <= 16 else { throw PropertyListError("an integer wider than 16 bytes", column: at) }
+            try need(at + 1, size)
+            if size == 16 {
+                // 128-bit: Apple writes UInt64 values above Int64.max this way.
+                let high = Self.bigEndian(bytes, at + 1, 8)
+                let low = Self.bigEndian(bytes, at + 9, 8)
+                if high == 0 {
+                    value = .integer(exactly: low)
+                } else if high == UInt64.max && low >= UInt64(1) << 63 {
+                    value = .integer(Int64(bitPattern: low))
+                } else {
+                    throw PropertyListError("an integer outside the 64-bit ranges", column: at)
+                }
+            } else {
+                let raw = Self.bigEndian(bytes, at + 1, size)
+                // 1, 2 and 4 bytes are unsigned; 8 bytes are signed.
+                value = size == 8 ? .integer(Int64(bitPattern: raw)) : .integer(exactly: raw)
+            }
+        case 0x2:
+            let size = 1 << Int(marker & 0x0F)
+            try need(at + 1, size)
+            switch size {
+            case 4: value = .real(Double(Float(bitPattern: UInt32(Self.bigEndian(bytes, at + 1, 4)))))
+            case 8: value = .real(Double(bitPattern: Self.bigEndian(bytes, at + 1, 8)))
+            default: throw PropertyListError("a real of \(size) bytes", column: at)
+            }
+        case 0x3:
+            guard marker == 0x33 else { throw PropertyListError(String(format: "unsupported object marker 0x%02X", marker), column: at) }
+            try need(at + 1, 8)
+            let seconds = Double(bitPattern: Self.bigEndian(bytes, at + 1, 8))
+            guard seconds.isFinite else { throw PropertyListError("a date that is not a number", column: at) }
+            value = .date(Date(timeIntervalSinceReferenceDate: seconds))
+        case 0x4:
+            let (length, start) = try count(marker, at: at)
+            try need(start, length)
+            value = .data(Data(bytes[start..<start + length]))
+        case 0x5:
+            let (length, start) = try count(marker, at: at)
+            try need(start, length)
+            // "ASCII": CoreFoundation writes 8-bit strings here; read them as Latin-1.
+            let slice = bytes[start..<start + length]
+            if slice.allSatisfy({ $0 < 0x80 }) {
+                value = .string(String(decoding: slice, as: UTF8.self))
+            } else {
+                var scalars = String.UnicodeScalarView()
+                scalars.append(contentsOf: slice.map { Unicode.Scalar($0) })
+                value = .string(String(scalars))
+            }
+        case 0x6:
+            let (length, start) = try count(marker, at: at)
+            guard length <= Int.max / 2 else { throw PropertyListError("a string too long", column: at) }
+            try need(start, length * 2)
+            var units: [UInt16] = []
+            units.reserveCapacity(length)
+            for i in 0..<length { units.append(UInt16(bytes[start + 2 * i]) << 8 | UInt16(bytes[start + 2 * i + 1])) }
+            value = .string(String(decoding: units, as: UTF16.self))
+        case 0x8:
+            let size = Int(marker & 0x0F) + 1
+            try need(at + 1, size)
+            value = .uid(Self.bigEndian(bytes, at + 1, size))
+        case 0xA, 0xC:
+            let (length, start) = try count(marker, at: at)
+            guard length <= Int.max / referenceSize else { throw PropertyListError("an array too long", column: at) }
+            try need(start, length * referenceSize)
+            inProgress.insert(reference)
+            var items: [PropertyList] = []
+            items.reserveCapacity(length)
+            for i in 0..<length {
+                let child = Int(Self.bigEndian(bytes, start + i * referenceSize, referenceSize))
+                items.append(try object(child, depth: depth + 1))
+            }
+            inProgress.remove(reference)
+            value = .array(items)
+        case 0xD:
+            let (length, start) = try count(marker, at: at)
+            guard length <= Int.max / (2 * referenceSize) else { throw PropertyListError("a dictionary too long", column: at) }
+            try need(start, length * 2 * referenceSize)
+            inProgress.insert(reference)
+            var dictionary = OrderedDictionary<String, PropertyList>(minimumCapacity: length)
+            for i in 0..<length {
+                let keyReference = Int(Self.bigEndian(bytes, start + i * referenceSize, referenceSize))
+                let valueReference = Int(Self.bigEndian(bytes, start + (length + i) * referenceSize, referenceSize))
+                guard case .string(let key) = try object(keyReference, depth: depth + 1) else {
+                    throw PropertyListError("a dictionary key that is not a string", column: at)
+                }
+                dictionary[key] = try object(valueReference, depth: depth + 1)
+            }
+            inProgress.remove(reference)
+            value = .dictionary(dictionary)
+        default:
+            throw PropertyListError(String(format: "unsupported object marker 0x%02X", marker), column: at)
+        }
+        decoded[reference] = value
+        return value
+    }
+}

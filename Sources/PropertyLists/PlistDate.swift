@@ -1,0 +1,80 @@
+import Foundation
+
+/// Dates as plists write them: `yyyy-MM-ddTHH:mm:ssZ` in UTC, whole seconds, converted by
+/// arithmetic (days from the civil calendar) rather than a formatter.
+enum PlistDate {
+    static func string(_ date: Date) -> String {
+        let seconds = Int64(floor(date.timeIntervalSince1970))
+        var days = seconds / 86_400
+        var rest = seconds % 86_400
+        if rest < 0 {
+            rest += 86_400
+            days -= 1
+        }
+        let (y, m, d) = civil(fromDays: days)
+        func pad(_ v: Int64, _ width: Int) -> String {
+            let s = String(v)
+            return String(repeating: "0", count: max(0, width - s.count)) + s
+        }
+        return "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2))T\(pad(rest / 3600, 2)):\(pad(rest / 60 % 60, 2)):\(pad(rest % 60, 2))Z"
+    }
+
+    /// Reads `yyyy-MM-ddTHH:mm:ssZ`; like plistlib, the later fields may be left out
+    /// (`2012-03-01T06Z`, `2012-03Z`).
+    static func date(_ text: String) -> Date? {
+        var scalars = Substring(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        guard scalars.last == "Z" else { return nil }
+        scalars = scalars.dropLast()
+        var fields: [Int64] = []
+        var separators: [Character] = []
+        var current = ""
+        for c in scalars {
+            if c.isASCII && c.isNumber {
+                current.append(c)
+            } else {
+                guard let value = Int64(current) else { return nil }
+                fields.append(value)
+                separators.append(c)
+                current = ""
+            }
+        }
+        guard let last = Int64(current) else { return nil }
+        fields.append(last)
+        let expected: [Character] = ["-", "-", "T", ":", ":"]
+        guard fields.count <= 6, separators.elementsEqual(expected.prefix(separators.count)) else { return nil }
+        let year = fields[0]
+        let month = fields.count > 1 ? fields[1] : 1
+        let day = fields.count > 2 ? fields[2] : 1
+        let hour = fields.count > 3 ? fields[3] : 0
+        let minute = fields.count > 4 ? fields[4] : 0
+        let second = fields.count > 5 ? fields[5] : 0
+        guard (1...12).contains(month), (1...31).contains(day), (0...23).contains(hour), (0...59).contains(minute),
+            (0...60).contains(second)
+        else { return nil }
+        let days = Self.days(fromCivil: year, month, day)
+        return Date(timeIntervalSince1970: Double(days * 86_400 + hour * 3600 + minute * 60 + second))
+    }
+
+    /// Howard Hinnant's days_from_civil.
+    static func days(fromCivil y: Int64, _ m: Int64, _ d: Int64) -> Int64 {
+        let y = m <= 2 ? y - 1 : y
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+
+    /// Howard Hinnant's civil_from_days.
+    static func civil(fromDays z: Int64) -> (Int64, Int64, Int64) {
+        let z = z + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import OrderedCollections
+
+/// A property-list value: what Apple's plists hold, as one Swift value.
+///
+/// ```swift
+/// let settings: PropertyList = ["name": "Kölner Dom", "floors": 3, "open": true]
+/// let floors = settings["floors"]?.intValue                // 3
+/// let data = try settings.data(format: .xml)              // Apple's layout, as plistlib writes it
+/// let back = try PropertyList(data: data)                 // the format is detected
+/// ```
+///
+/// Integers cover the whole `Int64` and `UInt64` ranges; dictionaries keep their keys in
+/// insertion order (writers sort them, as Apple and plistlib do).
+public enum PropertyList: Sendable {
+    case string(String)
+    /// A signed integer; values above `Int64.max` are ``unsignedInteger(_:)``.
+    case integer(Int64)
+    /// An integer above `Int64.max`, up to `UInt64.max`.
+    case unsignedInteger(UInt64)
+    case real(Double)
+    case boolean(Bool)
+    case date(Date)
+    case data(Data)
+    case array([PropertyList])
+    case dictionary(OrderedDictionary<String, PropertyList>)
+    /// A keyed archiver's object reference (binary plists only).
+    case uid(UInt64)
+
+    /// An integer from any width, as ``integer(_:)`` when it fits in `Int64`.
+    public static func integer<T: BinaryInteger>(exactly value: T) -> PropertyList {
+        if let signed = Int64(exactly: value) { return .integer(signed) }
+        return .unsignedInteger(UInt64(value))
+    }
+
+    // MARK: - Reading values
+
+    public var stringValue: String? { if case .string(let s) = self { return s } else { return nil } }
+    public var boolValue: Bool? { if case .boolean(let b) = self { return b } else { return nil } }
+    public var dateValue: Date? { if case .date(let d) = self { return d } else { return nil } }
+    public var dataValue: Data? { if case .data(let d) = self { return d } else { return nil } }
+    public var arrayValue: [PropertyList]? { if case .array(let a) = self { return a } else { return nil } }
+    public var dictionaryValue: OrderedDictionary<String, PropertyList>? {
+        if case .dictionary(let d) = self { return d } else { return nil }
+    }
+
+    /// The value as an `Int`, when it is an integer that fits.
+    public var intValue: Int? {
+        switch self {
+        case .integer(let i): return Int(exactly: i)
+        case .unsignedInteger(let u): return Int(exactly: u)
+        default: return nil
+        }
+    }
+
+    /// The value as a `Double`, for reals and integers.
+    public var doubleValue: Double? {
+        switch self {
+        case .real(let r): return r
+        case .integer(let i): return Double(i)
+        case .unsignedInteger(let u): return Double(u)
+        default: return nil
+        }
+    }
+
+    /// A dictionary's value for `key`; `nil` for other values or a missing key.
+    public subscript(key: String) -> PropertyList? {
+        get { dictionaryValue?[key] }
+        set {
+            guard case .dictionary(var d) = self else { return }
+            d[key] = newValue
+            self = .dictionary(d)
+        }
+    }
+
+    /// An array's element at `index`; `nil` out of range or for other values.
+    public subscript(index: Int) -> PropertyList? {
+        guard case .array(let a) = self, a.indices.contains(index) else { return nil }
+        return a[index]
+    }
+
+    /// The name of the value's type, for messages: "string", "integer", "dictionary"…
+    public var typeName: String {
+        switch self {
+        case .string: return "string"
+        case .integer, .unsignedInteger: return "integer"
+        case .real: return "real"
+        case .boolean: return "boolean"
+        case .date: return "date"
+        case .data: return "data"
+        case .array: return "array"
+        case .dictionary: return "dictionary"
+        case .uid: return "UID"
+        }
+    }
+}
+
+extension PropertyList: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
+    ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
+{
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(integerLiteral value: Int64) { self = .integer(value) }
+    public init(floatLiteral value: Double) { self = .real(value) }
+    public init(booleanLiteral value: Bool) { self = .boolean(value) }
+    public init(arrayLiteral elements: PropertyList...) { self = .array(elements) }
+    public init(dictionaryLiteral elements: (String, PropertyList)...) {
+        self = .dictionary(OrderedDictionary(elements, uniquingKeysWith: { _, last in last }))
+    }
+}
+
+// Equality is by value: two dictionaries are equal when they hold the same keys and values,
+// in any order (files sort their keys; values built in code keep theirs).
+extension PropertyList: Hashable {
+    public static func == (a: PropertyList, b: PropertyList) -> Bool {
+        switch (a, b) {
+        case (.string(let x), .string(let y)): return x == y
+        case (.integer(let x), .integer(let y)): return x == y
+        case (.unsignedInteger(let x), .unsignedInteger(let y)): return x == y
+        case (.real(let x), .real(let y)): return x == y || (x.isNaN && y.isNaN)
+        case (.boolean(let x), .boolean(let y)): return x == y
+        case (.date(let x), .date(let y)): return x == y
+        case (.data(let x), .data(let y)): return x == y
+        case (.uid(let x), .uid(let y)): return x == y
+        case (.array(let x), .array(let y)): return x == y
+        case (.dictionary(let x), .dictionary(let y)):
+            guard x.count == y.count else { return false }
+            for (key, value) in x where y[key] != value { return false }
+            return true
+        default: return false
+        }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .string(let s): hasher.combine(0); hasher.combine(s)
+        case .integer(let i): hasher.combine(1); hasher.combine(i)
+        case .unsignedInteger(let u): hasher.combine(2); hasher.combine(u)
+        case .real(let r): hasher.combine(3); hasher.combine(r.isNaN ? .nan : r)
+        case .boolean(let b): hasher.combine(4); hasher.combine(b)
+        case .date(let d): hasher.combine(5); hasher.combine(d)
+        case .data(let d): hasher.combine(6); hasher.combine(d)
+        case .uid(let u): hasher.combine(7); hasher.combine(u)
+        case .array(let a): hasher.combine(8); hasher.combine(a)
+        case .dictionary(let d):
+            hasher.combine(9)
+            hasher.combine(d.count)
+            // Order-independent: the sum of each pair's own hash.
+            var sum = 0
+            for (key, value) in d {
+                var pair = Hasher()
+                pair.combine(key)
+                pair.combine(value)
+                sum &+= pair.finalize()
+            }
+            hasher.combine(sum)
+        }
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import OrderedCollections
+import XMLStreaming
+
+/// Reads an XML plist straight from the stream parser's events, with no tree in between.
+struct XMLPropertyListReader: XMLEventHandler {
+    private enum Frame {
+        case array([PropertyList])
+        case dictionary(OrderedDictionary<String, PropertyList>, key: String?)
+    }
+
+    private var stack: [Frame] = []
+    private(set) var result: PropertyList?
+    private var text: [UInt8] = []
+    private var collecting = false
+    private var locator = XMLLocator.detached
+
+    private func error(_ message: String) -> PropertyListError {
+        let position = locator.position
+        return PropertyListError(message, line: position.line, column: position.column)
+    }
+
+    mutating func startDocument(_ locator: XMLLocator) {
+        self.locator = locator
+    }
+
+    mutating func startElement(_ name: XMLName, attributes: XMLAttributes) throws {
+        if collecting { throw error("<\(name.qualifiedName)> inside a value that holds only text") }
+        switch name.localName {
+        case "plist":
+            guard stack.isEmpty, result == nil else { throw error("<plist> must be the root") }
+        case "dict": stack.append(.dictionary([:], key: nil))
+        case "array": stack.append(.array([]))
+        case "key", "string", "integer", "real", "date", "data", "true", "false":
+            collecting = true
+            text.removeAll(keepingCapacity: true)
+        default:
+            throw error("<\(name.qualifiedName)> is not a property-list element")
+        }
+    }
+
+    mutating func characters(_ piece: XMLStringView) throws {
+        if collecting {
+            piece.withUnsafeBytes { text.append(contentsOf: $0) }
+        } else if !piece.isWhitespace {
+            throw error("text outside a value")
+        }
+    }
+
+    mutating func endElement(_ name: XMLName) throws {
+        collecting = false
+        let content = String(decoding: text, as: UTF8.self)
+        switch name.localName {
+        case "plist":
+            return
+        case "key":
+            guard case .dictionary(let d, let key) = stack.last else { throw error("<key> outside a <dict>") }
+            guard key == nil else { throw error("two keys in a row: \"\(key!)\" has no value") }
+            stack[stack.count - 1] = .dictionary(d, key: content)
+            return
+        case "dict":
+            guard case .dictionary(let d, let key) = stack.popLast() else { throw error("unbalanced </dict>") }
+            if let key { throw error("the key \"\(key)\" has no value") }
+            try add(.dictionary(d))
+        case "array":
+            guard case .array(let a) = stack.popLast() else { throw error("unbalanced </array>") }
+            try add(.array(a))
+        case "string": try add(.string(content))
+        case "true": try add(.boolean(true))
+        case "false": try add(.boolean(false))
+        case "integer":
+            guard let value = Self.integer(content) else { throw error("\"\(content)\" is not an integer") }
+            try add(value)
+        case "real":
+            guard let value = Self.real(content) else { throw error("\"\(content)\" is not a real number") }
+            try add(.real(value))
+        case "date":
+            guard let date = PlistDate.date(content) else { throw error("\"\(content)\" is not a date like 2012-03-01T06:00:00Z") }
+            try add(.date(date))
+        case "data":
+            let compact = content.filter { !$0.isWhitespace }
+            guard let data = Data(base64Encoded: compact) else { throw error("the data is not base64") }
+            try add(.data(data))
+        default:
+            break
+        }
+    }
+
+    private mutating func add(_ value: PropertyList) throws {
+        guard let top = stack.last else {
+            guard result == nil else { throw error("a second value at the top level") }
+            result = value
+            return
+        }
+        switch top {
+        case .array(var a):
+            stack[stack.count - 1] = .array([])  // keep the array uniquely referenced
+            a.append(value)
+            stack[stack.count - 1] = .array(a)
+        case .dictionary(var d, let key):
+            guard let key else { throw error("a \(value.typeName) in a <dict> without a <key> before it") }
+            stack[stack.count - 1] = .dictionary([:], key: nil)
+            d[key] = value
+            stack[stack.count - 1] = .dictionary(d, key: nil)
+        }
+    }
+
+    /// Decimal, or hexadecimal with `0x` as plistlib reads it; the whole Int64 and UInt64 ranges.
+    static func integer(_ text: String) -> PropertyList? {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        var digits = Substring(trimmed)
+        var negative = false
+        if digits.hasPrefix("-") {
+            negative = true
+            digits = digits.dropFirst()
+        } else if digits.hasPrefix("+") {
+            digits = digits.dropFirst()
+        }
+        var radix = 10
+        if digits.lowercased().hasPrefix("0x") {
+            radix = 16
+            digits = digits.dropFirst(2)
+        }
+        guard !digits.isEmpty, let magnitude = UInt64(digits, radix: radix) else { return nil }
+        if negative {
+            let limit = UInt64(Int64.max) + 1
+            guard magnitude <= limit else { return nil }
+            let value: Int64 = magnitude == limit ? Int64.min : -Int64(magnitude)
+            return PropertyList.integer(exactly: value)
+        }
+        return PropertyList.integer(exactly: magnitude)
+    }
+
+    static func real(_ text: String) -> Double? {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        switch trimmed.lowercased() {
+        case "nan": return .nan
+        case "inf", "+inf", "infinity", "+infinity": return .infinity
+        case "-inf", "-infinity": return -.infinity
+        default: return Double(trimmed)
+        }
+    }
+}
