@@ -9,6 +9,10 @@ extension PropertyList {
         case xml = "xml1"
         /// `bplist00` (`binary1`).
         case binary = "binary1"
+        /// JSON, for the types JSON has (`json`).
+        case json
+        /// OpenStep, the ASCII format of NeXT-era files and Xcode projects (`openstep`).
+        case openStep = "openstep"
     }
 
     /// Which format `data` is in, by its first bytes; `nil` when it is neither.
@@ -17,21 +21,47 @@ extension PropertyList {
         var rest = data[...]
         if rest.starts(with: [0xEF, 0xBB, 0xBF]) { rest = rest.dropFirst(3) }
         while let first = rest.first, first == 0x20 || first == 0x09 || first == 0x0A || first == 0x0D { rest = rest.dropFirst() }
+        switch rest.first {
+        case UInt8(ascii: "<")?: return .xml
+        case UInt8(ascii: "(")?, UInt8(ascii: "/")?: return .openStep
+        case nil: return nil
+        default:
+            // `{`, `"`, digits and words are JSON or OpenStep: JSON when it parses as JSON.
+            var reader = JSONPropertyListReader(Array(rest))
+            return (try? reader.read()) != nil ? .json : .openStep
+        }
+    }
+
+    /// Whether the bytes could only be XML or binary, so the detection needs no parse.
+    static func quickFormat(of bytes: [UInt8]) -> Format? {
+        if bytes.starts(with: Array("bplist00".utf8)) { return .binary }
+        var rest = bytes[...]
+        if rest.starts(with: [0xEF, 0xBB, 0xBF]) { rest = rest.dropFirst(3) }
+        while let first = rest.first, first == 0x20 || first == 0x09 || first == 0x0A || first == 0x0D { rest = rest.dropFirst() }
         if rest.first == UInt8(ascii: "<") { return .xml }
-        return nil
+        return rest.isEmpty ? nil : .json
     }
 
     /// Reads a property list, its format detected.
     public init(data: some Collection<UInt8>) throws {
         let bytes = Array(data)
-        switch Self.format(of: bytes) {
+        switch Self.quickFormat(of: bytes) {
         case .binary?:
             var reader = try BinaryPropertyListReader(bytes)
             self = try reader.read()
         case .xml?:
             self = try Self.readXML(bytes)
+        case .json?, .openStep?:
+            // One parse: JSON when it is JSON, OpenStep otherwise.
+            var json = JSONPropertyListReader(bytes)
+            if let value = try? json.read() {
+                self = value
+            } else {
+                var reader = OpenStepPropertyListReader(bytes)
+                self = try reader.read()
+            }
         case nil:
-            throw PropertyListError("not a property list: neither XML nor bplist00")
+            throw PropertyListError("not a property list: the input is empty")
         }
     }
 
@@ -53,8 +83,12 @@ extension PropertyList {
 
     /// The value as a file in `format`. Dictionary keys are sorted unless `sortsKeys` is
     /// false (then they keep their order).
-    public func data(format: Format, sortsKeys: Bool = true) throws -> Data {
+    public func data(format: Format, sortsKeys: Bool = true, json: JSONOptions = JSONOptions()) throws -> Data {
         switch format {
+        case .json:
+            return Data(try JSONPropertyListWriter.write(self, options: json, sortsKeys: sortsKeys))
+        case .openStep:
+            return Data(OpenStepPropertyListWriter.write(self, sortsKeys: sortsKeys))
         case .xml:
             let writer = try XMLStreamWriter(to: .memory)
             try XMLPropertyListWriter(writer: writer, sortsKeys: sortsKeys).write(self)
@@ -80,8 +114,8 @@ extension PropertyList {
                 writer.abandon()
                 throw error
             }
-        case .binary:
-            let bytes = try data(format: .binary, sortsKeys: sortsKeys)
+        case .binary, .json, .openStep:
+            let bytes = try data(format: format, sortsKeys: sortsKeys)
             do {
                 try bytes.write(to: URL(fileURLWithPath: path), options: .atomic)
             } catch {

@@ -1,0 +1,299 @@
+import Foundation
+import OrderedCollections
+
+/// OpenStep (ASCII) plists, as NeXT-era files and Xcode's project files still use them:
+/// `{ key = value; }`, `( a, b )`, strings quoted or bare, data in `<hex>`, `//` and
+/// `/* */` comments. Every scalar is a string in this format.
+struct OpenStepPropertyListReader {
+    private let bytes: [UInt8]
+    private var i = 0
+    private var line = 1
+    private var lineStart = 0
+
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }
+    }
+
+    private func error(_ message: String) -> PropertyListError {
+        PropertyListError(message, line: line, column: i - lineStart + 1)
+    }
+
+    mutating func read() throws -> PropertyList {
+        try skip()
+        let value = try readValue(depth: 0)
+        try skip()
+        guard i == bytes.count else { throw error("text after the value") }
+        return value
+    }
+
+    /// Skips white space and comments.
+    private mutating func skip() throws {
+        while i < bytes.count {
+            let b = bytes[i]
+            if b == 0x0A {
+                line += 1
+                lineStart = i + 1
+                i += 1
+            } else if b == 0x20 || b == 0x09 || b == 0x0D {
+                i += 1
+            } else if b == UInt8(ascii: "/"), i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "/") {
+                while i < bytes.count, bytes[i] != 0x0A { i += 1 }
+            } else if b == UInt8(ascii: "/"), i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "*") {
+                i += 2
+                while i + 1 < bytes.count, !(bytes[i] == UInt8(ascii: "*") && bytes[i + 1] == UInt8(ascii: "/")) {
+                    if bytes[i] == 0x0A {
+                        line += 1
+                        lineStart = i + 1
+                    }
+                    i += 1
+                }
+                guard i + 1 < bytes.count else { throw error("a comment is not closed") }
+                i += 2
+            } else {
+                return
+            }
+        }
+    }
+
+    static func isBare(_ b: UInt8) -> Bool {
+        (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b >= 0x80
+            || "_$+/:.-".utf8.contains(b)
+    }
+
+    private mutating func readValue(depth: Int) throws -> PropertyList {
+        guard depth < BinaryPropertyListReader.maximumDepth else { throw error("nested too deeply") }
+        guard i < bytes.count else { throw error("the file ends early") }
+        switch bytes[i] {
+        case UInt8(ascii: "{"):
+            i += 1
+            var d = OrderedDictionary<String, PropertyList>()
+            while true {
+                try skip()
+                guard i < bytes.count else { throw error("a dictionary is not closed") }
+                if bytes[i] == UInt8(ascii: "}") {
+                    i += 1
+                    return .dictionary(d)
+                }
+                guard case .string(let key) = try readValue(depth: depth + 1) else { throw error("a key must be a string") }
+                try skip()
+                guard i < bytes.count, bytes[i] == UInt8(ascii: "=") else { throw error("expected \"=\" after the key \"\(key)\"") }
+                i += 1
+                try skip()
+                d[key] = try readValue(depth: depth + 1)
+                try skip()
+                guard i < bytes.count, bytes[i] == UInt8(ascii: ";") else { throw error("expected \";\" after the value of \"\(key)\"") }
+                i += 1
+            }
+        case UInt8(ascii: "("):
+            i += 1
+            var items: [PropertyList] = []
+            try skip()
+            if i < bytes.count, bytes[i] == UInt8(ascii: ")") {
+                i += 1
+                return .array(items)
+            }
+            while true {
+                try skip()
+                // A trailing comma before ")" is allowed.
+                if i < bytes.count, bytes[i] == UInt8(ascii: ")"), !items.isEmpty {
+                    i += 1
+                    return .array(items)
+                }
+                items.append(try readValue(depth: depth + 1))
+                try skip()
+                guard i < bytes.count else { throw error("an array is not closed") }
+                if bytes[i] == UInt8(ascii: ",") {
+                    i += 1
+                } else if bytes[i] == UInt8(ascii: ")") {
+                    i += 1
+                    return .array(items)
+                } else {
+                    throw error("expected \",\" or \")\"")
+                }
+            }
+        case UInt8(ascii: "<"):
+            i += 1
+            var data: [UInt8] = []
+            var high: UInt8?
+            while i < bytes.count, bytes[i] != UInt8(ascii: ">") {
+                let b = bytes[i]
+                i += 1
+                if b == 0x20 || b == 0x0A || b == 0x09 || b == 0x0D { continue }
+                guard let nibble = Self.hex(b) else { throw error("\"\(Character(Unicode.Scalar(b)))\" in data") }
+                if let h = high {
+                    data.append(h << 4 | nibble)
+                    high = nil
+                } else {
+                    high = nibble
+                }
+            }
+            guard i < bytes.count, high == nil else { throw error("data is not closed, or has an odd number of digits") }
+            i += 1
+            return .data(Data(data))
+        case UInt8(ascii: "\""), UInt8(ascii: "'"):
+            return .string(try readQuoted())
+        default:
+            let start = i
+            while i < bytes.count, Self.isBare(bytes[i]) { i += 1 }
+            guard i > start else { throw error("unexpected \"\(Character(Unicode.Scalar(bytes[i])))\"") }
+            return .string(String(decoding: bytes[start..<i], as: UTF8.self))
+        }
+    }
+
+    static func hex(_ b: UInt8) -> UInt8? {
+        switch b {
+        case 0x30...0x39: return b - 0x30
+        case 0x41...0x46: return b - 0x41 + 10
+        case 0x61...0x66: return b - 0x61 + 10
+        default: return nil
+        }
+    }
+
+    private mutating func readQuoted() throws -> String {
+        let quote = bytes[i]
+        i += 1
+        var out = String.UnicodeScalarView()
+        var pending: [UInt8] = []
+        func flush() {
+            if !pending.isEmpty {
+                out.append(contentsOf: String(decoding: pending, as: UTF8.self).unicodeScalars)
+                pending.removeAll()
+            }
+        }
+        while i < bytes.count {
+            let b = bytes[i]
+            if b == quote {
+                i += 1
+                flush()
+                return String(out)
+            }
+            if b == 0x0A {
+                line += 1
+                lineStart = i + 1
+            }
+            if b != UInt8(ascii: "\\") {
+                pending.append(b)
+                i += 1
+                continue
+            }
+            flush()
+            i += 1
+            guard i < bytes.count else { break }
+            let e = bytes[i]
+            i += 1
+            switch e {
+            case UInt8(ascii: "n"): out.append("\n")
+            case UInt8(ascii: "t"): out.append("\t")
+            case UInt8(ascii: "r"): out.append("\r")
+            case UInt8(ascii: "a"): out.append("\u{07}")
+            case UInt8(ascii: "b"): out.append("\u{08}")
+            case UInt8(ascii: "f"): out.append("\u{0C}")
+            case UInt8(ascii: "v"): out.append("\u{0B}")
+            case UInt8(ascii: "U"):
+                var value: UInt32 = 0
+                for _ in 0..<4 {
+                    guard i < bytes.count, let nibble = Self.hex(bytes[i]) else { throw error("\\U needs four hexadecimal digits") }
+                    value = value << 4 | UInt32(nibble)
+                    i += 1
+                }
+                // A surrogate pair written as two \U escapes.
+                if (0xD800...0xDBFF).contains(value), i + 5 < bytes.count, bytes[i] == UInt8(ascii: "\\"),
+                    bytes[i + 1] == UInt8(ascii: "U"),
+                    let low = UInt32(String(decoding: bytes[(i + 2)..<(i + 6)], as: UTF8.self), radix: 16),
+                    (0xDC00...0xDFFF).contains(low)
+                {
+                    i += 6
+                    value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
+                }
+                out.append(Unicode.Scalar(value) ?? "\u{FFFD}")
+            case 0x30...0x37:
+                var value = UInt32(e - 0x30)
+                for _ in 0..<2 where i < bytes.count && (0x30...0x37).contains(bytes[i]) {
+                    value = value * 8 + UInt32(bytes[i] - 0x30)
+                    i += 1
+                }
+                out.append(Unicode.Scalar(value) ?? "\u{FFFD}")
+            default: out.append(Unicode.Scalar(e))
+            }
+        }
+        throw error("a string is not closed")
+    }
+}
+
+/// Writes OpenStep plists: tabs, `key = value;`, bare strings where the format allows them.
+/// Numbers, booleans and dates become strings (the format has no other scalars).
+enum OpenStepPropertyListWriter {
+    static func write(_ value: PropertyList, sortsKeys: Bool) -> [UInt8] {
+        var out = ""
+        write(value, level: 0, sortsKeys: sortsKeys, into: &out)
+        out += "\n"
+        return Array(out.utf8)
+    }
+
+    private static func write(_ value: PropertyList, level: Int, sortsKeys: Bool, into out: inout String) {
+        let pad = String(repeating: "\t", count: level + 1)
+        let end = String(repeating: "\t", count: level)
+        switch value {
+        case .string(let s): out += quoted(s)
+        case .integer(let i): out += String(i)
+        case .unsignedInteger(let u): out += String(u)
+        case .real(let r): out += quoted(XMLPropertyListWriter.pythonRepr(r))
+        case .boolean(let b): out += b ? "YES" : "NO"
+        case .date(let d): out += quoted(PlistDate.string(d))
+        case .uid(let u): out += String(u)
+        case .data(let d): out += "<" + d.map { String(format: "%02x", $0) }.joined() + ">"
+        case .array(let items):
+            guard !items.isEmpty else {
+                out += "()"
+                return
+            }
+            out += "(\n"
+            for (i, item) in items.enumerated() {
+                out += pad
+                write(item, level: level + 1, sortsKeys: sortsKeys, into: &out)
+                out += i == items.count - 1 ? "\n" : ",\n"
+            }
+            out += end + ")"
+        case .dictionary(let d):
+            guard !d.isEmpty else {
+                out += "{}"
+                return
+            }
+            out += "{\n"
+            let keys = sortsKeys ? d.keys.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) } : Array(d.keys)
+            for key in keys {
+                out += pad + quoted(key) + " = "
+                write(d[key]!, level: level + 1, sortsKeys: sortsKeys, into: &out)
+                out += ";\n"
+            }
+            out += end + "}"
+        }
+    }
+
+    /// Bare when every character may stand bare, quoted with escapes otherwise.
+    static func quoted(_ s: String) -> String {
+        if !s.isEmpty, s.utf8.allSatisfy({ $0 < 0x80 && OpenStepPropertyListReader.isBare($0) }) { return s }
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            default:
+                if scalar.value < 0x20 || scalar.value > 0xFFFF {
+                    if scalar.value > 0xFFFF {
+                        for unit in String(scalar).utf16 { out += String(format: "\\U%04x", unit) }
+                    } else {
+                        out += String(format: "\\U%04x", scalar.value)
+                    }
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+}
