@@ -35,7 +35,7 @@ struct CodableTests {
         ],
         tags: ["dom"], huge: .max, settings: ["floors": 3], subtitle: nil)
 
-    @Test("values round-trip through XML and binary; nil leaves the key out", arguments: PropertyList.Format.allCases)
+    @Test("values round-trip through XML and binary; nil leaves the key out", arguments: [PropertyList.Format.xml, .binary])
     func roundTrip(_ format: PropertyList.Format) throws {
         var encoder = PlistEncoder()
         encoder.outputFormat = format
