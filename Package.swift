@@ -88,6 +88,7 @@ let package = Package(
         ),
         .testTarget(name: "XMLHandlerStackTests", dependencies: ["XMLHandlerStack", "XMLTestSupport"]),
         .testTarget(name: "XMLWritingTests", dependencies: ["XMLWriting", "XMLStreaming", "XMLTestSupport"]),
+        .testTarget(name: "PlistToolTests", dependencies: ["PlistTool", "XMLTestSupport"]),
         .testTarget(name: "PropertyListsTests", dependencies: ["PropertyLists", "XMLTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "XMLTreeTests", dependencies: ["XMLTree", "XMLStreaming", "XMLWriting", "XMLTestSupport"],

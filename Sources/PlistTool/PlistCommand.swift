@@ -2,14 +2,25 @@ import ArgumentParser
 import Foundation
 import PropertyLists
 
-/// `plist`: a plutil for Linux (first part: convert, lint, print).
+/// `plist`: a plutil for Linux. Its own subcommands, and plutil's flags (`-lint`, `-p`,
+/// `-convert`, `-extract`, `-insert`, `-replace`, `-remove`, `-type`) so that scripts written
+/// for Apple's plutil run unchanged.
 @main
 struct PlistCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "plist",
-        abstract: "Read, check and convert property lists (XML and binary).",
-        subcommands: [Convert.self, Lint.self, Print.self]
+        abstract: "Read, check, query, edit and convert property lists (XML, binary, JSON, OpenStep).",
+        discussion: "plutil's own syntax works too: plist -convert xml1 file.plist, plist -p file.plist, …",
+        subcommands: [Convert.self, Lint.self, Print.self, Extract.self, Set.self, Remove.self]
     )
+
+    static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let first = arguments.first, first.hasPrefix("-"), first != "-h", first != "--help", !first.hasPrefix("--") {
+            Foundation.exit(Plutil.run(arguments))
+        }
+        Self.main(arguments)
+    }
 }
 
 /// Reads a plist file, or standard input for `-`.
@@ -29,7 +40,7 @@ struct Convert: ParsableCommand {
     @Argument(help: "The file to convert.")
     var file: String
 
-    @Option(help: "The format to write: xml1 or binary1.")
+    @Option(help: "The format to write: xml1, binary1, json or openstep.")
     var to: String
 
     @Option(name: .shortAndLong, help: "Write here instead of replacing the file; - for standard output.")
@@ -37,7 +48,7 @@ struct Convert: ParsableCommand {
 
     func run() throws {
         guard let format = PropertyList.Format(rawValue: to) else {
-            throw ValidationError("--to takes xml1 or binary1, not \(to).")
+            throw ValidationError("--to takes xml1, binary1, json or openstep, not \(to).")
         }
         do {
             let value = try readPropertyList(file)
@@ -84,6 +95,82 @@ struct Print: ParsableCommand {
     func run() throws {
         do {
             print(PlistPrinter.text(try readPropertyList(file)))
+        } catch {
+            report(file, error)
+            throw ExitCode.failure
+        }
+    }
+}
+
+struct Extract: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Print the value at a key path (like plutil -extract).")
+
+    @Argument(help: "The key path: keys separated by dots, numbers for array elements.")
+    var keyPath: String
+
+    @Argument(help: "The file to read.")
+    var file: String
+
+    @Option(name: .customLong("as"), help: "How to print it: xml1, binary1, json, openstep or raw.")
+    var format = "raw"
+
+    func run() throws {
+        do {
+            let value = try readPropertyList(file)
+            guard let found = value.value(atKeyPath: keyPath) else {
+                throw PropertyListError("no value at key path \"\(keyPath)\"")
+            }
+            try Plutil.output(found, as: format, to: "-")
+        } catch {
+            report(file, error)
+            throw ExitCode.failure
+        }
+    }
+}
+
+struct Set: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Set the value at a key path and write the file back, atomically.")
+
+    @Argument(help: "The key path.")
+    var keyPath: String
+
+    @Argument(help: "The value.")
+    var value: String
+
+    @Argument(help: "The file to change.")
+    var file: String
+
+    @Option(help: "The value's type: string, integer, float, bool, date, data, json or xml.")
+    var type = "string"
+
+    func run() throws {
+        do {
+            let data = try Data(contentsOf: URL(fileURLWithPath: file))
+            var plist = try PropertyList(data: data)
+            try plist.set(try Plutil.parseValue(value, type: type), atKeyPath: keyPath, replacing: true)
+            try plist.write(toFile: file, format: PropertyList.format(of: data) ?? .xml)
+        } catch {
+            report(file, error)
+            throw ExitCode.failure
+        }
+    }
+}
+
+struct Remove: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Remove the value at a key path and write the file back, atomically.")
+
+    @Argument(help: "The key path.")
+    var keyPath: String
+
+    @Argument(help: "The file to change.")
+    var file: String
+
+    func run() throws {
+        do {
+            let data = try Data(contentsOf: URL(fileURLWithPath: file))
+            var plist = try PropertyList(data: data)
+            try plist.remove(atKeyPath: keyPath)
+            try plist.write(toFile: file, format: PropertyList.format(of: data) ?? .xml)
         } catch {
             report(file, error)
             throw ExitCode.failure

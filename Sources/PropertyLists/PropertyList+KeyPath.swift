@@ -1,0 +1,110 @@
+/// Key paths as plutil takes them: keys separated by `.`, a number indexing an array.
+extension PropertyList {
+    /// The value at `keyPath` (`"items.2.title"`), or `nil` when any step finds nothing.
+    public func value(atKeyPath keyPath: String) -> PropertyList? {
+        var current = self
+        for component in Self.components(keyPath) {
+            switch current {
+            case .dictionary(let d):
+                guard let next = d[component] else { return nil }
+                current = next
+            case .array(let a):
+                guard let index = Int(component), a.indices.contains(index) else { return nil }
+                current = a[index]
+            default:
+                return nil
+            }
+        }
+        return current
+    }
+
+    /// Sets the value at `keyPath`. With `replacing: false` (plutil's `-insert`) the key must
+    /// not exist yet (a number one past an array's end appends, a number inside inserts); with
+    /// `true` (`-replace`) it is created or overwritten. The parent must exist.
+    public mutating func set(_ value: PropertyList, atKeyPath keyPath: String, replacing: Bool) throws {
+        let components = Self.components(keyPath)
+        guard !components.isEmpty else {
+            self = value
+            return
+        }
+        try Self.set(value, at: components[...], in: &self, replacing: replacing, path: keyPath)
+    }
+
+    /// Removes the value at `keyPath`; an error when there is none.
+    public mutating func remove(atKeyPath keyPath: String) throws {
+        let components = Self.components(keyPath)
+        guard !components.isEmpty else { throw PropertyListError("cannot remove the top level") }
+        try Self.remove(at: components[...], in: &self, path: keyPath)
+    }
+
+    static func components(_ keyPath: String) -> [String] {
+        keyPath.isEmpty ? [] : keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    private static func set(
+        _ value: PropertyList, at components: ArraySlice<String>, in target: inout PropertyList, replacing: Bool,
+        path: String
+    ) throws {
+        let key = components.first!
+        let last = components.count == 1
+        switch target {
+        case .dictionary(var d):
+            if last {
+                if !replacing && d[key] != nil { throw PropertyListError("\(path) already exists: use replace") }
+                d[key] = value
+            } else {
+                guard var child = d[key] else { throw PropertyListError("\(path): no value at \"\(key)\"") }
+                try set(value, at: components.dropFirst(), in: &child, replacing: replacing, path: path)
+                d[key] = child
+            }
+            target = .dictionary(d)
+        case .array(var a):
+            guard let index = Int(key), index >= 0 else { throw PropertyListError("\(path): \"\(key)\" is not an array index") }
+            if last {
+                if replacing {
+                    guard a.indices.contains(index) else { throw PropertyListError("\(path): index \(index) out of range") }
+                    a[index] = value
+                } else {
+                    guard index <= a.count else { throw PropertyListError("\(path): index \(index) out of range") }
+                    a.insert(value, at: index)
+                }
+            } else {
+                guard a.indices.contains(index) else { throw PropertyListError("\(path): index \(index) out of range") }
+                var child = a[index]
+                try set(value, at: components.dropFirst(), in: &child, replacing: replacing, path: path)
+                a[index] = child
+            }
+            target = .array(a)
+        default:
+            throw PropertyListError("\(path): \"\(key)\" is inside a \(target.typeName), which has no keys")
+        }
+    }
+
+    private static func remove(at components: ArraySlice<String>, in target: inout PropertyList, path: String) throws {
+        let key = components.first!
+        let last = components.count == 1
+        switch target {
+        case .dictionary(var d):
+            guard var child = d[key] else { throw PropertyListError("\(path): no value at \"\(key)\"") }
+            if last {
+                d[key] = nil
+            } else {
+                try remove(at: components.dropFirst(), in: &child, path: path)
+                d[key] = child
+            }
+            target = .dictionary(d)
+        case .array(var a):
+            guard let index = Int(key), a.indices.contains(index) else { throw PropertyListError("\(path): no value at \"\(key)\"") }
+            if last {
+                a.remove(at: index)
+            } else {
+                var child = a[index]
+                try remove(at: components.dropFirst(), in: &child, path: path)
+                a[index] = child
+            }
+            target = .array(a)
+        default:
+            throw PropertyListError("\(path): no value at \"\(key)\"")
+        }
+    }
+}
