@@ -16,6 +16,7 @@ let package = Package(
         .executable(name: "xmlstack-write-bench", targets: ["XMLStackWriteBench"]),
         .executable(name: "siteschedule-bench", targets: ["SiteScheduleBench"]),
         .executable(name: "xmltree-bench", targets: ["XMLTreeBench"]),
+        .executable(name: "plist-bench", targets: ["PlistBench"]),
     ],
     dependencies: [
         .package(name: "XMLStack", path: ".."),
@@ -58,6 +59,15 @@ let package = Package(
         .target(
             name: "CPugiBaseline",
             linkerSettings: [.linkedLibrary("pugixml")]
+        ),
+        // libplist in C (Debian's libplist-dev), for plist-bench.
+        .target(name: "CLibplistBaseline", linkerSettings: [.linkedLibrary("plist-2.0")]),
+        .executableTarget(
+            name: "PlistBench",
+            dependencies: [
+                "CExpatBaseline", "CLibplistBaseline", "BenchmarkSupport",
+                .product(name: "PropertyLists", package: "XMLStack"),
+            ]
         ),
         .executableTarget(
             name: "XMLTreeBench",

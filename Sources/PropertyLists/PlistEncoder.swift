@@ -98,15 +98,15 @@ struct PlistValueEncoder: Encoder {
         var codingPath: [any CodingKey] { encoder.codingPath }
 
         private func put(_ value: PropertyList?, _ key: Key) {
-            guard case .dictionary(var d) = encoder.box.content else { return }
             let box = PlistBox()
             if let value { box.content = .value(value) }
-            d[key.stringValue] = box
-            encoder.box.content = .dictionary(d)
+            putBox(box, key)
         }
 
         private func putBox(_ box: PlistBox, _ key: Key) {
             guard case .dictionary(var d) = encoder.box.content else { return }
+            // Drop the box's reference first, so the dictionary is mutated in place.
+            encoder.box.content = .empty
             d[key.stringValue] = box
             encoder.box.content = .dictionary(d)
         }
@@ -163,6 +163,8 @@ struct PlistValueEncoder: Encoder {
 
         private func append(_ box: PlistBox) {
             guard case .array(var a) = encoder.box.content else { return }
+            // Drop the box's reference first, so the array is mutated in place.
+            encoder.box.content = .empty
             a.append(box)
             encoder.box.content = .array(a)
         }

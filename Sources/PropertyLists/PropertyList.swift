@@ -68,6 +68,7 @@ public enum PropertyList: Sendable {
         get { dictionaryValue?[key] }
         set {
             guard case .dictionary(var d) = self else { return }
+            self = .boolean(false)  // drop this value's reference, so `d` is changed in place
             d[key] = newValue
             self = .dictionary(d)
         }

@@ -4,12 +4,15 @@ import XMLStreaming
 
 /// Reads an XML plist straight from the stream parser's events, with no tree in between.
 struct XMLPropertyListReader: XMLEventHandler {
-    private enum Frame {
-        case array([PropertyList])
-        case dictionary(OrderedDictionary<String, PropertyList>, key: String?)
-    }
+    // The open containers, innermost last. Arrays and dictionaries live in stacks of their
+    // own so that adding a value mutates them in place (a value copied out of an enum case
+    // would make every append copy the whole container).
+    private enum Frame { case array, dictionary }
+    private var frames: [Frame] = []
+    private var arrays: [[PropertyList]] = []
+    private var dictionaries: [OrderedDictionary<String, PropertyList>] = []
+    private var keys: [String?] = []
 
-    private var stack: [Frame] = []
     private(set) var result: PropertyList?
     private var text: [UInt8] = []
     private var collecting = false
@@ -28,9 +31,14 @@ struct XMLPropertyListReader: XMLEventHandler {
         if collecting { throw error("<\(name.qualifiedName)> inside a value that holds only text") }
         switch name.localName {
         case "plist":
-            guard stack.isEmpty, result == nil else { throw error("<plist> must be the root") }
-        case "dict": stack.append(.dictionary([:], key: nil))
-        case "array": stack.append(.array([]))
+            guard frames.isEmpty, result == nil else { throw error("<plist> must be the root") }
+        case "dict":
+            frames.append(.dictionary)
+            dictionaries.append([:])
+            keys.append(nil)
+        case "array":
+            frames.append(.array)
+            arrays.append([])
         case "key", "string", "integer", "real", "date", "data", "true", "false":
             collecting = true
             text.removeAll(keepingCapacity: true)
@@ -54,17 +62,19 @@ struct XMLPropertyListReader: XMLEventHandler {
         case "plist":
             return
         case "key":
-            guard case .dictionary(let d, let key) = stack.last else { throw error("<key> outside a <dict>") }
-            guard key == nil else { throw error("two keys in a row: \"\(key!)\" has no value") }
-            stack[stack.count - 1] = .dictionary(d, key: content)
+            guard frames.last == .dictionary else { throw error("<key> outside a <dict>") }
+            if let key = keys[keys.count - 1] { throw error("two keys in a row: \"\(key)\" has no value") }
+            keys[keys.count - 1] = content
             return
         case "dict":
-            guard case .dictionary(let d, let key) = stack.popLast() else { throw error("unbalanced </dict>") }
-            if let key { throw error("the key \"\(key)\" has no value") }
-            try add(.dictionary(d))
+            guard frames.last == .dictionary else { throw error("unbalanced </dict>") }
+            frames.removeLast()
+            if let key = keys.removeLast() { throw error("the key \"\(key)\" has no value") }
+            try add(.dictionary(dictionaries.removeLast()))
         case "array":
-            guard case .array(let a) = stack.popLast() else { throw error("unbalanced </array>") }
-            try add(.array(a))
+            guard frames.last == .array else { throw error("unbalanced </array>") }
+            frames.removeLast()
+            try add(.array(arrays.removeLast()))
         case "string": try add(.string(content))
         case "true": try add(.boolean(true))
         case "false": try add(.boolean(false))
@@ -87,21 +97,18 @@ struct XMLPropertyListReader: XMLEventHandler {
     }
 
     private mutating func add(_ value: PropertyList) throws {
-        guard let top = stack.last else {
+        switch frames.last {
+        case nil:
             guard result == nil else { throw error("a second value at the top level") }
             result = value
-            return
-        }
-        switch top {
-        case .array(var a):
-            stack[stack.count - 1] = .array([])  // keep the array uniquely referenced
-            a.append(value)
-            stack[stack.count - 1] = .array(a)
-        case .dictionary(var d, let key):
-            guard let key else { throw error("a \(value.typeName) in a <dict> without a <key> before it") }
-            stack[stack.count - 1] = .dictionary([:], key: nil)
-            d[key] = value
-            stack[stack.count - 1] = .dictionary(d, key: nil)
+        case .array?:
+            arrays[arrays.count - 1].append(value)
+        case .dictionary?:
+            guard let key = keys[keys.count - 1] else {
+                throw error("a \(value.typeName) in a <dict> without a <key> before it")
+            }
+            dictionaries[dictionaries.count - 1][key] = value
+            keys[keys.count - 1] = nil
         }
     }
 
