@@ -55,6 +55,27 @@ enum PlistDate {
         return Date(timeIntervalSince1970: Double(days * 86_400 + hour * 3600 + minute * 60 + second))
     }
 
+    /// `yyyy-MM-ddTHH:mm:ssZ` exactly, read from bytes without making a String.
+    static func fastDate(_ b: [UInt8]) -> Date? {
+        guard b.count == 20, b[4] == 0x2D, b[7] == 0x2D, b[10] == 0x54, b[13] == 0x3A, b[16] == 0x3A, b[19] == 0x5A else {
+            return nil
+        }
+        func number(_ from: Int, _ count: Int) -> Int64? {
+            var value: Int64 = 0
+            for i in from..<from + count {
+                let d = b[i] &- 0x30
+                guard d < 10 else { return nil }
+                value = value * 10 + Int64(d)
+            }
+            return value
+        }
+        guard let year = number(0, 4), let month = number(5, 2), let day = number(8, 2), let hour = number(11, 2),
+            let minute = number(14, 2), let second = number(17, 2), (1...12).contains(month), (1...31).contains(day),
+            hour < 24, minute < 60, second <= 60
+        else { return nil }
+        return Date(timeIntervalSince1970: Double(days(fromCivil: year, month, day) * 86_400 + hour * 3600 + minute * 60 + second))
+    }
+
     /// Howard Hinnant's days_from_civil.
     static func days(fromCivil y: Int64, _ m: Int64, _ d: Int64) -> Int64 {
         let y = m <= 2 ? y - 1 : y

@@ -175,11 +175,26 @@ struct PlistValueDecoder: Decoder {
         }
 
         func decodeNil(forKey key: Key) throws -> Bool { dictionary[key.stringValue] == nil }
-        func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try child(key).decodeBool() }
-        func decode(_ type: String.Type, forKey key: Key) throws -> String { try child(key).decodeString() }
-        func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try child(key).decodeFloatingPoint(type) }
+
+        // The common scalars straight from the dictionary: a child decoder (and its coding
+        // path) is made only to report a mismatch.
+        func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
+            if case .boolean(let b)? = dictionary[key.stringValue] { return b }
+            return try child(key).decodeBool()
+        }
+        func decode(_ type: String.Type, forKey key: Key) throws -> String {
+            if case .string(let s)? = dictionary[key.stringValue] { return s }
+            return try child(key).decodeString()
+        }
+        func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
+            if case .real(let r)? = dictionary[key.stringValue] { return r }
+            return try child(key).decodeFloatingPoint(type)
+        }
         func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try child(key).decodeFloatingPoint(type) }
-        func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try child(key).decodeInteger(type) }
+        func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
+            if case .integer(let i)? = dictionary[key.stringValue], let value = Int(exactly: i) { return value }
+            return try child(key).decodeInteger(type)
+        }
         func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try child(key).decodeInteger(type) }
         func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try child(key).decodeInteger(type) }
         func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try child(key).decodeInteger(type) }
@@ -189,7 +204,11 @@ struct PlistValueDecoder: Decoder {
         func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try child(key).decodeInteger(type) }
         func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try child(key).decodeInteger(type) }
         func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try child(key).decodeInteger(type) }
-        func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try child(key).decodeValue(type) }
+        func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+            if type == Date.self, case .date(let d)? = dictionary[key.stringValue] { return d as! T }
+            if type == Data.self, case .data(let d)? = dictionary[key.stringValue] { return d as! T }
+            return try child(key).decodeValue(type)
+        }
 
         func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
             -> KeyedDecodingContainer<NestedKey>
@@ -230,7 +249,13 @@ struct PlistValueDecoder: Decoder {
 
         mutating func decodeNil() throws -> Bool { false }
         mutating func decode(_ type: Bool.Type) throws -> Bool { try next().decodeBool() }
-        mutating func decode(_ type: String.Type) throws -> String { try next().decodeString() }
+        mutating func decode(_ type: String.Type) throws -> String {
+            if currentIndex < items.count, case .string(let s) = items[currentIndex] {
+                currentIndex += 1
+                return s
+            }
+            return try next().decodeString()
+        }
         mutating func decode(_ type: Double.Type) throws -> Double { try next().decodeFloatingPoint(type) }
         mutating func decode(_ type: Float.Type) throws -> Float { try next().decodeFloatingPoint(type) }
         mutating func decode(_ type: Int.Type) throws -> Int { try next().decodeInteger(type) }

@@ -27,23 +27,58 @@ struct XMLPropertyListReader: XMLEventHandler {
         self.locator = locator
     }
 
+    /// The plist elements, told apart by length and a byte or two (no string compares).
+    private enum Element { case plist, dict, array, key, string, integer, real, date, data, `true`, `false` }
+
+    private static func element(_ name: XMLStringView) -> Element? {
+        name.withUnsafeBytes { b -> Element? in
+            switch b.count {
+            case 3: return b.elementsEqual("key".utf8) ? .key : nil
+            case 4:
+                switch (b[0], b[1], b[3]) {
+                case (0x64, 0x69, _): return b.elementsEqual("dict".utf8) ? .dict : nil
+                case (0x64, 0x61, 0x65): return b.elementsEqual("date".utf8) ? .date : nil
+                case (0x64, 0x61, 0x61): return b.elementsEqual("data".utf8) ? .data : nil
+                case (0x72, _, _): return b.elementsEqual("real".utf8) ? .real : nil
+                case (0x74, _, _): return b.elementsEqual("true".utf8) ? .true : nil
+                default: return nil
+                }
+            case 5:
+                switch b[0] {
+                case 0x61: return b.elementsEqual("array".utf8) ? .array : nil
+                case 0x66: return b.elementsEqual("false".utf8) ? .false : nil
+                case 0x70: return b.elementsEqual("plist".utf8) ? .plist : nil
+                default: return nil
+                }
+            case 6: return b.elementsEqual("string".utf8) ? .string : nil
+            case 7: return b.elementsEqual("integer".utf8) ? .integer : nil
+            default: return nil
+            }
+        }
+    }
+
+    /// The value element whose text is being collected.
+    private var valueElement: Element = .plist
+
     mutating func startElement(_ name: XMLName, attributes: XMLAttributes) throws {
         if collecting { throw error("<\(name.qualifiedName)> inside a value that holds only text") }
-        switch name.localName {
-        case "plist":
+        guard let element = Self.element(name.localName) else {
+            throw error("<\(name.qualifiedName)> is not a property-list element")
+        }
+        switch element {
+        case .plist:
             guard frames.isEmpty, result == nil else { throw error("<plist> must be the root") }
-        case "dict":
+        case .dict:
             frames.append(.dictionary)
             dictionaries.append([:])
             keys.append(nil)
-        case "array":
+        case .array:
             frames.append(.array)
             arrays.append([])
-        case "key", "string", "integer", "real", "date", "data", "true", "false":
-            collecting = true
-            text.removeAll(keepingCapacity: true)
         default:
-            throw error("<\(name.qualifiedName)> is not a property-list element")
+            collecting = true
+            valueElement = element
+            text.removeAll(keepingCapacity: true)
         }
     }
 
@@ -56,44 +91,73 @@ struct XMLPropertyListReader: XMLEventHandler {
     }
 
     mutating func endElement(_ name: XMLName) throws {
-        collecting = false
-        let content = String(decoding: text, as: UTF8.self)
-        switch name.localName {
-        case "plist":
+        guard collecting else {
+            // A container or <plist> ends (expat has checked the nesting).
+            switch frames.last {
+            case .dictionary?:
+                guard Self.element(name.localName) == .dict else { return }
+                frames.removeLast()
+                if let key = keys.removeLast() { throw error("the key \"\(key)\" has no value") }
+                try add(.dictionary(dictionaries.removeLast()))
+            case .array?:
+                guard Self.element(name.localName) == .array else { return }
+                frames.removeLast()
+                try add(.array(arrays.removeLast()))
+            case nil:
+                return
+            }
             return
-        case "key":
+        }
+        collecting = false
+        func content() -> String { String(decoding: text, as: UTF8.self) }
+        switch valueElement {
+        case .key:
             guard frames.last == .dictionary else { throw error("<key> outside a <dict>") }
             if let key = keys[keys.count - 1] { throw error("two keys in a row: \"\(key)\" has no value") }
-            keys[keys.count - 1] = content
-            return
-        case "dict":
-            guard frames.last == .dictionary else { throw error("unbalanced </dict>") }
-            frames.removeLast()
-            if let key = keys.removeLast() { throw error("the key \"\(key)\" has no value") }
-            try add(.dictionary(dictionaries.removeLast()))
-        case "array":
-            guard frames.last == .array else { throw error("unbalanced </array>") }
-            frames.removeLast()
-            try add(.array(arrays.removeLast()))
-        case "string": try add(.string(content))
-        case "true": try add(.boolean(true))
-        case "false": try add(.boolean(false))
-        case "integer":
-            guard let value = Self.integer(content) else { throw error("\"\(content)\" is not an integer") }
+            keys[keys.count - 1] = content()
+        case .string: try add(.string(content()))
+        case .true: try add(.boolean(true))
+        case .false: try add(.boolean(false))
+        case .integer:
+            guard let value = Self.fastInteger(text) ?? Self.integer(content()) else {
+                throw error("\"\(content())\" is not an integer")
+            }
             try add(value)
-        case "real":
-            guard let value = Self.real(content) else { throw error("\"\(content)\" is not a real number") }
+        case .real:
+            guard let value = Self.real(content()) else { throw error("\"\(content())\" is not a real number") }
             try add(.real(value))
-        case "date":
-            guard let date = PlistDate.date(content) else { throw error("\"\(content)\" is not a date like 2012-03-01T06:00:00Z") }
+        case .date:
+            guard let date = PlistDate.fastDate(text) ?? PlistDate.date(content()) else {
+                throw error("\"\(content())\" is not a date like 2012-03-01T06:00:00Z")
+            }
             try add(.date(date))
-        case "data":
-            let compact = content.filter { !$0.isWhitespace }
-            guard let data = Data(base64Encoded: compact) else { throw error("the data is not base64") }
+        case .data:
+            let compact = text.filter { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
+            guard let data = Data(base64Encoded: Data(compact)) else { throw error("the data is not base64") }
             try add(.data(data))
-        default:
+        case .plist, .dict, .array:
             break
         }
+    }
+
+    /// Plain decimal digits with an optional minus: the common case, without making a String.
+    static func fastInteger(_ bytes: [UInt8]) -> PropertyList? {
+        guard !bytes.isEmpty, bytes.count <= 18 else { return nil }
+        var i = 0
+        var negative = false
+        if bytes[0] == 0x2D {
+            negative = true
+            i = 1
+        }
+        guard i < bytes.count else { return nil }
+        var value: Int64 = 0
+        while i < bytes.count {
+            let d = bytes[i] &- 0x30
+            guard d < 10 else { return nil }
+            value = value * 10 + Int64(d)
+            i += 1
+        }
+        return .integer(negative ? -value : value)
     }
 
     private mutating func add(_ value: PropertyList) throws {
