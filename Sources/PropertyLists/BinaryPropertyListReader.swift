@@ -11,8 +11,10 @@ struct BinaryPropertyListReader {
     private let referenceSize: Int
     private let objectCount: Int
     private let offsetTable: Int
-    private var decoded: [Int: PropertyList] = [:]
-    private var inProgress = Set<Int>()
+    /// Each object decoded once, by reference number (arrays, not hash tables: one slot per
+    /// object, and the trailer already bounds the count by the file's size).
+    private var decoded: [PropertyList?] = []
+    private var inProgress: [Bool] = []
     static let maximumDepth = 512
 
     init(_ bytes: [UInt8]) throws {
@@ -37,6 +39,8 @@ struct BinaryPropertyListReader {
         objectCount = Int(count)
         offsetTable = Int(table)
         topObject = Int(top)
+        decoded = Array(repeating: nil, count: objectCount)
+        inProgress = Array(repeating: false, count: objectCount)
     }
 
     private let topObject: Int
@@ -88,9 +92,12 @@ struct BinaryPropertyListReader {
     }
 
     private mutating func object(_ reference: Int, depth: Int) throws -> PropertyList {
+        guard reference >= 0, reference < objectCount else {
+            throw PropertyListError("object reference \(reference) out of range (\(objectCount) objects)")
+        }
         if let known = decoded[reference] { return known }
         guard depth < Self.maximumDepth else { throw PropertyListError("objects nested deeper than \(Self.maximumDepth)") }
-        guard !inProgress.contains(reference) else {
+        guard !inProgress[reference] else {
             throw PropertyListError("object \(reference) contains itself (a reference cycle)")
         }
         let at = try offset(of: reference)
@@ -169,20 +176,20 @@ struct BinaryPropertyListReader {
             let (length, start) = try count(marker, at: at)
             guard length <= Int.max / referenceSize else { throw PropertyListError("an array too long", column: at) }
             try need(start, length * referenceSize)
-            inProgress.insert(reference)
+            inProgress[reference] = true
             var items: [PropertyList] = []
             items.reserveCapacity(length)
             for i in 0..<length {
                 let child = Int(Self.bigEndian(bytes, start + i * referenceSize, referenceSize))
                 items.append(try object(child, depth: depth + 1))
             }
-            inProgress.remove(reference)
+            inProgress[reference] = false
             value = .array(items)
         case 0xD:
             let (length, start) = try count(marker, at: at)
             guard length <= Int.max / (2 * referenceSize) else { throw PropertyListError("a dictionary too long", column: at) }
             try need(start, length * 2 * referenceSize)
-            inProgress.insert(reference)
+            inProgress[reference] = true
             var dictionary = OrderedDictionary<String, PropertyList>(minimumCapacity: length)
             for i in 0..<length {
                 let keyReference = Int(Self.bigEndian(bytes, start + i * referenceSize, referenceSize))
@@ -192,7 +199,7 @@ struct BinaryPropertyListReader {
                 }
                 dictionary[key] = try object(valueReference, depth: depth + 1)
             }
-            inProgress.remove(reference)
+            inProgress[reference] = false
             value = .dictionary(dictionary)
         default:
             throw PropertyListError(String(format: "unsupported object marker 0x%02X", marker), column: at)
