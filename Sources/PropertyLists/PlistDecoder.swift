@@ -12,9 +12,17 @@ public struct PlistDecoder {
 
     public init() {}
 
-    /// Decodes a value from plist data in any supported format.
+    /// Decodes a value from plist data in any supported format. For an XML file, a decoding
+    /// error also gives the line of the value it concerns.
     public func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
-        try decode(type, from: PropertyList(data: data))
+        do {
+            return try decode(type, from: PropertyList(data: data))
+        } catch let error as DecodingError {
+            guard PropertyList.quickFormat(of: Array(data.prefix(64))) == .xml,
+                let line = XMLPlistLineFinder.line(of: error.codingPathOfValue, in: data)
+            else { throw error }
+            throw error.adding(line: line)
+        }
     }
 
     /// Decodes, and says which format the data was in.

@@ -80,6 +80,29 @@ struct CodableTests {
         }
     }
 
+    @Test("errors in an XML file give the line of the value")
+    func lines() throws {
+        var plist = try PlistEncoder().encodeValue(Self.project)
+        plist["items"] = .array([plist["items"]![0]!, ["title": "Dach", "price": "12,50", "count": 1]])
+        let data = try plist.data(format: .xml)
+        let text = String(decoding: data, as: UTF8.self)
+        let line = text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("<string>12,50</string>") }! + 1
+        do {
+            _ = try PlistDecoder().decode(Project.self, from: data)
+            Issue.record("no error")
+        } catch let DecodingError.typeMismatch(_, context) {
+            #expect(context.debugDescription == "items[1].price: expected a real, found a string \"12,50\" (line \(line))")
+        }
+        var missing = plist
+        missing["name"] = nil
+        do {
+            _ = try PlistDecoder().decode(Project.self, from: try missing.data(format: .xml))
+            Issue.record("no error")
+        } catch let DecodingError.keyNotFound(_, context) {
+            #expect(context.debugDescription == "name: the key is missing (line 4)")
+        }
+    }
+
     @Test("plistlib's file decodes into a Codable type")
     func plistlibFile() throws {
         struct Mixed: Decodable {
@@ -106,7 +129,7 @@ struct CodableTests {
             _ = try PlistDecoder().decode([PlistPolymorphic<any Shape>].self, from: hostile, allowlist: shapes)
             Issue.record("no error")
         } catch let DecodingError.dataCorrupted(context) {
-            #expect(context.debugDescription == "[0].type: the type \"Evil\" is not allowed (allowed: circle, square)")
+            #expect(context.debugDescription == "[0].type: the type \"Evil\" is not allowed (allowed: circle, square) (line 7)")
         }
     }
 
