@@ -32,26 +32,32 @@ struct XMLPropertyListReader: XMLEventHandler {
 
     private static func element(_ name: XMLStringView) -> Element? {
         name.withUnsafeBytes { b -> Element? in
+            @inline(__always) func matches(_ literal: StaticString) -> Bool {
+                guard b.count == literal.utf8CodeUnitCount else { return false }
+                let l = literal.utf8Start
+                for i in 0..<b.count where b[i] != l[i] { return false }
+                return true
+            }
             switch b.count {
-            case 3: return b.elementsEqual("key".utf8) ? .key : nil
+            case 3: return matches("key") ? .key : nil
             case 4:
                 switch (b[0], b[1], b[3]) {
-                case (0x64, 0x69, _): return b.elementsEqual("dict".utf8) ? .dict : nil
-                case (0x64, 0x61, 0x65): return b.elementsEqual("date".utf8) ? .date : nil
-                case (0x64, 0x61, 0x61): return b.elementsEqual("data".utf8) ? .data : nil
-                case (0x72, _, _): return b.elementsEqual("real".utf8) ? .real : nil
-                case (0x74, _, _): return b.elementsEqual("true".utf8) ? .true : nil
+                case (0x64, 0x69, _): return matches("dict") ? .dict : nil
+                case (0x64, 0x61, 0x65): return matches("date") ? .date : nil
+                case (0x64, 0x61, 0x61): return matches("data") ? .data : nil
+                case (0x72, _, _): return matches("real") ? .real : nil
+                case (0x74, _, _): return matches("true") ? .true : nil
                 default: return nil
                 }
             case 5:
                 switch b[0] {
-                case 0x61: return b.elementsEqual("array".utf8) ? .array : nil
-                case 0x66: return b.elementsEqual("false".utf8) ? .false : nil
-                case 0x70: return b.elementsEqual("plist".utf8) ? .plist : nil
+                case 0x61: return matches("array") ? .array : nil
+                case 0x66: return matches("false") ? .false : nil
+                case 0x70: return matches("plist") ? .plist : nil
                 default: return nil
                 }
-            case 6: return b.elementsEqual("string".utf8) ? .string : nil
-            case 7: return b.elementsEqual("integer".utf8) ? .integer : nil
+            case 6: return matches("string") ? .string : nil
+            case 7: return matches("integer") ? .integer : nil
             default: return nil
             }
         }
