@@ -59,7 +59,7 @@ struct BinaryPropertyListReader {
         guard reference >= 0, reference < objectCount else {
             throw PropertyListError("object reference \(reference) out of range (\(objectCount) objects)")
         }
-        let offset = Int(Self.bigEndian(bytes, offsetTable + reference * offsetSize, offsetSize))
+        let offset = Int(clamping: Self.bigEndian(bytes, offsetTable + reference * offsetSize, offsetSize))
         guard offset >= 8, offset < offsetTable else {
             throw PropertyListError("object \(reference) has offset \(offset), outside the objects", column: offset)
         }
@@ -180,7 +180,7 @@ struct BinaryPropertyListReader {
             var items: [PropertyList] = []
             items.reserveCapacity(length)
             for i in 0..<length {
-                let child = Int(Self.bigEndian(bytes, start + i * referenceSize, referenceSize))
+                let child = Int(clamping: Self.bigEndian(bytes, start + i * referenceSize, referenceSize))
                 items.append(try object(child, depth: depth + 1))
             }
             inProgress[reference] = false
@@ -192,8 +192,8 @@ struct BinaryPropertyListReader {
             inProgress[reference] = true
             var dictionary = OrderedDictionary<String, PropertyList>(minimumCapacity: length)
             for i in 0..<length {
-                let keyReference = Int(Self.bigEndian(bytes, start + i * referenceSize, referenceSize))
-                let valueReference = Int(Self.bigEndian(bytes, start + (length + i) * referenceSize, referenceSize))
+                let keyReference = Int(clamping: Self.bigEndian(bytes, start + i * referenceSize, referenceSize))
+                let valueReference = Int(clamping: Self.bigEndian(bytes, start + (length + i) * referenceSize, referenceSize))
                 guard case .string(let key) = try object(keyReference, depth: depth + 1) else {
                     throw PropertyListError("a dictionary key that is not a string", column: at)
                 }

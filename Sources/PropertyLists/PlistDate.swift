@@ -43,6 +43,8 @@ enum PlistDate {
         let expected: [Character] = ["-", "-", "T", ":", ":"]
         guard fields.count <= 6, separators.elementsEqual(expected.prefix(separators.count)) else { return nil }
         let year = fields[0]
+        // Beyond these the arithmetic below would overflow; no plist holds such dates.
+        guard (-999_999...999_999).contains(year) else { return nil }
         let month = fields.count > 1 ? fields[1] : 1
         let day = fields.count > 2 ? fields[2] : 1
         let hour = fields.count > 3 ? fields[3] : 0

@@ -170,6 +170,24 @@ struct XPathFunctionTests {
         #expect(try withIDs.documentNode.xpath("id('two one')").nodes.map(\.stringValue) == ["1", "2"])
     }
 
+    @Test("hostile expressions are errors, not stack overflows")
+    func hostile() throws {
+        for expression in [
+            String(repeating: "(", count: 10_000) + "1" + String(repeating: ")", count: 10_000),
+            String(repeating: "-", count: 10_000) + "1",
+            Array(repeating: "1", count: 5_000).joined(separator: "+"),
+            String(repeating: "a[", count: 3_000) + "1" + String(repeating: "]", count: 3_000),
+        ] {
+            #expect(throws: XPathError.self) { try XPathExpression(expression) }
+        }
+        let huge = "1" + String(repeating: "0", count: 300)
+        #expect(try value("substring('abc', \(huge), \(huge))") == "")
+        #expect(try value("substring('abc', -\(huge), 1 div 0)") == "abc")
+        #expect(try value("round(\(huge))") == huge)
+        #expect(try value("string(-1000000000000000000)") == "-1000000000000000000")
+        #expect(throws: XPathError.self) { try XPathExpression("1e308") }
+    }
+
     @Test("variables, and one compiled expression used on several documents")
     func variablesAndReuse() throws {
         let expression = try XPathExpression("//item[@n = $n]/@n")

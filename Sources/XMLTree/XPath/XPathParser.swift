@@ -10,7 +10,14 @@ struct XPathParser {
         self.text = text
         self.namespaces = namespaces
         tokens = try XPathLexer.tokenize(text)
+        // A bound on the expression's size bounds the depth of its syntax tree, which the
+        // evaluator walks recursively: a hostile expression is an error, not a stack overflow.
+        guard tokens.count <= Self.maximumTokens else {
+            throw XPathError("the expression has more than \(Self.maximumTokens) tokens", column: tokens[Self.maximumTokens].column, expression: text)
+        }
     }
+
+    static let maximumTokens = 512
 
     mutating func parse() throws(XPathError) -> XPathSyntax {
         let expression = try orExpression()
@@ -40,7 +47,15 @@ struct XPathParser {
 
     // MARK: - Expressions
 
+    /// How deeply expressions nest (parentheses, predicates, arguments): bounded, so that
+    /// a hostile expression is an error, not a stack overflow.
+    private var depth = 0
+    private static let maximumDepth = 200
+
     private mutating func orExpression() throws(XPathError) -> XPathSyntax {
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= Self.maximumDepth else { throw error("the expression nests deeper than \(Self.maximumDepth)") }
         var left = try andExpression()
         while current.kind == .or {
             advance()
@@ -125,6 +140,9 @@ struct XPathParser {
 
     private mutating func unaryExpression() throws(XPathError) -> XPathSyntax {
         if current.kind == .minus {
+            depth += 1
+            defer { depth -= 1 }
+            guard depth <= Self.maximumDepth else { throw error("the expression nests deeper than \(Self.maximumDepth)") }
             let column = current.column
             advance()
             return .negate(try unaryExpression(), column: column)
