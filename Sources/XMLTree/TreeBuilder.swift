@@ -227,7 +227,7 @@ struct NameTable {
         var slot = Int(hash & UInt64(slots.count - 1))
         while slots[slot] >= 0 {
             let index = Int(slots[slot])
-            if raw.withUnsafeBytes({ $0.elementsEqual(keys[index]) }) { return Int32(index) }
+            if Self.equal(raw, keys[index]) { return Int32(index) }
             slot = (slot + 1) & (slots.count - 1)
         }
         let index = Int32(keys.count)
@@ -237,6 +237,23 @@ struct NameTable {
         slots[slot] = index
         if keys.count * 2 > slots.count { grow() }
         return index
+    }
+
+    /// Byte equality without the generic `elementsEqual` (names are short and compared
+    /// once per element).
+    @inline(__always)
+    private static func equal(_ view: XMLStringView, _ key: [UInt8]) -> Bool {
+        guard view.count == key.count else { return false }
+        return view.withUnsafeBytes { bytes in
+            key.withUnsafeBufferPointer { stored in
+                var i = 0
+                while i < stored.count {
+                    if bytes[i] != stored[i] { return false }
+                    i += 1
+                }
+                return true
+            }
+        }
     }
 
     private var targets: [String: Int32] = [:]
