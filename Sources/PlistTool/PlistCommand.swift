@@ -29,6 +29,20 @@ func readPropertyList(_ file: String) throws -> PropertyList {
     return try PropertyList(data: data)
 }
 
+/// Reads `file`, lets `change` edit the value, and writes it back in its own format,
+/// atomically; a failure is reported and exits 1.
+func editFile(_ file: String, _ change: (inout PropertyList) throws -> Void) throws {
+    do {
+        let data = try Data(contentsOf: URL(fileURLWithPath: file))
+        var plist = try PropertyList(data: data)
+        try change(&plist)
+        try plist.write(toFile: file, format: PropertyList.format(of: data) ?? .xml)
+    } catch {
+        report(file, error)
+        throw ExitCode.failure
+    }
+}
+
 func report(_ file: String, _ error: any Error) {
     FileHandle.standardError.write(Data("\(file): \(error)\n".utf8))
 }
@@ -144,14 +158,8 @@ struct Set: ParsableCommand {
     var type = "string"
 
     func run() throws {
-        do {
-            let data = try Data(contentsOf: URL(fileURLWithPath: file))
-            var plist = try PropertyList(data: data)
+        try editFile(file) { plist in
             try plist.set(try Plutil.parseValue(value, type: type), atKeyPath: keyPath, replacing: true)
-            try plist.write(toFile: file, format: PropertyList.format(of: data) ?? .xml)
-        } catch {
-            report(file, error)
-            throw ExitCode.failure
         }
     }
 }
@@ -166,14 +174,6 @@ struct Remove: ParsableCommand {
     var file: String
 
     func run() throws {
-        do {
-            let data = try Data(contentsOf: URL(fileURLWithPath: file))
-            var plist = try PropertyList(data: data)
-            try plist.remove(atKeyPath: keyPath)
-            try plist.write(toFile: file, format: PropertyList.format(of: data) ?? .xml)
-        } catch {
-            report(file, error)
-            throw ExitCode.failure
-        }
+        try editFile(file) { plist in try plist.remove(atKeyPath: keyPath) }
     }
 }

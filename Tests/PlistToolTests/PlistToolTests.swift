@@ -3,27 +3,8 @@ import Testing
 import XMLTestSupport
 
 /// Runs the built `plist` executable.
-func plist(_ arguments: [String], input: String? = nil) throws -> (status: Int32, output: String, errors: String) {
-    var directory = Bundle.main.bundleURL
-    while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("plist").path), directory.pathComponents.count > 1 {
-        directory.deleteLastPathComponent()
-    }
-    let process = Process()
-    process.executableURL = directory.appendingPathComponent("plist")
-    process.arguments = arguments
-    let out = Pipe()
-    let err = Pipe()
-    let inPipe = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    process.standardInput = inPipe
-    try process.run()
-    if let input { inPipe.fileHandleForWriting.write(Data(input.utf8)) }
-    try inPipe.fileHandleForWriting.close()
-    let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    return (process.terminationStatus, output, errors)
+func plist(_ arguments: [String], input: String? = nil) throws -> ExecutableRun {
+    try ExecutableRun.run("plist", arguments, input: input)
 }
 
 let sample = """

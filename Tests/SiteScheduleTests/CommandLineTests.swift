@@ -4,43 +4,23 @@ import Testing
 import XMLTestSupport
 
 /// Runs the built `siteschedule` executable.
-struct Run {
-    var status: Int32
-    var reason: Process.TerminationReason
-    var output: String
-    var errors: String
+enum Run {
+    static var executable: URL { ExecutableRun.url(of: "siteschedule") }
 
-    static var executable: URL {
-        var directory = Bundle.main.bundleURL
-        while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("siteschedule").path)
-            && directory.pathComponents.count > 1
-        {
-            directory.deleteLastPathComponent()
-        }
-        return directory.appendingPathComponent("siteschedule")
-    }
-
-    static func start(_ arguments: [String], in directory: String) throws -> (Process, Pipe, Pipe) {
+    /// Starts it without waiting (for the test that kills it).
+    static func start(_ arguments: [String], in directory: String) throws -> Process {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
         try process.run()
-        return (process, out, err)
+        return process
     }
 
-    static func run(_ arguments: [String], in directory: String) throws -> Run {
-        let (process, out, err) = try start(arguments, in: directory)
-        let output = out.fileHandleForReading.readDataToEndOfFile()
-        let errors = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(
-            status: process.terminationStatus, reason: process.terminationReason,
-            output: String(decoding: output, as: UTF8.self), errors: String(decoding: errors, as: UTF8.self))
+    static func run(_ arguments: [String], in directory: String) throws -> ExecutableRun {
+        try ExecutableRun.run("siteschedule", arguments, in: directory)
     }
 }
 
@@ -134,7 +114,7 @@ struct CommandLineTests {
         let before = try dump(ScheduleDatabase(path: database))
         let feed = directory.path + "/big.xml"
         try ScheduleFeedGenerator(size: 40_000_000).write(to: .file(path: feed))
-        let (process, _, _) = try Run.start(["import", "--quiet", feed], in: directory.path)
+        let process = try Run.start(["import", "--quiet", feed], in: directory.path)
         // Wait until the transaction has written to the database (its journal exists).
         let journal = database + "-journal"
         let deadline = Date().addingTimeInterval(60)

@@ -1,44 +1,13 @@
 import Foundation
 import Testing
+import XMLTestSupport
 
 @testable import XMLTool
 
 /// Runs the built `xml` executable and captures what it prints.
-struct ToolRun {
-    var status: Int32
-    var output: String
-    var errors: String
-
-    static var executable: URL {
-        // Tests run from the products directory's .xctest bundle; `xml` sits beside it.
-        var directory = Bundle.main.bundleURL
-        while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("xml").path)
-            && directory.pathComponents.count > 1
-        {
-            directory.deleteLastPathComponent()
-        }
-        return directory.appendingPathComponent("xml")
-    }
-
-    static func run(_ arguments: [String], input: String? = nil) throws -> ToolRun {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let out = Pipe()
-        let err = Pipe()
-        let inPipe = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = inPipe
-        try process.run()
-        if let input { inPipe.fileHandleForWriting.write(Data(input.utf8)) }
-        try inPipe.fileHandleForWriting.close()
-        let output = out.fileHandleForReading.readDataToEndOfFile()
-        let errors = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return ToolRun(
-            status: process.terminationStatus, output: String(decoding: output, as: UTF8.self),
-            errors: String(decoding: errors, as: UTF8.self))
+enum ToolRun {
+    static func run(_ arguments: [String], input: String? = nil) throws -> ExecutableRun {
+        try ExecutableRun.run("xml", arguments, input: input)
     }
 }
 

@@ -1,0 +1,48 @@
+import Foundation
+
+/// Runs an executable built beside the tests (`xml`, `siteschedule`, `plist`) and captures
+/// what it prints.
+public struct ExecutableRun {
+    public var status: Int32
+    public var reason: Process.TerminationReason
+    public var output: String
+    public var errors: String
+
+    /// The built executable called `name`: tests run from the products directory's bundle,
+    /// and the executables sit beside it.
+    public static func url(of name: String) -> URL {
+        var directory = Bundle.main.bundleURL
+        while !FileManager.default.fileExists(atPath: directory.appendingPathComponent(name).path)
+            && directory.pathComponents.count > 1
+        {
+            directory.deleteLastPathComponent()
+        }
+        return directory.appendingPathComponent(name)
+    }
+
+    /// Runs `name` with `arguments`, optionally in `directory` and with `input` on standard
+    /// input, and waits for it.
+    public static func run(
+        _ name: String, _ arguments: [String], in directory: String? = nil, input: String? = nil
+    ) throws -> ExecutableRun {
+        let process = Process()
+        process.executableURL = url(of: name)
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        let out = Pipe()
+        let err = Pipe()
+        let inPipe = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = inPipe
+        try process.run()
+        if let input { inPipe.fileHandleForWriting.write(Data(input.utf8)) }
+        try inPipe.fileHandleForWriting.close()
+        let output = out.fileHandleForReading.readDataToEndOfFile()
+        let errors = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return ExecutableRun(
+            status: process.terminationStatus, reason: process.terminationReason,
+            output: String(decoding: output, as: UTF8.self), errors: String(decoding: errors, as: UTF8.self))
+    }
+}
