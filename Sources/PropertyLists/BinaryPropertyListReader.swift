@@ -15,6 +15,11 @@ struct BinaryPropertyListReader {
     /// object, and the trailer already bounds the count by the file's size).
     private var decoded: [PropertyList?] = []
     private var inProgress: [Bool] = []
+    /// How many values each decoded object expands to (itself and everything below it):
+    /// shared objects are decoded once, but anything that walks the value later walks every
+    /// path, so a file whose expansion passes ``expansionLimit`` is refused.
+    private var expandedSize: [Int] = []
+    private var expansionLimit = 0
     static let maximumDepth = 512
 
     init(_ bytes: [UInt8]) throws {
@@ -41,6 +46,8 @@ struct BinaryPropertyListReader {
         topObject = Int(top)
         decoded = Array(repeating: nil, count: objectCount)
         inProgress = Array(repeating: false, count: objectCount)
+        expandedSize = Array(repeating: 1, count: objectCount)
+        expansionLimit = max(1_000_000, bytes.count * 16)
     }
 
     private let topObject: Int
@@ -89,6 +96,15 @@ struct BinaryPropertyListReader {
             throw PropertyListError("a count of \(value) is larger than the file", column: at + 1)
         }
         return (Int(value), at + 2 + size)
+    }
+
+    /// Adds a child's expanded size, refusing a value that would expand past the limit.
+    private func expand(_ size: Int, by child: Int) throws -> Int {
+        let (sum, overflow) = size.addingReportingOverflow(expandedSize[child])
+        guard !overflow, sum <= expansionLimit else {
+            throw PropertyListError("the objects refer to each other so often that the value would hold more than \(expansionLimit) values")
+        }
+        return sum
     }
 
     private mutating func object(_ reference: Int, depth: Int) throws -> PropertyList {
@@ -170,6 +186,7 @@ struct BinaryPropertyListReader {
             value = .string(String(decoding: units, as: UTF16.self))
         case 0x8:
             let size = Int(marker & 0x0F) + 1
+            guard size <= 8 else { throw PropertyListError("a UID wider than 8 bytes", column: at) }
             try need(at + 1, size)
             value = .uid(Self.bigEndian(bytes, at + 1, size))
         case 0xA, 0xC:
@@ -179,11 +196,14 @@ struct BinaryPropertyListReader {
             inProgress[reference] = true
             var items: [PropertyList] = []
             items.reserveCapacity(length)
+            var size = 1
             for i in 0..<length {
                 let child = Int(clamping: Self.bigEndian(bytes, start + i * referenceSize, referenceSize))
                 items.append(try object(child, depth: depth + 1))
+                size = try expand(size, by: child)
             }
             inProgress[reference] = false
+            expandedSize[reference] = size
             value = .array(items)
         case 0xD:
             let (length, start) = try count(marker, at: at)
@@ -191,6 +211,7 @@ struct BinaryPropertyListReader {
             try need(start, length * 2 * referenceSize)
             inProgress[reference] = true
             var dictionary = OrderedDictionary<String, PropertyList>(minimumCapacity: length)
+            var size = 1 + length
             for i in 0..<length {
                 let keyReference = Int(clamping: Self.bigEndian(bytes, start + i * referenceSize, referenceSize))
                 let valueReference = Int(clamping: Self.bigEndian(bytes, start + (length + i) * referenceSize, referenceSize))
@@ -198,8 +219,10 @@ struct BinaryPropertyListReader {
                     throw PropertyListError("a dictionary key that is not a string", column: at)
                 }
                 dictionary[key] = try object(valueReference, depth: depth + 1)
+                size = try expand(size, by: valueReference)
             }
             inProgress[reference] = false
+            expandedSize[reference] = size
             value = .dictionary(dictionary)
         default:
             throw PropertyListError(String(format: "unsupported object marker 0x%02X", marker), column: at)

@@ -194,25 +194,37 @@ struct JSONPropertyListReader {
         return value
     }
 
+    /// RFC 8259's number: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
     private mutating func readNumber() throws -> PropertyList {
         let start = i
+        func digits() -> Int {
+            let from = i
+            while i < bytes.count, bytes[i] >= 0x30, bytes[i] <= 0x39 { i += 1 }
+            return i - from
+        }
         if i < bytes.count, bytes[i] == UInt8(ascii: "-") { i += 1 }
+        guard i < bytes.count, bytes[i] >= 0x30, bytes[i] <= 0x39 else { throw error("unexpected character") }
+        if bytes[i] == 0x30 {
+            i += 1
+        } else {
+            _ = digits()
+        }
         var isReal = false
-        while i < bytes.count {
-            let b = bytes[i]
-            if b >= 0x30 && b <= 0x39 {
-                i += 1
-            } else if b == UInt8(ascii: ".") || b == UInt8(ascii: "e") || b == UInt8(ascii: "E") || b == UInt8(ascii: "+")
-                || (b == UInt8(ascii: "-") && i > start)
-            {
-                isReal = true
-                i += 1
-            } else {
-                break
-            }
+        if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
+            i += 1
+            isReal = true
+            guard digits() > 0 else { throw error("a digit must follow the decimal point") }
+        }
+        if i < bytes.count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
+            i += 1
+            isReal = true
+            if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
+            guard digits() > 0 else { throw error("a digit must follow the exponent") }
+        }
+        if i < bytes.count, (bytes[i] >= 0x30 && bytes[i] <= 0x39) || bytes[i] == UInt8(ascii: ".") {
+            throw error("a number with a leading zero")
         }
         let text = String(decoding: bytes[start..<i], as: UTF8.self)
-        guard !text.isEmpty, text != "-" else { throw error("unexpected character") }
         if !isReal {
             if let v = Int64(text) { return .integer(v) }
             if let v = UInt64(text) { return .unsignedInteger(v) }

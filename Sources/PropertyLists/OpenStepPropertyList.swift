@@ -273,7 +273,11 @@ enum OpenStepPropertyListWriter {
 
     /// Bare when every character may stand bare, quoted with escapes otherwise.
     static func quoted(_ s: String) -> String {
-        if !s.isEmpty, s.utf8.allSatisfy({ $0 < 0x80 && OpenStepPropertyListReader.isBare($0) }) { return s }
+        if !s.isEmpty, s.utf8.allSatisfy({ $0 < 0x80 && OpenStepPropertyListReader.isBare($0) }), !s.contains("//"),
+            !s.contains("/*")
+        {
+            return s
+        }
         var out = "\""
         for scalar in s.unicodeScalars {
             switch scalar {

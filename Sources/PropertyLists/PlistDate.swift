@@ -4,7 +4,8 @@ import Foundation
 /// arithmetic (days from the civil calendar) rather than a formatter.
 enum PlistDate {
     static func string(_ date: Date) -> String {
-        let seconds = Int64(floor(date.timeIntervalSince1970))
+        // Clamped to about ±31 million years, so the conversion below cannot trap.
+        let seconds = Int64(max(-1e15, min(1e15, floor(date.timeIntervalSince1970))))
         var days = seconds / 86_400
         var rest = seconds % 86_400
         if rest < 0 {

@@ -90,7 +90,11 @@ struct TreeBuilder: XMLEventHandler {
         return index
     }
 
-    private mutating func appendToPool(_ view: XMLStringView) -> (Int32, Int32) {
+    private mutating func appendToPool(_ view: XMLStringView) throws -> (Int32, Int32) {
+        // The records hold 32-bit offsets: a tree holds at most 2 GiB of text and 2^31 nodes.
+        guard pool.count + view.count < Int(Int32.max), nodes.count < Int(Int32.max) - 1 else {
+            throw XMLTreeError("the document is too large for a tree (2 GiB of text or 2^31 nodes); stream it instead")
+        }
         let start = Int32(pool.count)
         view.withUnsafeBytes { pool.append(contentsOf: $0) }
         return (start, Int32(view.count))
@@ -122,7 +126,7 @@ struct TreeBuilder: XMLEventHandler {
         let nameIndex = nameTable.intern(name, into: &names)
         let attributeStart = Int32(attributes.count)
         for attribute in list {
-            let (start, length) = appendToPool(attribute.value)
+            let (start, length) = try appendToPool(attribute.value)
             attributes.append(
                 TreeStorage.Attribute(name: nameTable.intern(attribute.name, into: &names), valueStart: start, valueLength: length))
         }
@@ -168,13 +172,16 @@ struct TreeBuilder: XMLEventHandler {
 
     mutating func characters(_ text: XMLStringView) throws {
         if openText >= 0 {
+            guard pool.count + text.count < Int(Int32.max) else {
+                throw XMLTreeError("the document is too large for a tree (2 GiB of text); stream it instead")
+            }
             text.withUnsafeBytes { pool.append(contentsOf: $0) }
             nodes[Int(openText)].textLength += Int32(text.count)
             return
         }
         // Text outside the root element is not part of the tree.
         guard current != 0 else { return }
-        let (start, length) = appendToPool(text)
+        let (start, length) = try appendToPool(text)
         var node = TreeStorage.Node(kind: inCDATA ? .cdata : .text, parent: current)
         node.textStart = start
         node.textLength = length
@@ -196,7 +203,7 @@ struct TreeBuilder: XMLEventHandler {
 
     mutating func comment(_ text: XMLStringView) throws {
         closeText()
-        let (start, length) = appendToPool(text)
+        let (start, length) = try appendToPool(text)
         var node = TreeStorage.Node(kind: .comment, parent: current)
         node.textStart = start
         node.textLength = length
@@ -205,7 +212,7 @@ struct TreeBuilder: XMLEventHandler {
 
     mutating func processingInstruction(target: XMLStringView, data: XMLStringView) throws {
         closeText()
-        let (start, length) = appendToPool(data)
+        let (start, length) = try appendToPool(data)
         var node = TreeStorage.Node(kind: .processingInstruction, parent: current)
         node.name = nameTable.intern(target: target.string, into: &names)
         node.textStart = start
@@ -266,6 +273,7 @@ struct NameTable {
         keys.append([0] + Array(target.utf8))
         names.append(XMLTreeName(localName: target))
         targets[target] = index
+        if keys.count * 2 > slots.count { grow() }
         return index
     }
 

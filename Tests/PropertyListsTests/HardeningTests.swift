@@ -71,19 +71,37 @@ struct HardeningTests {
         #expect(throws: PropertyListError.self) { try PropertyList(data: bytes) }
     }
 
-    @Test("shared objects are decoded once: 2^40 paths through 41 objects read at once")
+    @Test("shared objects are decoded once; a value that would expand past the limit is refused")
     func sharing() throws {
         // Object k is an array holding object k+1 twice; the last is an empty array.
-        var objects: [[UInt8]] = (0..<40).map { [0xA2, UInt8($0 + 1), UInt8($0 + 1)] }
-        objects.append([0xA0])
-        let value = try PropertyList(data: bplist(objects))
+        func chain(_ levels: Int) -> [UInt8] {
+            var objects: [[UInt8]] = (0..<levels).map { [0xA2, UInt8($0 + 1), UInt8($0 + 1)] }
+            objects.append([0xA0])
+            return bplist(objects)
+        }
+        let value = try PropertyList(data: chain(10))
         var depth = 0
         var node = value
         while let first = node[0] {
             depth += 1
             node = first
         }
-        #expect(depth == 40)
+        #expect(depth == 10)
+        // 2^40 paths through 41 objects: anything walking the value would never end.
+        #expect(throws: PropertyListError.self) { try PropertyList(data: chain(40)) }
+    }
+
+    @Test("a date too far away to write as text is clamped, not a crash")
+    func hugeDate() throws {
+        // 0x33 and the double 1e19.
+        let value = try PropertyList(data: bplist([[0x33, 0x43, 0xE1, 0x58, 0xE4, 0x60, 0x91, 0x3D, 0x00]]))
+        #expect(value.dateValue != nil)
+        _ = try value.data(format: .xml)
+    }
+
+    @Test("UIDs wider than 8 bytes are errors")
+    func wideUID() {
+        #expect(throws: PropertyListError.self) { try PropertyList(data: bplist([[0x8F] + Array(repeating: 1, count: 16)])) }
     }
 
     @Test("XML plists that break the format say where", arguments: [

@@ -77,6 +77,16 @@ struct TextFormatTests {
         #expect(try PropertyList(data: numbers.data(format: .openStep)) == ["n": "3", "ok": "YES"])
     }
 
+    @Test("strings that look like comments are quoted; numbers JSON does not allow are OpenStep strings")
+    func reviewCases() throws {
+        let value: PropertyList = ["//", "/*x", "a//b", "k"]
+        #expect(try PropertyList(data: value.data(format: .openStep)) == value)
+        #expect(try PropertyList(data: Array("0755".utf8)) == "0755")
+        for bad in ["01", "+1", ".5", "1.", "1e", "-"] {
+            #expect(PropertyList.format(of: Array("[\(bad)]".utf8)) == .openStep, "\(bad)")
+        }
+    }
+
     @Test("OpenStep errors say where", arguments: [
         ("{ a = 1 }", 1), ("{ a = 1;\n b }", 2), ("( a, b", 1), ("<0g>", 1), ("\"open", 1), ("/* never closed", 1),
     ] as [(String, Int)])

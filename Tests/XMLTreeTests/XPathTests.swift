@@ -188,6 +188,17 @@ struct XPathFunctionTests {
         #expect(throws: XPathError.self) { try XPathExpression("1e308") }
     }
 
+    @Test("cases a review found: exact rounding, namespace nodes in unions, many PI targets")
+    func reviewCases() throws {
+        #expect(try value("round(4503599627370497)") == "4503599627370497")
+        #expect(try value("round(0.49999999999999994)") == "0")
+        let namespaced = try XMLTreeDocument(string: "<r xmlns:Aa='u' xmlns:BB='v'/>")
+        #expect(try namespaced.documentNode.xpath("count(/r/namespace::* | /r/namespace::*)").number == 3)
+        let targets = (1...300).map { "<?p\($0)?>" }.joined()
+        let many = try XMLTreeDocument(string: "<r>\(targets)<a/><b/></r>")
+        #expect(many.root.map { Array($0.children).count } == 302)
+    }
+
     @Test("variables, and one compiled expression used on several documents")
     func variablesAndReuse() throws {
         let expression = try XPathExpression("//item[@n = $n]/@n")

@@ -126,7 +126,9 @@ extension XPathEvaluator {
     static func xpathRound(_ n: Double) -> Double {
         if n.isNaN || n.isInfinite { return n }
         if n < 0 && n >= -0.5 { return -0.0 }
-        return Foundation.floor(n + 0.5)
+        // Not floor(n + 0.5): the addition itself rounds for large or nearly-half values.
+        let f = Foundation.floor(n)
+        return n - f >= 0.5 ? f + 1 : f
     }
 
     /// Where `needle` first occurs in `haystack`, compared scalar by scalar.

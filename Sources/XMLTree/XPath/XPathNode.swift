@@ -79,7 +79,13 @@ public enum XPathNode: Hashable, Sendable {
         }
     }
 
-    static func inDocumentOrder(_ a: XPathNode, _ b: XPathNode) -> Bool { a.orderKey < b.orderKey }
+    static func inDocumentOrder(_ a: XPathNode, _ b: XPathNode) -> Bool {
+        let (x, y) = (a.orderKey, b.orderKey)
+        if x != y { return x < y }
+        // Namespace nodes whose prefixes hash alike: order them by the prefix itself.
+        if case .namespace(_, let p, _) = a, case .namespace(_, let q, _) = b { return p < q }
+        return false
+    }
 }
 
 /// The result of an XPath expression: one of XPath 1.0's four types.
