@@ -32,11 +32,18 @@ func readPropertyList(_ file: String) throws -> PropertyList {
 /// Reads `file`, lets `change` edit the value, and writes it back in its own format,
 /// atomically; a failure is reported and exits 1.
 func editFile(_ file: String, _ change: (inout PropertyList) throws -> Void) throws {
-    do {
+    try reporting(file) {
         let data = try Data(contentsOf: URL(fileURLWithPath: file))
         var plist = try PropertyList(data: data)
         try change(&plist)
         try plist.write(toFile: file, format: PropertyList.format(of: data) ?? .xml)
+    }
+}
+
+/// Runs `work` on `file`; a failure is reported as `file: error` and exits 1.
+func reporting(_ file: String, _ work: () throws -> Void) throws {
+    do {
+        try work()
     } catch {
         report(file, error)
         throw ExitCode.failure
@@ -64,7 +71,7 @@ struct Convert: ParsableCommand {
         guard let format = PropertyList.Format(rawValue: to) else {
             throw ValidationError("--to takes xml1, binary1, json or openstep, not \(to).")
         }
-        do {
+        try reporting(file) {
             let value = try readPropertyList(file)
             let destination = output ?? file
             if destination == "-" {
@@ -72,9 +79,6 @@ struct Convert: ParsableCommand {
             } else {
                 try value.write(toFile: destination, format: format)
             }
-        } catch {
-            report(file, error)
-            throw ExitCode.failure
         }
     }
 }
@@ -107,11 +111,8 @@ struct Print: ParsableCommand {
     var file: String
 
     func run() throws {
-        do {
+        try reporting(file) {
             print(PlistPrinter.text(try readPropertyList(file)))
-        } catch {
-            report(file, error)
-            throw ExitCode.failure
         }
     }
 }
@@ -129,15 +130,12 @@ struct Extract: ParsableCommand {
     var format = "raw"
 
     func run() throws {
-        do {
+        try reporting(file) {
             let value = try readPropertyList(file)
             guard let found = value.value(atKeyPath: keyPath) else {
                 throw PropertyListError("no value at key path \"\(keyPath)\"")
             }
             try Plutil.output(found, as: format, to: "-")
-        } catch {
-            report(file, error)
-            throw ExitCode.failure
         }
     }
 }

@@ -18,9 +18,7 @@ extension PropertyList {
     /// Which format `data` is in, by its first bytes; `nil` when it is neither.
     public static func format(of data: some Collection<UInt8>) -> Format? {
         if data.starts(with: Array("bplist00".utf8)) { return .binary }
-        var rest = data[...]
-        if rest.starts(with: [0xEF, 0xBB, 0xBF]) { rest = rest.dropFirst(3) }
-        while let first = rest.first, first == 0x20 || first == 0x09 || first == 0x0A || first == 0x0D { rest = rest.dropFirst() }
+        let rest = contentStart(of: data)
         switch rest.first {
         case UInt8(ascii: "<")?: return .xml
         case UInt8(ascii: "(")?, UInt8(ascii: "/")?: return .openStep
@@ -35,11 +33,17 @@ extension PropertyList {
     /// Whether the bytes could only be XML or binary, so the detection needs no parse.
     static func quickFormat(of bytes: [UInt8]) -> Format? {
         if bytes.starts(with: Array("bplist00".utf8)) { return .binary }
+        let rest = contentStart(of: bytes)
+        if rest.first == UInt8(ascii: "<") { return .xml }
+        return rest.isEmpty ? nil : .json
+    }
+
+    /// The bytes after a UTF-8 byte order mark and leading XML whitespace.
+    private static func contentStart<Bytes: Collection<UInt8>>(of bytes: Bytes) -> Bytes.SubSequence {
         var rest = bytes[...]
         if rest.starts(with: [0xEF, 0xBB, 0xBF]) { rest = rest.dropFirst(3) }
         while let first = rest.first, first == 0x20 || first == 0x09 || first == 0x0A || first == 0x0D { rest = rest.dropFirst() }
-        if rest.first == UInt8(ascii: "<") { return .xml }
-        return rest.isEmpty ? nil : .json
+        return rest
     }
 
     /// Reads a property list, its format detected.
