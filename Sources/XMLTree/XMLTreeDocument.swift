@@ -40,19 +40,17 @@ public struct XMLTreeDocument: Sendable {
 
     /// Parses a file.
     public init(contentsOf path: String, options: Options = Options()) throws {
-        var builder = TreeBuilder(dropsWhitespaceText: options.dropsWhitespaceText)
         var status = stat()
-        if stat(path, &status) == 0 { builder.reserve(forDocumentOfSize: Int(status.st_size)) }
-        let parser = XMLStreamParser(handler: builder, options: options.parser)
+        let parser = Self.parser(options, expectedSize: stat(path, &status) == 0 ? Int(status.st_size) : nil)
         try parser.parse(contentsOf: path)
-        self.init(storage: parser.handler.takeStorage(namespaced: options.parser.processNamespaces))
+        self.init(parsedBy: parser, options: options)
     }
 
     /// Parses bytes in memory.
     public init(bytes: some Sequence<UInt8>, options: Options = Options()) throws {
-        let parser = XMLStreamParser(handler: TreeBuilder(dropsWhitespaceText: options.dropsWhitespaceText), options: options.parser)
+        let parser = Self.parser(options)
         try parser.parse(bytes)
-        self.init(storage: parser.handler.takeStorage(namespaced: options.parser.processNamespaces))
+        self.init(parsedBy: parser, options: options)
     }
 
     /// Parses a string.
@@ -62,17 +60,30 @@ public struct XMLTreeDocument: Sendable {
 
     /// Parses everything readable from a file descriptor (a pipe, a socket, standard input).
     public init(fileDescriptor: Int32, name: String? = nil, options: Options = Options()) throws {
-        let parser = XMLStreamParser(handler: TreeBuilder(dropsWhitespaceText: options.dropsWhitespaceText), options: options.parser)
+        let parser = Self.parser(options)
         try parser.parse(fileDescriptor: fileDescriptor, name: name)
-        self.init(storage: parser.handler.takeStorage(namespaced: options.parser.processNamespaces))
+        self.init(parsedBy: parser, options: options)
     }
 
     /// Parses a document arriving as an asynchronous sequence of byte chunks (a network
     /// download, `FileHandle.bytes`), split anywhere.
     public init<Chunks: AsyncSequence>(chunks: Chunks, options: Options = Options()) async throws
     where Chunks.Element: Sequence<UInt8> {
-        let parser = XMLStreamParser(handler: TreeBuilder(dropsWhitespaceText: options.dropsWhitespaceText), options: options.parser)
+        let parser = Self.parser(options)
         try await parser.parse(chunks)
+        self.init(parsedBy: parser, options: options)
+    }
+
+    /// A stream parser that builds a tree, its storage reserved up front when the size of
+    /// the document is known.
+    private static func parser(_ options: Options, expectedSize: Int? = nil) -> XMLStreamParser<TreeBuilder> {
+        var builder = TreeBuilder(dropsWhitespaceText: options.dropsWhitespaceText)
+        if let expectedSize { builder.reserve(forDocumentOfSize: expectedSize) }
+        return XMLStreamParser(handler: builder, options: options.parser)
+    }
+
+    /// The tree a finished parse built.
+    private init(parsedBy parser: XMLStreamParser<TreeBuilder>, options: Options) {
         self.init(storage: parser.handler.takeStorage(namespaced: options.parser.processNamespaces))
     }
 
