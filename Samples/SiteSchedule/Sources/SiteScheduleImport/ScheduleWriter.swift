@@ -12,24 +12,55 @@ struct ScheduleWriter {
         // A new code (the common case) is one statement, and its contacts need no comparing.
         try db.cachedStatement(sql: "INSERT INTO team (code, name) VALUES (?, ?) ON CONFLICT DO NOTHING").execute(
             arguments: [team.code, team.name])
-        let isNew = db.changesCount == 1
-        if isNew {
+        if db.changesCount == 1 {
             summary.teams.inserted += 1
-        } else {
-            let existing = try String.fetchOne(
-                db.cachedStatement(sql: "SELECT name FROM team WHERE code = ?"), arguments: [team.code])
-            switch existing {
-            case team.name?:
-                summary.teams.unchanged += 1
-            default:
-                try db.cachedStatement(sql: "UPDATE team SET name = ? WHERE code = ?").execute(arguments: [
-                    team.name, team.code,
-                ])
-                summary.teams.updated += 1
+            try insertContacts(team.contacts, of: team.code, from: 0, into: &summary)
+            return
+        }
+        let existing = try String.fetchOne(
+            db.cachedStatement(sql: "SELECT name FROM team WHERE code = ?"), arguments: [team.code])
+        switch existing {
+        case team.name?:
+            summary.teams.unchanged += 1
+        default:
+            try db.cachedStatement(sql: "UPDATE team SET name = ? WHERE code = ?").execute(arguments: [team.name, team.code])
+            summary.teams.updated += 1
+        }
+        let old = try Row.fetchAll(
+            db.cachedStatement(sql: "SELECT name, phone, isHead FROM contact WHERE teamCode = ? ORDER BY position"),
+            arguments: [team.code]
+        ).map { Contact(name: $0[0], phone: $0[1], isHead: $0[2]) }
+        for (position, contact) in team.contacts.enumerated() where position < old.count {
+            let values: StatementArguments = [contact.name, contact.phone, contact.isHead, team.code, position]
+            if old[position] == contact {
+                summary.contacts.unchanged += 1
+            } else {
+                try db.cachedStatement(
+                    sql: "UPDATE contact SET name = ?, phone = ?, isHead = ? WHERE teamCode = ? AND position = ?"
+                ).execute(arguments: values)
+                summary.contacts.updated += 1
             }
         }
-        let rows = team.contacts.map { [$0.name.databaseValue, $0.phone.databaseValue, $0.isHead.databaseValue] }
-        try ChildRows.contacts.sync(rows, of: team.code, isNew: isNew, in: db, counts: &summary.contacts)
+        try insertContacts(team.contacts, of: team.code, from: old.count, into: &summary)
+        if old.count > team.contacts.count {
+            try db.cachedStatement(sql: "DELETE FROM contact WHERE teamCode = ? AND position >= ?").execute(arguments: [
+                team.code, team.contacts.count,
+            ])
+            summary.contacts.removed += old.count - team.contacts.count
+        }
+    }
+
+    private func insertContacts(_ contacts: [Contact], of code: String, from first: Int, into summary: inout ImportSummary)
+        throws
+    {
+        guard first < contacts.count else { return }
+        let statement = try db.cachedStatement(
+            sql: "INSERT INTO contact (name, phone, isHead, teamCode, position) VALUES (?, ?, ?, ?, ?)")
+        for position in first..<contacts.count {
+            let contact = contacts[position]
+            try statement.execute(arguments: [contact.name, contact.phone, contact.isHead, code, position])
+            summary.contacts.inserted += 1
+        }
     }
 
     mutating func save(_ site: Site, into summary: inout ImportSummary) throws {
@@ -37,20 +68,11 @@ struct ScheduleWriter {
         try db.cachedStatement(
             sql: "INSERT INTO site (name, street, zip, city, countryCode, code) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING"
         ).execute(arguments: values)
-        let isNew = db.changesCount == 1
-        if isNew {
+        if db.changesCount == 1 {
             summary.sites.inserted += 1
-        } else {
-            try updateIfChanged(site, values, into: &summary)
+            try insertActivities(site.activities, of: site.code, from: 0, into: &summary)
+            return
         }
-        let rows = site.activities.map {
-            [$0.teamCode.databaseValue, $0.start.sortableText.databaseValue, $0.end.sortableText.databaseValue,
-             $0.summary.databaseValue]
-        }
-        try ChildRows.activities.sync(rows, of: site.code, isNew: isNew, in: db, counts: &summary.activities)
-    }
-
-    private func updateIfChanged(_ site: Site, _ values: StatementArguments, into summary: inout ImportSummary) throws {
         let existing = try Row.fetchOne(
             db.cachedStatement(sql: "SELECT name, street, zip, city, countryCode FROM site WHERE code = ?"),
             arguments: [site.code])
@@ -71,6 +93,46 @@ struct ScheduleWriter {
                 sql: "INSERT INTO site (name, street, zip, city, countryCode, code) VALUES (?, ?, ?, ?, ?, ?)"
             ).execute(arguments: values)
             summary.sites.inserted += 1
+        }
+        let old = try Row.fetchAll(
+            db.cachedStatement(
+                sql: "SELECT teamCode, start, \"end\", summary FROM activity WHERE siteCode = ? ORDER BY position"),
+            arguments: [site.code]
+        ).map { row -> (String, String, String, String) in (row[0], row[1], row[2], row[3]) }
+        for (position, activity) in site.activities.enumerated() where position < old.count {
+            let start = activity.start.sortableText
+            let end = activity.end.sortableText
+            let values: StatementArguments = [activity.teamCode, start, end, activity.summary, site.code, position]
+            if old[position] == (activity.teamCode, start, end, activity.summary) {
+                summary.activities.unchanged += 1
+            } else {
+                try db.cachedStatement(
+                    sql: "UPDATE activity SET teamCode = ?, start = ?, \"end\" = ?, summary = ? WHERE siteCode = ? AND position = ?"
+                ).execute(arguments: values)
+                summary.activities.updated += 1
+            }
+        }
+        try insertActivities(site.activities, of: site.code, from: old.count, into: &summary)
+        if old.count > site.activities.count {
+            try db.cachedStatement(sql: "DELETE FROM activity WHERE siteCode = ? AND position >= ?").execute(arguments: [
+                site.code, site.activities.count,
+            ])
+            summary.activities.removed += old.count - site.activities.count
+        }
+    }
+
+    private func insertActivities(
+        _ activities: [Activity], of code: String, from first: Int, into summary: inout ImportSummary
+    ) throws {
+        guard first < activities.count else { return }
+        let statement = try db.cachedStatement(
+            sql: "INSERT INTO activity (teamCode, start, \"end\", summary, siteCode, position) VALUES (?, ?, ?, ?, ?, ?)")
+        for position in first..<activities.count {
+            let activity = activities[position]
+            try statement.execute(arguments: [
+                activity.teamCode, activity.start.sortableText, activity.end.sortableText, activity.summary, code, position,
+            ])
+            summary.activities.inserted += 1
         }
     }
 }
