@@ -54,6 +54,13 @@ struct OutputBuffer: ByteSink {
 
     mutating func removeAll() { count = 0 }
 
+    /// Drops the bytes after the first `newCount`: how a call that throws takes back what it
+    /// had written.
+    mutating func truncate(to newCount: Int) {
+        precondition(newCount >= 0 && newCount <= count, "OutputBuffer truncated past its end")
+        count = newCount
+    }
+
     func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
         try body(UnsafeRawBufferPointer(start: base, count: count))
     }

@@ -16,11 +16,16 @@ public enum XMLEscaping {
         case attributeValue
     }
 
-    /// Appends `string`, escaped for `context`, to `output`.
+    /// Appends `string`, escaped for `context`, to `output`. When it throws, `output` is as
+    /// it was.
     public static func append(
         _ string: String, for context: Context, policy: XMLCharacterPolicy = .strip, to output: inout [UInt8]
     ) throws(XMLInvalidCharacterError) {
-        try escape(string, for: context, policy: policy, into: &output)
+        let start = output.count
+        do throws(XMLInvalidCharacterError) { try escape(string, for: context, policy: policy, into: &output) } catch {
+            output.removeSubrange(start...)
+            throw error
+        }
     }
 
     /// Escapes a string into any sink: the public helpers' and the writer's way in.
@@ -48,11 +53,16 @@ public enum XMLEscaping {
     }
 
     /// Appends UTF-8 `bytes` (which must be valid UTF-8), escaped for `context`, to `output`.
+    /// When it throws, `output` is as it was.
     public static func append(
         _ bytes: UnsafeBufferPointer<UInt8>, for context: Context, policy: XMLCharacterPolicy = .strip,
         to output: inout [UInt8]
     ) throws(XMLInvalidCharacterError) {
-        try escape(bytes, for: context, policy: policy, into: &output)
+        let start = output.count
+        do throws(XMLInvalidCharacterError) { try escape(bytes, for: context, policy: policy, into: &output) } catch {
+            output.removeSubrange(start...)
+            throw error
+        }
     }
 
     /// The escaping scan, for any sink.

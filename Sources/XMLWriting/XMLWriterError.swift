@@ -13,7 +13,8 @@ public struct XMLWriterError: Error, Hashable, Sendable, CustomStringConvertible
         case unclosedElements([String])
         /// No root element was written.
         case missingRoot
-        /// An attribute after the start tag was closed by content, or written twice.
+        /// An attribute after the start tag was closed by content, or written twice (by name,
+        /// or by namespace and local name under two prefixes).
         case misplacedAttribute(String)
         /// A comment containing `--` or ending in `-`.
         case invalidComment
@@ -28,8 +29,14 @@ public struct XMLWriterError: Error, Hashable, Sendable, CustomStringConvertible
         case invalidIdentifier(String)
         /// A character XML 1.0 does not allow, under ``XMLCharacterPolicy/throw``.
         case invalidCharacter(XMLInvalidCharacterError)
-        /// A namespace prefix that cannot be declared (`xmlns`, or `xml` for another URI).
+        /// A namespace prefix that is not an NCName, is not in scope where it is used, or
+        /// cannot be declared (`xmlns`, or `xml` for another URI).
         case invalidPrefix(String)
+        /// A prefix (empty: the default namespace) that the open start tag already declares or
+        /// uses, which a declaration for another namespace would change.
+        case conflictingPrefix(String)
+        /// An indentation with something other than spaces, tabs and line breaks.
+        case invalidIndentation(String)
         /// Writing or renaming the output failed with this `errno`.
         case output(errno: Int32, message: String)
         /// The writer already finished.
@@ -56,7 +63,13 @@ public struct XMLWriterError: Error, Hashable, Sendable, CustomStringConvertible
         case .misplacedDoctype: return "a DOCTYPE must come once, before the root element"
         case .invalidIdentifier(let identifier): return "\"\(identifier)\" cannot be written as a DOCTYPE identifier"
         case .invalidCharacter(let error): return error.description
-        case .invalidPrefix(let prefix): return "the prefix \"\(prefix)\" cannot be declared"
+        case .invalidPrefix(let prefix): return "the prefix \"\(prefix)\" cannot be used or declared here"
+        case .conflictingPrefix(let prefix):
+            return prefix.isEmpty
+                ? "the start tag already declares the default namespace"
+                : "the start tag already declares or uses the prefix \"\(prefix)\" for another namespace"
+        case .invalidIndentation(let indentation):
+            return "indentation \"\(indentation)\" is not made of spaces, tabs and line breaks"
         case .output(_, let message): return "writing failed: \(message)"
         case .finished: return "the writer has finished"
         }

@@ -138,10 +138,13 @@ struct StreamWriterTests {
         let directory = try TemporaryDirectory()
         let path = try directory.write("<old/>", named: "out.xml")
 
-        let failing = try XMLStreamWriter(to: .file(path: path))
-        try failing.startElement("new")
-        #expect(throws: XMLWriterError.self) { try failing.finish() }
-        #expect(try String(contentsOfFile: path, encoding: .utf8) == "<old/>")
+        do {
+            let failing = try XMLStreamWriter(to: .file(path: path))
+            try failing.startElement("new")
+            #expect(throws: XMLWriterError(.unclosedElements(["new"]))) { try failing.finish() }
+            #expect(try String(contentsOfFile: path, encoding: .utf8) == "<old/>")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["out.xml"])
 
         do {
             let abandoned = try XMLStreamWriter(to: .file(path: path))
@@ -154,6 +157,16 @@ struct StreamWriterTests {
         try writer.finish()
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "<new>Köln</new>")
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["out.xml"])
+
+        // A refused finish writes nothing and leaves the writer usable.
+        do {
+            let unfinished = try XMLStreamWriter(to: .file(path: path))
+            try unfinished.startElement("late")
+            #expect(throws: XMLWriterError.self) { try unfinished.finish() }
+            try unfinished.endElement()
+            try unfinished.finish()
+            #expect(try String(contentsOfFile: path, encoding: .utf8) == "<late/>")
+        }
     }
 
     @Test("A large document streams through a file in constant memory and parses back")

@@ -9,26 +9,29 @@
 /// for attribute in attributes { print(attribute.name.qualifiedName, attribute.value.string) }
 /// ```
 ///
-/// - Complexity: building the view is O(a) for `a` attributes and allocates nothing; a
-///   lookup by name is O(a).
+/// - Complexity: `count`, indexing and `endIndex` are O(1); building the view costs
+///   O(1) plus O(d) for `d` attributes defaulted by a DTD, and allocates nothing; a lookup by
+///   name is O(a) for `a` attributes (read the ones you need in one pass over the view rather
+///   than looking each one up when a tag may carry many).
 public struct XMLAttributes: RandomAccessCollection {
     @usableFromInline let pairs: UnsafeMutablePointer<UnsafePointer<CChar>?>?
+    /// The number of attributes, counted once when the view is made.
+    public let count: Int
+    /// Twice the number of attributes written in the tag (expat's count of array slots);
+    /// those after it are defaults from the DTD.
     @usableFromInline let specifiedCount: Int
     @usableFromInline let namespaced: Bool
 
+    /// A view over expat's NULL-terminated array of name/value pairs, whose first
+    /// `specifiedCount` slots hold the attributes written in the tag. Only defaults from a DTD
+    /// (rare, and few) are counted here, so a tag with 100,000 attributes costs nothing extra.
     init(pairs: UnsafeMutablePointer<UnsafePointer<CChar>?>?, specifiedCount: Int, namespaced: Bool) {
         self.pairs = pairs
         self.specifiedCount = specifiedCount
         self.namespaced = namespaced
-    }
-
-    /// The number of attributes, counted on request (a handler that never looks at the
-    /// attributes pays nothing for them).
-    @inlinable
-    public var count: Int {
-        var n = 0
-        if let pairs { while pairs[2 * n] != nil { n += 1 } }
-        return n
+        var slots = specifiedCount
+        if let pairs { while pairs[slots] != nil { slots += 2 } }
+        self.count = slots / 2
     }
 
     /// An empty attribute list.
@@ -36,6 +39,7 @@ public struct XMLAttributes: RandomAccessCollection {
 
     @inlinable public var startIndex: Int { 0 }
     @inlinable public var endIndex: Int { count }
+    @inlinable public var isEmpty: Bool { count == 0 }
 
     @inlinable
     public subscript(position: Int) -> XMLAttribute {

@@ -1,0 +1,64 @@
+/// The names already written in the open start tag, so that a repeat (which no parser
+/// would read) is refused in O(1) however many attributes the tag has.
+///
+/// Two attributes clash when they are written with the same name, or when their names
+/// expand to the same namespace URI and local name under different prefixes. A tag also
+/// remembers the prefixes its names use, so a later declaration on the same tag cannot
+/// change what an earlier name meant.
+struct StartTagNames {
+    /// Small tags are searched linearly (cheaper than hashing); past this, sets take over.
+    private static let linearLimit = 8
+
+    private var written: [String] = []
+    private var writtenSet: Set<String> = []
+    private var expanded: [ExpandedName] = []
+    private var expandedSet: Set<ExpandedName> = []
+    /// Prefixes the tag's names use or declare (`nil`: the default namespace).
+    private var usedPrefixes: Set<String?> = []
+
+    struct ExpandedName: Hashable {
+        var uri: String
+        var localName: String
+    }
+
+    /// Whether an attribute written as `name` is already in the tag (a declaration
+    /// `xmlns:p` counts as an attribute named `xmlns:p`).
+    /// - Complexity: O(1).
+    func contains(written name: String) -> Bool {
+        written.count <= Self.linearLimit ? written.contains(name) : writtenSet.contains(name)
+    }
+
+    /// Whether an attribute with this namespace and local name is already in the tag.
+    /// - Complexity: O(1).
+    func contains(_ name: ExpandedName) -> Bool {
+        expanded.count <= Self.linearLimit ? expanded.contains(name) : expandedSet.contains(name)
+    }
+
+    /// Whether a name in the tag uses `prefix` or the tag declares it.
+    func uses(prefix: String?) -> Bool { usedPrefixes.contains(prefix) }
+
+    mutating func insert(written name: String) {
+        written.append(name)
+        if written.count > Self.linearLimit {
+            if writtenSet.isEmpty { writtenSet.formUnion(written) } else { writtenSet.insert(name) }
+        }
+    }
+
+    mutating func insert(_ name: ExpandedName) {
+        expanded.append(name)
+        if expanded.count > Self.linearLimit {
+            if expandedSet.isEmpty { expandedSet.formUnion(expanded) } else { expandedSet.insert(name) }
+        }
+    }
+
+    mutating func use(prefix: String?) { usedPrefixes.insert(prefix) }
+
+    /// Forgets everything, keeping the storage for the next tag.
+    mutating func removeAll() {
+        if !written.isEmpty { written.removeAll(keepingCapacity: true) }
+        if !writtenSet.isEmpty { writtenSet.removeAll() }
+        if !expanded.isEmpty { expanded.removeAll(keepingCapacity: true) }
+        if !expandedSet.isEmpty { expandedSet.removeAll() }
+        if !usedPrefixes.isEmpty { usedPrefixes.removeAll(keepingCapacity: true) }
+    }
+}

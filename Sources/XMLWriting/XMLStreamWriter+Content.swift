@@ -1,0 +1,135 @@
+internal import XMLSyntax
+
+// The XML declaration, the DOCTYPE, and content: text, CDATA, comments, PIs.
+extension XMLStreamWriter {
+    /// Writes `<?xml version="1.0" encoding="UTF-8"?>` (with `standalone` when given). Must come first.
+    public func declaration(standalone: Bool? = nil) throws(XMLWriterError) {
+        try checkUsable()
+        guard !state.pointee.wroteAnything else { throw XMLWriterError(.misplacedDeclaration) }
+        emit(literal: "<?xml version=\"1.0\" encoding=\"UTF-8\"")
+        if let standalone { emit(standalone ? " standalone=\"yes\"" : " standalone=\"no\"") }
+        emit(literal: "?>")
+        state.pointee.wroteAnything = true
+    }
+
+    /// Writes `<!DOCTYPE name PUBLIC "publicID" "systemID">` (or `SYSTEM "systemID"`, or just
+    /// the name). Must come before the root element, once. The writer writes no internal
+    /// subset: entities and defaults are written out expanded.
+    public func doctype(name: String, publicID: String? = nil, systemID: String? = nil) throws(XMLWriterError) {
+        try checkUsable()
+        guard !state.pointee.wroteDoctype, state.pointee.open.isEmpty, !state.pointee.rootDone else {
+            throw XMLWriterError(.misplacedDoctype)
+        }
+        guard XMLNameValidation.isValid(name) else { throw XMLWriterError(.invalidName(name)) }
+        if let publicID, !publicID.unicodeScalars.allSatisfy(Self.isPublicIDCharacter) {
+            throw XMLWriterError(.invalidIdentifier(publicID))
+        }
+        if let systemID, (systemID.contains("\"") && systemID.contains("'")) || !systemID.isValidXML {
+            throw XMLWriterError(.invalidIdentifier(systemID))
+        }
+        func quoted(_ s: String) -> String { s.contains("\"") ? "'\(s)'" : "\"\(s)\"" }
+        beginMarkup()
+        var written = "<!DOCTYPE \(name)"
+        if let publicID {
+            written += " PUBLIC \(quoted(publicID)) \(quoted(systemID ?? ""))"
+        } else if let systemID {
+            written += " SYSTEM \(quoted(systemID))"
+        }
+        emit(written + ">")
+        state.pointee.wroteDoctype = true
+        try flushIfLarge()
+    }
+
+    /// XML's `PubidChar`.
+    private static func isPublicIDCharacter(_ c: Unicode.Scalar) -> Bool {
+        switch c {
+        case " ", "\r", "\n", "a"..."z", "A"..."Z", "0"..."9": return true
+        default: return "-'()+,./:=?;!*#@$_%".unicodeScalars.contains(c)
+        }
+    }
+
+    /// Writes character data, escaped. Outside the root element only white space is allowed.
+    public func text(_ text: String) throws(XMLWriterError) {
+        try checkUsable()
+        let inRoot = !state.pointee.open.isEmpty
+        if !inRoot {
+            guard text.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else {
+                throw XMLWriterError(.contentOutsideRoot)
+            }
+        }
+        // The start tag's `>` and the text go in together, or neither does.
+        let mark = state.pointee.buffer.count
+        let closesTag = state.pointee.startTagOpen
+        if closesTag { state.pointee.buffer.append(UInt8(ascii: ">")) }
+        do throws(XMLWriterError) { try escape(text, for: .text) } catch {
+            rollBack(to: mark)
+            throw error
+        }
+        if closesTag {
+            state.pointee.startTagOpen = false
+            state.pointee.tagNames.removeAll()
+        }
+        if inRoot { state.pointee.open[state.pointee.open.count - 1].hasText = true }
+        try flushIfLarge()
+    }
+
+    /// Writes a CDATA section; a `]]>` inside is split across two sections.
+    public func cdata(_ text: String) throws(XMLWriterError) {
+        try checkUsable()
+        guard !state.pointee.open.isEmpty else { throw XMLWriterError(.contentOutsideRoot) }
+        let cleaned = try clean(text)
+        closeStartTag()
+        state.pointee.open[state.pointee.open.count - 1].hasText = true
+        emit(literal: "<![CDATA[")
+        // Split on bytes, not Characters: "]]>" followed by a combining mark is one
+        // Character to String's search, but still ends the section.
+        var rest = Substring(cleaned).utf8
+        while let end = Self.firstRange(of: Array("]]>".utf8), in: rest) {
+            emit(String(Substring(rest[..<end])))
+            emit(literal: "]]]]><![CDATA[>")
+            rest = rest[rest.index(end, offsetBy: 3)...]
+        }
+        emit(String(Substring(rest)))
+        emit(literal: "]]>")
+        try flushIfLarge()
+    }
+
+    /// Writes a comment; refuses one containing `--` or ending in `-`.
+    public func comment(_ text: String) throws(XMLWriterError) {
+        try checkUsable()
+        let cleaned = try clean(text)
+        guard Self.firstRange(of: Array("--".utf8), in: Substring(cleaned).utf8) == nil, cleaned.utf8.last != UInt8(ascii: "-")
+        else { throw XMLWriterError(.invalidComment) }
+        beginMarkup()
+        emit("<!--\(cleaned)-->")
+        try flushIfLarge()
+    }
+
+    /// Writes `<?target data?>`; refuses the target `xml` (in any case, as expat does), a
+    /// target that is not a name, and data containing `?>`. (A target with a colon reads back
+    /// only without namespace processing, like element names written with a colon.)
+    public func processingInstruction(target: String, data: String = "") throws(XMLWriterError) {
+        try checkUsable()
+        let cleaned = try clean(data)
+        guard XMLNameValidation.isValid(target), target.lowercased() != "xml",
+            Self.firstRange(of: Array("?>".utf8), in: Substring(cleaned).utf8) == nil
+        else {
+            throw XMLWriterError(.invalidProcessingInstruction(target))
+        }
+        beginMarkup()
+        emit(cleaned.isEmpty ? "<?\(target)?>" : "<?\(target) \(cleaned)?>")
+        try flushIfLarge()
+    }
+
+    /// Where `pattern` first occurs in `bytes`, compared byte by byte (never by Character,
+    /// whose grapheme clusters can hide a `--` or `?>` followed by a combining mark).
+    /// - Complexity: O(n · pattern length); the patterns are two or three bytes.
+    private static func firstRange(of pattern: [UInt8], in bytes: Substring.UTF8View) -> Substring.UTF8View.Index? {
+        var index = bytes.startIndex
+        while index != bytes.endIndex {
+            if bytes[index...].starts(with: pattern) { return index }
+            index = bytes.index(after: index)
+        }
+        return nil
+    }
+}

@@ -1,0 +1,223 @@
+internal import XMLSyntax
+
+// Elements, attributes and the namespace declarations they need.
+extension XMLStreamWriter {
+    static let xmlnsNamespace = "http://www.w3.org/2000/xmlns/"
+
+    /// A prefix a caller names: an NCName, and never `xmlns` (declarations have their own call).
+    private func checkPrefix(_ prefix: String?) throws(XMLWriterError) {
+        guard let prefix else { return }
+        guard prefix != "xmlns", XMLNameValidation.isValid(prefix, allowingColon: false) else {
+            throw XMLWriterError(.invalidPrefix(prefix))
+        }
+    }
+
+    /// Whether `prefix` may be bound to `uri` at all (the Namespaces recommendation's
+    /// reserved names: `xml` only for its own URI, nothing for the `xmlns` URI, no prefix
+    /// for the empty URI).
+    private func checkBinding(_ prefix: String?, _ uri: String) throws(XMLWriterError) {
+        let isXMLPrefix = prefix == "xml"
+        let isXMLURI = uri == NamespaceScope.xmlNamespace
+        if isXMLPrefix != isXMLURI || uri == Self.xmlnsNamespace || (prefix != nil && uri.isEmpty) {
+            throw XMLWriterError(.invalidPrefix(prefix ?? "xmlns"))
+        }
+    }
+
+    /// The declaration's attribute as written: `xmlns` or `xmlns:prefix`.
+    private func declarationName(_ prefix: String?) -> String { prefix.map { "xmlns:" + $0 } ?? "xmlns" }
+
+    /// Writes ` xmlns[:prefix]="uri"`, the URI already cleaned (so escaping cannot fail).
+    private func writeDeclaration(_ prefix: String?, _ uri: String) {
+        if let prefix {
+            emit(literal: " xmlns:")
+            emit(prefix)
+            emit(literal: "=\"")
+        } else {
+            emit(literal: " xmlns=\"")
+        }
+        try? escape(uri, for: .attributeValue)
+        state.pointee.buffer.append(UInt8(ascii: "\""))
+    }
+
+    /// Puts a declaration written in the open tag into scope.
+    private func recordDeclaration(_ prefix: String?, _ uri: String) {
+        state.pointee.namespaces.bind(prefix, to: uri)
+        state.pointee.tagNames.insert(written: declarationName(prefix))
+        state.pointee.tagNames.use(prefix: prefix)
+    }
+
+    /// Declares `prefix` (or the default namespace, for `nil`) for `uri` on the element whose
+    /// start tag is open, unless it is already in scope with that URI.
+    ///
+    /// - Throws: ``XMLWriterError/Kind/invalidPrefix(_:)`` for a prefix that is not an
+    ///   NCName or may not be bound to `uri`; ``XMLWriterError/Kind/conflictingPrefix(_:)``
+    ///   when the open tag already declares the prefix or uses it in an attribute's name.
+    public func declareNamespace(prefix: String?, uri: String) throws(XMLWriterError) {
+        try checkUsable()
+        guard state.pointee.startTagOpen else { throw XMLWriterError(.misplacedAttribute(declarationName(prefix))) }
+        try checkPrefix(prefix)
+        try checkBinding(prefix, uri)
+        guard prefix != "xml", state.pointee.namespaces.uri(for: prefix) != uri else { return }
+        guard !state.pointee.tagNames.uses(prefix: prefix) else { throw XMLWriterError(.conflictingPrefix(prefix ?? "")) }
+        let cleaned = try clean(uri)
+        writeDeclaration(prefix, cleaned)
+        recordDeclaration(prefix, uri)
+        try flushIfLarge()
+    }
+
+    /// Starts an element. With a namespace, the element is written with `prefix` (or in the
+    /// default namespace when `prefix` is `nil`), and the declaration is added when that
+    /// binding is not already in scope. With a prefix and no namespace, the prefix must be
+    /// in scope. With neither, `localName` is written as given (it may hold a colon, for
+    /// documents read without namespace processing).
+    ///
+    /// - Complexity: O(length of the name), however many bindings are in scope.
+    public func startElement(_ localName: String, namespace: String? = nil, prefix: String? = nil) throws(XMLWriterError) {
+        try checkUsable()
+        guard XMLNameValidation.isValid(localName, allowingColon: namespace == nil && prefix == nil) else {
+            throw XMLWriterError(.invalidName(localName))
+        }
+        try checkPrefix(prefix)
+        if state.pointee.open.isEmpty && state.pointee.rootDone { throw XMLWriterError(.contentOutsideRoot) }
+        var declaration: (prefix: String?, uri: String, cleanedURI: String)?
+        if let namespace, !namespace.isEmpty {
+            try checkBinding(prefix, namespace)
+            if state.pointee.namespaces.uri(for: prefix) != namespace { declaration = (prefix, namespace, try clean(namespace)) }
+        } else if namespace != nil && prefix != nil {
+            throw XMLWriterError(.invalidPrefix(prefix!))
+        } else if let prefix {
+            guard let bound = state.pointee.namespaces.uri(for: prefix), !bound.isEmpty else { throw XMLWriterError(.invalidPrefix(prefix)) }
+        } else if let current = state.pointee.namespaces.uri(for: nil), !current.isEmpty {
+            // A name in no namespace inside a default namespace: undeclare it.
+            declaration = (nil, "", "")
+        }
+
+        beginMarkup()
+        let writtenName = prefix.map { $0 + ":" + localName } ?? localName
+        state.pointee.buffer.append(UInt8(ascii: "<"))
+        emit(writtenName)
+        state.pointee.startTagOpen = true
+        state.pointee.open.append(OpenElement(writtenName: writtenName, namespaceMark: state.pointee.namespaces.mark))
+        if let prefix { state.pointee.tagNames.use(prefix: prefix) }
+        if let declaration {
+            writeDeclaration(declaration.prefix, declaration.cleanedURI)
+            recordDeclaration(declaration.prefix, declaration.uri)
+        }
+        try flushIfLarge()
+    }
+
+    /// Adds an attribute to the element whose start tag is open. A namespaced attribute
+    /// needs a prefix; when none is given or in scope, one is made up (`ns1`, `ns2`, … never
+    /// one already in scope) and declared.
+    ///
+    /// - Throws: ``XMLWriterError/Kind/misplacedAttribute(_:)`` when no start tag is open
+    ///   or the tag already has an attribute with this name, or with this namespace and
+    ///   local name under another prefix; ``XMLWriterError/Kind/invalidPrefix(_:)`` for a
+    ///   prefix that is not an NCName or not in scope;
+    ///   ``XMLWriterError/Kind/conflictingPrefix(_:)`` when the prefix would have to be
+    ///   declared again on this tag for another namespace.
+    /// - Complexity: O(length of the name and value), however many attributes the tag has.
+    public func attribute(
+        _ localName: String, value: String, namespace: String? = nil, prefix: String? = nil
+    ) throws(XMLWriterError) {
+        try checkUsable()
+        let namespace = namespace.flatMap { $0.isEmpty ? nil : $0 }
+        let literal = namespace == nil && prefix == nil
+        guard state.pointee.startTagOpen else {
+            throw XMLWriterError(.misplacedAttribute(prefix.map { $0 + ":" + localName } ?? localName))
+        }
+        guard XMLNameValidation.isValid(localName, allowingColon: literal) else {
+            throw XMLWriterError(.invalidName(localName))
+        }
+        try checkPrefix(prefix)
+        var usedPrefix = prefix
+        var declaration: (prefix: String, uri: String, cleanedURI: String)?
+        var generated = state.pointee.generatedPrefixes
+        var uri: String?
+        if let namespace {
+            try checkBinding(prefix ?? (namespace == NamespaceScope.xmlNamespace ? "xml" : nil), namespace)
+            if usedPrefix == nil { usedPrefix = state.pointee.namespaces.prefix(for: namespace) }
+            if usedPrefix == nil {
+                repeat {
+                    generated += 1
+                    usedPrefix = "ns\(generated)"
+                } while state.pointee.namespaces.uri(for: usedPrefix) != nil || state.pointee.tagNames.uses(prefix: usedPrefix)
+            }
+            if state.pointee.namespaces.uri(for: usedPrefix) != namespace {
+                guard !state.pointee.tagNames.uses(prefix: usedPrefix) else {
+                    throw XMLWriterError(.conflictingPrefix(usedPrefix!))
+                }
+                declaration = (usedPrefix!, namespace, try clean(namespace))
+            }
+            uri = namespace
+        } else if let prefix {
+            guard let bound = state.pointee.namespaces.uri(for: prefix), !bound.isEmpty else { throw XMLWriterError(.invalidPrefix(prefix)) }
+            uri = bound
+        }
+        // A declaration written as a plain attribute (a tree read without namespace
+        // processing) is checked like one from declareNamespace. It stays out of the scope:
+        // names written as given keep meaning what they meant in the source.
+        var literalDeclaration: String??
+        if literal && (localName == "xmlns" || localName.hasPrefix("xmlns:")) {
+            let declared = localName == "xmlns" ? nil : String(localName.dropFirst(6))
+            try checkPrefix(declared)
+            try checkBinding(declared, value)
+            if state.pointee.tagNames.uses(prefix: declared) { throw XMLWriterError(.conflictingPrefix(declared ?? "")) }
+            literalDeclaration = .some(declared)
+        }
+        let writtenName = usedPrefix.map { $0 + ":" + localName } ?? localName
+        let expanded = uri.map { StartTagNames.ExpandedName(uri: $0, localName: localName) }
+        if state.pointee.tagNames.contains(written: writtenName) || expanded.map(state.pointee.tagNames.contains) == true {
+            throw XMLWriterError(.misplacedAttribute(writtenName))
+        }
+
+        let mark = state.pointee.buffer.count
+        if let declaration { writeDeclaration(declaration.prefix, declaration.cleanedURI) }
+        state.pointee.buffer.append(0x20)
+        emit(writtenName)
+        emit(literal: "=\"")
+        do throws(XMLWriterError) { try escape(value, for: .attributeValue) } catch {
+            rollBack(to: mark)
+            throw error
+        }
+        state.pointee.buffer.append(UInt8(ascii: "\""))
+        if let declaration { recordDeclaration(declaration.prefix, declaration.uri) }
+        state.pointee.generatedPrefixes = generated
+        state.pointee.tagNames.insert(written: writtenName)
+        if let expanded { state.pointee.tagNames.insert(expanded) }
+        if let usedPrefix { state.pointee.tagNames.use(prefix: usedPrefix) }
+        if let declared = literalDeclaration { state.pointee.tagNames.use(prefix: declared) }
+        try flushIfLarge()
+    }
+
+    /// Ends the innermost open element (`<a/>` when it has no content).
+    public func endElement() throws(XMLWriterError) {
+        try checkUsable()
+        guard let element = state.pointee.open.popLast() else { throw XMLWriterError(.unbalancedEnd) }
+        if state.pointee.startTagOpen {
+            emit(literal: "/>")
+            state.pointee.startTagOpen = false
+            state.pointee.tagNames.removeAll()
+        } else {
+            if let indentation = options.indentation, element.hasChildMarkup, !element.hasText {
+                state.pointee.buffer.append(0x0A)
+                for _ in 0..<state.pointee.open.count { emit(indentation) }
+            }
+            emit(literal: "</")
+            emit(element.writtenName)
+            state.pointee.buffer.append(UInt8(ascii: ">"))
+        }
+        state.pointee.namespaces.unwind(to: element.namespaceMark)
+        if state.pointee.open.isEmpty { state.pointee.rootDone = true }
+        try flushIfLarge()
+    }
+
+    /// Writes `<name>text</name>`: Scrivener's `addChildElementWithName:stringValue:`. Like
+    /// every call, it writes nothing when it throws.
+    public func element(_ localName: String, text: String, namespace: String? = nil, prefix: String? = nil) throws(XMLWriterError) {
+        let cleaned = try clean(text)
+        try startElement(localName, namespace: namespace, prefix: prefix)
+        if !cleaned.isEmpty { try self.text(cleaned) }
+        try endElement()
+    }
+}
