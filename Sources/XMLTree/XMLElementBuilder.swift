@@ -50,12 +50,25 @@ public final class XMLElementBuilder {
         content.append(.element(child))
     }
 
+    /// Where each attribute name sits in ``attributes``, kept once there are more than a few
+    /// (a linear search per attribute would make a big element quadratic).
+    private var attributePositions: [String: Int] = [:]
+
     /// Sets an attribute, replacing one of the same name.
+    /// - Complexity: amortized O(1).
     public func addAttribute(_ name: String, _ value: String) {
-        if let i = attributes.firstIndex(where: { $0.name == name }) {
+        let existing =
+            attributes.count <= 8
+            ? attributes.firstIndex(where: { $0.name == name }) : attributePositions[name]
+        if let i = existing {
             attributes[i].value = value
-        } else {
-            attributes.append((name, value))
+            return
+        }
+        attributes.append((name, value))
+        if attributes.count == 9 {
+            for (i, attribute) in attributes.enumerated() { attributePositions[attribute.name] = i }
+        } else if attributes.count > 9 {
+            attributePositions[name] = attributes.count - 1
         }
     }
 

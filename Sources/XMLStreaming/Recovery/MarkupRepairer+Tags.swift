@@ -10,7 +10,9 @@ struct TagState {
     /// The value being read, already escaped.
     var value: [UInt8] = []
     var quote: UInt8 = 0x22
+    /// The attributes' names in the order written, and as a set for the repeat check.
     var attributeNames: [[UInt8]] = []
+    var attributeNameSet: Set<[UInt8]> = []
     /// The namespace declarations this tag makes (an empty prefix for the default namespace).
     var declarations: [(prefix: [UInt8], uri: [UInt8])] = []
     /// Where each attribute was written in ``buffer``, to leave one out afterwards.
@@ -251,7 +253,7 @@ extension MarkupRepairer {
             report(.invalidName, "the attribute name \(Self.text(tag.attributeName)) is not a valid qualified name; colons replaced by \"_\"",
                 line: line, column: column)
         }
-        if tag.attributeNames.contains(name) {
+        if tag.attributeNameSet.contains(name) {
             report(.duplicateAttribute, "a second \(Self.text(name)) attribute in <\(Self.text(tag.name))>; left out",
                 line: line, column: column)
             return
@@ -273,6 +275,7 @@ extension MarkupRepairer {
             }
         }
         tag.attributeNames.append(name)
+        tag.attributeNameSet.insert(name)
         let start = tag.buffer.count
         tag.buffer.append(contentsOf: name)
         tag.buffer.append(0x3D)
@@ -319,19 +322,23 @@ extension MarkupRepairer {
         }
         tag.buffer.append(contentsOf: isEmpty ? [0x2F, 0x3E] : [0x3E])
         emit(tag.buffer)
-        if !isEmpty { stack.append(frame) }
+        if !isEmpty { stack.push(frame) }
     }
 
+    /// Binds every prefix the tag uses and no element declares to a made-up URI.
+    /// - Complexity: O(size of the tag's names).
     private mutating func declareMissingPrefixes() {
         var prefixes: [[UInt8]] = []
-        for name in [tag.name] + tag.attributeNames {
+        var seen: Set<[UInt8]> = []
+        for name in CollectionOfOne(tag.name) + tag.attributeNames {
             guard let colon = name.firstIndex(of: 0x3A) else { continue }
             let prefix = Array(name[..<colon])
-            if prefix == Array("xmlns".utf8) && name != tag.name { continue }
-            if prefix == Array("xml".utf8) || prefixes.contains(prefix) { continue }
+            if prefix == Self.xmlnsPrefix && name != tag.name { continue }
+            if prefix == Self.xmlPrefix || !seen.insert(prefix).inserted { continue }
             prefixes.append(prefix)
         }
-        for prefix in prefixes where !isDeclared(prefix) {
+        let declaredHere = tagDeclarations()
+        for prefix in prefixes where namespaceURI(of: prefix, declaredHere: declaredHere) == nil {
             let text = Self.text(prefix)
             let uri = "urn:xmlstack:undeclared:" + text
             report(.undeclaredPrefix, "the prefix \(text) is not declared; bound to \(uri)", line: tag.line, column: tag.column)
@@ -340,41 +347,59 @@ extension MarkupRepairer {
         }
     }
 
-    private func isDeclared(_ prefix: [UInt8]) -> Bool { namespaceURI(of: prefix) != nil }
+    /// The open tag's own declarations by prefix (the last one wins, as it is written last).
+    private func tagDeclarations() -> [[UInt8]: [UInt8]] {
+        var declared: [[UInt8]: [UInt8]] = [:]
+        for declaration in tag.declarations { declared[declaration.prefix] = declaration.uri }
+        return declared
+    }
 
     /// The namespace a prefix is bound to here: this tag's declarations, then the open
     /// elements' from the innermost out.
-    private func namespaceURI(of prefix: [UInt8]) -> [UInt8]? {
-        if prefix == Array("xml".utf8) { return Self.xmlNamespace }
-        if let declared = tag.declarations.last(where: { $0.prefix == prefix }) { return declared.uri }
-        for frame in stack.reversed() {
-            if let declared = frame.declarations.last(where: { $0.prefix == prefix }) { return declared.uri }
-        }
-        return nil
+    /// - Complexity: O(prefix length).
+    private func namespaceURI(of prefix: [UInt8], declaredHere: [[UInt8]: [UInt8]]) -> [UInt8]? {
+        if prefix == Self.xmlPrefix { return Self.xmlNamespace }
+        return declaredHere[prefix] ?? stack.uri(for: prefix)
     }
 
     /// Leaves out an attribute whose prefix maps to the same namespace and local name as an
     /// earlier one's (`a:x` and `b:x` with `a` and `b` bound to one URI): XML forbids both.
+    /// - Complexity: O(size of the tag).
     private mutating func removeExpandedDuplicates() {
-        var seen: [([UInt8], ArraySlice<UInt8>)] = []
+        struct ExpandedName: Hashable {
+            var uri: [UInt8]
+            var local: ArraySlice<UInt8>
+        }
+        let declaredHere = tagDeclarations()
+        var seen: Set<ExpandedName> = []
         var duplicates: [Range<Int>] = []
         for (name, range) in tag.attributeRanges {
-            guard let colon = name.firstIndex(of: 0x3A), !name.starts(with: Array("xmlns:".utf8)),
-                let uri = namespaceURI(of: Array(name[..<colon]))
+            guard let colon = name.firstIndex(of: 0x3A), !name.starts(with: Self.xmlnsColon),
+                let uri = namespaceURI(of: Array(name[..<colon]), declaredHere: declaredHere)
             else { continue }
-            let local = name[(colon + 1)...]
-            if seen.contains(where: { $0.0 == uri && $0.1 == local }) {
+            if !seen.insert(ExpandedName(uri: uri, local: name[(colon + 1)...])).inserted {
                 report(.duplicateAttribute,
                     "\(Self.text(name)) repeats an attribute of the same namespace and name in <\(Self.text(tag.name))>; left out",
                     line: tag.line, column: tag.column)
                 duplicates.append(range)
-            } else {
-                seen.append((uri, local))
             }
         }
-        for range in duplicates.reversed() { tag.buffer.removeSubrange(range) }
+        guard !duplicates.isEmpty else { return }
+        // One pass that keeps what is not left out (removing each range would be quadratic).
+        var kept: [UInt8] = []
+        kept.reserveCapacity(tag.buffer.count)
+        var start = 0
+        for range in duplicates {
+            kept.append(contentsOf: tag.buffer[start..<range.lowerBound])
+            start = range.upperBound
+        }
+        kept.append(contentsOf: tag.buffer[start...])
+        tag.buffer = kept
     }
 
+    static let xmlPrefix = Array("xml".utf8)
+    static let xmlnsPrefix = Array("xmlns".utf8)
+    static let xmlnsColon = Array("xmlns:".utf8)
     static let xmlNamespace = Array("http://www.w3.org/XML/1998/namespace".utf8)
     static let xmlnsNamespace = Array("http://www.w3.org/2000/xmlns/".utf8)
 
@@ -421,19 +446,19 @@ extension MarkupRepairer {
     mutating func closeElement() {
         mode = .text
         let name = endTag.name
-        guard let index = stack.lastIndex(where: { $0.name == name }) else {
+        guard let index = stack.lastIndex(of: name) else {
             report(.unmatchedEndTag, "the end tag </\(Self.text(name))> matches no open element; left out",
                 line: endTag.line, column: endTag.column)
             return
         }
         while stack.count > index + 1 {
-            let open = stack.removeLast()
+            let open = stack.popLast()!
             report(.unclosedElement,
                 "the element <\(Self.text(open.name))> from \(open.line):\(open.column) is not closed; closed by </\(Self.text(name))>",
                 line: endTag.line, column: endTag.column)
             emit(Array("</".utf8) + open.name + [0x3E])
         }
-        let frame = stack.removeLast()
+        let frame = stack.popLast()!
         let written = Array("</".utf8) + name + endTag.trailing + [0x3E]
         if stack.isEmpty {
             closeRoot(frame, endTag: written)

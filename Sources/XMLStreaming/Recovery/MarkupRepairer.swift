@@ -53,7 +53,7 @@ struct MarkupRepairer {
     var atDocumentStart = true
     var finished = false
 
-    var stack: [Frame] = []
+    var stack = OpenElementStack()
     var root: RootState = .before
     var rootFrame: Frame?
     var rootEndTag: [UInt8] = []
@@ -252,7 +252,7 @@ struct MarkupRepairer {
             epilog.removeAll()
             rootEndTag.removeAll()
             rootReopened = true
-            stack.append(rootFrame!)
+            stack.push(rootFrame!)
             return true
         case .before:
             if isElement { return true }

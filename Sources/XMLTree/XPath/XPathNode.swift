@@ -1,3 +1,4 @@
+import XMLWriting
 /// A node in XPath's data model: a tree node, or one of the attribute and namespace nodes
 /// that XPath gives every element.
 public enum XPathNode: Hashable, Sendable {
@@ -63,11 +64,19 @@ public enum XPathNode: Hashable, Sendable {
         case .node(let node):
             return node.kind == .text || node.kind == .cdata ? node.text : node.xmlString
         case .attribute(let element, let index):
-            let attribute = element.attributes[index]
-            return "\(attribute.name.qualifiedName)=\"\(attribute.value.replacing("&", with: "&amp;").replacing("\"", with: "&quot;").replacing("<", with: "&lt;"))\""
+            // This one attribute, read in place: building all of the element's attributes
+            // for each one printed made `//@*` quadratic in a tag's attributes.
+            let name = element.attributeName(at: index).qualifiedName
+            return name + "=\"" + Self.escaped(element.attributeValue(at: index)) + "\""
         case .namespace(_, let prefix, let uri):
-            return prefix.isEmpty ? "xmlns=\"\(uri)\"" : "xmlns:\(prefix)=\"\(uri)\""
+            return (prefix.isEmpty ? "xmlns" : "xmlns:" + prefix) + "=\"" + Self.escaped(uri) + "\""
         }
+    }
+
+    /// An attribute value as the writer escapes it (line breaks and tabs as references, so
+    /// they survive reading back); characters XML does not allow are left out.
+    private static func escaped(_ value: String) -> String {
+        (try? XMLEscaping.escapedAttributeValue(value)) ?? value
     }
 
     /// Document order: an element, then its namespaces, then its attributes, then its children.
