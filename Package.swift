@@ -94,6 +94,11 @@ let package = Package(
             name: "XMLTreeTests", dependencies: ["XMLTree", "XMLStreaming", "XMLWriting", "XMLTestSupport"],
             resources: [.copy("Fixtures")]),
         .testTarget(name: "ToolTests", dependencies: ["XMLTool", "XMLTestSupport"], resources: [.copy("Fixtures")]),
+        // Time for n and 4n on hostile inputs, for every reader, writer and tool path.
+        .testTarget(
+            name: "ScalingTests",
+            dependencies: ["XMLStreaming", "XMLWriting", "XMLTree", "PropertyLists", "XMLTool", "PlistTool", "XMLTestSupport"]
+        ),
         .testTarget(
             name: "SiteScheduleTests",
             dependencies: [

@@ -71,8 +71,25 @@ extension MarkupRepairer {
             held.firstGreaterThan = HeldState.Mark(
                 raw: held.raw.count, content: held.content.count, repairs: held.repairs.count, line: line,
                 column: column + 1)
+            // In what is read again after an unclosed construct of this kind, no construct of
+            // this kind can close either: end it here at once, as the end of the input would,
+            // instead of holding the rest of the input again (which made n unclosed
+            // comments cost n² steps).
+            if (mode == .comment && restHasNoCommentEnd) || (mode == .processingInstruction && restHasNoInstructionEnd) {
+                endAtThisGreaterThan()
+            }
         }
         return length
+    }
+
+    /// Ends the held comment or PI at the `>` just read, as ``endAtFirstGreaterThan()`` does
+    /// at the end of the input.
+    private mutating func endAtThisGreaterThan() {
+        let what = mode == .comment ? "comment" : "processing instruction"
+        report(.truncated, "the \(what) is not closed; taken to end at its first \">\"", line: held.line, column: held.column)
+        held.content.removeLast()
+        held.marks = 0
+        if mode == .comment { finishComment() } else { finishProcessingInstruction() }
     }
 
     /// Writes the comment, with `--` spaced apart and no `-` before the closing `-->`.
@@ -223,7 +240,13 @@ extension MarkupRepairer {
         held.content.removeSubrange((mark.content - 1)...)
         held.repairs.removeSubrange(mark.repairs...)
         held.marks = 0
-        if mode == .comment { finishComment() } else { finishProcessingInstruction() }
+        if mode == .comment {
+            restHasNoCommentEnd = true
+            finishComment()
+        } else {
+            restHasNoInstructionEnd = true
+            finishProcessingInstruction()
+        }
         line = mark.line
         column = mark.column
         afterCarriageReturn = false

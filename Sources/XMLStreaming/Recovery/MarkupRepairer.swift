@@ -52,6 +52,10 @@ struct MarkupRepairer {
     var carryNotes: [RecoveringDecoder.Note] = []
     var atDocumentStart = true
     var finished = false
+    /// Set while the rest of the input after an unclosed comment (or PI) is read again: that
+    /// rest holds no `-->` (or `?>`), or the construct would have closed.
+    var restHasNoCommentEnd = false
+    var restHasNoInstructionEnd = false
 
     var stack = OpenElementStack()
     var root: RootState = .before

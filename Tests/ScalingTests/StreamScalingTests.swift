@@ -1,0 +1,56 @@
+import Testing
+import XMLStreaming
+import XMLTestSupport
+
+/// The stream parser's paths, time for n and 4n inputs: near-linear, never quadratic.
+@Suite("Stream parser scaling", .serialized)
+struct StreamScalingTests {
+    /// Reads every attribute by index and as owned copies, as `xml events` does.
+    struct IndexingHandler: XMLEventHandler {
+        var total = 0
+        mutating func startElement(_ name: XMLName, attributes: XMLAttributes) throws {
+            for i in attributes.indices { total += attributes[i].value.count }
+            total += attributes.owned.count
+        }
+    }
+
+    @Test("A tag with n attributes: indexing the borrowed view and copying it are linear")
+    func attributeView() throws {
+        let scaling = try Scaling.measure(n: 25_000, prepare: HostileInput.manyAttributes) { bytes in
+            let parser = XMLStreamParser(handler: IndexingHandler())
+            try parser.parse(bytes)
+            #expect(parser.handler.total > 0)
+        }
+        print("scaling: \(scaling)"); #expect(scaling.isNearLinear(), "\(scaling)")
+    }
+
+    @Test("The pull reader copies a tag with n attributes in linear time")
+    func pullReader() throws {
+        let scaling = try Scaling.measure(n: 25_000, prepare: HostileInput.manyAttributes) { bytes in
+            let reader = XMLEventReader(bytes: bytes)
+            while try reader.next() != nil {}
+        }
+        print("scaling: \(scaling)"); #expect(scaling.isNearLinear(), "\(scaling)")
+    }
+
+    @Test("The recovering reader: many attributes, undeclared prefixes, unmatched end tags, unclosed comments")
+    func recovery() throws {
+        let recovering = XMLParserOptions(recovery: XMLRecovery())
+        func parse(_ bytes: [UInt8]) throws {
+            let parser = XMLStreamParser(handler: XMLEventCollector(), options: recovering)
+            try parser.parse(bytes)
+        }
+        let attributes = try Scaling.measure(n: 10_000, prepare: HostileInput.manyAttributes, parse)
+        print("scaling: well-formed attributes: \(attributes)"); #expect(attributes.isNearLinear(), "well-formed attributes: \(attributes)")
+        let prefixes = try Scaling.measure(n: 10_000, prepare: HostileInput.undeclaredPrefixes, parse)
+        print("scaling: undeclared prefixes: \(prefixes)"); #expect(prefixes.isNearLinear(), "undeclared prefixes: \(prefixes)")
+        let unmatched = try Scaling.measure(n: 2_000, prepare: { HostileInput.unmatchedEndTags(depth: $0, $0) }, parse)
+        print("scaling: unmatched end tags: \(unmatched)"); #expect(unmatched.isNearLinear(), "unmatched end tags: \(unmatched)")
+        let comments = try Scaling.measure(
+            n: 5_000, prepare: { Array(("<r>" + String(repeating: "<!-- x>", count: $0)).utf8) }, parse)
+        print("scaling: unclosed comments: \(comments)"); #expect(comments.isNearLinear(), "unclosed comments: \(comments)")
+        let instructions = try Scaling.measure(
+            n: 5_000, prepare: { Array(("<r>" + String(repeating: "<?a x>", count: $0)).utf8) }, parse)
+        print("scaling: unclosed processing instructions: \(instructions)"); #expect(instructions.isNearLinear(), "unclosed processing instructions: \(instructions)")
+    }
+}

@@ -1,0 +1,36 @@
+import Testing
+import XMLStreaming
+import XMLTestSupport
+import XMLTree
+
+/// The tree, XPath and output paths.
+@Suite("Tree and XPath scaling", .serialized)
+struct TreeScalingTests {
+    @Test("A tag with n attributes: building the tree, //@* as XML, writing the tree back")
+    func attributes() throws {
+        let query = try XPathExpression("//@*")
+        let scaling = try Scaling.measure(n: 10_000, prepare: { try XMLTreeDocument(bytes: HostileInput.manyAttributes($0)) }) {
+            document in
+            guard case .nodeSet(let nodes) = try query.evaluate(at: document.documentNode) else { return }
+            var total = 0
+            for node in nodes { total += node.xmlString.utf8.count }
+            total += try document.xmlString().utf8.count
+            #expect(total > 0)
+        }
+        print("scaling: \(scaling)"); #expect(scaling.isNearLinear(), "\(scaling)")
+        let build = try Scaling.measure(n: 10_000, prepare: HostileInput.manyNamespaces) { bytes in
+            _ = try XMLTreeDocument(bytes: bytes)
+        }
+        print("scaling: a tag with n prefixes: \(build)"); #expect(build.isNearLinear(), "a tag with n prefixes: \(build)")
+    }
+
+    @Test("An element builder with n attributes")
+    func builder() throws {
+        let scaling = Scaling.measure(n: 20_000, prepare: { $0 }) { n in
+            let element = XMLElementBuilder("r")
+            for i in 0..<n { element.addAttribute("a\(i)", "v") }
+            #expect(element.attributes.count == n)
+        }
+        print("scaling: \(scaling)"); #expect(scaling.isNearLinear(), "\(scaling)")
+    }
+}

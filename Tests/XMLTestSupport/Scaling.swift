@@ -1,0 +1,91 @@
+import Foundation
+
+/// Measures how a piece of work grows with its input: run at size `n` and at `factor · n`
+/// and compare. Linear work gives a ratio near `factor`; quadratic work gives `factor²`.
+///
+/// Time is CPU time (the test thread's, or the child process's for a tool), not wall-clock
+/// time, so tests running beside it on a busy, shared machine do not count; and each size
+/// runs `repeats` times with the fastest run kept.
+public struct Scaling: CustomStringConvertible {
+    public var n: Int
+    public var factor: Int
+    /// The fastest time at `n` and at `factor · n`, in seconds.
+    public var small: Double
+    public var large: Double
+
+    /// `large / small`.
+    public var ratio: Double { large / max(small, 1e-9) }
+
+    /// Whether the growth is near-linear: under `limit` for a factor of 4 (linear is 4,
+    /// quadratic 16); the limit scales with the factor for other factors.
+    public func isNearLinear(limit: Double = 7) -> Bool { ratio < limit * Double(factor) / 4 }
+
+    public var description: String {
+        String(format: "n = %d: %.4f s; %d·n: %.4f s; ratio %.2f (linear %d, quadratic %d)", n, small, factor, large, ratio,
+            factor, factor * factor)
+    }
+
+    /// Runs `work(input)` for inputs of size `n` and `factor · n`, `repeats` times each, with
+    /// the inputs made beforehand by `prepare` so their cost is not counted.
+    public static func measure<Input>(
+        n: Int, factor: Int = 4, repeats: Int = 3, prepare: (Int) throws -> Input, _ work: (Input) throws -> Void
+    ) rethrows -> Scaling {
+        try measureSeconds(n: n, factor: factor, repeats: repeats, prepare: prepare) { input in
+            let start = threadCPUTime()
+            try work(input)
+            return threadCPUTime() - start
+        }
+    }
+
+    /// Like ``measure(n:factor:repeats:prepare:_:)`` for work that reports its own time
+    /// (a child process's CPU time, from ``runTool(_:_:)``).
+    public static func measureSeconds<Input>(
+        n: Int, factor: Int = 4, repeats: Int = 3, prepare: (Int) throws -> Input, _ work: (Input) throws -> Double
+    ) rethrows -> Scaling {
+        let smallInput = try prepare(n)
+        let largeInput = try prepare(n * factor)
+        // One unmeasured run of the small size warms caches and lazy initialisation.
+        _ = try work(smallInput)
+        var small = Double.infinity
+        var large = Double.infinity
+        for _ in 0..<repeats {
+            small = min(small, try work(smallInput))
+            large = min(large, try work(largeInput))
+        }
+        return Scaling(n: n, factor: factor, small: small, large: large)
+    }
+
+    /// The CPU time the calling thread has used, in seconds.
+    public static func threadCPUTime() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
+    /// Runs a built executable (`xml`, `plist`) with its output going to `/dev/null`, not
+    /// pipes, so that a tool printing megabytes of warnings cannot block. Returns its exit
+    /// status and the CPU time it used (user and system), read from `wait4` for that child
+    /// alone. Give it absolute paths.
+    public static func runTool(_ name: String, _ arguments: [String]) throws -> (
+        status: Int32, seconds: Double
+    ) {
+        let executable = ExecutableRun.url(of: name).path
+        var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
+        guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+        let seconds = { (t: timeval) in Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
+        let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        return (exitStatus, seconds(usage.ru_utime) + seconds(usage.ru_stime))
+    }
+}
