@@ -1,24 +1,22 @@
-/// XML 1.0's `Name` production: the writer refuses names that would not parse, the
-/// recovering reader repairs them.
+/// XML's `Name` production as the system's expat applies it: the writer refuses names that
+/// would not parse, the recovering reader repairs them. expat follows XML 1.0's
+/// first-edition character tables (``ExpatNameTables``), narrower than the fifth edition's
+/// ranges, so whatever passes here, expat reads.
 package enum XMLNameValidation {
-    /// `NameStartChar`.
+    /// `NameStartChar`, as expat reads it.
     package static func isNameStart(_ c: Unicode.Scalar) -> Bool {
-        switch c.value {
-        case 0x3A, 0x5F, 0x41...0x5A, 0x61...0x7A, 0xC0...0xD6, 0xD8...0xF6, 0xF8...0x2FF, 0x370...0x37D,
-            0x37F...0x1FFF, 0x200C...0x200D, 0x2070...0x218F, 0x2C00...0x2FEF, 0x3001...0xD7FF, 0xF900...0xFDCF,
-            0xFDF0...0xFFFD, 0x10000...0xEFFFF:
-            return true
-        default: return false
-        }
+        c.value < 0x80
+            ? (c.value | 0x20 >= 0x61 && c.value | 0x20 <= 0x7A) || c == "_" || c == ":"
+            : ExpatNameTables.contains(c.value, in: ExpatNameTables.nameStart)
     }
 
-    /// `NameChar`.
+    /// `NameChar`, as expat reads it.
     package static func isNameChar(_ c: Unicode.Scalar) -> Bool {
-        if isNameStart(c) { return true }
-        switch c.value {
-        case 0x2D, 0x2E, 0x30...0x39, 0xB7, 0x300...0x36F, 0x203F...0x2040: return true
-        default: return false
+        if c.value < 0x80 {
+            return (c.value | 0x20 >= 0x61 && c.value | 0x20 <= 0x7A) || (c.value >= 0x30 && c.value <= 0x39)
+                || c == "_" || c == ":" || c == "-" || c == "."
         }
+        return ExpatNameTables.contains(c.value, in: ExpatNameTables.nameChar)
     }
 
     /// Whether `name` is a `Name`; with `allowingColon: false`, an `NCName` (a prefix or a

@@ -205,6 +205,22 @@ struct RecoveryStructureTests {
         #expect(declaration.repairs.map(\.kind) == [.malformedTag])
     }
 
+    @Test("several unclosed comments and PIs each end at their first >, reported in order")
+    func runawayRepeated() throws {
+        let comments = try recovered("<a><!-- one > <!-- two > <b/>")
+        #expect(comments.text == "<a><!-- one --> <!-- two --> <b></b></a>")
+        #expect(summary(comments.repairs) == ["truncated@1:4", "truncated@1:15", "truncated@1:30"])
+        let instructions = try recovered("<a><?p one> <?q two> <b/>")
+        #expect(instructions.text == "<a><?p one?> <?q two?> <b></b></a>")
+    }
+
+    @Test("names expat does not read (fifth-edition letters, characters above U+FFFF) are not kept as names")
+    func namesExpatRefuses() throws {
+        let start = try recovered("<r><\u{370}x/><a\u{370}/><b\u{10000}/></r>")
+        #expect(start.text == "<r>&lt;\u{370}x/><a></a><b></b></r>")
+        #expect(start.repairs.map(\.kind) == [.bareLessThan, .malformedTag, .malformedTag])
+    }
+
     @Test("a well-formed document passes unchanged, with no repairs")
     func wellFormed() throws {
         let bytes = try Fixture.bytes("schedule.xml")

@@ -318,17 +318,15 @@ struct MarkupRepairer {
         return nil
     }
 
-    // Names, beyond ASCII, are taken conservatively: expat follows XML 1.0's older name
-    // tables (letters and digits of the Basic Multilingual Plane), not the fifth edition's
-    // wide ranges, so "<€" or "<😀" must stay text. A character counts when both agree:
-    // the fifth edition allows it and Unicode calls it a letter (or, after the first, a
-    // digit or combining mark), below U+10000.
+    // Names beyond ASCII follow expat's own tables (XML 1.0's first edition, nothing above
+    // U+FFFF), so what the repairer keeps as a name, expat reads as one: "<Ͱx/>", "<€" and
+    // "<😀" stay text.
 
     static func isNameStart(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> Bool {
         let b = p[i]
         if b < 0x80 { return (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || b == 0x5F || b == 0x3A }
         guard b < 0xF0, let c = Unicode.Scalar(scalar(p, i)) else { return false }
-        return XMLNameValidation.isNameStart(c) && c.properties.isAlphabetic
+        return XMLNameValidation.isNameStart(c)
     }
 
     static func isNameChar(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> Bool {
@@ -337,12 +335,8 @@ struct MarkupRepairer {
             return (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || (b >= 0x30 && b <= 0x39) || b == 0x5F
                 || b == 0x3A || b == 0x2D || b == 0x2E
         }
-        guard b < 0xF0, let c = Unicode.Scalar(scalar(p, i)), XMLNameValidation.isNameChar(c) else { return false }
-        if c.value == 0xB7 || c.properties.isAlphabetic { return true }
-        switch c.properties.generalCategory {
-        case .decimalNumber, .nonspacingMark, .spacingMark, .enclosingMark, .modifierLetter: return true
-        default: return false
-        }
+        guard b < 0xF0, let c = Unicode.Scalar(scalar(p, i)) else { return false }
+        return XMLNameValidation.isNameChar(c)
     }
 
     /// The end of a run of ASCII name characters starting at `i`, or `nil` when there is
