@@ -3,26 +3,53 @@ import PropertyLists
 
 /// plutil -p's layout: dictionaries and arrays in braces and brackets, indented by two
 /// spaces, strings quoted, data as its bytes in hex.
+///
+/// - Complexity: O(size of the output), written into one string (a string per level, copied
+///   into its parent, cost O(output · depth)).
 enum PlistPrinter {
-    static func text(_ value: PropertyList, indent: Int = 0) -> String {
-        let pad = String(repeating: "  ", count: indent + 1)
-        let end = String(repeating: "  ", count: indent)
+    static func text(_ value: PropertyList) -> String {
+        var out = ""
+        write(value, indent: 0, into: &out)
+        return out
+    }
+
+    private nonisolated(unsafe) static let dates = ISO8601DateFormatter()
+
+    private static func write(_ value: PropertyList, indent: Int, into out: inout String) {
         switch value {
-        case .string(let s): return "\"\(s)\""
-        case .integer(let i): return String(i)
-        case .unsignedInteger(let u): return String(u)
-        case .real(let r): return "\(r)"
-        case .boolean(let b): return b ? "true" : "false"
-        case .date(let d): return ISO8601DateFormatter().string(from: d)
-        case .data(let d): return "{length = \(d.count), bytes = 0x\(d.prefix(32).map { String(format: "%02x", $0) }.joined())\(d.count > 32 ? "..." : "")}"
-        case .uid(let u): return "<CFKeyedArchiverUID>{value = \(u)}"
+        case .string(let s): out += "\"\(s)\""
+        case .integer(let i): out += String(i)
+        case .unsignedInteger(let u): out += String(u)
+        case .real(let r): out += "\(r)"
+        case .boolean(let b): out += b ? "true" : "false"
+        case .date(let d): out += dates.string(from: d)
+        case .data(let d):
+            out += "{length = \(d.count), bytes = 0x\(d.prefix(32).map { String(format: "%02x", $0) }.joined())\(d.count > 32 ? "..." : "")}"
+        case .uid(let u): out += "<CFKeyedArchiverUID>{value = \(u)}"
         case .array(let items):
-            guard !items.isEmpty else { return "[\n\(end)]" }
-            return "[\n" + items.enumerated().map { "\(pad)\($0.offset) => \(text($0.element, indent: indent + 1))\n" }.joined() + "\(end)]"
+            out += "[\n"
+            for (offset, item) in items.enumerated() {
+                pad(indent + 1, &out)
+                out += "\(offset) => "
+                write(item, indent: indent + 1, into: &out)
+                out += "\n"
+            }
+            pad(indent, &out)
+            out += "]"
         case .dictionary(let d):
-            guard !d.isEmpty else { return "{\n\(end)}" }
-            let keys = d.keys.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
-            return "{\n" + keys.map { "\(pad)\"\($0)\" => \(text(d[$0]!, indent: indent + 1))\n" }.joined() + "\(end)}"
+            out += "{\n"
+            for key in d.keys.sorted(by: { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }) {
+                pad(indent + 1, &out)
+                out += "\"\(key)\" => "
+                write(d[key]!, indent: indent + 1, into: &out)
+                out += "\n"
+            }
+            pad(indent, &out)
+            out += "}"
         }
+    }
+
+    private static func pad(_ level: Int, _ out: inout String) {
+        for _ in 0..<level { out += "  " }
     }
 }

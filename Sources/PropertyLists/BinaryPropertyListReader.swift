@@ -20,7 +20,6 @@ struct BinaryPropertyListReader {
     /// path, so a file whose expansion passes ``expansionLimit`` is refused.
     private var expandedSize: [Int] = []
     private var expansionLimit = 0
-    static let maximumDepth = 512
 
     init(_ bytes: [UInt8]) throws {
         self.bytes = bytes
@@ -98,6 +97,12 @@ struct BinaryPropertyListReader {
         return (Int(value), at + 2 + size)
     }
 
+    /// What a string or data object weighs in the expansion count: one value plus one for
+    /// every 16 bytes, so a large string referenced a million times is refused like a
+    /// million values would be (counting it as one value let 13 MB of file stand for
+    /// terabytes of output).
+    private static func weight(ofBytes count: Int) -> Int { 1 + count / 16 }
+
     /// Adds a child's expanded size, refusing a value that would expand past the limit.
     private func expand(_ size: Int, by child: Int) throws -> Int {
         let (sum, overflow) = size.addingReportingOverflow(expandedSize[child])
@@ -112,7 +117,7 @@ struct BinaryPropertyListReader {
             throw PropertyListError("object reference \(reference) out of range (\(objectCount) objects)")
         }
         if let known = decoded[reference] { return known }
-        guard depth < Self.maximumDepth else { throw PropertyListError("objects nested deeper than \(Self.maximumDepth)") }
+        guard depth < PropertyList.maximumDepth else { throw PropertyListError("objects nested deeper than \(PropertyList.maximumDepth)") }
         guard !inProgress[reference] else {
             throw PropertyListError("object \(reference) contains itself (a reference cycle)")
         }
@@ -158,24 +163,27 @@ struct BinaryPropertyListReader {
             guard marker == 0x33 else { throw PropertyListError(String(format: "unsupported object marker 0x%02X", marker), column: at) }
             try need(at + 1, 8)
             let seconds = Double(bitPattern: Self.bigEndian(bytes, at + 1, 8))
-            guard seconds.isFinite else { throw PropertyListError("a date that is not a number", column: at) }
-            value = .date(Date(timeIntervalSinceReferenceDate: seconds))
+            let date = Date(timeIntervalSinceReferenceDate: seconds)
+            guard PlistDate.isInRange(secondsSince1970: date.timeIntervalSince1970) else {
+                throw PropertyListError("a date \(seconds.isFinite ? "" : "that is not a number, ")\(PlistDate.rangeMessage)", column: at)
+            }
+            value = .date(date)
         case 0x4:
             let (length, start) = try count(marker, at: at)
             try need(start, length)
             value = .data(Data(bytes[start..<start + length]))
+            expandedSize[reference] = Self.weight(ofBytes: length)
         case 0x5:
             let (length, start) = try count(marker, at: at)
             try need(start, length)
-            // "ASCII": CoreFoundation writes 8-bit strings here; read them as Latin-1.
+            // An ASCII string, as its marker says: a byte above 0x7F is refused, as plistlib
+            // and CoreFoundation refuse it (their writers use UTF-16 objects for the rest).
             let slice = bytes[start..<start + length]
-            if slice.allSatisfy({ $0 < 0x80 }) {
-                value = .string(String(decoding: slice, as: UTF8.self))
-            } else {
-                var scalars = String.UnicodeScalarView()
-                scalars.append(contentsOf: slice.map { Unicode.Scalar($0) })
-                value = .string(String(scalars))
+            if let bad = slice.firstIndex(where: { $0 >= 0x80 }) {
+                throw PropertyListError(String(format: "an ASCII string with the byte 0x%02X", bytes[bad]), column: bad)
             }
+            value = .string(String(decoding: slice, as: UTF8.self))
+            expandedSize[reference] = Self.weight(ofBytes: length)
         case 0x6:
             let (length, start) = try count(marker, at: at)
             guard length <= Int.max / 2 else { throw PropertyListError("a string too long", column: at) }
@@ -184,6 +192,7 @@ struct BinaryPropertyListReader {
             units.reserveCapacity(length)
             for i in 0..<length { units.append(UInt16(bytes[start + 2 * i]) << 8 | UInt16(bytes[start + 2 * i + 1])) }
             value = .string(String(decoding: units, as: UTF16.self))
+            expandedSize[reference] = Self.weight(ofBytes: 2 * length)
         case 0x8:
             let size = Int(marker & 0x0F) + 1
             guard size <= 8 else { throw PropertyListError("a UID wider than 8 bytes", column: at) }
@@ -211,7 +220,7 @@ struct BinaryPropertyListReader {
             try need(start, length * 2 * referenceSize)
             inProgress[reference] = true
             var dictionary = OrderedDictionary<String, PropertyList>(minimumCapacity: length)
-            var size = 1 + length
+            var size = 1
             for i in 0..<length {
                 let keyReference = Int(clamping: Self.bigEndian(bytes, start + i * referenceSize, referenceSize))
                 let valueReference = Int(clamping: Self.bigEndian(bytes, start + (length + i) * referenceSize, referenceSize))
@@ -219,6 +228,7 @@ struct BinaryPropertyListReader {
                     throw PropertyListError("a dictionary key that is not a string", column: at)
                 }
                 dictionary[key] = try object(valueReference, depth: depth + 1)
+                size = try expand(size, by: keyReference)
                 size = try expand(size, by: valueReference)
             }
             inProgress[reference] = false

@@ -45,8 +45,8 @@ struct BinaryPropertyListWriter {
 
     /// Assigns object numbers depth first, parents before children, as plistlib does.
     private mutating func flatten(_ value: PropertyList, depth: Int) throws -> Int {
-        guard depth < BinaryPropertyListReader.maximumDepth else {
-            throw PropertyListError("the value is nested deeper than \(BinaryPropertyListReader.maximumDepth)")
+        guard depth < PropertyList.maximumDepth else {
+            throw PropertyListError("the value is nested deeper than \(PropertyList.maximumDepth)")
         }
         switch value {
         case .array(let items):
@@ -71,6 +71,7 @@ struct BinaryPropertyListWriter {
             children[index] = keyReferences + valueReferences
             return index
         default:
+            if case .date(let date) = value { try PlistDate.check(date) }
             if let known = scalarIndex[value] { return known }
             let index = objects.count
             objects.append(value)

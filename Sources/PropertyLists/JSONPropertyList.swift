@@ -19,29 +19,52 @@ public struct JSONOptions: Sendable, Hashable {
 enum JSONPropertyListWriter {
     static func write(_ value: PropertyList, options: JSONOptions, sortsKeys: Bool) throws -> [UInt8] {
         var out: [UInt8] = []
-        try write(value, options: options, sortsKeys: sortsKeys, path: "", into: &out)
+        var path: [PathComponent] = []
+        try write(value, options: options, sortsKeys: sortsKeys, path: &path, into: &out)
         return out
     }
 
+    /// Where a value sits, kept as a stack and spelled out only for an error (a path string
+    /// built for every value copied the path once per value: O(n · depth · key length)).
+    private enum PathComponent {
+        case key(String)
+        case index(Int)
+    }
+
+    private static func describe(_ path: [PathComponent]) -> String {
+        guard !path.isEmpty else { return "the value" }
+        var text = ""
+        for component in path {
+            switch component {
+            case .key(let key): text += text.isEmpty ? key : "." + key
+            case .index(let index): text += "[\(index)]"
+            }
+        }
+        return text
+    }
+
     private static func write(
-        _ value: PropertyList, options: JSONOptions, sortsKeys: Bool, path: String, into out: inout [UInt8]
+        _ value: PropertyList, options: JSONOptions, sortsKeys: Bool, path: inout [PathComponent], into out: inout [UInt8]
     ) throws {
+        guard path.count < PropertyList.maximumDepth else {
+            throw PropertyListError("\(describe(path)): nested deeper than \(PropertyList.maximumDepth)")
+        }
         switch value {
         case .string(let s): string(s, into: &out)
         case .integer(let i): out.append(contentsOf: String(i).utf8)
         case .unsignedInteger(let u): out.append(contentsOf: String(u).utf8)
         case .real(let r):
-            guard r.isFinite else { throw PropertyListError("\(path.isEmpty ? "the value" : path): JSON has no \(r)") }
+            guard r.isFinite else { throw PropertyListError("\(describe(path)): JSON has no \(r)") }
             out.append(contentsOf: (r == r.rounded() && abs(r) < 1e15 ? String(Int64(r)) + ".0" : "\(r)").utf8)
         case .boolean(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
         case .date(let d):
             guard options.datesAsISO8601Strings else {
-                throw PropertyListError("\(path.isEmpty ? "the value" : path): JSON has no dates (JSONOptions.datesAsISO8601Strings writes them as strings)")
+                throw PropertyListError("\(describe(path)): JSON has no dates (JSONOptions.datesAsISO8601Strings writes them as strings)")
             }
-            string(PlistDate.string(d), into: &out)
+            string(try PlistDate.string(d), into: &out)
         case .data(let d):
             guard options.dataAsBase64Strings else {
-                throw PropertyListError("\(path.isEmpty ? "the value" : path): JSON has no data (JSONOptions.dataAsBase64Strings writes it as base64)")
+                throw PropertyListError("\(describe(path)): JSON has no data (JSONOptions.dataAsBase64Strings writes it as base64)")
             }
             string(d.base64EncodedString(), into: &out)
         case .uid(let u):
@@ -50,7 +73,9 @@ enum JSONPropertyListWriter {
             out.append(UInt8(ascii: "["))
             for (i, item) in items.enumerated() {
                 if i > 0 { out.append(UInt8(ascii: ",")) }
-                try write(item, options: options, sortsKeys: sortsKeys, path: "\(path)[\(i)]", into: &out)
+                path.append(.index(i))
+                try write(item, options: options, sortsKeys: sortsKeys, path: &path, into: &out)
+                path.removeLast()
             }
             out.append(UInt8(ascii: "]"))
         case .dictionary(let d):
@@ -60,7 +85,9 @@ enum JSONPropertyListWriter {
                 if i > 0 { out.append(UInt8(ascii: ",")) }
                 string(key, into: &out)
                 out.append(UInt8(ascii: ":"))
-                try write(d[key]!, options: options, sortsKeys: sortsKeys, path: path.isEmpty ? key : "\(path).\(key)", into: &out)
+                path.append(.key(key))
+                try write(d[key]!, options: options, sortsKeys: sortsKeys, path: &path, into: &out)
+                path.removeLast()
             }
             out.append(UInt8(ascii: "}"))
         }
@@ -91,7 +118,6 @@ struct JSONPropertyListReader {
     private var i = 0
     private var line = 1
     private var lineStart = 0
-    static let maximumDepth = 512
 
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
@@ -123,7 +149,7 @@ struct JSONPropertyListReader {
     }
 
     private mutating func readValue(depth: Int) throws -> PropertyList {
-        guard depth < Self.maximumDepth else { throw error("nested deeper than \(Self.maximumDepth)") }
+        guard depth < PropertyList.maximumDepth else { throw error("nested deeper than \(PropertyList.maximumDepth)") }
         guard i < bytes.count else { throw error("the JSON ends early") }
         switch bytes[i] {
         case UInt8(ascii: "{"):

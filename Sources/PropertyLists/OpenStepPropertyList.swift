@@ -62,7 +62,7 @@ struct OpenStepPropertyListReader {
     }
 
     private mutating func readValue(depth: Int) throws -> PropertyList {
-        guard depth < BinaryPropertyListReader.maximumDepth else { throw error("nested too deeply") }
+        guard depth < PropertyList.maximumDepth else { throw error("nested too deeply") }
         guard i < bytes.count else { throw error("the file ends early") }
         switch bytes[i] {
         case UInt8(ascii: "{"):
@@ -224,14 +224,17 @@ struct OpenStepPropertyListReader {
 /// Writes OpenStep plists: tabs, `key = value;`, bare strings where the format allows them.
 /// Numbers, booleans and dates become strings (the format has no other scalars).
 enum OpenStepPropertyListWriter {
-    static func write(_ value: PropertyList, sortsKeys: Bool) -> [UInt8] {
+    static func write(_ value: PropertyList, sortsKeys: Bool) throws -> [UInt8] {
         var out = ""
-        write(value, level: 0, sortsKeys: sortsKeys, into: &out)
+        try write(value, level: 0, sortsKeys: sortsKeys, into: &out)
         out += "\n"
         return Array(out.utf8)
     }
 
-    private static func write(_ value: PropertyList, level: Int, sortsKeys: Bool, into out: inout String) {
+    private static func write(_ value: PropertyList, level: Int, sortsKeys: Bool, into out: inout String) throws {
+        guard level < PropertyList.maximumDepth else {
+            throw PropertyListError("the value is nested deeper than \(PropertyList.maximumDepth)")
+        }
         let pad = String(repeating: "\t", count: level + 1)
         let end = String(repeating: "\t", count: level)
         switch value {
@@ -240,7 +243,7 @@ enum OpenStepPropertyListWriter {
         case .unsignedInteger(let u): out += String(u)
         case .real(let r): out += quoted(XMLPropertyListWriter.pythonRepr(r))
         case .boolean(let b): out += b ? "YES" : "NO"
-        case .date(let d): out += quoted(PlistDate.string(d))
+        case .date(let d): out += quoted(try PlistDate.string(d))
         case .uid(let u): out += String(u)
         case .data(let d): out += "<" + d.map { String(format: "%02x", $0) }.joined() + ">"
         case .array(let items):
@@ -251,7 +254,7 @@ enum OpenStepPropertyListWriter {
             out += "(\n"
             for (i, item) in items.enumerated() {
                 out += pad
-                write(item, level: level + 1, sortsKeys: sortsKeys, into: &out)
+                try write(item, level: level + 1, sortsKeys: sortsKeys, into: &out)
                 out += i == items.count - 1 ? "\n" : ",\n"
             }
             out += end + ")"
@@ -264,7 +267,7 @@ enum OpenStepPropertyListWriter {
             let keys = sortsKeys ? d.keys.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) } : Array(d.keys)
             for key in keys {
                 out += pad + quoted(key) + " = "
-                write(d[key]!, level: level + 1, sortsKeys: sortsKeys, into: &out)
+                try write(d[key]!, level: level + 1, sortsKeys: sortsKeys, into: &out)
                 out += ";\n"
             }
             out += end + "}"

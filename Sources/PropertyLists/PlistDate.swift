@@ -3,9 +3,10 @@ import Foundation
 /// Dates as plists write them: `yyyy-MM-ddTHH:mm:ssZ` in UTC, whole seconds, converted by
 /// arithmetic (days from the civil calendar) rather than a formatter.
 enum PlistDate {
-    static func string(_ date: Date) -> String {
-        // Clamped to about ±31 million years, so the conversion below cannot trap.
-        let seconds = Int64(max(-1e15, min(1e15, floor(date.timeIntervalSince1970))))
+    /// The date as text; throws for a date outside ``PropertyList/dateRange``.
+    static func string(_ date: Date) throws -> String {
+        try check(date)
+        let seconds = Int64(floor(date.timeIntervalSince1970))
         var days = seconds / 86_400
         var rest = seconds % 86_400
         if rest < 0 {
@@ -44,8 +45,8 @@ enum PlistDate {
         let expected: [Character] = ["-", "-", "T", ":", ":"]
         guard fields.count <= 6, separators.elementsEqual(expected.prefix(separators.count)) else { return nil }
         let year = fields[0]
-        // Beyond these the arithmetic below would overflow; no plist holds such dates.
-        guard (-999_999...999_999).contains(year) else { return nil }
+        // Only four-digit years: what every format can write again.
+        guard (1...9999).contains(year) else { return nil }
         let month = fields.count > 1 ? fields[1] : 1
         let day = fields.count > 2 ? fields[2] : 1
         let hour = fields.count > 3 ? fields[3] : 0
@@ -72,7 +73,7 @@ enum PlistDate {
             }
             return value
         }
-        guard let year = number(0, 4), let month = number(5, 2), let day = number(8, 2), let hour = number(11, 2),
+        guard let year = number(0, 4), year >= 1, let month = number(5, 2), let day = number(8, 2), let hour = number(11, 2),
             let minute = number(14, 2), let second = number(17, 2), (1...12).contains(month), (1...31).contains(day),
             hour < 24, minute < 60, second <= 60
         else { return nil }

@@ -18,9 +18,10 @@ extension PropertyList {
     /// Which format `data` is in, by its first bytes; `nil` when it is neither.
     public static func format(of data: some Collection<UInt8>) -> Format? {
         if data.starts(with: Array("bplist00".utf8)) { return .binary }
+        if isUTF16XML(data) { return .xml }
         let rest = contentStart(of: data)
         switch rest.first {
-        case UInt8(ascii: "<")?: return .xml
+        case UInt8(ascii: "<")?: return isOpenStepData(rest) ? .openStep : .xml
         case UInt8(ascii: "(")?, UInt8(ascii: "/")?: return .openStep
         case nil: return nil
         default:
@@ -33,9 +34,58 @@ extension PropertyList {
     /// Whether the bytes could only be XML or binary, so the detection needs no parse.
     static func quickFormat(of bytes: [UInt8]) -> Format? {
         if bytes.starts(with: Array("bplist00".utf8)) { return .binary }
+        if isUTF16XML(bytes) { return .xml }
         let rest = contentStart(of: bytes)
-        if rest.first == UInt8(ascii: "<") { return .xml }
+        if rest.first == UInt8(ascii: "<") { return isOpenStepData(rest) ? .openStep : .xml }
         return rest.isEmpty ? nil : .json
+    }
+
+    /// Whether the bytes are XML in UTF-16 (either byte order, with or without a byte order
+    /// mark), which the stream parser reads: `<` after the mark and any white space.
+    private static func isUTF16XML<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bool {
+        var units = Array(bytes.prefix(512))
+        var bigEndian: Bool
+        if units.starts(with: [0xFE, 0xFF]) {
+            bigEndian = true
+            units.removeFirst(2)
+        } else if units.starts(with: [0xFF, 0xFE]) {
+            bigEndian = false
+            units.removeFirst(2)
+        } else if units.starts(with: [0x00, 0x3C]) {
+            bigEndian = true
+        } else if units.starts(with: [0x3C, 0x00]) {
+            bigEndian = false
+        } else {
+            return false
+        }
+        var i = 0
+        while i + 1 < units.count {
+            let unit = bigEndian ? UInt16(units[i]) << 8 | UInt16(units[i + 1]) : UInt16(units[i + 1]) << 8 | UInt16(units[i])
+            switch unit {
+            case 0x20, 0x09, 0x0A, 0x0D: i += 2
+            case 0x3C: return true
+            default: return false
+            }
+        }
+        return false
+    }
+
+    /// Whether the text is one OpenStep data value, `<0fa3 …>`: hex digits and white space
+    /// up to `>`, then only white space. (An XML plist starts with `<?`, `<!` or `<plist`,
+    /// never with hex digits alone up to a `>` that ends the file.)
+    private static func isOpenStepData<Bytes: Collection<UInt8>>(_ text: Bytes) -> Bool {
+        var sawEnd = false
+        for b in text.dropFirst() {
+            let isSpace = b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D
+            if sawEnd {
+                if !isSpace { return false }
+            } else if b == UInt8(ascii: ">") {
+                sawEnd = true
+            } else if !(isSpace || (b >= 0x30 && b <= 0x39) || (b | 0x20 >= 0x61 && b | 0x20 <= 0x66)) {
+                return false
+            }
+        }
+        return sawEnd
     }
 
     /// The bytes after a UTF-8 byte order mark and leading XML whitespace.
@@ -92,7 +142,7 @@ extension PropertyList {
         case .json:
             return Data(try JSONPropertyListWriter.write(self, options: json, sortsKeys: sortsKeys))
         case .openStep:
-            return Data(OpenStepPropertyListWriter.write(self, sortsKeys: sortsKeys))
+            return Data(try OpenStepPropertyListWriter.write(self, sortsKeys: sortsKeys))
         case .xml:
             let writer = try XMLStreamWriter(to: .memory)
             try XMLPropertyListWriter(writer: writer, sortsKeys: sortsKeys).write(self)

@@ -17,6 +17,9 @@ struct XMLPlistLineFinder: XMLEventHandler {
     private var components: [String] = []
     /// For each open container, whether it added a component (the root does not).
     private var addedComponent: [Bool] = []
+    /// How many leading components equal the target's, kept as containers open and close
+    /// (comparing whole paths per value cost O(depth) each).
+    private var matched = 0
     private var collectingKey = false
     private var keyText: [UInt8] = []
 
@@ -37,7 +40,6 @@ struct XMLPlistLineFinder: XMLEventHandler {
             return
         }
         // A value starts: its place in its parent.
-        var path = components
         var component: String?
         switch frames.last {
         case .dictionary(let key)?:
@@ -49,11 +51,18 @@ struct XMLPlistLineFinder: XMLEventHandler {
         case nil:
             component = nil
         }
-        if let component { path.append(component) }
-        if line == nil && path == target { line = locator.position.line }
+        if line == nil && matched == components.count {
+            let isTarget =
+                component.map { components.count + 1 == target.count && target.last == $0 }
+                ?? (components.count == target.count)
+            if isTarget { line = locator.position.line }
+        }
         if local == "dict" || local == "array" {
             frames.append(local == "dict" ? .dictionary(pendingKey: nil) : .array(nextIndex: 0))
-            if let component { components.append(component) }
+            if let component {
+                if matched == components.count && matched < target.count && target[matched] == component { matched += 1 }
+                components.append(component)
+            }
             addedComponent.append(component != nil)
         }
     }
@@ -69,7 +78,10 @@ struct XMLPlistLineFinder: XMLEventHandler {
             if case .dictionary? = frames.last { frames[frames.count - 1] = .dictionary(pendingKey: String(decoding: keyText, as: UTF8.self)) }
         } else if local == "dict" || local == "array" {
             frames.removeLast()
-            if addedComponent.removeLast() { components.removeLast() }
+            if addedComponent.removeLast() {
+                if matched == components.count { matched -= 1 }
+                components.removeLast()
+            }
         }
     }
 

@@ -71,6 +71,9 @@ struct XMLPropertyListReader: XMLEventHandler {
         guard let element = Self.element(name.localName) else {
             throw error("<\(name.qualifiedName)> is not a property-list element")
         }
+        if element != .plist && frames.count >= PropertyList.maximumDepth {
+            throw error("values nested deeper than \(PropertyList.maximumDepth)")
+        }
         switch element {
         case .plist:
             guard frames.isEmpty, result == nil else { throw error("<plist> must be the root") }
@@ -86,6 +89,12 @@ struct XMLPropertyListReader: XMLEventHandler {
             valueElement = element
             text.removeAll(keepingCapacity: true)
         }
+    }
+
+    /// Entities are refused, as plistlib and Apple's parser refuse them: a plist is data, and
+    /// an entity would let a file's text stand for other text.
+    mutating func entityDeclaration(_ declaration: XMLEntityDeclaration) throws {
+        throw error("XML entity declarations are not supported in property lists (<!ENTITY \(declaration.name)>)")
     }
 
     mutating func characters(_ piece: XMLStringView) throws {

@@ -28,8 +28,12 @@ struct XMLPropertyListWriter {
         if level > 0 { try writer.text(String(repeating: "\t", count: level)) }
     }
 
-    /// One value on its own line at `level`.
+    /// One value on its own line at `level` (its depth: a value deeper than
+    /// ``PropertyList/maximumDepth`` is refused, as every reader refuses it).
     private func write(_ value: PropertyList, level: Int) throws {
+        guard level < PropertyList.maximumDepth else {
+            throw PropertyListError("the value is nested deeper than \(PropertyList.maximumDepth)")
+        }
         try indent(level)
         switch value {
         case .string(let s): try simple("string", Self.plistText(s))
@@ -39,7 +43,7 @@ struct XMLPropertyListWriter {
         case .boolean(let b):
             try writer.startElement(b ? "true" : "false")
             try writer.endElement()
-        case .date(let d): try simple("date", PlistDate.string(d))
+        case .date(let d): try simple("date", try PlistDate.string(d))
         case .uid(let u):
             // XML plists have no UID; Apple writes it as a dictionary.
             try writer.startElement("dict")

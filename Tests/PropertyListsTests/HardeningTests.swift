@@ -91,12 +91,15 @@ struct HardeningTests {
         #expect(throws: PropertyListError.self) { try PropertyList(data: chain(40)) }
     }
 
-    @Test("a date too far away to write as text is clamped, not a crash")
-    func hugeDate() throws {
-        // 0x33 and the double 1e19.
-        let value = try PropertyList(data: bplist([[0x33, 0x43, 0xE1, 0x58, 0xE4, 0x60, 0x91, 0x3D, 0x00]]))
-        #expect(value.dateValue != nil)
-        _ = try value.data(format: .xml)
+    @Test("a binary date outside the years 1 to 9999 is refused where it is read", arguments: [
+        1e19, pow(2, 47), -63_300_000_000, 1e300, -.infinity, .nan,
+    ])
+    func farDate(_ seconds: Double) throws {
+        let bits = seconds.bitPattern
+        let object: [UInt8] = [0x33] + (0..<8).reversed().map { UInt8(truncatingIfNeeded: bits >> (8 * UInt64($0))) }
+        let error = try #require(throws: PropertyListError.self) { try PropertyList(data: bplist([object])) }
+        #expect(error.message.contains("outside the years 1 to 9999"), "\(error)")
+        #expect(error.column == 8)
     }
 
     @Test("UIDs wider than 8 bytes are errors")

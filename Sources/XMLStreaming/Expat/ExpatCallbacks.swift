@@ -67,8 +67,11 @@ enum ExpatCallbacks {
     }
 
     static let entityDeclaration: XML_EntityDeclHandler = {
-        userData, name, isParameterEntity, _, _, _, systemID, publicID, _ in
-        withReceiver(userData) { $0.receiveEntityDeclaration(name!, isParameterEntity != 0, systemID, publicID) }
+        userData, name, isParameterEntity, value, valueLength, _, systemID, publicID, notationName in
+        withReceiver(userData) {
+            $0.receiveEntityDeclaration(
+                name!, isParameterEntity != 0, value, Int(valueLength), systemID, publicID, notationName)
+        }
     }
 
     /// Never loads the entity: returning OK tells expat to go on without it. The first

@@ -158,6 +158,7 @@ class ExpatReceiver {
     func onStartDoctype(_ doctype: XMLDoctype) throws {}
     func onEndDoctype() throws {}
     func onNotationDeclaration(_ notation: XMLNotation) throws {}
+    func onEntityDeclaration(_ declaration: XMLEntityDeclaration) throws {}
     func onStartElement(_ name: XMLName, _ attributes: XMLAttributes) throws {}
     func onEndElement(_ name: XMLName) throws {}
     func onCharacters(_ text: XMLStringView) throws {}
@@ -710,12 +711,23 @@ class ExpatReceiver {
     }
 
     final func receiveEntityDeclaration(
-        _ name: UnsafePointer<XML_Char>, _ isParameterEntity: Bool, _ systemID: UnsafePointer<XML_Char>?,
-        _ publicID: UnsafePointer<XML_Char>?
+        _ name: UnsafePointer<XML_Char>, _ isParameterEntity: Bool, _ value: UnsafePointer<XML_Char>?,
+        _ valueLength: Int, _ systemID: UnsafePointer<XML_Char>?, _ publicID: UnsafePointer<XML_Char>?,
+        _ notationName: UnsafePointer<XML_Char>?
     ) {
-        guard !isParameterEntity, systemID != nil else { return }
-        let key = Self.entityKey(systemID, publicID)
-        if externalEntityNames[key] == nil { externalEntityNames[key] = String(cString: name) }
+        if !isParameterEntity, systemID != nil {
+            let key = Self.entityKey(systemID, publicID)
+            if externalEntityNames[key] == nil { externalEntityNames[key] = String(cString: name) }
+        }
+        guard pendingError == nil else { return }
+        let declaration = XMLEntityDeclaration(
+            name: String(cString: name),
+            value: value.map {
+                String(decoding: UnsafeRawBufferPointer(start: $0, count: valueLength), as: UTF8.self)
+            },
+            systemID: systemID.map { String(cString: $0) }, publicID: publicID.map { String(cString: $0) },
+            notationName: notationName.map { String(cString: $0) }, isParameterEntity: isParameterEntity)
+        deliver { try onEntityDeclaration(declaration) }
     }
 
     /// An external entity reference: never loaded, reported as skipped.

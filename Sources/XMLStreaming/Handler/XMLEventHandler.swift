@@ -32,6 +32,9 @@ public protocol XMLEventHandler {
     mutating func endDoctype() throws
     /// A notation declared in the internal DTD subset (canonical forms print them).
     mutating func notationDeclaration(_ notation: XMLNotation) throws
+    /// An entity declared in the internal DTD subset (a reader that must refuse entities,
+    /// as property lists do, throws here).
+    mutating func entityDeclaration(_ declaration: XMLEntityDeclaration) throws
     /// An element starts. Attributes come in document order.
     mutating func startElement(_ name: XMLName, attributes: XMLAttributes) throws
     /// An element ends (also right after `startElement` for `<empty/>`).
