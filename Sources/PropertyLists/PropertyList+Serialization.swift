@@ -144,7 +144,7 @@ extension PropertyList {
         case .openStep:
             return Data(try OpenStepPropertyListWriter.write(self, sortsKeys: sortsKeys))
         case .xml:
-            let writer = try XMLStreamWriter(to: .memory)
+            let writer = try XMLStreamWriter(to: .memory, options: XMLPropertyListWriter.writerOptions)
             try XMLPropertyListWriter(writer: writer, sortsKeys: sortsKeys).write(self)
             try writer.finish()
             return Data(writer.bytes)
@@ -160,7 +160,7 @@ extension PropertyList {
         switch format {
         case .xml:
             // The writer's file output: temporary file, fsync, rename.
-            let writer = try XMLStreamWriter(to: .file(path: path))
+            let writer = try XMLStreamWriter(to: .file(path: path), options: XMLPropertyListWriter.writerOptions)
             do {
                 try XMLPropertyListWriter(writer: writer, sortsKeys: sortsKeys).write(self)
                 try writer.finish()

@@ -9,6 +9,10 @@ struct XMLPropertyListWriter {
     let writer: XMLStreamWriter
     let sortsKeys: Bool
 
+    /// Characters XML cannot hold are refused, never dropped: a string with U+0000 would
+    /// otherwise come back shorter (plistlib refuses them too).
+    static let writerOptions = XMLStreamWriter.Options(characterPolicy: .throw)
+
     func write(_ value: PropertyList) throws {
         try writer.declaration()
         try writer.text("\n")
@@ -104,7 +108,17 @@ struct XMLPropertyListWriter {
 
     private func simple(_ element: String, _ text: String) throws {
         try writer.startElement(element)
-        if !text.isEmpty { try writer.text(text) }
+        if !text.isEmpty {
+            do {
+                try writer.text(text)
+            } catch {
+                guard case .invalidCharacter(let character) = error.kind else { throw error }
+                let code = String(format: "U+%04X", character.scalar.value)
+                throw PropertyListError(
+                    "a \(element == "key" ? "key" : "string") holds \(code), which an XML plist cannot hold "
+                        + "(binary and JSON plists can)")
+            }
+        }
         try writer.endElement()
     }
 

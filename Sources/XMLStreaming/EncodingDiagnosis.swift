@@ -3,6 +3,8 @@
 enum EncodingDiagnosis {
     /// The first byte, at or after `start`, that does not begin (or continue) a valid UTF-8
     /// sequence; searches at most 16 bytes, since expat stops at the offending character.
+    /// `nil` when a well-encoded character XML does not allow (a control character, U+FFFE,
+    /// U+FFFF) comes first: that character, not a later byte, is what expat refused.
     static func firstInvalidUTF8(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (offset: Int, byte: UInt8)? {
         var i = start
         let end = min(bytes.count, start + 16)
@@ -10,7 +12,10 @@ enum EncodingDiagnosis {
             let b = bytes[i]
             let length: Int
             switch b {
-            case 0x00..<0x80: i += 1; continue
+            case 0x09, 0x0A, 0x0D, 0x20..<0x80: i += 1; continue
+            case 0x00..<0x20: return nil
+            case 0xEF where i + 2 < bytes.count && bytes[i + 1] == 0xBF && (bytes[i + 2] == 0xBE || bytes[i + 2] == 0xBF):
+                return nil
             case 0xC2...0xDF: length = 2
             case 0xE0...0xEF: length = 3
             case 0xF0...0xF4: length = 4

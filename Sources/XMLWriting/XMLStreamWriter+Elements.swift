@@ -59,7 +59,7 @@ extension XMLStreamWriter {
         try checkBinding(prefix, uri)
         guard prefix != "xml", state.pointee.namespaces.uri(for: prefix) != uri else { return }
         guard !state.pointee.tagNames.uses(prefix: prefix) else { throw XMLWriterError(.conflictingPrefix(prefix ?? "")) }
-        let cleaned = try clean(uri)
+        let cleaned = try checkedNamespace(uri)
         writeDeclaration(prefix, cleaned)
         recordDeclaration(prefix, uri)
         try flushIfLarge()
@@ -82,7 +82,7 @@ extension XMLStreamWriter {
         var declaration: (prefix: String?, uri: String, cleanedURI: String)?
         if let namespace, !namespace.isEmpty {
             try checkBinding(prefix, namespace)
-            if state.pointee.namespaces.uri(for: prefix) != namespace { declaration = (prefix, namespace, try clean(namespace)) }
+            if state.pointee.namespaces.uri(for: prefix) != namespace { declaration = (prefix, namespace, try checkedNamespace(namespace)) }
         } else if namespace != nil && prefix != nil {
             throw XMLWriterError(.invalidPrefix(prefix!))
         } else if let prefix {
@@ -147,7 +147,7 @@ extension XMLStreamWriter {
                 guard !state.pointee.tagNames.uses(prefix: usedPrefix) else {
                     throw XMLWriterError(.conflictingPrefix(usedPrefix!))
                 }
-                declaration = (usedPrefix!, namespace, try clean(namespace))
+                declaration = (usedPrefix!, namespace, try checkedNamespace(namespace))
             }
             uri = namespace
         } else if let prefix {

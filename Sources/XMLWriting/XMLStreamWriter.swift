@@ -38,7 +38,9 @@ public final class XMLStreamWriter {
         /// Only spaces, tabs and line breaks. Elements that contain text are never indented
         /// inside, so text stays exactly as given.
         public var indentation: String?
-        /// What to do with characters XML 1.0 does not allow. Default ``XMLCharacterPolicy/strip``.
+        /// What to do with characters XML 1.0 does not allow in text, attribute values,
+        /// comments and processing instructions. Default ``XMLCharacterPolicy/strip``.
+        /// Namespace URIs are never cleaned: one with such a character is refused.
         public var characterPolicy: XMLCharacterPolicy
 
         /// Skips the check for characters XML does not allow, so the output can be unreadable.
@@ -195,6 +197,18 @@ extension XMLStreamWriter {
         if options.skipsCharacterCheck { return string }
         do throws(XMLInvalidCharacterError) {
             return try string.validXMLString(policy: options.characterPolicy)
+        } catch {
+            throw XMLWriterError(.invalidCharacter(error))
+        }
+    }
+
+    /// A namespace URI as written: refused, whatever the character policy, when it holds a
+    /// character XML cannot hold, since stripping or replacing it would change which
+    /// namespace is meant (and could leave a prefix bound to nothing).
+    func checkedNamespace(_ uri: String) throws(XMLWriterError) -> String {
+        if options.skipsCharacterCheck { return uri }
+        do throws(XMLInvalidCharacterError) {
+            return try uri.validXMLString(policy: .throw)
         } catch {
             throw XMLWriterError(.invalidCharacter(error))
         }

@@ -120,6 +120,18 @@ struct ReadBackRulesTests {
         #expect(error.message.contains("refer to each other"))
     }
 
+    /// Found by Fuzz/FuzzPropertyLists: a key with U+0000 (from a binary plist) was written
+    /// to XML without it, so the value changed; plistlib refuses such strings too.
+    @Test("Strings and keys with characters XML cannot hold are refused by the XML writer, kept by the others")
+    func xmlForbiddenCharacters() throws {
+        for value: PropertyList in [.string("a\u{0}b"), ["k\u{1}": 1], ["k": .string("\u{FFFF}")]] {
+            let error = #expect(throws: PropertyListError.self) { try value.data(format: .xml) }
+            #expect(error?.message.contains("which an XML plist cannot hold") == true, "\(error.map { "\($0)" } ?? "")")
+            #expect(try PropertyList(data: value.data(format: .binary)) == value)
+            #expect(try PropertyList(data: value.data(format: .json)) == value)
+        }
+    }
+
     /// Random values of every kind, including the extremes each format finds hard.
     private static func randomValue(depth: Int, using random: inout SeededGenerator) -> PropertyList {
         let strings = ["", "plain", "Köln", "a\u{0}b", "tab\tnew\nline\r", "<&>\"'", "\u{1F600}", "\u{FFFD}", "//x", "/*", "1.5", "YES"]

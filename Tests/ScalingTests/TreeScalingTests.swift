@@ -34,3 +34,30 @@ struct TreeScalingTests {
         print("scaling: \(scaling)"); #expect(scaling.isNearLinear(), "\(scaling)")
     }
 }
+
+/// XPath paths that visit a node once per context when done naively.
+@Suite("XPath scaling", .serialized)
+struct XPathScalingTests {
+    @Test("Descendants, ancestors, following and preceding from every element of a deep chain")
+    func axesFromManyContexts() throws {
+        let queries = try [
+            "count(//a/descendant::a)", "count(//a/ancestor::a)", "count(//a/following::node())",
+            "count(//a/preceding::node())", "count(//a//a[@x])",
+        ].map { try XPathExpression($0) }
+        let scaling = try Scaling.measure(n: 1_500, prepare: { try XMLTreeDocument(bytes: HostileInput.deep($0)) }) { document in
+            for query in queries { _ = try query.evaluate(at: document.documentNode) }
+        }
+        print("scaling: XPath axes from n nested contexts: \(scaling)")
+        #expect(scaling.isNearLinear(), "\(scaling)")
+    }
+
+    @Test("Comparing two node-sets of n nodes")
+    func nodeSetComparison() throws {
+        let queries = try ["//a/@xml:id = //a/@ref", "//a/@ref < //a/@xml:id", "//a != //a"].map { try XPathExpression($0) }
+        let scaling = try Scaling.measure(n: 5_000, prepare: { try XMLTreeDocument(bytes: HostileInput.siblings($0)) }) { document in
+            for query in queries { _ = try query.evaluate(at: document.documentNode) }
+        }
+        print("scaling: XPath node-set comparisons: \(scaling)")
+        #expect(scaling.isNearLinear(), "\(scaling)")
+    }
+}

@@ -133,6 +133,24 @@ struct WriterRefusalTests {
         _ = try EventRecorder.events(of: writer.bytes)
     }
 
+    /// Found by Fuzz/FuzzWriter: stripping U+0001 from a prefix's URI wrote `xmlns:q=""`,
+    /// which no namespace-aware reader accepts.
+    @Test("A namespace URI with a character XML cannot hold is refused under every policy", arguments: [
+        XMLCharacterPolicy.strip, .replace, .throw,
+    ])
+    func namespaceCharacters(_ policy: XMLCharacterPolicy) throws {
+        let writer = try XMLStreamWriter(options: .init(characterPolicy: policy))
+        try writer.startElement("r", namespace: "urn:a", prefix: "p")
+        let before = writer.bytes
+        #expect(throws: XMLWriterError.self) { try writer.declareNamespace(prefix: "q", uri: "\u{1}") }
+        #expect(throws: XMLWriterError.self) { try writer.startElement("e", namespace: "urn:\u{1}", prefix: "q") }
+        #expect(throws: XMLWriterError.self) { try writer.attribute("a", value: "v", namespace: "urn:\u{FFFE}", prefix: "q") }
+        #expect(writer.bytes == before)
+        try writer.endElement()
+        try writer.finish()
+        #expect(writer.string.hasSuffix("<p:r xmlns:p=\"urn:a\"/>"))
+    }
+
     @Test("An indentation that is not white space is refused when the writer is made")
     func indentation() {
         #expect(throws: XMLWriterError(.invalidIndentation("<x>"))) { try XMLStreamWriter(options: .init(indentation: "<x>")) }

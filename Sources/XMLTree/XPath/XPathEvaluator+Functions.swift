@@ -26,11 +26,11 @@ extension XPathEvaluator {
         case .count: return .number(Double(try nodeSet(0).count))
         case .id:
             let argument = try value(0)
-            let tokens: [String]
+            let tokens: Set<String>
             if case .nodeSet(let nodes) = argument {
-                tokens = nodes.flatMap { $0.stringValue.split(whereSeparator: \.isWhitespace).map(String.init) }
+                tokens = Set(nodes.flatMap { $0.stringValue.split(whereSeparator: \.isWhitespace).map(String.init) })
             } else {
-                tokens = argument.string.split(whereSeparator: \.isWhitespace).map(String.init)
+                tokens = Set(argument.string.split(whereSeparator: \.isWhitespace).map(String.init))
             }
             let document = context.node.element.document
             // Without a DTD's ID declarations, xml:id marks IDs.
@@ -84,11 +84,13 @@ extension XPathEvaluator {
             let words = try stringArgument().split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" })
             return .string(words.joined(separator: " "))
         case .translate:
-            let from = Array(try string(1).unicodeScalars)
             let to = Array(try string(2).unicodeScalars)
+            // The first occurrence of each character in the second argument decides.
+            var from: [Unicode.Scalar: Int] = [:]
+            for (index, scalar) in try string(1).unicodeScalars.enumerated() where from[scalar] == nil { from[scalar] = index }
             var result = String.UnicodeScalarView()
             for scalar in try string(0).unicodeScalars {
-                if let index = from.firstIndex(of: scalar) {
+                if let index = from[scalar] {
                     if index < to.count { result.append(to[index]) }
                 } else {
                     result.append(scalar)
@@ -132,14 +134,34 @@ extension XPathEvaluator {
     }
 
     /// Where `needle` first occurs in `haystack`, compared scalar by scalar.
+    ///
+    /// - Complexity: O(n + m) (Knuth–Morris–Pratt), so `contains()` on long strings with
+    ///   long, nearly matching needles stays linear.
     static func range(of needle: String, in haystack: String) -> Range<String.UnicodeScalarView.Index>? {
         let h = haystack.unicodeScalars
         let n = Array(needle.unicodeScalars)
         guard !n.isEmpty else { return h.startIndex..<h.startIndex }
+        // failure[i]: the length of the longest proper prefix of n[...i] that is also its suffix.
+        var failure = [Int](repeating: 0, count: n.count)
+        var k = 0
+        for i in 1..<max(1, n.count) {
+            while k > 0 && n[i] != n[k] { k = failure[k - 1] }
+            if n[i] == n[k] { k += 1 }
+            failure[i] = k
+        }
+        var matched = 0
+        var offset = 0
         var index = h.startIndex
         while index != h.endIndex {
-            if h[index...].starts(with: n) { return index..<h.index(index, offsetBy: n.count) }
+            let scalar = h[index]
+            while matched > 0 && scalar != n[matched] { matched = failure[matched - 1] }
+            if scalar == n[matched] { matched += 1 }
             index = h.index(after: index)
+            offset += 1
+            if matched == n.count {
+                let start = h.index(h.startIndex, offsetBy: offset - n.count)
+                return start..<index
+            }
         }
         return nil
     }

@@ -3,6 +3,7 @@
 struct XPathEvaluator {
     let expression: String
     let variables: [String: XPathValue]
+    let budget: XPathBudget
 
     struct Context {
         var node: XPathNode
@@ -12,6 +13,15 @@ struct XPathEvaluator {
 
     func error(_ message: String, column: Int) -> XPathError {
         XPathError(message, column: column, expression: expression)
+    }
+
+    /// Counts `count` gathered nodes against the evaluation's limit.
+    func spend(_ count: Int) throws(XPathError) {
+        guard budget.spend(count) else {
+            throw error(
+                "the evaluation gathered more than \(budget.limit) nodes; raise "
+                    + "XPathExpression.EvaluationOptions.maximumNodes to allow it", column: 1)
+        }
     }
 
     func evaluate(_ syntax: XPathSyntax, _ context: Context) throws(XPathError) -> XPathValue {
@@ -66,9 +76,23 @@ struct XPathEvaluator {
     private func apply(_ steps: [XPathStep], to start: [XPathNode]) throws(XPathError) -> [XPathNode] {
         var current = start
         for step in steps {
+            // Where many contexts share most of their axis (nested elements and their
+            // descendants, following, preceding, ancestors) and no predicate asks for a
+            // position, the axis is gathered once for all of them.
+            if current.count > 1, step.predicates.allSatisfy(\.isPositionIndependent),
+                let union = XPathAxes.union(on: step.axis, from: current)
+            {
+                try spend(union.count)
+                var selected = union.filter { Self.matches($0, step.test, axis: step.axis) }
+                for predicate in step.predicates { selected = try filter(selected, by: predicate, reverse: false) }
+                current = Self.sortedUnique(selected)
+                continue
+            }
             var next: [XPathNode] = []
             for node in current {
-                var selected = XPathAxes.nodes(on: step.axis, from: node).filter { Self.matches($0, step.test, axis: step.axis) }
+                let axis = XPathAxes.nodes(on: step.axis, from: node)
+                try spend(axis.count)
+                var selected = axis.filter { Self.matches($0, step.test, axis: step.axis) }
                 for predicate in step.predicates { selected = try filter(selected, by: predicate, reverse: step.axis.isReverse) }
                 next.append(contentsOf: selected)
             }
@@ -154,14 +178,40 @@ struct XPathEvaluator {
     static func compare(_ op: XPathComparison, _ a: XPathValue, _ b: XPathValue) -> Bool {
         switch (a, b) {
         case (.nodeSet(let x), .nodeSet(let y)):
-            let ys = y.map(\.stringValue)
-            return x.contains { n in ys.contains { atomic(op, .string(n.stringValue), .string($0)) } }
+            return compareNodeSets(op, x, y)
         case (.nodeSet(let x), let other):
             return nodeSetCompare(op, x, other, nodeSetFirst: true)
         case (let other, .nodeSet(let y)):
             return nodeSetCompare(op, y, other, nodeSetFirst: false)
         default:
             return atomic(op, a, b)
+        }
+    }
+
+    /// Whether some node of `x` and some node of `y` compare true (section 3.4), without
+    /// trying every pair: a set of strings for `=`, one string for `!=`, the least and
+    /// greatest numbers for the order comparisons.
+    private static func compareNodeSets(_ op: XPathComparison, _ x: [XPathNode], _ y: [XPathNode]) -> Bool {
+        guard !x.isEmpty, !y.isEmpty else { return false }
+        switch op {
+        case .equal:
+            let strings = Set(y.lazy.map(\.stringValue))
+            return x.contains { strings.contains($0.stringValue) }
+        case .notEqual:
+            // Some pair differs unless every string on both sides is one and the same.
+            let first = x[0].stringValue
+            return x.contains { $0.stringValue != first } || y.contains { $0.stringValue != first }
+        case .less, .lessEqual, .greater, .greaterEqual:
+            // NaN compares false with everything, so it never makes a pair true.
+            let xs = x.map { XPathValue.parseNumber($0.stringValue) }.filter { !$0.isNaN }
+            let ys = y.map { XPathValue.parseNumber($0.stringValue) }.filter { !$0.isNaN }
+            guard let xMin = xs.min(), let xMax = xs.max(), let yMin = ys.min(), let yMax = ys.max() else { return false }
+            switch op {
+            case .less: return xMin < yMax
+            case .lessEqual: return xMin <= yMax
+            case .greater: return xMax > yMin
+            default: return xMax >= yMin
+            }
         }
     }
 

@@ -21,14 +21,44 @@ public struct XPathExpression: Sendable, CustomStringConvertible {
         syntax = try parser.parse()
     }
 
+    /// Limits on one evaluation.
+    public struct EvaluationOptions: Hashable, Sendable {
+        /// How many nodes one evaluation may gather on its axes, counted over every step
+        /// and predicate, before it stops with an ``XPathError``. `nil` (the default) allows
+        /// 32 times the document's nodes and attributes, and never less than 1,000,000: far
+        /// more than any path that visits each node a few times needs, and a bound on paths
+        /// that would gather a node once per context (`//namespace::*` on a deep document
+        /// with many prefixes, `//*[count(.//*) > 1]` 10,000 levels deep).
+        public var maximumNodes: Int?
+
+        /// Creates options.
+        public init(maximumNodes: Int? = nil) {
+            self.maximumNodes = maximumNodes
+        }
+
+        /// The limit for a document with `size` nodes and attributes.
+        func limit(forDocumentOfSize size: Int) -> Int {
+            maximumNodes ?? max(1_000_000, 32 * size)
+        }
+    }
+
     /// Evaluates the expression with `node` as the context node.
-    public func evaluate(at node: XMLTreeNode, variables: [String: XPathValue] = [:]) throws(XPathError) -> XPathValue {
-        try evaluate(at: .node(node), variables: variables)
+    ///
+    /// - Throws: ``XPathError`` for a wrong type or an unbound variable, and when the
+    ///   evaluation gathers more nodes than ``EvaluationOptions/maximumNodes`` allows.
+    public func evaluate(
+        at node: XMLTreeNode, variables: [String: XPathValue] = [:], options: EvaluationOptions = EvaluationOptions()
+    ) throws(XPathError) -> XPathValue {
+        try evaluate(at: .node(node), variables: variables, options: options)
     }
 
     /// Evaluates the expression with an attribute or namespace node as the context.
-    public func evaluate(at node: XPathNode, variables: [String: XPathValue] = [:]) throws(XPathError) -> XPathValue {
-        let evaluator = XPathEvaluator(expression: source, variables: variables)
+    public func evaluate(
+        at node: XPathNode, variables: [String: XPathValue] = [:], options: EvaluationOptions = EvaluationOptions()
+    ) throws(XPathError) -> XPathValue {
+        let storage = node.element.storage
+        let budget = XPathBudget(limit: options.limit(forDocumentOfSize: storage.nodes.count + storage.attributes.count))
+        let evaluator = XPathEvaluator(expression: source, variables: variables, budget: budget)
         return try evaluator.evaluate(syntax, XPathEvaluator.Context(node: node, position: 1, size: 1))
     }
 

@@ -1,0 +1,28 @@
+import FuzzSupport
+import XMLStreaming
+import XMLTree
+
+/// Canonical output: what `xml canon` prints is a document whose canonical form is itself.
+/// James Clark's form writes names as read and leaves out `xmlns` attributes, so it is read
+/// back without namespace processing.
+@main
+struct FuzzCanonical {
+    static func main() {
+        Fuzzer.run { bytes in
+            var input = FuzzInput(bytes)
+            let flags = input.byte()
+            let options = XMLTreeDocument.Options(parser: XMLParserOptions(processNamespaces: flags & 1 == 0))
+            guard let tree = try? XMLTreeDocument(bytes: input.rest(), options: options) else { return }
+            let canonical = tree.canonicalForm()
+            do {
+                let plain = XMLTreeDocument.Options(parser: XMLParserOptions(processNamespaces: false))
+                let again = try XMLTreeDocument(bytes: canonical, options: plain).canonicalForm()
+                Fuzzer.check(
+                    again == canonical,
+                    "canonical form is not a fixed point:\n\(String(decoding: canonical, as: UTF8.self))\n\(String(decoding: again, as: UTF8.self))")
+            } catch {
+                Fuzzer.check(false, "canonical form does not parse: \(error)\n\(String(decoding: canonical, as: UTF8.self))")
+            }
+        }
+    }
+}

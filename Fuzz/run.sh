@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# Builds the fuzz targets (AddressSanitizer + libFuzzer, release) and runs each for a
+# given time, keeping the corpus it grows and any findings under Fuzz/.work/.
+#
+#     Fuzz/run.sh [SECONDS_PER_TARGET] [TARGET...]      (default: 60 s, every target)
+#     Fuzz/run.sh build                                  (only build)
+#     Fuzz/run.sh replay TARGET FILE...                  (run saved inputs once, e.g. a crash-… file)
+#
+# See docs/Fuzzing.md. Exit status: 0 when no target found anything, 1 otherwise.
+set -euo pipefail
+cd "$(dirname "$0")"
+
+all_targets=(FuzzStreamParser FuzzPullReader FuzzRecovery FuzzTreeXPath FuzzCanonical FuzzPropertyLists FuzzPlistDecoder FuzzWriter)
+
+swift_bin=$(readlink -f "$(command -v swift)")
+toolchain=$(dirname "$(dirname "$swift_bin")")
+fuzzer_lib=$(ls "$toolchain"/lib/clang/*/lib/linux/libclang_rt.fuzzer_no_main-x86_64.a 2>/dev/null | head -n 1)
+if [ -z "$fuzzer_lib" ]; then
+    echo "run.sh: libclang_rt.fuzzer_no_main not found under $toolchain/lib/clang" >&2
+    exit 2
+fi
+build_flags=(-c release --scratch-path .build-fuzz
+    -Xswiftc -sanitize=address
+    -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp
+    -Xlinker "$fuzzer_lib" -Xlinker -lstdc++)
+
+swift build "${build_flags[@]}"
+bin=$(swift build "${build_flags[@]}" --show-bin-path)
+
+dictionary_for() {
+    case "$1" in
+        FuzzPropertyLists|FuzzPlistDecoder) echo "Dictionaries/plist.dict" ;;
+        FuzzTreeXPath) echo "Dictionaries/xpath.dict" ;;
+        FuzzWriter) echo "" ;;
+        *) echo "Dictionaries/xml.dict" ;;
+    esac
+}
+
+case "${1:-}" in
+    build) exit 0 ;;
+    replay)
+        shift
+        target=$1; shift
+        SWIFT_BACKTRACE=enable=no exec "$bin/$target" -runs=1 "$@"
+        ;;
+esac
+
+seconds=${1:-60}
+shift || true
+targets=("$@")
+[ ${#targets[@]} -eq 0 ] && targets=("${all_targets[@]}")
+
+# Swift's own crash backtracer fights AddressSanitizer's; libFuzzer reports crashes.
+export SWIFT_BACKTRACE=enable=no
+
+status=0
+for target in "${targets[@]}"; do
+    corpus=.work/$target/corpus
+    findings=.work/findings/$target
+    mkdir -p "$corpus" "$findings"
+    dictionary=$(dictionary_for "$target")
+    log=.work/$target/$(date +%Y%m%d-%H%M%S).log
+    echo "== $target for ${seconds}s (log: Fuzz/$log)"
+    set +e
+    # New inputs go to the first corpus directory; the committed seeds are only read.
+    "$bin/$target" "$corpus" "Corpus/$target" \
+        ${dictionary:+-dict="$dictionary"} \
+        -max_total_time="$seconds" -max_len=16384 -timeout=10 -rss_limit_mb=2048 \
+        -artifact_prefix="$findings/" -print_final_stats=1 >"$log" 2>&1
+    result=$?
+    set -e
+    grep -E "^stat::(number_of_executed_units|peak_rss_mb)|^#[0-9]+ *DONE" "$log" | sed 's/^/   /' || true
+    if [ $result -ne 0 ]; then
+        echo "   FINDING (exit $result): see Fuzz/$log and Fuzz/$findings/" >&2
+        status=1
+    fi
+done
+exit $status
