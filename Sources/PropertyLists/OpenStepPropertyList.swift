@@ -238,7 +238,9 @@ enum OpenStepPropertyListWriter {
         let pad = String(repeating: "\t", count: level + 1)
         let end = String(repeating: "\t", count: level)
         switch value {
-        case .string(let s): out += quoted(s)
+        // A bare string alone in a file could read as JSON (`true`, `12`, `null`) and come
+        // back as another kind: at the top level strings are always quoted.
+        case .string(let s): out += quoted(s, bare: level > 0)
         case .integer(let i): out += String(i)
         case .unsignedInteger(let u): out += String(u)
         case .real(let r): out += quoted(XMLPropertyListWriter.pythonRepr(r))
@@ -274,9 +276,10 @@ enum OpenStepPropertyListWriter {
         }
     }
 
-    /// Bare when every character may stand bare, quoted with escapes otherwise.
-    static func quoted(_ s: String) -> String {
-        if !s.isEmpty, s.utf8.allSatisfy({ $0 < 0x80 && OpenStepPropertyListReader.isBare($0) }), !s.contains("//"),
+    /// Bare when every character may stand bare (and `bare` allows it), quoted with escapes
+    /// otherwise.
+    static func quoted(_ s: String, bare: Bool = true) -> String {
+        if bare, !s.isEmpty, s.utf8.allSatisfy({ $0 < 0x80 && OpenStepPropertyListReader.isBare($0) }), !s.contains("//"),
             !s.contains("/*")
         {
             return s

@@ -1,30 +1,24 @@
 /// Explains bytes that are not valid in the document's encoding, and cuts excerpts for
 /// error messages.
 enum EncodingDiagnosis {
-    /// The first byte, at or after `start`, that does not begin (or continue) a valid UTF-8
-    /// sequence; searches at most 16 bytes, since expat stops at the offending character.
-    /// `nil` when a well-encoded character XML does not allow (a control character, U+FFFE,
-    /// U+FFFF) comes first: that character, not a later byte, is what expat refused.
+    /// The byte at `start`, when it does not begin a valid UTF-8 sequence (or the sequence
+    /// is broken). expat reports an invalid token at the offending character itself, so
+    /// only that character is examined: a bad byte further on is not what expat refused
+    /// (it may be a control character, or markup, before it). `nil` when the sequence is
+    /// cut off by the end of the buffer: not proven bad.
     static func firstInvalidUTF8(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (offset: Int, byte: UInt8)? {
-        var i = start
-        let end = min(bytes.count, start + 16)
-        while i < end {
-            let b = bytes[i]
-            let length: Int
-            switch b {
-            case 0x09, 0x0A, 0x0D, 0x20..<0x80: i += 1; continue
-            case 0x00..<0x20: return nil
-            case 0xEF where i + 2 < bytes.count && bytes[i + 1] == 0xBF && (bytes[i + 2] == 0xBE || bytes[i + 2] == 0xBF):
-                return nil
-            case 0xC2...0xDF: length = 2
-            case 0xE0...0xEF: length = 3
-            case 0xF0...0xF4: length = 4
-            default: return (i, b)
-            }
-            if i + length > bytes.count { return nil }  // cut off by the buffer: not proven bad
-            for k in 1..<length where bytes[i + k] & 0xC0 != 0x80 { return (i, b) }
-            i += length
+        guard start < bytes.count else { return nil }
+        let b = bytes[start]
+        let length: Int
+        switch b {
+        case 0x00..<0x80: return nil
+        case 0xC2...0xDF: length = 2
+        case 0xE0...0xEF: length = 3
+        case 0xF0...0xF4: length = 4
+        default: return (start, b)
         }
+        if start + length > bytes.count { return nil }
+        for k in 1..<length where bytes[start + k] & 0xC0 != 0x80 { return (start, b) }
         return nil
     }
 

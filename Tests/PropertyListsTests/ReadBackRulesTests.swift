@@ -132,6 +132,16 @@ struct ReadBackRulesTests {
         }
     }
 
+    /// Found by Fuzz/FuzzPropertyLists: the string "true" alone was written bare, read back
+    /// as JSON's true, and written again as YES.
+    @Test("A string alone in an OpenStep file is quoted, so it never reads back as JSON", arguments: ["true", "12", "null", "YES"])
+    func openStepTopLevelString(_ text: String) throws {
+        let bytes = try PropertyList.string(text).data(format: .openStep)
+        #expect(String(decoding: bytes, as: UTF8.self) == "\"\(text)\"\n")
+        #expect(try PropertyList(data: bytes) == .string(text))
+        #expect(try PropertyList(data: PropertyList.array([.string(text)]).data(format: .openStep)) == [.string(text)])
+    }
+
     /// Random values of every kind, including the extremes each format finds hard.
     private static func randomValue(depth: Int, using random: inout SeededGenerator) -> PropertyList {
         let strings = ["", "plain", "Köln", "a\u{0}b", "tab\tnew\nline\r", "<&>\"'", "\u{1F600}", "\u{FFFD}", "//x", "/*", "1.5", "YES"]

@@ -24,4 +24,16 @@ struct StreamFuzzFindingTests {
         }
         #expect(messages.count == 1, "\(messages)")
     }
+
+    /// `</<r>` is refused at its second `<`; a bad byte a few characters on used to be
+    /// blamed instead when it happened to be in the same buffer.
+    @Test("Markup refused before a bad UTF-8 byte is reported as itself")
+    func markupBeforeBadByte() throws {
+        let bytes: [UInt8] = Array("</<r>><!--d ".utf8) + [0xFF, 0xFE] + Array(" </r>".utf8)
+        let parser = XMLStreamParser(handler: XMLEventCollector())
+        let error = try #require(throws: XMLParseError.self) { try parser.parse(bytes) }
+        #expect(error.code == .invalidToken)
+        #expect(error.position.column == 2)
+        #expect(!error.message.contains("UTF-8"))
+    }
 }

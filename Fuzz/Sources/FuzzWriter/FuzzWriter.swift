@@ -41,7 +41,7 @@ struct FuzzWriter {
                         let prefix = optional(&input)
                         calls.append("startElement(\(name.debugDescription), \(namespace ?? "nil"), \(prefix ?? "nil"))")
                         try writer.startElement(name, namespace: namespace, prefix: prefix)
-                        if namespace == nil, prefix == nil, name.contains(":") { literalColon = true }
+                        if namespace?.isEmpty ?? true, prefix == nil, name.contains(":") { literalColon = true }
                     case 1:
                         let name = input.string(limit: 16)
                         let value = input.string()
@@ -49,7 +49,7 @@ struct FuzzWriter {
                         let prefix = optional(&input)
                         calls.append("attribute(\(name.debugDescription), \(value.debugDescription), \(namespace ?? "nil"), \(prefix ?? "nil"))")
                         try writer.attribute(name, value: value, namespace: namespace, prefix: prefix)
-                        if namespace == nil, prefix == nil, name.contains(":") { literalColon = true }
+                        if namespace?.isEmpty ?? true, prefix == nil, name.contains(":") { literalColon = true }
                     case 2:
                         let prefix = optional(&input)
                         let uri = namespaces[input.choice(namespaces.count)] ?? input.string()
