@@ -37,6 +37,14 @@ struct XPathBudgetTests {
         #expect(error?.message.contains("more than 150 nodes") == true)
     }
 
+    @Test("docs/TreeAndXPath.md: raising the limit for one evaluation")
+    func documentedExample() throws {
+        let document = try XMLTreeDocument(string: "<r>" + String(repeating: "<a><b/></a>", count: 10) + "</r>")
+        let deep = try XPathExpression("count(//a[b])")
+        let counted = try deep.evaluate(at: document.documentNode, options: .init(maximumNodes: 50_000_000))
+        #expect(counted == .number(10))
+    }
+
     /// Random trees with attributes; each axis from every node of a node-set, gathered
     /// once for all (no position in the predicate) and per context (a predicate that
     /// holds everywhere but asks for the position).

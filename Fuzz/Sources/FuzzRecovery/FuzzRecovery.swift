@@ -32,7 +32,10 @@ struct FuzzRecovery {
                 ReadBack.check(a, options: options)
             case (.failure(let a), .failure(let b)):
                 Fuzzer.check(isAllowedFailure(a.error, input: document), "recovery failed: \(a)")
-                Fuzzer.check(a.description == b.description, "chunks \(chunks) change the error: \(a) / \(b)")
+                // expat may name another error nearby when it sees the offending token cut
+                // in two (`3` then NUL: "invalid token" at column 2, not "syntax error" at
+                // column 1); the line stays.
+                Fuzzer.check(ParseFailure.sameLine(a, b), "chunks \(chunks) move the error: \(a) / \(b)")
             case (.success, .failure(let error)), (.failure(let error), .success):
                 Fuzzer.check(false, "chunks \(chunks): one recovery failed, the other did not: \(error)")
             }
