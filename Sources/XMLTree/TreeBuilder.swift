@@ -226,12 +226,24 @@ struct TreeBuilder: XMLEventHandler {
 struct NameTable {
     private var slots: [Int32] = Array(repeating: -1, count: 64)
     private var keys: [[UInt8]] = []
+    /// A random start for the hash, per table, and a final mix: names crafted to share a
+    /// slot under a fixed hash (hash flooding, which makes probing quadratic) share one here
+    /// only by chance.
+    private let seed = UInt64.random(in: 1...UInt64.max)
+
+    @inline(__always)
+    private func slot(for bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var hash = seed
+        for b in bytes { hash = (hash ^ UInt64(b)) &* 0x100_0000_01B3 }
+        hash ^= hash >> 29
+        hash &*= 0xBF58_476D_1CE4_E5B9
+        hash ^= hash >> 32
+        return Int(hash & UInt64(slots.count - 1))
+    }
 
     mutating func intern(_ name: XMLName, into names: inout [XMLTreeName]) -> Int32 {
         let raw = name.rawBytes
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        raw.withUnsafeBytes { for b in $0 { hash = (hash ^ UInt64(b)) &* 0x100_0000_01B3 } }
-        var slot = Int(hash & UInt64(slots.count - 1))
+        var slot = raw.withUnsafeBytes { self.slot(for: $0) }
         while slots[slot] >= 0 {
             let index = Int(slots[slot])
             if Self.equal(raw, keys[index]) { return Int32(index) }
@@ -280,9 +292,7 @@ struct NameTable {
     private mutating func grow() {
         slots = Array(repeating: -1, count: slots.count * 2)
         for (index, key) in keys.enumerated() {
-            var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-            for b in key { hash = (hash ^ UInt64(b)) &* 0x100_0000_01B3 }
-            var slot = Int(hash & UInt64(slots.count - 1))
+            var slot = key.withUnsafeBufferPointer { self.slot(for: $0) }
             while slots[slot] >= 0 { slot = (slot + 1) & (slots.count - 1) }
             slots[slot] = Int32(index)
         }

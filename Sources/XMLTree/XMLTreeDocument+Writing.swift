@@ -29,34 +29,49 @@ extension XMLTreeDocument {
 
 extension XMLTreeNode {
     /// Writes this node and its subtree with `writer`.
+    ///
+    /// Iterative: a tree may be nested as deep as its limits allow (or without limit),
+    /// deeper than any thread's stack.
     public func write(to writer: XMLStreamWriter) throws {
-        switch kind {
-        case .document:
-            for child in children { try child.write(to: writer) }
-        case .element:
-            let name = self.name!
-            if storage.namespaced {
-                try writer.startElement(name.localName, namespace: name.namespaceURI, prefix: name.prefix)
-                for attribute in attributes {
-                    try writer.attribute(
-                        attribute.name.localName, value: attribute.value, namespace: attribute.name.namespaceURI,
-                        prefix: attribute.name.prefix)
-                }
-            } else {
-                // Names as written; `xmlns` declarations are ordinary attributes.
-                try writer.startElement(name.qualifiedName)
-                for attribute in attributes { try writer.attribute(attribute.name.qualifiedName, value: attribute.value) }
+        var pending: [(node: XMLTreeNode, closing: Bool)] = [(self, false)]
+        while let (node, closing) = pending.popLast() {
+            if closing {
+                try writer.endElement()
+                continue
             }
-            for child in children { try child.write(to: writer) }
-            try writer.endElement()
-        case .text:
-            try writer.text(text)
-        case .cdata:
-            try writer.cdata(text)
-        case .comment:
-            try writer.comment(text)
-        case .processingInstruction:
-            try writer.processingInstruction(target: target ?? "", data: text)
+            switch node.kind {
+            case .document:
+                pending.append(contentsOf: node.children.reversed().map { ($0, false) })
+            case .element:
+                try node.writeStartTag(to: writer)
+                pending.append((node, true))
+                pending.append(contentsOf: node.children.reversed().map { ($0, false) })
+            case .text:
+                try writer.text(node.text)
+            case .cdata:
+                try writer.cdata(node.text)
+            case .comment:
+                try writer.comment(node.text)
+            case .processingInstruction:
+                try writer.processingInstruction(target: node.target ?? "", data: node.text)
+            }
+        }
+    }
+
+    /// The element's name and attributes, as read: with namespaces when the tree has them,
+    /// otherwise names as written (`xmlns` declarations then are ordinary attributes).
+    private func writeStartTag(to writer: XMLStreamWriter) throws {
+        let name = self.name!
+        if storage.namespaced {
+            try writer.startElement(name.localName, namespace: name.namespaceURI, prefix: name.prefix)
+            for attribute in attributes {
+                try writer.attribute(
+                    attribute.name.localName, value: attribute.value, namespace: attribute.name.namespaceURI,
+                    prefix: attribute.name.prefix)
+            }
+        } else {
+            try writer.startElement(name.qualifiedName)
+            for attribute in attributes { try writer.attribute(attribute.name.qualifiedName, value: attribute.value) }
         }
     }
 

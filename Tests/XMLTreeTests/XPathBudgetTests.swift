@@ -1,5 +1,6 @@
 import Testing
 import XMLTestSupport
+import XMLStreaming
 import XMLTree
 
 @Suite("XPath: what one evaluation may gather, and axes gathered once for many contexts")
@@ -110,5 +111,25 @@ struct XPathBudgetTests {
         #expect(try root.xpath("string-length(substring-before(/r/h, /r/n))") == .number(1000))
         #expect(try root.xpath("translate('abcabc', 'cbac', 'XYZW')").string == "ZYXZYX")
         #expect(try root.xpath("id('i2 i1')").nodes.isEmpty)
+    }
+}
+
+@Suite("Deep trees")
+struct DeepTreeTests {
+    /// 100,000 levels (limits lifted): writing and the canonical form walk the tree without
+    /// recursion, so they cannot overflow a thread's stack, even a task's.
+    @Test("A tree 100,000 deep writes, prints its canonical form and reads back, inside a task")
+    func deepTree() async throws {
+        let depth = 100_000
+        let xml = String(repeating: "<a x=\"1\">", count: depth) + "t" + String(repeating: "</a>", count: depth)
+        let options = XMLTreeDocument.Options(parser: XMLParserOptions(limits: .unlimited))
+        let written = try await Task.detached {
+            let document = try XMLTreeDocument(string: xml, options: options)
+            let canonical = document.canonicalForm()
+            #expect(canonical == Array(xml.utf8))
+            return try document.xmlString(declaration: false)
+        }.value
+        #expect(written == xml)
+        #expect(try XMLTreeDocument(string: written, options: options).nodeCount == depth + 2)
     }
 }
