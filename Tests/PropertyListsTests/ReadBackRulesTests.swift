@@ -142,6 +142,13 @@ struct ReadBackRulesTests {
         #expect(try PropertyList(data: PropertyList.array([.string(text)]).data(format: .openStep)) == [.string(text)])
     }
 
+    @Test("A boolean alone in an OpenStep file is the quoted string YES or NO, written again the same")
+    func openStepTopLevelBoolean() throws {
+        let bytes = try PropertyList.boolean(true).data(format: .openStep)
+        #expect(String(decoding: bytes, as: UTF8.self) == "\"YES\"\n")
+        #expect(try PropertyList(data: bytes).data(format: .openStep) == bytes)
+    }
+
     /// Random values of every kind, including the extremes each format finds hard.
     private static func randomValue(depth: Int, using random: inout SeededGenerator) -> PropertyList {
         let strings = ["", "plain", "Köln", "a\u{0}b", "tab\tnew\nline\r", "<&>\"'", "\u{1F600}", "\u{FFFD}", "//x", "/*", "1.5", "YES"]

@@ -72,6 +72,8 @@ struct FuzzWriter {
                         let data = input.string()
                         calls.append("processingInstruction(\(target.debugDescription), \(data.debugDescription))")
                         try writer.processingInstruction(target: target, data: data)
+                        // Like a name written as given: namespace-aware readers refuse it.
+                        if target.contains(":") { literalColon = true }
                     case 7:
                         calls.append("endElement()")
                         try writer.endElement()
