@@ -63,6 +63,10 @@ struct TreeBuilder: XMLEventHandler {
 
     /// Builds a tree whose root node is an element (for streamed subtrees): no document node.
     mutating func beginFragment() {
+        // Names start afresh: the last fragment's storage shares the array, so adding to
+        // it would copy every name seen so far, once per fragment that brings a new one.
+        names = []
+        nameTable = NameTable()
         declarations = [:]
         pendingDeclarations.removeAll()
         nodes.removeAll(keepingCapacity: true)

@@ -42,7 +42,7 @@ struct XPathScalingTests {
     func axesFromManyContexts() throws {
         let queries = try [
             "count(//a/descendant::a)", "count(//a/ancestor::a)", "count(//a/following::node())",
-            "count(//a/preceding::node())", "count(//a//a[@x])",
+            "count(//a/preceding::node())", "count(//a//a[@x])", "count(//a[lang('en')])",
         ].map { try XPathExpression($0) }
         let scaling = try Scaling.measure(n: 1_500, prepare: { try XMLTreeDocument(bytes: HostileInput.deep($0)) }) { document in
             for query in queries { _ = try query.evaluate(at: document.documentNode) }
@@ -58,6 +58,22 @@ struct XPathScalingTests {
             for query in queries { _ = try query.evaluate(at: document.documentNode) }
         }
         print("scaling: XPath node-set comparisons: \(scaling)")
+        #expect(scaling.isNearLinear(), "\(scaling)")
+    }
+}
+
+@Suite("Subtree stream scaling", .serialized)
+struct SubtreeStreamScalingTests {
+    @Test("n subtrees, each with an element name of its own")
+    func distinctNames() throws {
+        let scaling = try Scaling.measure(n: 5_000, prepare: { n in
+            Array(("<r>" + (0..<n).map { "<s><e\($0)/></s>" }.joined() + "</r>").utf8)
+        }) { bytes in
+            var count = 0
+            try XMLSubtreeStream.forEach("r/s", in: bytes) { _ in count += 1 }
+            #expect(count > 0)
+        }
+        print("scaling: subtree stream, a new name per subtree: \(scaling)")
         #expect(scaling.isNearLinear(), "\(scaling)")
     }
 }

@@ -155,13 +155,11 @@ extension MarkupRepairer {
         if declaration[i] == 0x22 || declaration[i] == 0x27 {
             let quote = declaration[i]
             let value = declaration[(i + 1)...].prefix { $0 != quote }
-            let selfReference = Array("&".utf8) + name + [0x3B]
-            let refersToItself = Array(value).withUnsafeBufferPointer { v in
-                selfReference.withUnsafeBufferPointer { s in
-                    v.count >= s.count && (0...(v.count - s.count)).contains { start in
-                        (0..<s.count).allSatisfy { v[start + $0] == s[$0] }
-                    }
-                }
+            // `&name;` in the value. A name holds no `&`, so a match tried at each `&` fails
+            // by the next one at the latest: linear in the value.
+            let reference = name + [0x3B]
+            let refersToItself = value.indices.contains { start in
+                value[start] == 0x26 && value[(start + 1)...].starts(with: reference)
             }
             kind = .internal(attributeSafe: !value.contains(0x3C) && !value.contains(0x26), refersToItself: refersToItself)
         } else {

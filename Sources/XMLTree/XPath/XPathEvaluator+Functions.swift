@@ -103,17 +103,8 @@ extension XPathEvaluator {
         case .false: return .boolean(false)
         case .lang:
             let wanted = try string(0).lowercased()
-            var node: XMLTreeNode? = context.node.element
-            while let current = node {
-                if let lang = current.attribute(localName: "lang", namespace: "http://www.w3.org/XML/1998/namespace")
-                    ?? current["xml:lang"]
-                {
-                    let value = lang.lowercased()
-                    return .boolean(value == wanted || value.hasPrefix(wanted + "-"))
-                }
-                node = current.parent
-            }
-            return .boolean(false)
+            guard let language = languages.language(of: context.node.element)?.lowercased() else { return .boolean(false) }
+            return .boolean(language == wanted || language.hasPrefix(wanted + "-"))
         case .number:
             return .number(arguments.isEmpty ? XPathValue.parseNumber(context.node.stringValue) : try value(0).number)
         case .sum:

@@ -4,6 +4,7 @@ struct XPathEvaluator {
     let expression: String
     let variables: [String: XPathValue]
     let budget: XPathBudget
+    let languages = XPathLanguages()
 
     struct Context {
         var node: XPathNode
