@@ -45,3 +45,35 @@ struct ToolScalingTests {
         print("scaling: unmatched end tags: \(unmatched)"); #expect(unmatched.isNearLinear(), "unmatched end tags: \(unmatched)")
     }
 }
+
+/// The `plist` tool on property lists with n keys and deep nesting.
+@Suite("plist tool scaling", .serialized)
+struct PlistToolScalingTests {
+    /// An XML plist: a dictionary with n keys, each holding a small array and a long string.
+    static func manyKeys(_ n: Int) -> [UInt8] {
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\"><dict>"
+        for i in 0..<n { xml += "<key>k\(i)</key><array><integer>\(i)</integer><string>s&amp;\(i)</string></array>" }
+        xml += "<key>long</key><string>" + String(repeating: "é", count: n) + "</string></dict></plist>"
+        return Array(xml.utf8)
+    }
+
+    private func plistScaling(n: Int, _ arguments: [String]) throws -> Scaling {
+        let directory = try TemporaryDirectory()
+        return try Scaling.measureSeconds(n: n, prepare: { try directory.write(Self.manyKeys($0), named: "in-\($0).plist") }) { path in
+            let run = try Scaling.runTool("plist", arguments + [path])
+            #expect(run.status == 0, "plist \(arguments) exited \(run.status)")
+            return run.seconds
+        }
+    }
+
+    @Test("plist print, lint and convert to every format (written to standard output) on n keys")
+    func commands() throws {
+        for arguments in [["print"], ["lint"], ["convert", "--to", "json", "-o", "-"], ["convert", "--to", "binary1", "-o", "-"],
+            ["convert", "--to", "openstep", "-o", "-"]]
+        {
+            let scaling = try plistScaling(n: 10_000, arguments)
+            print("scaling: plist \(arguments.joined(separator: " ")): \(scaling)")
+            #expect(scaling.isNearLinear(), "plist \(arguments): \(scaling)")
+        }
+    }
+}
