@@ -5,6 +5,7 @@
 #     Fuzz/run.sh [SECONDS_PER_TARGET] [TARGET...]      (default: 60 s, every target)
 #     Fuzz/run.sh build                                  (only build)
 #     Fuzz/run.sh replay TARGET FILE...                  (run saved inputs once, e.g. a crash-… file)
+#     Fuzz/run.sh stats                                  (time, executions, coverage per target so far)
 #
 # See docs/Fuzzing.md. Exit status: 0 when no target found anything, 1 otherwise.
 set -euo pipefail
@@ -23,6 +24,32 @@ build_flags=(-c release --scratch-path .build-fuzz
     -Xswiftc -sanitize=address
     -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp
     -Xlinker "$fuzzer_lib" -Xlinker -lstdc++)
+
+if [ "${1:-}" = stats ]; then
+    # Per target, over every run logged in .work: time, executions, and the coverage
+    # (edges) and corpus size the last run reached.
+    printf "%-18s %9s %12s %6s %7s\n" target seconds executions edges corpus
+    for target in "${all_targets[@]}"; do
+        seconds=0; executions=0; edges=-; corpus=-
+        for log in .work/$target/*.log; do
+            [ -e "$log" ] || continue
+            stamp=$(basename "$log" .log)
+            start=$(date -d "${stamp:0:8} ${stamp:9:2}:${stamp:11:2}:${stamp:13:2}" +%s)
+            end=$(stat -c %Y "$log")
+            seconds=$((seconds + end - start))
+            runs=$(grep -o '^stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || true)
+            [ -z "$runs" ] && runs=$(grep -o '^#[0-9]*' "$log" | tail -n 1 | tr -d '#' || true)
+            executions=$((executions + ${runs:-0}))
+            last=$(grep -o 'cov: [0-9]*.*corp: [0-9]*' "$log" | tail -n 1 || true)
+            if [ -n "$last" ]; then
+                edges=$(echo "$last" | sed 's/cov: \([0-9]*\).*/\1/')
+                corpus=$(echo "$last" | sed 's/.*corp: \([0-9]*\)/\1/')
+            fi
+        done
+        printf "%-18s %9d %12d %6s %7s\n" "$target" "$seconds" "$executions" "$edges" "$corpus"
+    done
+    exit 0
+fi
 
 swift build "${build_flags[@]}"
 bin=$(swift build "${build_flags[@]}" --show-bin-path)
