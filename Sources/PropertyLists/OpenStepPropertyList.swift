@@ -239,14 +239,14 @@ enum OpenStepPropertyListWriter {
         let end = String(repeating: "\t", count: level)
         switch value {
         // A bare string alone in a file could read as JSON (`true`, `12`, `null`) and come
-        // back as another kind: at the top level strings (and booleans, which become the
-        // strings YES and NO) are always quoted.
+        // back as another kind: at the top level strings (and booleans, reals and dates,
+        // which become strings) are always quoted.
         case .string(let s): out += quoted(s, bare: level > 0)
         case .integer(let i): out += String(i)
         case .unsignedInteger(let u): out += String(u)
-        case .real(let r): out += quoted(XMLPropertyListWriter.pythonRepr(r))
+        case .real(let r): out += quoted(XMLPropertyListWriter.pythonRepr(r), bare: level > 0)
         case .boolean(let b): out += quoted(b ? "YES" : "NO", bare: level > 0)
-        case .date(let d): out += quoted(try PlistDate.string(d))
+        case .date(let d): out += quoted(try PlistDate.string(d), bare: level > 0)
         case .uid(let u): out += String(u)
         case .data(let d): out += "<" + d.map { String(format: "%02x", $0) }.joined() + ">"
         case .array(let items):

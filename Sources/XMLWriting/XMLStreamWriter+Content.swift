@@ -5,7 +5,8 @@ extension XMLStreamWriter {
     /// Writes `<?xml version="1.0" encoding="UTF-8"?>` (with `standalone` when given). Must come first.
     public func declaration(standalone: Bool? = nil) throws(XMLWriterError) {
         try checkUsable()
-        guard !state.pointee.wroteAnything else { throw XMLWriterError(.misplacedDeclaration) }
+        // Nothing at all may precede it, not even white space written with `text(_:)`.
+        guard !state.pointee.wroteAnything, bytesWritten == 0 else { throw XMLWriterError(.misplacedDeclaration) }
         emit(literal: "<?xml version=\"1.0\" encoding=\"UTF-8\"")
         if let standalone { emit(standalone ? " standalone=\"yes\"" : " standalone=\"no\"") }
         emit(literal: "?>")

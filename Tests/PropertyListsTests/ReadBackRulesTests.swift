@@ -142,10 +142,13 @@ struct ReadBackRulesTests {
         #expect(try PropertyList(data: PropertyList.array([.string(text)]).data(format: .openStep)) == [.string(text)])
     }
 
-    @Test("A boolean alone in an OpenStep file is the quoted string YES or NO, written again the same")
-    func openStepTopLevelBoolean() throws {
-        let bytes = try PropertyList.boolean(true).data(format: .openStep)
-        #expect(String(decoding: bytes, as: UTF8.self) == "\"YES\"\n")
+    @Test("A boolean, real or date alone in an OpenStep file is a quoted string, written again the same", arguments: [
+        (PropertyList.boolean(true), "YES"), (.real(.infinity), "inf"), (.real(1.5), "1.5"),
+        (.date(Date(timeIntervalSince1970: 0)), "1970-01-01T00:00:00Z"),
+    ])
+    func openStepTopLevelScalars(_ value: PropertyList, _ text: String) throws {
+        let bytes = try value.data(format: .openStep)
+        #expect(String(decoding: bytes, as: UTF8.self) == "\"\(text)\"\n")
         #expect(try PropertyList(data: bytes).data(format: .openStep) == bytes)
     }
 

@@ -151,6 +151,19 @@ struct WriterRefusalTests {
         #expect(writer.string.hasSuffix("<p:r xmlns:p=\"urn:a\"/>"))
     }
 
+    /// Found by Fuzz/FuzzWriter: white space written first let the declaration follow it,
+    /// which no parser accepts.
+    @Test("The declaration is refused after anything, white space included, and writes nothing")
+    func declarationAfterWhiteSpace() throws {
+        let writer = try XMLStreamWriter()
+        try writer.text("\t")
+        #expect(throws: XMLWriterError(.misplacedDeclaration)) { try writer.declaration() }
+        try writer.element("r", text: "")
+        try writer.finish()
+        #expect(writer.string == "\t<r></r>" || writer.string == "\t<r/>")
+        _ = try EventRecorder.events(of: writer.bytes)
+    }
+
     @Test("An indentation that is not white space is refused when the writer is made")
     func indentation() {
         #expect(throws: XMLWriterError(.invalidIndentation("<x>"))) { try XMLStreamWriter(options: .init(indentation: "<x>")) }
