@@ -36,4 +36,58 @@ struct StreamFuzzFindingTests {
         #expect(error.position.column == 2)
         #expect(!error.message.contains("UTF-8"))
     }
+
+    /// Found by Fuzz/FuzzStreamParser: expat chose the encoding from the first piece it was
+    /// given, so a first piece of one byte read UTF-16 without a byte-order mark as UTF-8
+    /// (and `\n` then NUL the other way round).
+    static let declaredUTF16 = "<?xml version=\"1.0\" encoding=\"UTF-16\"?><r a=\"é\">ü</r>"
+    static func utf16LE(_ text: String) -> [UInt8] { text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] } }
+    static func utf16BE(_ text: String) -> [UInt8] { text.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] } }
+    static let detectionInputs: [[UInt8]] = [
+        utf16LE(declaredUTF16), utf16BE(declaredUTF16), [0x0A, 0x00, 0x3C, 0x00, 0x72, 0x00, 0x2F, 0x00, 0x3E, 0x00],
+        Array("<r/>".utf8),
+    ]
+
+    @Test("The encoding is detected the same whatever the size of the first pieces", arguments: detectionInputs)
+    func encodingDetection(_ bytes: [UInt8]) throws {
+        func outcome(_ parse: (XMLStreamParser<XMLEventCollector>) throws -> Void) -> String {
+            let parser = XMLStreamParser(handler: XMLEventCollector())
+            do {
+                try parse(parser)
+                return "\(parser.handler.events)"
+            } catch {
+                return "\(error)"
+            }
+        }
+        let whole = outcome { try $0.parse(bytes) }
+        for size in 1...5 {
+            let pieces = outcome { parser in
+                for piece in ChunkSplitter.pieces(of: bytes, size: size) { try parser.feed(piece) }
+                try parser.finish()
+            }
+            #expect(pieces == whole, "pieces of \(size)")
+        }
+        var pulled: [String] = []
+        let reader = XMLEventReader(bytes: bytes)
+        do {
+            while let event = try reader.next() { pulled.append("\(event)") }
+        } catch {
+            pulled.append("\(error)")
+        }
+        #expect(!pulled.isEmpty)
+    }
+
+    @Test("An asynchronous sequence of one-byte chunks reads UTF-16 without a byte-order mark")
+    func asyncOneByteChunks() async throws {
+        let bytes = Self.utf16LE("<r>ü</r>")
+        let chunks = AsyncStream<[UInt8]> { continuation in
+            for byte in bytes { continuation.yield([byte]) }
+            continuation.finish()
+        }
+        var texts: [String] = []
+        for try await event in XMLEventStream(chunks) {
+            if case .characters(let text) = event { texts.append(text) }
+        }
+        #expect(texts == ["ü"])
+    }
 }

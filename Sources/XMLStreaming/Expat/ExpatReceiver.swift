@@ -227,6 +227,12 @@ class ExpatReceiver {
     /// Hands `bytes` to expat, in pieces of at most the chunk size, holding bytes back
     /// while a large token is pending on an expat without reparse deferral.
     private func feedExpat(_ bytes: UnsafeRawBufferPointer) throws {
+        // expat decides the encoding (UTF-16 without a byte-order mark among them) from the
+        // first bytes it is given: it sees at least four at once, however the input is cut.
+        if bytesFed == 0 && heldBytes.count + bytes.count < Self.encodingSignatureLength {
+            heldBytes.append(contentsOf: bytes)
+            return
+        }
         var rest = bytes
         if !heldBytes.isEmpty || mustDefer(adding: rest.count) {
             heldBytes.append(contentsOf: rest)
@@ -258,6 +264,19 @@ class ExpatReceiver {
             let count = try recoveryScratch.withUnsafeMutableBytes { try fill(UnsafeMutableRawBufferPointer(rebasing: $0[..<capacity])) }
             if count == 0 { return 0 }
             try recoveryScratch.withUnsafeBytes { try feedRepairing(UnsafeRawBufferPointer(rebasing: $0[..<count]), isFinal: false) }
+            return count
+        }
+        if bytesFed == 0 {
+            // The first bytes decide the encoding: gathered until there are four (see feedExpat).
+            var first = [UInt8](repeating: 0, count: capacity)
+            let count = try first.withUnsafeMutableBytes { try fill($0) }
+            if count == 0 { return 0 }
+            heldBytes.append(contentsOf: first[..<count])
+            if heldBytes.count >= Self.encodingSignatureLength {
+                let held = heldBytes
+                heldBytes.removeAll(keepingCapacity: true)
+                try held.withUnsafeBytes { try feedDirectly($0, isFinal: false) }
+            }
             return count
         }
         if !heldBytes.isEmpty {
@@ -322,6 +341,10 @@ class ExpatReceiver {
         noteFirstBytes(UnsafeRawBufferPointer(start: buffer, count: bytes.count))
         try parse(count: bytes.count, isFinal: isFinal)
     }
+
+    /// How many bytes expat's encoding detection looks at (`<?xm` in UTF-8, `<\0?\0` in
+    /// UTF-16 without a byte-order mark).
+    static let encodingSignatureLength = 4
 
     /// Looks at the start of the input for the signs of an encoding other than UTF-8.
     private func noteFirstBytes(_ bytes: UnsafeRawBufferPointer) {
