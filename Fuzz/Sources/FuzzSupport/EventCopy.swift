@@ -107,13 +107,3 @@ public struct ParseFailure: Error, CustomStringConvertible {
     public let description: String
     public let error: any Error
 }
-
-extension ParseFailure {
-    /// Whether two failures are parse errors on the same line (or the same other error).
-    public static func sameLine(_ a: ParseFailure, _ b: ParseFailure) -> Bool {
-        guard let x = a.error as? XMLParseError, let y = b.error as? XMLParseError else {
-            return a.description == b.description
-        }
-        return x.position.line == y.position.line
-    }
-}

@@ -92,6 +92,7 @@ struct FuzzWriter {
                         let systemID = input.choice(2) == 0 ? nil : input.string()
                         calls.append("doctype(\(name.debugDescription), \(publicID ?? "nil"), \(systemID ?? "nil"))")
                         try writer.doctype(name: name, publicID: publicID, systemID: systemID)
+                        if name.contains(":") { literalColon = true }
                     }
                 } catch {
                     calls[calls.count - 1] += " → \(error)"
