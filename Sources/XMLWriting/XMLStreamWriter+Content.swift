@@ -57,6 +57,11 @@ extension XMLStreamWriter {
             guard text.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else {
                 throw XMLWriterError(.contentOutsideRoot)
             }
+            // White space outside the root is markup, not character data: written as it is
+            // (a character reference such as `&#13;` is not allowed there).
+            emit(text)
+            try flushIfLarge()
+            return
         }
         // The start tag's `>` and the text go in together, or neither does.
         let mark = state.pointee.buffer.count
@@ -70,7 +75,7 @@ extension XMLStreamWriter {
             state.pointee.startTagOpen = false
             state.pointee.tagNames.removeAll()
         }
-        if inRoot { state.pointee.open[state.pointee.open.count - 1].hasText = true }
+        state.pointee.open[state.pointee.open.count - 1].hasText = true
         try flushIfLarge()
     }
 

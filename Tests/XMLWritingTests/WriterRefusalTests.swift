@@ -164,6 +164,20 @@ struct WriterRefusalTests {
         _ = try EventRecorder.events(of: writer.bytes)
     }
 
+    /// Found by Fuzz/FuzzWriter: a carriage return after the root was written `&#13;`, a
+    /// reference, which is not allowed outside the root element.
+    @Test("White space outside the root is written as it is, carriage returns included")
+    func whiteSpaceOutsideRoot() throws {
+        let writer = try XMLStreamWriter()
+        try writer.text("\r\n")
+        try writer.element("r", text: "a\rb")
+        try writer.text("\n\r\t ")
+        try writer.finish()
+        #expect(writer.string == "\r\n<r>a&#13;b</r>\n\r\t ")
+        let events = try EventRecorder.events(of: writer.bytes)
+        #expect(events.contains(.characters("a\rb")))
+    }
+
     @Test("An indentation that is not white space is refused when the writer is made")
     func indentation() {
         #expect(throws: XMLWriterError(.invalidIndentation("<x>"))) { try XMLStreamWriter(options: .init(indentation: "<x>")) }
