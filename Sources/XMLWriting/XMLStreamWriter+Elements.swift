@@ -158,8 +158,8 @@ extension XMLStreamWriter {
         // processing) is checked like one from declareNamespace. It stays out of the scope:
         // names written as given keep meaning what they meant in the source.
         var literalDeclaration: String??
-        if literal && (localName == "xmlns" || localName.hasPrefix("xmlns:")) {
-            let declared = localName == "xmlns" ? nil : String(localName.dropFirst(6))
+        if literal && (localName == "xmlns" || localName.utf8.starts(with: "xmlns:".utf8)) {
+            let declared = localName == "xmlns" ? nil : String(decoding: localName.utf8.dropFirst(6), as: UTF8.self)
             try checkPrefix(declared)
             try checkBinding(declared, value)
             if state.pointee.tagNames.uses(prefix: declared) { throw XMLWriterError(.conflictingPrefix(declared ?? "")) }

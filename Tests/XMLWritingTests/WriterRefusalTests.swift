@@ -178,6 +178,19 @@ struct WriterRefusalTests {
         #expect(events.contains(.characters("a\rb")))
     }
 
+    /// Found by Fuzz/FuzzWriter: a colon followed by a combining mark is one Character, so
+    /// `hasPrefix("xmlns:")` missed `xmlns:\u{300}p`; names are compared by bytes.
+    @Test("A literal declaration is recognised by its bytes, whatever follows the colon")
+    func literalDeclarationWithCombiningMark() throws {
+        let writer = try XMLStreamWriter()
+        try writer.startElement("r")
+        #expect(throws: XMLWriterError.self) { try writer.attribute("xmlns:\u{300}p", value: "urn:a") }
+        try writer.attribute("xmlns:p", value: "urn:a")
+        try writer.endElement()
+        try writer.finish()
+        _ = try EventRecorder.events(of: writer.bytes)
+    }
+
     @Test("An indentation that is not white space is refused when the writer is made")
     func indentation() {
         #expect(throws: XMLWriterError(.invalidIndentation("<x>"))) { try XMLStreamWriter(options: .init(indentation: "<x>")) }

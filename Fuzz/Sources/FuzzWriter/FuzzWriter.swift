@@ -41,7 +41,7 @@ struct FuzzWriter {
                         let prefix = optional(&input)
                         calls.append("startElement(\(name.debugDescription), \(namespace ?? "nil"), \(prefix ?? "nil"))")
                         try writer.startElement(name, namespace: namespace, prefix: prefix)
-                        if namespace?.isEmpty ?? true, prefix == nil, name.contains(":") { literalColon = true }
+                        if namespace?.isEmpty ?? true, prefix == nil, name.unicodeScalars.contains(":") { literalColon = true }
                     case 1:
                         let name = input.string(limit: 16)
                         let value = input.string()
@@ -49,7 +49,7 @@ struct FuzzWriter {
                         let prefix = optional(&input)
                         calls.append("attribute(\(name.debugDescription), \(value.debugDescription), \(namespace ?? "nil"), \(prefix ?? "nil"))")
                         try writer.attribute(name, value: value, namespace: namespace, prefix: prefix)
-                        if namespace?.isEmpty ?? true, prefix == nil, name.contains(":") { literalColon = true }
+                        if namespace?.isEmpty ?? true, prefix == nil, name.unicodeScalars.contains(":") { literalColon = true }
                     case 2:
                         let prefix = optional(&input)
                         let uri = namespaces[input.choice(namespaces.count)] ?? input.string()
@@ -73,7 +73,7 @@ struct FuzzWriter {
                         calls.append("processingInstruction(\(target.debugDescription), \(data.debugDescription))")
                         try writer.processingInstruction(target: target, data: data)
                         // Like a name written as given: namespace-aware readers refuse it.
-                        if target.contains(":") { literalColon = true }
+                        if target.unicodeScalars.contains(":") { literalColon = true }
                     case 7:
                         calls.append("endElement()")
                         try writer.endElement()
@@ -82,7 +82,7 @@ struct FuzzWriter {
                         let text = input.string()
                         calls.append("element(\(name.debugDescription), \(text.debugDescription))")
                         try writer.element(name, text: text)
-                        if name.contains(":") { literalColon = true }
+                        if name.unicodeScalars.contains(":") { literalColon = true }
                     case 9:
                         calls.append("declaration()")
                         try writer.declaration(standalone: flags & 0x40 == 0 ? nil : true)
@@ -92,7 +92,7 @@ struct FuzzWriter {
                         let systemID = input.choice(2) == 0 ? nil : input.string()
                         calls.append("doctype(\(name.debugDescription), \(publicID ?? "nil"), \(systemID ?? "nil"))")
                         try writer.doctype(name: name, publicID: publicID, systemID: systemID)
-                        if name.contains(":") { literalColon = true }
+                        if name.unicodeScalars.contains(":") { literalColon = true }
                     }
                 } catch {
                     calls[calls.count - 1] += " → \(error)"

@@ -100,6 +100,6 @@ enum XPathAxes {
     private static func isNamespaceDeclaration(_ element: XMLTreeNode, _ index: Int) -> Bool {
         guard !element.storage.namespaced else { return false }
         let name = element.attributeName(at: index).qualifiedName
-        return name == "xmlns" || name.hasPrefix("xmlns:")
+        return name == "xmlns" || name.utf8.starts(with: "xmlns:".utf8)
     }
 }

@@ -102,7 +102,7 @@ extension XMLTreeNode {
         return attributes.compactMap { attribute in
             let name = attribute.name.qualifiedName
             if name == "xmlns" { return ("", attribute.value) }
-            if name.hasPrefix("xmlns:") { return (String(name.dropFirst(6)), attribute.value) }
+            if name.utf8.starts(with: "xmlns:".utf8) { return (String(decoding: name.utf8.dropFirst(6), as: UTF8.self), attribute.value) }
             return nil
         }
     }
