@@ -38,7 +38,7 @@ let package = Package(
         // Writing XML; deliberately independent of expat.
         .target(name: "XMLWriting", dependencies: ["XMLSyntax"]),
         // The document tree: contiguous storage, navigation, paths, output, canonical form.
-        .target(name: "XMLTree", dependencies: ["XMLStreaming", "XMLWriting"]),
+        .target(name: "XMLTree", dependencies: ["XMLStreaming", "XMLWriting", "XMLSyntax"]),
         // Property lists: XML (through the stream parser and the writer) and binary.
         .target(
             name: "PropertyLists",

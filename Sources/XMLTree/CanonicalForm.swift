@@ -37,45 +37,42 @@ extension XMLTreeDocument {
         out.append(contentsOf: Array(text.utf8))
     }
 
-    /// Writes `root` and its subtree. Iterative: a document may be nested as deep as its
-    /// limits allow (or without limit), deeper than any thread's stack.
+    /// Writes `root` and its subtree (see ``XMLTreeNode/walk(enter:leave:)``: no recursion).
     private static func canonical(_ root: XMLTreeNode, into out: inout [UInt8]) {
-        var pending: [(node: XMLTreeNode, closing: Bool)] = [(root, false)]
-        while let (node, closing) = pending.popLast() {
-            if closing {
+        root.walk(
+            enter: { node in
+                switch node.kind {
+                case .element:
+                    out.append(0x3C)
+                    out.append(contentsOf: node.name!.qualifiedName.utf8)
+                    let attributes = node.attributes.map { (Array($0.name.qualifiedName.utf8), $0.value) }
+                        .sorted { $0.0.lexicographicallyPrecedes($1.0) }
+                    for (attributeName, value) in attributes {
+                        out.append(0x20)
+                        out.append(contentsOf: attributeName)
+                        out.append(contentsOf: [0x3D, 0x22])
+                        escape(value, into: &out)
+                        out.append(0x22)
+                    }
+                    out.append(0x3E)
+                case .text, .cdata:
+                    escape(node.text, into: &out)
+                case .processingInstruction:
+                    out.append(contentsOf: [0x3C, 0x3F])
+                    out.append(contentsOf: Array((node.target ?? "").utf8))
+                    out.append(0x20)
+                    out.append(contentsOf: Array(node.text.utf8))
+                    out.append(contentsOf: [0x3F, 0x3E])
+                case .comment, .document:
+                    break
+                }
+            },
+            leave: { node in
+                guard node.kind == .element else { return }
                 out.append(contentsOf: [0x3C, 0x2F])
                 out.append(contentsOf: node.name!.qualifiedName.utf8)
                 out.append(0x3E)
-                continue
-            }
-            switch node.kind {
-            case .element:
-                out.append(0x3C)
-                out.append(contentsOf: node.name!.qualifiedName.utf8)
-                let attributes = node.attributes.map { (Array($0.name.qualifiedName.utf8), $0.value) }
-                    .sorted { $0.0.lexicographicallyPrecedes($1.0) }
-                for (attributeName, value) in attributes {
-                    out.append(0x20)
-                    out.append(contentsOf: attributeName)
-                    out.append(contentsOf: [0x3D, 0x22])
-                    escape(value, into: &out)
-                    out.append(0x22)
-                }
-                out.append(0x3E)
-                pending.append((node, true))
-                pending.append(contentsOf: node.children.reversed().map { ($0, false) })
-            case .text, .cdata:
-                escape(node.text, into: &out)
-            case .processingInstruction:
-                out.append(contentsOf: [0x3C, 0x3F])
-                out.append(contentsOf: Array((node.target ?? "").utf8))
-                out.append(0x20)
-                out.append(contentsOf: Array(node.text.utf8))
-                out.append(contentsOf: [0x3F, 0x3E])
-            case .comment, .document:
-                break
-            }
-        }
+            })
     }
 
     private static func escape(_ text: String, into out: inout [UInt8]) {

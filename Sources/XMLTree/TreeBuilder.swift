@@ -66,7 +66,7 @@ struct TreeBuilder: XMLEventHandler {
         // Names start afresh: the last fragment's storage shares the array, so adding to
         // it would copy every name seen so far, once per fragment that brings a new one.
         names = []
-        nameTable = NameTable()
+        nameTable.removeAll()
         declarations = [:]
         pendingDeclarations.removeAll()
         nodes.removeAll(keepingCapacity: true)
@@ -291,6 +291,13 @@ struct NameTable {
         targets[target] = index
         if keys.count * 2 > slots.count { grow() }
         return index
+    }
+
+    /// Forgets every name, keeping the seed (drawing a new one costs a system call).
+    mutating func removeAll() {
+        slots = Array(repeating: -1, count: 64)
+        keys.removeAll()
+        targets.removeAll()
     }
 
     private mutating func grow() {

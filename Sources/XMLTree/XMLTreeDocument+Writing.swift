@@ -28,34 +28,23 @@ extension XMLTreeDocument {
 }
 
 extension XMLTreeNode {
-    /// Writes this node and its subtree with `writer`.
-    ///
-    /// Iterative: a tree may be nested as deep as its limits allow (or without limit),
-    /// deeper than any thread's stack.
+    /// Writes this node and its subtree with `writer` (without recursion: see
+    /// ``walk(enter:leave:)``).
     public func write(to writer: XMLStreamWriter) throws {
-        var pending: [(node: XMLTreeNode, closing: Bool)] = [(self, false)]
-        while let (node, closing) = pending.popLast() {
-            if closing {
-                try writer.endElement()
-                continue
-            }
-            switch node.kind {
-            case .document:
-                pending.append(contentsOf: node.children.reversed().map { ($0, false) })
-            case .element:
-                try node.writeStartTag(to: writer)
-                pending.append((node, true))
-                pending.append(contentsOf: node.children.reversed().map { ($0, false) })
-            case .text:
-                try writer.text(node.text)
-            case .cdata:
-                try writer.cdata(node.text)
-            case .comment:
-                try writer.comment(node.text)
-            case .processingInstruction:
-                try writer.processingInstruction(target: node.target ?? "", data: node.text)
-            }
-        }
+        try walk(
+            enter: { node in
+                switch node.kind {
+                case .document: break
+                case .element: try node.writeStartTag(to: writer)
+                case .text: try writer.text(node.text)
+                case .cdata: try writer.cdata(node.text)
+                case .comment: try writer.comment(node.text)
+                case .processingInstruction: try writer.processingInstruction(target: node.target ?? "", data: node.text)
+                }
+            },
+            leave: { node in
+                if node.kind == .element { try writer.endElement() }
+            })
     }
 
     /// The element's name and attributes, as read: with namespaces when the tree has them,

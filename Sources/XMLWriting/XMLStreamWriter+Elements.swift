@@ -26,7 +26,7 @@ extension XMLStreamWriter {
     /// The declaration's attribute as written: `xmlns` or `xmlns:prefix`.
     private func declarationName(_ prefix: String?) -> String { prefix.map { "xmlns:" + $0 } ?? "xmlns" }
 
-    /// Writes ` xmlns[:prefix]="uri"`, the URI already cleaned (so escaping cannot fail).
+    /// Writes ` xmlns[:prefix]="uri"`, the URI already checked (so escaping cannot fail).
     private func writeDeclaration(_ prefix: String?, _ uri: String) {
         if let prefix {
             emit(literal: " xmlns:")
@@ -59,8 +59,8 @@ extension XMLStreamWriter {
         try checkBinding(prefix, uri)
         guard prefix != "xml", state.pointee.namespaces.uri(for: prefix) != uri else { return }
         guard !state.pointee.tagNames.uses(prefix: prefix) else { throw XMLWriterError(.conflictingPrefix(prefix ?? "")) }
-        let cleaned = try checkedNamespace(uri)
-        writeDeclaration(prefix, cleaned)
+        try checkNamespaceCharacters(uri)
+        writeDeclaration(prefix, uri)
         recordDeclaration(prefix, uri)
         try flushIfLarge()
     }
@@ -79,17 +79,20 @@ extension XMLStreamWriter {
         }
         try checkPrefix(prefix)
         if state.pointee.open.isEmpty && state.pointee.rootDone { throw XMLWriterError(.contentOutsideRoot) }
-        var declaration: (prefix: String?, uri: String, cleanedURI: String)?
+        var declaration: (prefix: String?, uri: String)?
         if let namespace, !namespace.isEmpty {
             try checkBinding(prefix, namespace)
-            if state.pointee.namespaces.uri(for: prefix) != namespace { declaration = (prefix, namespace, try checkedNamespace(namespace)) }
+            if state.pointee.namespaces.uri(for: prefix) != namespace {
+                try checkNamespaceCharacters(namespace)
+                declaration = (prefix, namespace)
+            }
         } else if namespace != nil && prefix != nil {
             throw XMLWriterError(.invalidPrefix(prefix!))
         } else if let prefix {
             guard let bound = state.pointee.namespaces.uri(for: prefix), !bound.isEmpty else { throw XMLWriterError(.invalidPrefix(prefix)) }
         } else if let current = state.pointee.namespaces.uri(for: nil), !current.isEmpty {
             // A name in no namespace inside a default namespace: undeclare it.
-            declaration = (nil, "", "")
+            declaration = (nil, "")
         }
 
         beginMarkup()
@@ -100,7 +103,7 @@ extension XMLStreamWriter {
         state.pointee.open.append(OpenElement(writtenName: writtenName, namespaceMark: state.pointee.namespaces.mark))
         if let prefix { state.pointee.tagNames.use(prefix: prefix) }
         if let declaration {
-            writeDeclaration(declaration.prefix, declaration.cleanedURI)
+            writeDeclaration(declaration.prefix, declaration.uri)
             recordDeclaration(declaration.prefix, declaration.uri)
         }
         try flushIfLarge()
@@ -131,7 +134,7 @@ extension XMLStreamWriter {
         }
         try checkPrefix(prefix)
         var usedPrefix = prefix
-        var declaration: (prefix: String, uri: String, cleanedURI: String)?
+        var declaration: (prefix: String, uri: String)?
         var generated = state.pointee.generatedPrefixes
         var uri: String?
         if let namespace {
@@ -147,7 +150,8 @@ extension XMLStreamWriter {
                 guard !state.pointee.tagNames.uses(prefix: usedPrefix) else {
                     throw XMLWriterError(.conflictingPrefix(usedPrefix!))
                 }
-                declaration = (usedPrefix!, namespace, try checkedNamespace(namespace))
+                try checkNamespaceCharacters(namespace)
+                declaration = (usedPrefix!, namespace)
             }
             uri = namespace
         } else if let prefix {
@@ -158,8 +162,8 @@ extension XMLStreamWriter {
         // processing) is checked like one from declareNamespace. It stays out of the scope:
         // names written as given keep meaning what they meant in the source.
         var literalDeclaration: String??
-        if literal && (localName == "xmlns" || localName.utf8.starts(with: "xmlns:".utf8)) {
-            let declared = localName == "xmlns" ? nil : String(decoding: localName.utf8.dropFirst(6), as: UTF8.self)
+        if literal, let declaration = NamespaceDeclaration(attributeName: localName) {
+            let declared = declaration.declaredPrefix
             try checkPrefix(declared)
             try checkBinding(declared, value)
             if state.pointee.tagNames.uses(prefix: declared) { throw XMLWriterError(.conflictingPrefix(declared ?? "")) }
@@ -172,7 +176,7 @@ extension XMLStreamWriter {
         }
 
         let mark = state.pointee.buffer.count
-        if let declaration { writeDeclaration(declaration.prefix, declaration.cleanedURI) }
+        if let declaration { writeDeclaration(declaration.prefix, declaration.uri) }
         state.pointee.buffer.append(0x20)
         emit(writtenName)
         emit(literal: "=\"")

@@ -193,25 +193,20 @@ extension XMLStreamWriter {
         if state.pointee.finished { throw XMLWriterError(.finished) }
     }
 
-    func clean(_ string: String) throws(XMLWriterError) -> String {
+    func clean(_ string: String, policy: XMLCharacterPolicy? = nil) throws(XMLWriterError) -> String {
         if options.skipsCharacterCheck { return string }
         do throws(XMLInvalidCharacterError) {
-            return try string.validXMLString(policy: options.characterPolicy)
+            return try string.validXMLString(policy: policy ?? options.characterPolicy)
         } catch {
             throw XMLWriterError(.invalidCharacter(error))
         }
     }
 
-    /// A namespace URI as written: refused, whatever the character policy, when it holds a
-    /// character XML cannot hold, since stripping or replacing it would change which
-    /// namespace is meant (and could leave a prefix bound to nothing).
-    func checkedNamespace(_ uri: String) throws(XMLWriterError) -> String {
-        if options.skipsCharacterCheck { return uri }
-        do throws(XMLInvalidCharacterError) {
-            return try uri.validXMLString(policy: .throw)
-        } catch {
-            throw XMLWriterError(.invalidCharacter(error))
-        }
+    /// Refuses a namespace URI with a character XML cannot hold, whatever the character
+    /// policy: stripping or replacing it would change which namespace is meant (and could
+    /// leave a prefix bound to nothing). A URI that passes is written as it is.
+    func checkNamespaceCharacters(_ uri: String) throws(XMLWriterError) {
+        _ = try clean(uri, policy: .throw)
     }
 
     /// Appends `string` escaped. Under ``XMLCharacterPolicy/throw`` it can fail part way;

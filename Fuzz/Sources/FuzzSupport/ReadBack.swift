@@ -50,6 +50,12 @@ public enum ReadBack {
         case .invalidName(let n), .invalidProcessingInstruction(let n), .invalidPrefix(let n): name = n
         default: return false
         }
-        return name.unicodeScalars.contains { $0 == "\u{AA}" || $0 == "\u{B5}" || $0 == "\u{BA}" }
+        return hasLatin1OnlyNameCharacter(name)
+    }
+
+    /// Whether `text` holds ª, µ or º: name characters for expat 2.5 in ISO-8859-1 and
+    /// UTF-16 documents, not in UTF-8 ones.
+    public static func hasLatin1OnlyNameCharacter(_ text: String) -> Bool {
+        text.unicodeScalars.contains { $0 == "\u{AA}" || $0 == "\u{B5}" || $0 == "\u{BA}" }
     }
 }

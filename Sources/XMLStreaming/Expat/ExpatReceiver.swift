@@ -237,9 +237,7 @@ class ExpatReceiver {
         if !heldBytes.isEmpty || mustDefer(adding: rest.count) {
             heldBytes.append(contentsOf: rest)
             if heldBytes.count < pendingTokenBytes { return }
-            let held = heldBytes
-            heldBytes.removeAll(keepingCapacity: true)
-            try held.withUnsafeBytes { try feedDirectly($0, isFinal: false) }
+            try feedHeldBytes()
             return
         }
         while !rest.isEmpty {
@@ -272,18 +270,10 @@ class ExpatReceiver {
             let count = try first.withUnsafeMutableBytes { try fill($0) }
             if count == 0 { return 0 }
             heldBytes.append(contentsOf: first[..<count])
-            if heldBytes.count >= Self.encodingSignatureLength {
-                let held = heldBytes
-                heldBytes.removeAll(keepingCapacity: true)
-                try held.withUnsafeBytes { try feedDirectly($0, isFinal: false) }
-            }
+            if heldBytes.count >= Self.encodingSignatureLength { try feedHeldBytes() }
             return count
         }
-        if !heldBytes.isEmpty {
-            let held = heldBytes
-            heldBytes.removeAll(keepingCapacity: true)
-            try held.withUnsafeBytes { try feedDirectly($0, isFinal: false) }
-        }
+        if !heldBytes.isEmpty { try feedHeldBytes() }
         let size = max(capacity, hasNativeReparseDeferral ? 0 : pendingTokenBytes)
         guard let buffer = XML_GetBuffer(parser, Int32(clamping: size)) else { throw expatError() }
         let count = try fill(UnsafeMutableRawBufferPointer(start: buffer, count: size))
@@ -302,9 +292,7 @@ class ExpatReceiver {
             guard state == .parsing else { return }
         }
         if !heldBytes.isEmpty {
-            let held = heldBytes
-            heldBytes.removeAll(keepingCapacity: false)
-            try held.withUnsafeBytes { try feedDirectly($0, isFinal: false) }
+            try feedHeldBytes()
             guard state == .parsing else { return }
         }
         try parse(count: 0, isFinal: true)
@@ -340,6 +328,14 @@ class ExpatReceiver {
         buffer.copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
         noteFirstBytes(UnsafeRawBufferPointer(start: buffer, count: bytes.count))
         try parse(count: bytes.count, isFinal: isFinal)
+    }
+
+    /// Hands expat the bytes held back (the first bytes, or a large pending token's), in
+    /// order, and forgets them.
+    private func feedHeldBytes() throws {
+        let held = heldBytes
+        heldBytes.removeAll(keepingCapacity: true)
+        try held.withUnsafeBytes { try feedDirectly($0, isFinal: false) }
     }
 
     /// How many bytes expat's encoding detection looks at (`<?xm` in UTF-8, `<\0?\0` in

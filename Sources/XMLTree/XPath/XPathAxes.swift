@@ -1,3 +1,4 @@
+internal import XMLSyntax
 /// The 13 axes (section 2.2), each in its own order: forward axes in document order,
 /// reverse axes nearest first.
 enum XPathAxes {
@@ -99,7 +100,6 @@ enum XPathAxes {
     /// shows on the namespace axis rather than the attribute axis.
     private static func isNamespaceDeclaration(_ element: XMLTreeNode, _ index: Int) -> Bool {
         guard !element.storage.namespaced else { return false }
-        let name = element.attributeName(at: index).qualifiedName
-        return name == "xmlns" || name.utf8.starts(with: "xmlns:".utf8)
+        return NamespaceDeclaration(attributeName: element.attributeName(at: index).qualifiedName) != nil
     }
 }

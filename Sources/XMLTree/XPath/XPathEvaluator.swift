@@ -67,7 +67,7 @@ struct XPathEvaluator {
             guard case .nodeSet(var nodes) = try evaluate(primary, context) else {
                 throw error("a predicate or a path can follow a node-set only", column: column)
             }
-            for predicate in predicates { nodes = try filter(nodes, by: predicate, reverse: false) }
+            for predicate in predicates { nodes = try filter(nodes, by: predicate) }
             return .nodeSet(steps.isEmpty ? nodes : try apply(steps, to: nodes))
         }
     }
@@ -83,19 +83,12 @@ struct XPathEvaluator {
             if current.count > 1, step.predicates.allSatisfy(\.isPositionIndependent),
                 let union = XPathAxes.union(on: step.axis, from: current)
             {
-                try spend(union.count)
-                var selected = union.filter { Self.matches($0, step.test, axis: step.axis) }
-                for predicate in step.predicates { selected = try filter(selected, by: predicate, reverse: false) }
-                current = Self.sortedUnique(selected)
+                current = Self.sortedUnique(try select(union, by: step))
                 continue
             }
             var next: [XPathNode] = []
             for node in current {
-                let axis = XPathAxes.nodes(on: step.axis, from: node)
-                try spend(axis.count)
-                var selected = axis.filter { Self.matches($0, step.test, axis: step.axis) }
-                for predicate in step.predicates { selected = try filter(selected, by: predicate, reverse: step.axis.isReverse) }
-                next.append(contentsOf: selected)
+                next.append(contentsOf: try select(XPathAxes.nodes(on: step.axis, from: node), by: step))
             }
             // One context node on a forward axis gives nodes in document order already.
             current = current.count > 1 || step.axis.isReverse ? Self.sortedUnique(next) : next
@@ -103,9 +96,18 @@ struct XPathEvaluator {
         return current
     }
 
+    /// The nodes gathered on a step's axis (counted against the limit) that pass its node
+    /// test and predicates. Positions count in axis order (nearest first on a reverse axis).
+    private func select(_ axisNodes: [XPathNode], by step: XPathStep) throws(XPathError) -> [XPathNode] {
+        try spend(axisNodes.count)
+        var selected = axisNodes.filter { Self.matches($0, step.test, axis: step.axis) }
+        for predicate in step.predicates { selected = try filter(selected, by: predicate) }
+        return selected
+    }
+
     /// Keeps the nodes for which the predicate holds: a number means "at that position".
     /// `nodes` come in axis order (reverse axes: nearest first), which sets the positions.
-    private func filter(_ nodes: [XPathNode], by predicate: XPathSyntax, reverse: Bool) throws(XPathError) -> [XPathNode] {
+    private func filter(_ nodes: [XPathNode], by predicate: XPathSyntax) throws(XPathError) -> [XPathNode] {
         var kept: [XPathNode] = []
         for (offset, node) in nodes.enumerated() {
             let value = try evaluate(predicate, Context(node: node, position: offset + 1, size: nodes.count))

@@ -1,3 +1,4 @@
+internal import XMLSyntax
 /// A compiled XPath 1.0 expression, reusable across documents and tasks.
 ///
 /// ```swift
@@ -100,10 +101,7 @@ extension XMLTreeNode {
             return storage.namespaceDeclarations[index] ?? []
         }
         return attributes.compactMap { attribute in
-            let name = attribute.name.qualifiedName
-            if name == "xmlns" { return ("", attribute.value) }
-            if name.utf8.starts(with: "xmlns:".utf8) { return (String(decoding: name.utf8.dropFirst(6), as: UTF8.self), attribute.value) }
-            return nil
+            NamespaceDeclaration(attributeName: attribute.name.qualifiedName).map { ($0.declaredPrefix ?? "", attribute.value) }
         }
     }
 }
