@@ -166,6 +166,7 @@ extension XMLStreamWriter {
             let declared = declaration.declaredPrefix
             try checkPrefix(declared)
             try checkBinding(declared, value)
+            try checkNamespaceCharacters(value)
             if state.pointee.tagNames.uses(prefix: declared) { throw XMLWriterError(.conflictingPrefix(declared ?? "")) }
             literalDeclaration = .some(declared)
         }

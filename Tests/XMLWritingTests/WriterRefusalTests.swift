@@ -146,6 +146,9 @@ struct WriterRefusalTests {
         #expect(throws: XMLWriterError.self) { try writer.startElement("e", namespace: "urn:\u{1}", prefix: "q") }
         #expect(throws: XMLWriterError.self) { try writer.attribute("a", value: "v", namespace: "urn:\u{FFFE}", prefix: "q") }
         #expect(writer.bytes == before)
+        // A declaration written as a plain attribute is a namespace URI too.
+        #expect(throws: XMLWriterError.self) { try writer.attribute("xmlns:q", value: "\u{1}") }
+        #expect(writer.bytes == before)
         try writer.endElement()
         try writer.finish()
         #expect(writer.string.hasSuffix("<p:r xmlns:p=\"urn:a\"/>"))
