@@ -17,22 +17,16 @@ extension PropertyList {
 
     /// Which format `data` is in, by its first bytes; `nil` when it is neither.
     public static func format(of data: some Collection<UInt8>) -> Format? {
-        if data.starts(with: Array("bplist00".utf8)) { return .binary }
-        if isUTF16XML(data) { return .xml }
-        let rest = contentStart(of: data)
-        switch rest.first {
-        case UInt8(ascii: "<")?: return isOpenStepData(rest) ? .openStep : .xml
-        case UInt8(ascii: "(")?, UInt8(ascii: "/")?: return .openStep
-        case nil: return nil
-        default:
-            // `{`, `"`, digits and words are JSON or OpenStep: JSON when it parses as JSON.
-            var reader = JSONPropertyListReader(Array(rest))
-            return (try? reader.read()) != nil ? .json : .openStep
-        }
+        let quick = quickFormat(of: data)
+        guard quick == .json else { return quick }
+        // `{`, `(`, `"`, digits and words are JSON or OpenStep: JSON when it parses as JSON.
+        var reader = JSONPropertyListReader(Array(contentStart(of: data)))
+        return (try? reader.read()) != nil ? .json : .openStep
     }
 
-    /// Whether the bytes could only be XML or binary, so the detection needs no parse.
-    static func quickFormat(of bytes: [UInt8]) -> Format? {
+    /// The format by the first bytes alone: binary, XML, OpenStep data, or `.json` for
+    /// text that is JSON or OpenStep (only a parse tells them apart); `nil` when empty.
+    static func quickFormat<Bytes: Collection<UInt8>>(of bytes: Bytes) -> Format? {
         if bytes.starts(with: Array("bplist00".utf8)) { return .binary }
         if isUTF16XML(bytes) { return .xml }
         let rest = contentStart(of: bytes)

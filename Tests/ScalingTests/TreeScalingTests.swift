@@ -18,8 +18,8 @@ struct TreeScalingTests {
             #expect(total > 0)
         }
         print("scaling: \(scaling)"); #expect(scaling.isNearLinear(), "\(scaling)")
-        // At 10,000 prefixes expat itself sits on a cache cliff (10k to 40k: 7.7x in pyexpat
-        // too, 40k to 160k: 4.8x), so the test starts past it.
+        // At 10,000 prefixes expat itself sits on a cache cliff (pyexpat 2.5, 2026-11-23:
+        // 10k to 40k 7.7x, 40k to 160k 4.8x), so the test starts past it.
         let build = try Scaling.measure(n: 40_000, prepare: HostileInput.manyNamespaces) { bytes in
             _ = try XMLTreeDocument(bytes: bytes)
         }
