@@ -10,30 +10,41 @@ struct PlistCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "plist",
         abstract: "Read, check, query, edit and convert property lists (XML, binary, JSON, OpenStep).",
-        discussion: "plutil's own syntax works too: plist -convert xml1 file.plist, plist -p file.plist, …",
+        discussion: """
+            plutil's own syntax works too (plist -help lists it): plist -convert xml1 file.plist, \
+            plist -p file.plist, plist -extract key raw file.plist, … Usage errors exit 64.
+            """,
+        version: "plist (XMLStack \(plistVersion))",
         subcommands: [Convert.self, Lint.self, Print.self, Extract.self, Set.self, Remove.self]
     )
 
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
-        if let first = arguments.first, first.hasPrefix("-"), first != "-h", first != "--help", !first.hasPrefix("--") {
+        if arguments.isEmpty {
+            // Like every other usage error: the help on standard error, exit 64.
+            FileHandle.standardError.write(Data((helpMessage() + "\n").utf8))
+            Foundation.exit(64)
+        }
+        if let first = arguments.first, first.hasPrefix("-"), !first.hasPrefix("--"), first != "-h" {
             Foundation.exit(Plutil.run(arguments))
         }
         Self.main(arguments)
     }
 }
 
+/// The package's version, as `plist --version` prints it.
+let plistVersion = "0.1.0"
+
 /// Reads a plist file, or standard input for `-`.
 func readPropertyList(_ file: String) throws -> PropertyList {
-    let data = file == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: file))
-    return try PropertyList(data: data)
+    try PropertyList(data: try readInput(file))
 }
 
 /// Reads `file`, lets `change` edit the value, and writes it back in its own format,
 /// atomically; a failure is reported and exits 1.
 func editFile(_ file: String, _ change: (inout PropertyList) throws -> Void) throws {
     try reporting(file) {
-        let data = try Data(contentsOf: URL(fileURLWithPath: file))
+        let data = try readInput(file)
         var plist = try PropertyList(data: data)
         try change(&plist)
         try plist.write(toFile: file, format: PropertyList.format(of: data) ?? .xml)
@@ -51,7 +62,7 @@ func reporting(_ file: String, _ work: () throws -> Void) throws {
 }
 
 func report(_ file: String, _ error: any Error) {
-    FileHandle.standardError.write(Data("\(file): \(error)\n".utf8))
+    standardError("\(file): \(describe(error))")
 }
 
 struct Convert: ParsableCommand {
@@ -96,7 +107,7 @@ struct Lint: ParsableCommand {
                 _ = try readPropertyList(file)
                 print("\(file): OK")
             } catch {
-                print("\(file): \(error)")
+                print("\(file): \(describe(error))")
                 failed = true
             }
         }
@@ -120,7 +131,7 @@ struct Print: ParsableCommand {
 struct Extract: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Print the value at a key path (like plutil -extract).")
 
-    @Argument(help: "The key path: keys separated by dots, numbers for array elements.")
+    @Argument(help: "The key path: keys separated by dots (\\. for a dot in a key), numbers for array elements.")
     var keyPath: String
 
     @Argument(help: "The file to read.")
@@ -135,13 +146,22 @@ struct Extract: ParsableCommand {
             guard let found = value.value(atKeyPath: keyPath) else {
                 throw PropertyListError("no value at key path \"\(keyPath)\"")
             }
-            try Plutil.output(found, as: format, to: "-")
+            if format == "raw" {
+                print(Plutil.rawText(found))
+            } else {
+                guard let plistFormat = PropertyList.Format(rawValue: format) else {
+                    throw PropertyListError("unknown format \(format): use xml1, binary1, json, openstep or raw")
+                }
+                FileHandle.standardOutput.write(try found.data(format: plistFormat))
+            }
         }
     }
 }
 
 struct Set: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Set the value at a key path and write the file back, atomically.")
+    static let configuration = CommandConfiguration(
+        abstract: "Set the value at a key path and write the file back, atomically.",
+        discussion: "An array index one past the end appends (items.N with N the count), as -insert does.")
 
     @Argument(help: "The key path.")
     var keyPath: String

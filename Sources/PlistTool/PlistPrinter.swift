@@ -13,7 +13,14 @@ enum PlistPrinter {
         return out
     }
 
-    private nonisolated(unsafe) static let dates = ISO8601DateFormatter()
+    /// plutil -p's dates: `2023-11-14 22:13:20 +0000`.
+    private static let dates: DateFormatter = {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss Z"
+        return formatter
+    }()
 
     private static func write(_ value: PropertyList, indent: Int, into out: inout String) {
         switch value {

@@ -1,109 +1,65 @@
 import Foundation
 import PropertyLists
+import XMLWriting
 
 /// plutil's own command line, for scripts written for Apple's plutil: the same flags, the
-/// same messages' shape (`FILE: OK`), exit code 0 on success and 1 on failure.
+/// same messages' shape (`FILE: OK`), exit 0 on success and 1 on failure; a mistake in the
+/// command line itself exits 64 (plutil exits 1 there too).
 enum Plutil {
-    static func fail(_ message: String) -> Int32 {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
-        return 1
-    }
+    static let help = """
+        usage: plist <command> [options] <file>...  (plutil's command line; `plist --help` for the subcommands)
+        Commands (-lint is the default):
+          -help                         this message
+          -lint                         check the files (FILE: OK, or FILE: the error)
+          -p                            print for people (not a stable format)
+          -convert FMT                  rewrite the files in FMT: xml1, binary1, json or openstep
+          -create FMT                   write an empty dictionary in FMT (file - is standard output)
+          -insert KEYPATH -TYPE VALUE   insert a value; TYPE is bool, integer, float, date, string,
+                                        data (base64), xml, json, dictionary or array (no VALUE
+                                        for the last two); with -append, add to the end of the
+                                        array at KEYPATH; a last number inserts into an array there
+          -replace KEYPATH -TYPE VALUE  the same, overwriting (a number one past an array's end appends)
+          -remove KEYPATH               remove the value
+          -extract KEYPATH FMT          the value as FMT (xml1, binary1, json, openstep) written like
+                                        -convert (in place unless -o or -e), or raw: printed on
+                                        standard output (strings as they are, numbers, true/false,
+                                        dates in RFC 3339 UTC, data in base64, a dictionary's keys
+                                        one per line, an array's count)
+          -type KEYPATH                 print the type of the value
+        Options:
+          -expect TYPE                  with -extract and -type: fail unless the value is a TYPE
+          -o PATH                       write the result here (- is standard output)
+          -e EXT                        write the result beside each file, with extension EXT
+          -s                            print nothing on success
+          -r                            JSON for people (indented)
+          -n                            no line feed after raw -extract output and -type
+          --                            every further argument is a file
+        Key paths are keys separated by dots; a number indexes an array; \\. is a dot inside a key
+        (com\\.apple\\.foo). Exit status: 0 on success, 1 when a file fails, 64 for a usage error.
+        """
 
+    /// Runs the command line; returns the exit status.
     static func run(_ arguments: [String]) -> Int32 {
-        var args = arguments[...]
-        var command = "-lint"
-        var commandArguments: [String] = []
-        var output: String?
-        var type: String?
-        var typeValue: String?
-        var files: [String] = []
-        func take() -> String? { args.popFirst() }
-        while let arg = take() {
-            switch arg {
-            case "-lint", "-p":
-                command = arg
-            case "-help":
-                print("plist: plutil's flags, or run `plist --help` for the subcommands.")
-                return 0
-            case "-convert":
-                command = arg
-                guard let format = take() else { return fail("Missing format specifier for command.") }
-                commandArguments = [format]
-            case "-extract":
-                command = arg
-                guard let keyPath = take(), let format = take() else { return fail("-extract needs a key path and a format") }
-                commandArguments = [keyPath, format]
-            case "-insert", "-replace":
-                command = arg
-                guard let keyPath = take(), let typeFlag = take() else { return fail("\(arg) needs a key path and a -type") }
-                type = String(typeFlag.dropFirst())
-                if type != "dictionary" && type != "array" {
-                    guard let value = take() else { return fail("\(arg) needs a value") }
-                    typeValue = value
-                }
-                commandArguments = [keyPath]
-            case "-remove", "-type":
-                command = arg
-                guard let keyPath = take() else { return fail("\(arg) needs a key path") }
-                commandArguments = [keyPath]
-            case "-o":
-                guard let path = take() else { return fail("Missing argument for -o.") }
-                output = path
-            case "-s", "-r", "-e", "-n":
-                continue  // silent, human-readable JSON, extension, no newline: accepted
-            default:
-                files.append(arg)
-            }
+        let invocation: PlutilArguments
+        do {
+            invocation = try PlutilArguments(arguments)
+        } catch {
+            standardError("plist: \(error.message)\nRun `plist -help` for plutil's flags.")
+            return 64
         }
-        guard !files.isEmpty else { return fail("No files specified.") }
+        if invocation.command == .help {
+            print(help)
+            return 0
+        }
         var status: Int32 = 0
-        for file in files {
+        for file in invocation.files {
             do {
-                let data = file == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: file))
-                var value = try PropertyList(data: data)
-                let writeBack = { (value: PropertyList, format: PropertyList.Format) throws in
-                    let destination = output ?? file
-                    if destination == "-" {
-                        FileHandle.standardOutput.write(try value.data(format: format))
-                    } else {
-                        try value.write(toFile: destination, format: format)
-                    }
-                }
-                switch command {
-                case "-lint":
-                    print("\(file): OK")
-                case "-p":
-                    print(PlistPrinter.text(value))
-                case "-convert":
-                    guard let format = PropertyList.Format(rawValue: commandArguments[0]) else {
-                        return fail("Unknown format specifier: \(commandArguments[0])")
-                    }
-                    try writeBack(value, format)
-                case "-extract":
-                    guard let found = value.value(atKeyPath: commandArguments[0]) else {
-                        return fail("No value at that key path.")
-                    }
-                    try Plutil.output(found, as: commandArguments[1], to: output ?? "-")
-                case "-insert", "-replace":
-                    let new = try parseValue(typeValue ?? "", type: type ?? "string")
-                    try value.set(new, atKeyPath: commandArguments[0], replacing: command == "-replace")
-                    try writeBack(value, PropertyList.format(of: data) ?? .xml)
-                case "-remove":
-                    try value.remove(atKeyPath: commandArguments[0])
-                    try writeBack(value, PropertyList.format(of: data) ?? .xml)
-                case "-type":
-                    guard let found = value.value(atKeyPath: commandArguments[0]) else {
-                        return fail("No value at that key path.")
-                    }
-                    print(plutilTypeName(found))
-                default:
-                    return fail("Unknown command \(command)")
-                }
+                try run(invocation, on: file)
             } catch {
-                if command == "-lint" {
-                    print("\(file): \(error)")
+                if invocation.command == .lint {
+                    print("\(file): \(describe(error))")
                 } else {
-                    FileHandle.standardError.write(Data("\(file): \(error)\n".utf8))
+                    standardError("\(file): \(describe(error))")
                 }
                 status = 1
             }
@@ -111,8 +67,113 @@ enum Plutil {
         return status
     }
 
+    /// One command on one file.
+    private static func run(_ invocation: PlutilArguments, on file: String) throws {
+        if case .create(let name) = invocation.command {
+            let format = try format(named: name)
+            return try write(.dictionary([:]), format: format, for: file, invocation)
+        }
+        let data = try readInput(file)
+        var value = try PropertyList(data: data)
+        let ownFormat = PropertyList.format(of: data) ?? .xml
+        switch invocation.command {
+        case .lint:
+            if !invocation.silent { print("\(file): OK") }
+        case .print:
+            print(PlistPrinter.text(value))
+        case .convert(let name):
+            try write(value, format: try format(named: name), for: file, invocation)
+        case .insert(let keyPath, let type, let text):
+            let new = try parseValue(text ?? "", type: type)
+            if invocation.append {
+                guard case .array(let items)? = value.value(atKeyPath: keyPath) else {
+                    throw PropertyListError("-append: no array at key path \(keyPath)")
+                }
+                try value.set(new, atKeyPath: keyPath.isEmpty ? "\(items.count)" : "\(keyPath).\(items.count)", replacing: false)
+            } else {
+                try value.set(new, atKeyPath: keyPath, replacing: false)
+            }
+            try write(value, format: ownFormat, for: file, invocation)
+        case .replace(let keyPath, let type, let text):
+            try value.set(try parseValue(text ?? "", type: type), atKeyPath: keyPath, replacing: true)
+            try write(value, format: ownFormat, for: file, invocation)
+        case .remove(let keyPath):
+            try value.remove(atKeyPath: keyPath)
+            try write(value, format: ownFormat, for: file, invocation)
+        case .extract(let keyPath, let name):
+            let found = try lookUp(keyPath, in: value, expecting: invocation.expect)
+            if name == "raw" {
+                let text = rawText(found) + (invocation.noNewline ? "" : "\n")
+                try emit(Array(text.utf8), to: invocation.output ?? "-")
+            } else {
+                try write(found, format: try format(named: name), for: file, invocation)
+            }
+        case .type(let keyPath):
+            let found = try lookUp(keyPath, in: value, expecting: invocation.expect)
+            let text = typeName(found) + (invocation.noNewline ? "" : "\n")
+            FileHandle.standardOutput.write(Data(text.utf8))
+        case .create, .help:
+            break
+        }
+    }
+
+    /// The value at `keyPath`, checked against `-expect`.
+    private static func lookUp(_ keyPath: String, in value: PropertyList, expecting expected: String?) throws -> PropertyList {
+        guard let found = value.value(atKeyPath: keyPath) else {
+            throw PropertyListError("no value at key path \(keyPath)")
+        }
+        if let expected, typeName(found) != expected {
+            throw PropertyListError("the value at key path \(keyPath) is \(typeName(found)), not the expected \(expected)")
+        }
+        return found
+    }
+
+    /// A format name of `-convert`, `-create` and `-extract`.
+    private static func format(named name: String) throws -> PropertyList.Format {
+        if let format = PropertyList.Format(rawValue: name) { return format }
+        if name == "swift" || name == "objc" {
+            throw PropertyListError("the \(name) format (source code) is not supported: use xml1, binary1, json or openstep")
+        }
+        throw PropertyListError("unknown format \(name): use xml1, binary1, json or openstep")
+    }
+
+    /// Writes a result where plutil would: `-o PATH` (`-`: standard output), else beside the
+    /// input with `-e`'s extension, else over the input (standard output for `-`). The file
+    /// is replaced atomically and only once the bytes exist, so a failure leaves it as it was.
+    private static func write(_ value: PropertyList, format: PropertyList.Format, for file: String, _ invocation: PlutilArguments) throws {
+        let bytes = try value.data(format: format, json: JSONOptions(humanReadable: invocation.readableJSON))
+        let destination: String
+        if let output = invocation.output {
+            destination = output
+        } else if let extensionName = invocation.extensionName, file != "-" {
+            destination = replacingExtension(of: file, with: extensionName)
+        } else {
+            destination = file
+        }
+        try emit(Array(bytes), to: destination)
+    }
+
+    /// `dir/S.plist` with `json` is `dir/S.json`; a name without an extension gains one.
+    static func replacingExtension(of path: String, with newExtension: String) -> String {
+        let slash = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
+        let name = path[slash...]
+        if let dot = name.lastIndex(of: "."), dot != name.startIndex {
+            return String(path[..<dot]) + "." + newExtension
+        }
+        return path + "." + newExtension
+    }
+
+    /// Bytes to a file (atomically) or, for `-`, standard output.
+    static func emit(_ bytes: [UInt8], to destination: String) throws {
+        if destination == "-" {
+            FileHandle.standardOutput.write(Data(bytes))
+        } else {
+            try AtomicFile.write(bytes, to: destination)
+        }
+    }
+
     /// plutil's names for types (`-type`, `-expect`).
-    static func plutilTypeName(_ value: PropertyList) -> String {
+    static func typeName(_ value: PropertyList) -> String {
         switch value {
         case .boolean: return "bool"
         case .integer, .unsignedInteger: return "integer"
@@ -126,23 +187,23 @@ enum Plutil {
         }
     }
 
-    /// A value from the command line, as plutil's `-type` reads it.
+    /// A value from the command line, as plutil's `-TYPE VALUE` reads it.
     static func parseValue(_ text: String, type: String) throws -> PropertyList {
         switch type {
         case "string": return .string(text)
         case "bool": return .boolean(text == "YES" || text == "true")
         case "integer":
-            guard let v = Int64(text) else {
-                guard let u = UInt64(text) else { throw PropertyListError("\"\(text)\" is not an integer") }
-                return .unsignedInteger(u)
-            }
-            return .integer(v)
+            if let v = Int64(text) { return .integer(v) }
+            if let u = UInt64(text) { return .unsignedInteger(u) }
+            throw PropertyListError("\"\(text)\" is not an integer")
         case "float":
             guard let v = Double(text) else { throw PropertyListError("\"\(text)\" is not a number") }
             return .real(v)
         case "date":
-            let plist = try PropertyList(data: Array("<plist><date>\(text)</date></plist>".utf8))
-            return plist
+            guard let date = try? PropertyList(data: Array("<plist><date>\(text)</date></plist>".utf8)) else {
+                throw PropertyListError("\"\(text)\" is not a date like 2023-11-14T22:13:20Z")
+            }
+            return date
         case "data":
             guard let d = Data(base64Encoded: text) else { throw PropertyListError("the value is not base64") }
             return .data(d)
@@ -153,34 +214,61 @@ enum Plutil {
         }
     }
 
-    /// Writes a value as plutil's `-extract` does: a plist in a format, or `raw` text.
-    static func output(_ value: PropertyList, as format: String, to destination: String) throws {
-        let bytes: Data
-        if format == "raw" {
-            let text: String
-            switch value {
-            case .string(let s): text = s
-            case .integer(let i): text = String(i)
-            case .unsignedInteger(let u): text = String(u)
-            case .real(let r): text = "\(r)"
-            case .boolean(let b): text = b ? "true" : "false"
-            case .date(let d): text = ISO8601DateFormatter().string(from: d)
-            case .data(let d): text = d.base64EncodedString()
-            case .array(let a): text = String(a.count)
-            case .dictionary(let d): text = d.keys.sorted().joined(separator: "\n")
-            case .uid(let u): text = String(u)
-            }
-            bytes = Data((text + "\n").utf8)
-        } else {
-            guard let plistFormat = PropertyList.Format(rawValue: format) else {
-                throw PropertyListError("unknown format \(format)")
-            }
-            bytes = try value.data(format: plistFormat)
-        }
-        if destination == "-" {
-            FileHandle.standardOutput.write(bytes)
-        } else {
-            try bytes.write(to: URL(fileURLWithPath: destination), options: .atomic)
+    /// `-extract … raw`: the value as text, as plutil prints it.
+    static func rawText(_ value: PropertyList) -> String {
+        switch value {
+        case .string(let s): return s
+        case .integer(let i): return String(i)
+        case .unsignedInteger(let u): return String(u)
+        case .real(let r): return "\(r)"
+        case .boolean(let b): return b ? "true" : "false"
+        case .date(let d): return ISO8601DateFormatter().string(from: d)
+        case .data(let d): return d.base64EncodedString()
+        case .array(let a): return String(a.count)
+        case .dictionary(let d): return d.keys.sorted().joined(separator: "\n")
+        case .uid(let u): return String(u)
         }
     }
+}
+
+/// The file's bytes, or standard input's for `-`. Failures name no Foundation domain: the
+/// message is the system's (`No such file or directory`).
+func readInput(_ file: String) throws -> [UInt8] {
+    if file == "-" { return Array(FileHandle.standardInput.readDataToEndOfFile()) }
+    let fd = open(file, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { throw PropertyListError(String(cString: strerror(errno))) }
+    defer { close(fd) }
+    var status = stat()
+    if fstat(fd, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR { throw PropertyListError(String(cString: strerror(EISDIR))) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+        let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+        if count < 0 {
+            if errno == EINTR { continue }
+            throw PropertyListError(String(cString: strerror(errno)))
+        }
+        if count == 0 { return bytes }
+        bytes.append(contentsOf: chunk[..<count])
+    }
+}
+
+/// An error as the tool prints it after `FILE: `: the library's own messages, and for
+/// anything else (Foundation's errors) only its description, never a Cocoa domain dump.
+func describe(_ error: any Error) -> String {
+    switch error {
+    case let error as PropertyListError: return error.description
+    case let error as XMLWriterError:
+        if case .output(let path?, _, let message) = error.kind { return "cannot write \(path): \(message)" }
+        return error.description
+    case let error as CocoaError:
+        return (error.userInfo[NSUnderlyingErrorKey] as? POSIXError).map { String(cString: strerror($0.code.rawValue)) }
+            ?? "error \(error.code.rawValue)"
+    default:
+        return "\(error)"
+    }
+}
+
+func standardError(_ line: String) {
+    FileHandle.standardError.write(Data((line + "\n").utf8))
 }

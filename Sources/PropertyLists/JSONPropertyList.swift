@@ -9,10 +9,14 @@ public struct JSONOptions: Sendable, Hashable {
     public var datesAsISO8601Strings: Bool
     /// Write data as base64 strings instead of failing.
     public var dataAsBase64Strings: Bool
+    /// Write for people, as `plutil -r` and `JSONSerialization`'s `.prettyPrinted` do: each
+    /// member on its own line, indented by two spaces, `"key" : value`.
+    public var humanReadable: Bool
 
-    public init(datesAsISO8601Strings: Bool = false, dataAsBase64Strings: Bool = false) {
+    public init(datesAsISO8601Strings: Bool = false, dataAsBase64Strings: Bool = false, humanReadable: Bool = false) {
         self.datesAsISO8601Strings = datesAsISO8601Strings
         self.dataAsBase64Strings = dataAsBase64Strings
+        self.humanReadable = humanReadable
     }
 }
 
@@ -73,24 +77,35 @@ enum JSONPropertyListWriter {
             out.append(UInt8(ascii: "["))
             for (i, item) in items.enumerated() {
                 if i > 0 { out.append(UInt8(ascii: ",")) }
+                newLine(options, depth: path.count + 1, into: &out)
                 path.append(.index(i))
                 try write(item, options: options, sortsKeys: sortsKeys, path: &path, into: &out)
                 path.removeLast()
             }
+            if !items.isEmpty { newLine(options, depth: path.count, into: &out) }
             out.append(UInt8(ascii: "]"))
         case .dictionary(let d):
             out.append(UInt8(ascii: "{"))
             let keys = sortsKeys ? d.keys.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) } : Array(d.keys)
             for (i, key) in keys.enumerated() {
                 if i > 0 { out.append(UInt8(ascii: ",")) }
+                newLine(options, depth: path.count + 1, into: &out)
                 string(key, into: &out)
-                out.append(UInt8(ascii: ":"))
+                out.append(contentsOf: options.humanReadable ? " : ".utf8 : ":".utf8)
                 path.append(.key(key))
                 try write(d[key]!, options: options, sortsKeys: sortsKeys, path: &path, into: &out)
                 path.removeLast()
             }
+            if !d.isEmpty { newLine(options, depth: path.count, into: &out) }
             out.append(UInt8(ascii: "}"))
         }
+    }
+
+    /// For human-readable output: a line break and two spaces per level.
+    private static func newLine(_ options: JSONOptions, depth: Int, into out: inout [UInt8]) {
+        guard options.humanReadable else { return }
+        out.append(0x0A)
+        for _ in 0..<depth { out.append(contentsOf: [0x20, 0x20]) }
     }
 
     static func string(_ s: String, into out: inout [UInt8]) {

@@ -1,4 +1,5 @@
-/// Key paths as plutil takes them: keys separated by `.`, a number indexing an array.
+/// Key paths as plutil takes them: keys separated by `.`, a number indexing an array, and
+/// `\.` for a dot inside a key (`com\.apple\.security\.app-sandbox`; `\\` is a backslash).
 extension PropertyList {
     /// The value at `keyPath` (`"items.2.title"`), or `nil` when any step finds nothing.
     public func value(atKeyPath keyPath: String) -> PropertyList? {
@@ -20,7 +21,8 @@ extension PropertyList {
 
     /// Sets the value at `keyPath`. With `replacing: false` (plutil's `-insert`) the key must
     /// not exist yet (a number one past an array's end appends, a number inside inserts); with
-    /// `true` (`-replace`) it is created or overwritten. The parent must exist.
+    /// `true` (`-replace`) it is created or overwritten (a number one past an array's end
+    /// appends). The parent must exist.
     public mutating func set(_ value: PropertyList, atKeyPath keyPath: String, replacing: Bool) throws {
         let components = Self.components(keyPath)
         guard !components.isEmpty else {
@@ -38,7 +40,26 @@ extension PropertyList {
     }
 
     static func components(_ keyPath: String) -> [String] {
-        keyPath.isEmpty ? [] : keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard !keyPath.isEmpty else { return [] }
+        var components: [String] = []
+        var current = ""
+        var escaped = false
+        for character in keyPath {
+            if escaped {
+                current.append(character)
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else if character == "." {
+                components.append(current)
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        if escaped { current.append("\\") }
+        components.append(current)
+        return components
     }
 
     private static func set(
@@ -62,8 +83,8 @@ extension PropertyList {
             guard let index = Int(key), index >= 0 else { throw PropertyListError("\(path): \"\(key)\" is not an array index") }
             if last {
                 if replacing {
-                    guard a.indices.contains(index) else { throw PropertyListError("\(path): index \(index) out of range") }
-                    a[index] = value
+                    guard index <= a.count else { throw PropertyListError("\(path): index \(index) out of range") }
+                    if index == a.count { a.append(value) } else { a[index] = value }
                 } else {
                     guard index <= a.count else { throw PropertyListError("\(path): index \(index) out of range") }
                     a.insert(value, at: index)

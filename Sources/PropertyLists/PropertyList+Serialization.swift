@@ -100,13 +100,28 @@ extension PropertyList {
         case .xml?:
             self = try Self.readXML(bytes)
         case .json?, .openStep?:
-            // One parse: JSON when it is JSON, OpenStep otherwise.
+            // JSON when it is JSON, OpenStep otherwise.
             var json = JSONPropertyListReader(bytes)
-            if let value = try? json.read() {
-                self = value
-            } else {
-                var reader = OpenStepPropertyListReader(bytes)
+            let jsonError: PropertyListError
+            do {
+                self = try json.read()
+                return
+            } catch {
+                jsonError = error as? PropertyListError ?? PropertyListError("\(error)")
+            }
+            var reader = OpenStepPropertyListReader(bytes)
+            do {
                 self = try reader.read()
+            } catch let error as PropertyListError {
+                // Neither: the reading that got further says what is wrong. JSON with a null
+                // or a trailing comma fails late as JSON but at the first ":" as OpenStep.
+                let jsonReach = (jsonError.line ?? 0, jsonError.column ?? 0)
+                let openStepReach = (error.line ?? 0, error.column ?? 0)
+                if jsonReach > openStepReach {
+                    let message = jsonError.message.hasPrefix("JSON") ? jsonError.message : "JSON: " + jsonError.message
+                    throw PropertyListError(message, line: jsonError.line, column: jsonError.column)
+                }
+                throw error
             }
         case nil:
             throw PropertyListError("not a property list: the input is empty")
@@ -148,8 +163,9 @@ extension PropertyList {
         }
     }
 
-    /// Writes the value to a file, atomically: a temporary file beside it, then a rename, so
-    /// a failure leaves the old file as it was.
+    /// Writes the value to a file, atomically (see `AtomicFile` in XMLWriting): a temporary
+    /// file beside it, then a rename, so a failure leaves the old file as it was; a replaced
+    /// file keeps its mode, and a symbolic link keeps pointing at the new content.
     public func write(toFile path: String, format: Format, sortsKeys: Bool = true) throws {
         switch format {
         case .xml:
@@ -163,12 +179,7 @@ extension PropertyList {
                 throw error
             }
         case .binary, .json, .openStep:
-            let bytes = try data(format: format, sortsKeys: sortsKeys)
-            do {
-                try bytes.write(to: URL(fileURLWithPath: path), options: .atomic)
-            } catch {
-                throw PropertyListError("cannot write \(path): \(error.localizedDescription)")
-            }
+            try AtomicFile.write(try data(format: format, sortsKeys: sortsKeys), to: path)
         }
     }
 }

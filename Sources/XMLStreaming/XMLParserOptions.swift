@@ -69,4 +69,14 @@ public struct XMLEncodingName: RawRepresentable, Hashable, Sendable, Expressible
 
     /// The single-byte encodings the package adds to expat's own, by canonical name.
     public static var supportedSingleByte: [String] { SingleByteEncoding.all.map(\.name) }
+
+    /// The encodings expat reads itself.
+    public static let expatEncodings = ["UTF-8", "UTF-16", "UTF-16BE", "UTF-16LE", "ISO-8859-1", "US-ASCII"]
+
+    /// Whether the parser can read this encoding, by any of its names (case and `_` versus
+    /// `-` ignored): one of ``expatEncodings`` or ``supportedSingleByte``.
+    public var isSupported: Bool {
+        let upper = rawValue.uppercased()
+        return Self.expatEncodings.contains(upper) || SingleByteEncoding.named(rawValue) != nil
+    }
 }

@@ -13,7 +13,8 @@ struct Check: ParsableCommand {
 
             With --recover, reads each file the way the recovering reader does: prints every repair \
             as FILE:LINE:COLUMN: warning: MESSAGE and, with -o, writes the repaired document (atomically: \
-            a failure leaves any existing file as it was). Exits 1 only for a file that cannot be \
+            a failure leaves any existing file as it was; with "-o -" the document goes to standard \
+            output and the summary to standard error). Exits 1 only for a file that cannot be \
             recovered (one with no element at all, or over a limit).
             """
     )
@@ -24,7 +25,7 @@ struct Check: ParsableCommand {
     @Flag(help: "Read damaged files by repairing them, and list the repairs.")
     var recover = false
 
-    @Option(name: [.short, .customLong("output")], help: "With --recover, write the repaired document here.")
+    @Option(name: [.short, .customLong("output")], help: "With --recover, write the repaired document here; - is standard output.")
     var output: String?
 
     @OptionGroup var input: InputOptions
@@ -59,12 +60,19 @@ struct Check: ParsableCommand {
         for file in files {
             var writer: XMLStreamWriter?
             do {
-                if let output { writer = try XMLStreamWriter(to: .file(path: output)) }
+                if let output { writer = try XMLStreamWriter(to: writerOutput(output)) }
                 let parser = XMLStreamParser(handler: RepairedCopy(writer: writer, file: file), options: options)
                 try parse(file, with: parser)
                 let count = parser.repairCount
-                let written = output.map { ", written to \($0)" } ?? ""
-                print("\(file): \(count == 0 ? "well-formed" : "\(count) repair\(count == 1 ? "" : "s")")\(written)")
+                let written = output.map { $0 == "-" ? "" : ", written to \($0)" } ?? ""
+                let summary = "\(file): \(count == 0 ? "well-formed" : "\(count) repair\(count == 1 ? "" : "s")")\(written)"
+                // With the document on standard output, the summary goes beside the warnings.
+                if output == "-" {
+                    var standardError = StandardError()
+                    print(summary, to: &standardError)
+                } else {
+                    print(summary)
+                }
             } catch {
                 writer?.abandon()
                 Diagnostics.report(error, file: file)

@@ -6,10 +6,16 @@ import XMLWriting
 /// `xml fmt FILE`: the document re-indented.
 struct Fmt: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Print a document re-indented (or write it back with -o).",
+        abstract: "Print a document re-indented (or write it with -o).",
         discussion: """
-            Text that is only white space is dropped and the structure indented; elements that \
-            hold text keep it exactly. Output goes through the writer, so it always reads back.
+            Like xmllint --format: white space between elements is replaced by indentation; an \
+            element that holds text (mixed content such as <p><em>Note:</em> read this.</p>), a \
+            CDATA section or xml:space="preserve" is written exactly as read, its descendants \
+            included. The DOCTYPE (name and public and system identifiers), comments and \
+            processing instructions are kept. Unlike xmllint, entities are expanded and the \
+            DOCTYPE's internal subset is not written. Output goes through the writer, so it \
+            always reads back. With -o the file is replaced atomically and keeps its mode; \
+            -o - is standard output.
             """
     )
 
@@ -19,20 +25,21 @@ struct Fmt: ParsableCommand {
     @Option(help: "Spaces per level.")
     var indent = 2
 
-    @Option(name: .shortAndLong, help: "Write here (atomically) instead of standard output.")
+    @Option(name: .shortAndLong, help: "Write here (atomically) instead of standard output; - is standard output.")
     var output: String?
 
     @OptionGroup var input: InputOptions
 
     func run() throws {
-        let options = XMLTreeDocument.Options(parser: input.parserOptions, dropsWhitespaceText: true)
+        // White space is kept when read; the writer decides where it carries nothing.
+        let options = XMLTreeDocument.Options(parser: input.parserOptions)
         do {
             let document =
                 file == "-"
                 ? try XMLTreeDocument(fileDescriptor: 0, name: "<stdin>", options: options)
                 : try XMLTreeDocument(contentsOf: file, options: options)
             let indentation = String(repeating: " ", count: max(0, indent))
-            try document.write(to: output.map { .file(path: $0) } ?? .fileDescriptor(1), indentation: indentation)
+            try document.write(to: writerOutput(output), indentation: indentation)
         } catch {
             Diagnostics.report(error, file: file)
             throw ExitCode.failure

@@ -5,6 +5,7 @@ import Glibc
 import Darwin
 #endif
 import XMLStreaming
+import XMLWriting
 
 /// The options every subcommand that reads XML shares.
 struct InputOptions: ParsableArguments {
@@ -14,15 +15,41 @@ struct InputOptions: ParsableArguments {
     @Flag(help: "Do not process namespaces: report names as written (default: process them).")
     var noNamespaces = false
 
-    @Option(help: "The deepest element nesting allowed.")
+    @Option(help: "The deepest element nesting allowed; 0 for no limit.")
     var maxDepth: Int = 10_000
+
+    @Flag(help: """
+        Lift the limits on name length (50,000 bytes), attribute values and runs of text \
+        (10 MiB each), as xmllint --huge does; expat's protection against entity expansion stays.
+        """)
+    var huge = false
+
+    func validate() throws {
+        if maxDepth < 0 { throw ValidationError("--max-depth takes a number of levels, or 0 for no limit.") }
+        if let encoding, !XMLEncodingName(rawValue: encoding).isSupported {
+            let names = (XMLEncodingName.expatEncodings + XMLEncodingName.supportedSingleByte).joined(separator: ", ")
+            throw ValidationError("--encoding \(encoding): unknown encoding name; known: \(names).")
+        }
+    }
 
     var parserOptions: XMLParserOptions {
         var limits = XMLLimits()
-        limits.maximumDepth = maxDepth
+        limits.maximumDepth = maxDepth == 0 ? nil : maxDepth
+        if huge {
+            limits.maximumNameLength = nil
+            limits.maximumAttributeValueLength = nil
+            limits.maximumTextLength = nil
+        }
         return XMLParserOptions(
             processNamespaces: !noNamespaces, encoding: encoding.map(XMLEncodingName.init(rawValue:)), limits: limits)
     }
+}
+
+/// Where `-o PATH` sends output: `-` is standard output (as in xmllint and plutil), anything
+/// else a file replaced atomically.
+func writerOutput(_ path: String?) -> XMLWriterOutput {
+    guard let path, path != "-" else { return .fileDescriptor(1) }
+    return .file(path: path)
 }
 
 /// Prints a runtime failure the way compilers do and leaves the exit code to the caller.
@@ -32,6 +59,13 @@ enum Diagnostics {
         switch error {
         case let error as XMLParseError: print(error, to: &standardError)
         case let error as XMLInputError: print(error, to: &standardError)
+        case let error as XMLWriterError:
+            // An output failure names the output, not the input.
+            if case .output(let path?, _, let message) = error.kind {
+                print("\(path): error: \(message)", to: &standardError)
+            } else {
+                print("\(file): error: \(error)", to: &standardError)
+            }
         default: print("\(file): error: \(error)", to: &standardError)
         }
     }

@@ -7,10 +7,21 @@ struct Query: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Evaluate an XPath 1.0 expression on each file.",
         discussion: """
-            Prints each selected node as XML (an attribute as name="value", text as its text), one \
-            per line, or the value of a string, number or boolean expression. With several files, \
-            each line starts with FILE:. Prefixes in the expression need --ns. A malformed \
-            expression is reported with its column and exits 1.
+            Prints each selected node as XML (an attribute as name="value", escaped as the writer \
+            escapes it, line feeds as &#10;; text as its text), one per line, or the value of a \
+            string, number or boolean expression. With --value, prints the string value of each \
+            selected node instead. With several files, each line starts with FILE:.
+
+            Prefixes: with no --ns, the prefixes declared on each document's root element are \
+            bound (and _ to its default namespace), as xmlstarlet does: xml query '//_:item' \
+            feed.atom. With --ns, only the prefixes given.
+
+            An expression that starts with - goes after --: xml query -- '-1 + 2' f.xml.
+
+            Exit status (as grep and xmlstarlet sel): 0 when some file gave a non-empty node-set \
+            or a value other than false, 1 when every result was an empty node-set or false (xmllint \
+            --xpath exits 10 there), 2 for a malformed expression or a file that cannot be read or \
+            is not well-formed, 64 for a usage error.
             """
     )
 
@@ -23,6 +34,9 @@ struct Query: ParsableCommand {
     @Option(name: .customLong("ns"), help: "Bind a prefix for the expression: --ns a=urn:example (repeatable).")
     var namespaces: [String] = []
 
+    @Flag(name: [.short, .customLong("value")], help: "Print the string value of each selected node, one per line.")
+    var value = false
+
     @OptionGroup var input: InputOptions
 
     func validate() throws {
@@ -31,40 +45,83 @@ struct Query: ParsableCommand {
         }
     }
 
+    /// Exit statuses, as grep's.
+    static let nothingSelected: Int32 = 1
+    static let failed: Int32 = 2
+
     func run() throws {
-        var bindings: [String: String] = [:]
+        var given: [String: String] = [:]
         for binding in namespaces {
             let parts = binding.split(separator: "=", maxSplits: 1)
-            bindings[String(parts[0])] = parts.count > 1 ? String(parts[1]) : ""
+            given[String(parts[0])] = parts.count > 1 ? String(parts[1]) : ""
         }
-        let compiled: XPathExpression
-        do {
-            compiled = try XPathExpression(expression, namespaces: bindings)
-        } catch {
-            var standardError = StandardError()
-            print("xml: error: \(error)", to: &standardError)
-            throw ExitCode.failure
-        }
+        // With --ns the expression compiles once, before any file is read.
+        let shared = namespaces.isEmpty ? nil : try compile(given)
+        var selected = false
         var failed = false
         let options = XMLTreeDocument.Options(parser: input.parserOptions)
         for file in files {
+            let document: XMLTreeDocument
             do {
-                let document =
+                document =
                     file == "-"
                     ? try XMLTreeDocument(fileDescriptor: 0, name: "<stdin>", options: options)
                     : try XMLTreeDocument(contentsOf: file, options: options)
-                let prefix = files.count > 1 ? "\(file): " : ""
-                switch try compiled.evaluate(at: document.documentNode) {
-                case .nodeSet(let nodes):
-                    for node in nodes { print(prefix + node.xmlString) }
-                case let value:
-                    print(prefix + value.string)
-                }
+            } catch {
+                Diagnostics.report(error, file: file)
+                failed = true
+                continue
+            }
+            let compiled = try shared ?? compile(Self.rootBindings(of: document))
+            let prefix = files.count > 1 ? "\(file): " : ""
+            do {
+                selected = try printResult(of: compiled, on: document, prefix: prefix) || selected
             } catch {
                 Diagnostics.report(error, file: file)
                 failed = true
             }
         }
-        if failed { throw ExitCode.failure }
+        if failed { throw ExitCode(Self.failed) }
+        if !selected { throw ExitCode(Self.nothingSelected) }
+    }
+
+    /// Prints one document's result; returns whether it selected anything.
+    private func printResult(of compiled: XPathExpression, on document: XMLTreeDocument, prefix: String) throws -> Bool {
+        switch try compiled.evaluate(at: document.documentNode) {
+        case .nodeSet(let nodes):
+            for node in nodes { print(prefix + (value ? node.stringValue : node.xmlString)) }
+            return !nodes.isEmpty
+        case .boolean(let result):
+            print(prefix + (result ? "true" : "false"))
+            return result
+        case let result:
+            print(prefix + result.string)
+            return true
+        }
+    }
+
+    /// The expression compiled with these bindings; a malformed one is reported (an unbound
+    /// prefix with how to bind it) and exits 2.
+    private func compile(_ bindings: [String: String]) throws -> XPathExpression {
+        do {
+            return try XPathExpression(expression, namespaces: bindings)
+        } catch var error {
+            if let prefix = error.unboundPrefix {
+                error.message = "the prefix \"\(prefix)\" is not bound: bind it with --ns \(prefix)=URI"
+            }
+            var standardError = StandardError()
+            print("xml: error: \(error)", to: &standardError)
+            throw ExitCode(Self.failed)
+        }
+    }
+
+    /// xmlstarlet's convenience: the prefixes the root element declares, and `_` for its
+    /// default namespace.
+    static func rootBindings(of document: XMLTreeDocument) -> [String: String] {
+        var bindings: [String: String] = [:]
+        for declaration in document.root?.namespaceDeclarations ?? [] where !declaration.uri.isEmpty {
+            bindings[declaration.prefix.isEmpty ? "_" : declaration.prefix] = declaration.uri
+        }
+        return bindings
     }
 }

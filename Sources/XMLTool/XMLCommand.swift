@@ -10,6 +10,16 @@ struct XMLCommand: ParsableCommand {
         version: "xml (XMLStack \(XMLStackVersion.string)) with expat \(ExpatLibrary.version)",
         subcommands: [Check.self, Events.self, Query.self, Canon.self, Fmt.self]
     )
+
+    static func main() {
+        // No arguments is a usage error like any other: the help on standard error, exit 64.
+        if CommandLine.arguments.count == 1 {
+            var standardError = StandardError()
+            print(helpMessage(), to: &standardError)
+            Self.exit(withError: ExitCode(64))
+        }
+        Self.main(nil)
+    }
 }
 
 /// The package's version.

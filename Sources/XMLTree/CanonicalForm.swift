@@ -24,7 +24,7 @@ extension XMLTreeDocument {
     /// The "second canonical form": where the DOCTYPE ended, its notations sorted by name.
     private func notations(into out: inout [UInt8]) {
         guard let doctype = storage.doctype, !doctype.notations.isEmpty else { return }
-        var text = "<!DOCTYPE \(doctype.name) [\n"
+        var text = "<!DOCTYPE \(doctype.declaration.name) [\n"
         for notation in doctype.notations.sorted(by: { Array($0.name.utf8).lexicographicallyPrecedes(Array($1.name.utf8)) }) {
             switch (notation.publicID, notation.systemID) {
             case let (publicID?, systemID?): text += "<!NOTATION \(notation.name) PUBLIC '\(publicID)' '\(systemID)'>\n"

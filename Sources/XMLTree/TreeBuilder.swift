@@ -20,7 +20,7 @@ struct TreeBuilder: XMLEventHandler {
     private var nameTable = NameTable()
     private var pendingDeclarations: [(prefix: String, uri: String)] = []
     private var declarations: [Int32: [(prefix: String, uri: String)]] = [:]
-    private var doctype: (name: String, position: Int, notations: [XMLNotation])?
+    private var doctype: (declaration: XMLDoctype, position: Int, notations: [XMLNotation])?
 
     init(dropsWhitespaceText: Bool) {
         self.dropsWhitespaceText = dropsWhitespaceText
@@ -147,7 +147,7 @@ struct TreeBuilder: XMLEventHandler {
     }
 
     mutating func startDoctype(_ declaration: XMLDoctype) throws {
-        doctype = (declaration.name, 0, [])
+        doctype = (declaration, 0, [])
     }
 
     mutating func notationDeclaration(_ notation: XMLNotation) throws {

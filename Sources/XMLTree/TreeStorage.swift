@@ -59,12 +59,12 @@ final class TreeStorage: Sendable {
     let namespaceDeclarations: [Int32: [(prefix: String, uri: String)]]
     /// The DOCTYPE: its name, how many children of the document node came before its end,
     /// and the notations it declares.
-    let doctype: (name: String, position: Int, notations: [XMLNotation])?
+    let doctype: (declaration: XMLDoctype, position: Int, notations: [XMLNotation])?
 
     init(
         nodes: [Node], attributes: [Attribute], names: [XMLTreeName], pool: [UInt8], namespaced: Bool,
         namespaceDeclarations: [Int32: [(prefix: String, uri: String)]] = [:],
-        doctype: (name: String, position: Int, notations: [XMLNotation])? = nil
+        doctype: (declaration: XMLDoctype, position: Int, notations: [XMLNotation])? = nil
     ) {
         self.doctype = doctype
         self.nodes = nodes

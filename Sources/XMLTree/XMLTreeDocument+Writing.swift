@@ -2,9 +2,14 @@ import XMLWriting
 
 // A tree back to XML, through the writer: what reads back gives the same tree.
 extension XMLTreeDocument {
-    /// Writes the document to `output`, compact or indented. Indentation adds white space
-    /// only inside elements that hold no text, so a tree read with
-    /// ``Options/dropsWhitespaceText`` reads back the same.
+    /// Writes the document to `output`, compact or indented, with its DOCTYPE (name and
+    /// external identifiers), comments and processing instructions where they were.
+    ///
+    /// Indentation changes only white space that carries nothing: in an element whose children
+    /// are elements, comments and PIs (and white space between them), that white space is
+    /// replaced by the indentation. An element holding other text (mixed content such as
+    /// `<p><em>Note:</em> read this.</p>`), a CDATA section, or `xml:space="preserve"` is
+    /// written exactly as read, its descendants included, as `xmllint --format` does.
     @discardableResult
     public func write(to output: XMLWriterOutput = .memory, indentation: String? = nil, declaration: Bool = true) throws
         -> XMLStreamWriter
@@ -12,13 +17,23 @@ extension XMLTreeDocument {
         let writer = try XMLStreamWriter(to: output, options: .init(indentation: indentation))
         do {
             if declaration { try writer.declaration() }
-            for child in documentNode.children { try child.write(to: writer) }
+            var position = 0
+            for child in documentNode.children {
+                if position == storage.doctype?.position { try writeDoctype(to: writer) }
+                try child.write(to: writer)
+                position += 1
+            }
             try writer.finish()
         } catch {
             writer.abandon()
             throw error
         }
         return writer
+    }
+
+    private func writeDoctype(to writer: XMLStreamWriter) throws {
+        guard let doctype else { return }
+        try writer.doctype(name: doctype.name, publicID: doctype.publicID, systemID: doctype.systemID)
     }
 
     /// The document as a string (compact unless `indentation` is given).
@@ -29,22 +44,50 @@ extension XMLTreeDocument {
 
 extension XMLTreeNode {
     /// Writes this node and its subtree with `writer` (without recursion: see
-    /// ``walk(enter:leave:)``).
+    /// ``walk(enter:leave:)``). When the writer indents, white space between child elements
+    /// is left to it, and elements with text are kept exactly (see
+    /// ``XMLTreeDocument/write(to:indentation:declaration:)``).
     public func write(to writer: XMLStreamWriter) throws {
+        let indenting = writer.options.indentation != nil
+        // The element whose subtree is being written exactly as read, if any.
+        var keptElement: Int32 = -1
         try walk(
             enter: { node in
                 switch node.kind {
                 case .document: break
-                case .element: try node.writeStartTag(to: writer)
-                case .text: try writer.text(node.text)
+                case .element:
+                    try node.writeStartTag(to: writer)
+                    if indenting && keptElement < 0 && node.keepsContentAsWritten {
+                        try writer.keepContentAsWritten()
+                        keptElement = node.index
+                    }
+                case .text:
+                    if indenting && keptElement < 0 && node.isWhitespaceText { break }
+                    try writer.text(node.text)
                 case .cdata: try writer.cdata(node.text)
                 case .comment: try writer.comment(node.text)
                 case .processingInstruction: try writer.processingInstruction(target: node.target ?? "", data: node.text)
                 }
             },
             leave: { node in
-                if node.kind == .element { try writer.endElement() }
+                guard node.kind == .element else { return }
+                try writer.endElement()
+                if node.index == keptElement { keptElement = -1 }
             })
+    }
+
+    /// Text nodes only of XML's white space (space, tab, line feed, carriage return).
+    private var isWhitespaceText: Bool {
+        kind == .text && text.utf8.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+    }
+
+    /// Whether indenting inside this element would change its text: it holds text other than
+    /// white space or a CDATA section, or asks for `xml:space="preserve"`.
+    private var keepsContentAsWritten: Bool {
+        for child in children where child.kind == .cdata || (child.kind == .text && !child.isWhitespaceText) {
+            return true
+        }
+        return self["xml:space"] == "preserve"
     }
 
     /// The element's name and attributes, as read: with namespaces when the tree has them,

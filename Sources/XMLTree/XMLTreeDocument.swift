@@ -94,6 +94,10 @@ public struct XMLTreeDocument: Sendable {
     /// The root element, if the document has one (a parsed document always does).
     public var root: XMLTreeNode? { documentNode.firstChildElement }
 
+    /// The document type declaration, if the document has one: its name and external
+    /// identifiers (the internal subset is not kept: its entities are already expanded).
+    public var doctype: XMLDoctype? { storage.doctype?.declaration }
+
     /// How many nodes the tree has, the document node included.
     public var nodeCount: Int { storage.nodes.count }
 

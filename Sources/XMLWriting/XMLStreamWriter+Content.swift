@@ -75,8 +75,18 @@ extension XMLStreamWriter {
             state.pointee.startTagOpen = false
             state.pointee.tagNames.removeAll()
         }
-        state.pointee.open[state.pointee.open.count - 1].hasText = true
+        state.pointee.open[state.pointee.open.count - 1].keepsContentAsWritten = true
         try flushIfLarge()
+    }
+
+    /// From here on, writes the open element's content exactly as given: with indentation on,
+    /// nothing is added inside it or inside the elements it contains, as for an element that
+    /// holds text. Call it after `startElement` for mixed content or `xml:space="preserve"`,
+    /// where added white space would change the text. Attributes may still follow.
+    public func keepContentAsWritten() throws(XMLWriterError) {
+        try checkUsable()
+        guard !state.pointee.open.isEmpty else { throw XMLWriterError(.contentOutsideRoot) }
+        state.pointee.open[state.pointee.open.count - 1].keepsContentAsWritten = true
     }
 
     /// Writes a CDATA section; a `]]>` inside is split across two sections.
@@ -85,7 +95,7 @@ extension XMLStreamWriter {
         guard !state.pointee.open.isEmpty else { throw XMLWriterError(.contentOutsideRoot) }
         let cleaned = try clean(text)
         closeStartTag()
-        state.pointee.open[state.pointee.open.count - 1].hasText = true
+        state.pointee.open[state.pointee.open.count - 1].keepsContentAsWritten = true
         emit(literal: "<![CDATA[")
         // Split on bytes, not Characters: "]]>" followed by a combining mark is one
         // Character to String's search, but still ends the section.

@@ -100,7 +100,11 @@ extension XMLStreamWriter {
         state.pointee.buffer.append(UInt8(ascii: "<"))
         emit(writtenName)
         state.pointee.startTagOpen = true
-        state.pointee.open.append(OpenElement(writtenName: writtenName, namespaceMark: state.pointee.namespaces.mark))
+        let inheritsKeeping = state.pointee.open.last?.keepsContentAsWritten ?? false
+        state.pointee.open.append(
+            OpenElement(
+                writtenName: writtenName, namespaceMark: state.pointee.namespaces.mark,
+                keepsContentAsWritten: inheritsKeeping))
         if let prefix { state.pointee.tagNames.use(prefix: prefix) }
         if let declaration {
             writeDeclaration(declaration.prefix, declaration.uri)
@@ -204,7 +208,7 @@ extension XMLStreamWriter {
             state.pointee.startTagOpen = false
             state.pointee.tagNames.removeAll()
         } else {
-            if let indentation = options.indentation, element.hasChildMarkup, !element.hasText {
+            if let indentation = options.indentation, element.hasChildMarkup, !element.keepsContentAsWritten {
                 state.pointee.buffer.append(0x0A)
                 for _ in 0..<state.pointee.open.count { emit(indentation) }
             }

@@ -58,7 +58,9 @@ public final class XMLStreamWriter {
         let writtenName: String
         /// The namespace scope's mark before this element's declarations.
         let namespaceMark: Int
-        var hasText = false
+        /// Text was written inside (or the caller asked): nothing is added to this element's
+        /// content or its descendants', since added white space would change the text.
+        var keepsContentAsWritten = false
         var hasChildMarkup = false
     }
 
@@ -240,7 +242,7 @@ extension XMLStreamWriter {
             if state.pointee.wroteAnything && options.indentation != nil { state.pointee.buffer.append(0x0A) }
         } else {
             state.pointee.open[state.pointee.open.count - 1].hasChildMarkup = true
-            if let indentation = options.indentation, !state.pointee.open[state.pointee.open.count - 1].hasText {
+            if let indentation = options.indentation, !state.pointee.open[state.pointee.open.count - 1].keepsContentAsWritten {
                 state.pointee.buffer.append(0x0A)
                 for _ in 0..<state.pointee.open.count { emit(indentation) }
             }

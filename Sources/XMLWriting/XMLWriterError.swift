@@ -37,8 +37,9 @@ public struct XMLWriterError: Error, Hashable, Sendable, CustomStringConvertible
         case conflictingPrefix(String)
         /// An indentation with something other than spaces, tabs and line breaks.
         case invalidIndentation(String)
-        /// Writing or renaming the output failed with this `errno`.
-        case output(errno: Int32, message: String)
+        /// Writing, creating or renaming the output failed with this `errno`; `path` is the
+        /// output file (`nil` for a descriptor).
+        case output(path: String?, errno: Int32, message: String)
         /// The writer already finished.
         case finished
     }
@@ -70,7 +71,8 @@ public struct XMLWriterError: Error, Hashable, Sendable, CustomStringConvertible
                 : "the start tag already declares or uses the prefix \"\(prefix)\" for another namespace"
         case .invalidIndentation(let indentation):
             return "indentation \"\(indentation)\" is not made of spaces, tabs and line breaks"
-        case .output(_, let message): return "writing failed: \(message)"
+        case .output(let path?, _, let message): return "cannot write \(path): \(message)"
+        case .output(nil, _, let message): return "writing failed: \(message)"
         case .finished: return "the writer has finished"
         }
     }

@@ -49,7 +49,7 @@ struct QueryCommandTests {
         let attributes = try ToolRun.run(["query", "//e:entry/@id", "-", "--ns", "e=urn:f"], input: feed)
         #expect(attributes.output == "id=\"1\"\nid=\"2\"\n")
         let bad = try ToolRun.run(["query", "//e:entry[", "-"], input: feed)
-        #expect(bad.status == 1)
-        #expect(bad.errors.hasPrefix("xml: error: column 3: the prefix \"e\" is not bound"))
+        #expect(bad.status == 2)
+        #expect(bad.errors.hasPrefix("xml: error: column 3: the prefix \"e\" is not bound: bind it with --ns e=URI"))
     }
 }

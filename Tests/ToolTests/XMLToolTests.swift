@@ -100,11 +100,12 @@ struct XMLToolTests {
 
                 With --recover, reads each file the way the recovering reader does: prints
                 every repair as FILE:LINE:COLUMN: warning: MESSAGE and, with -o, writes the
-                repaired document (atomically: a failure leaves any existing file as it was).
-                Exits 1 only for a file that cannot be recovered (one with no element at all,
-                or over a limit).
+                repaired document (atomically: a failure leaves any existing file as it was;
+                with "-o -" the document goes to standard output and the summary to standard
+                error). Exits 1 only for a file that cannot be recovered (one with no element
+                at all, or over a limit).
 
-                USAGE: xml check <files> ... [--recover] [--output <output>] [--encoding <encoding>] [--no-namespaces] [--max-depth <max-depth>]
+                USAGE: xml check <files> ... [--recover] [--output <output>] [--encoding <encoding>] [--no-namespaces] [--max-depth <max-depth>] [--huge]
 
                 ARGUMENTS:
                   <files>                 The files to check; - reads standard input.
@@ -112,12 +113,18 @@ struct XMLToolTests {
                 OPTIONS:
                   --recover               Read damaged files by repairing them, and list the
                                           repairs.
-                  -o, --output <output>   With --recover, write the repaired document here.
+                  -o, --output <output>   With --recover, write the repaired document here; -
+                                          is standard output.
                   --encoding <encoding>   Read the input in this encoding, whatever it declares
                                           (default: as declared).
                   --no-namespaces         Do not process namespaces: report names as written
                                           (default: process them).
-                  --max-depth <max-depth> The deepest element nesting allowed. (default: 10000)
+                  --max-depth <max-depth> The deepest element nesting allowed; 0 for no limit.
+                                          (default: 10000)
+                  --huge                  Lift the limits on name length (50,000 bytes),
+                                          attribute values and runs of text (10 MiB each), as
+                                          xmllint --huge does; expat's protection against
+                                          entity expansion stays.
                   --version               Show the version.
                   -h, --help              Show help information.
 

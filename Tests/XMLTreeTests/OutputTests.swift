@@ -132,3 +132,20 @@ struct SubtreeTests {
         #expect(seen == 2)
     }
 }
+
+@Suite("Indented tree output")
+struct IndentedTreeOutputTests {
+    @Test("White space between elements is re-indented; mixed content and the DOCTYPE are kept")
+    func reindents() throws {
+        let document = try XMLTreeDocument(
+            string: "<!DOCTYPE r SYSTEM \"r.dtd\"><r>\n\t\t<a>  <b/> </a><p>x <em> y </em>\n</p></r>")
+        #expect(document.doctype == XMLDoctype(name: "r", systemID: "r.dtd"))
+        #expect(
+            try document.xmlString(indentation: " ", declaration: false)
+                == "<!DOCTYPE r SYSTEM \"r.dtd\">\n<r>\n <a>\n  <b/>\n </a>\n <p>x <em> y </em>\n</p>\n</r>\n")
+        // Compact output keeps every text node as read.
+        #expect(
+            try document.xmlString(declaration: false)
+                == "<!DOCTYPE r SYSTEM \"r.dtd\"><r>\n\t\t<a>  <b/> </a><p>x <em> y </em>\n</p></r>")
+    }
+}

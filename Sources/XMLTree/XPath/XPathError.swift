@@ -6,11 +6,15 @@ public struct XPathError: Error, Hashable, Sendable, CustomStringConvertible {
     public var column: Int
     /// The expression.
     public var expression: String
+    /// When the expression uses a prefix with no namespace bound to it: the prefix (a tool
+    /// can then say how to bind one).
+    public var unboundPrefix: String?
 
-    public init(_ message: String, column: Int, expression: String) {
+    public init(_ message: String, column: Int, expression: String, unboundPrefix: String? = nil) {
         self.message = message
         self.column = column
         self.expression = expression
+        self.unboundPrefix = unboundPrefix
     }
 
     /// `column N: message` and the expression with a caret under the column.

@@ -301,7 +301,9 @@ struct XPathParser {
     private func resolve(_ prefix: String, at token: XPathToken) throws(XPathError) -> String {
         if prefix == "xml" { return "http://www.w3.org/XML/1998/namespace" }
         guard let uri = namespaces[prefix] else {
-            throw error("the prefix \"\(prefix)\" is not bound: pass it in namespaces", at: token)
+            var failure = error("the prefix \"\(prefix)\" is not bound: pass it in namespaces", at: token)
+            failure.unboundPrefix = prefix
+            throw failure
         }
         return uri
     }

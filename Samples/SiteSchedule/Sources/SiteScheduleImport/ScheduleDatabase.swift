@@ -1,5 +1,11 @@
 import GRDB
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The schedule's SQLite database: opens (or creates) the file and brings its schema up to
 /// date with GRDB's migrator.
 ///
@@ -16,8 +22,21 @@ public struct ScheduleDatabase {
     /// The file, as given.
     public let path: String
 
-    /// Opens the database at `path`, creating it and its tables when needed.
-    public init(path: String) throws {
+    /// Opens the database at `path` and brings its tables up to date. With `creating`, a
+    /// missing file is created; without it (for reading: `show`, `export`) a missing file is
+    /// an error rather than a new, empty database.
+    ///
+    /// - Throws: ``ScheduleError`` naming the path when it is missing, a directory, or cannot
+    ///   be opened as a database.
+    public init(path: String, creating: Bool = true) throws {
+        var status = stat()
+        if stat(path, &status) != 0 {
+            if !creating {
+                throw ScheduleError(file: path, message: "no such database (siteschedule import creates one)")
+            }
+        } else if (status.st_mode & S_IFMT) == S_IFDIR {
+            throw ScheduleError(file: path, message: "is a directory, not a database file")
+        }
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
         configuration.prepareDatabase { db in
@@ -25,9 +44,13 @@ public struct ScheduleDatabase {
             // stay in memory, and the process still peaks well under 64 MB.
             try db.execute(sql: "PRAGMA cache_size = -16384")
         }
-        queue = try DatabaseQueue(path: path, configuration: configuration)
+        do {
+            queue = try DatabaseQueue(path: path, configuration: configuration)
+            try Self.migrator.migrate(queue)
+        } catch let error as DatabaseError {
+            throw ScheduleError(file: path, message: "cannot open the database: \(error.message ?? "\(error.resultCode)")")
+        }
         self.path = path
-        try Self.migrator.migrate(queue)
     }
 
     /// The schema, as migrations. Add a migration for every change; never edit a shipped one.

@@ -65,10 +65,16 @@ public enum ScheduleImport {
             for feed in feeds {
                 var root = ScheduleImporter(writer: ScheduleWriter(db: db), teams: teams)
                 root.summary = summary
-                summary = try HandlerStack.parse(root: root, routes: routes) { parser in
+                let parsed = try HandlerStack.parse(root: root, routes: routes) { parser in
                     parser.fileName = feed.name
                     bytes += try read(feed, into: parser, progress: progress)
-                }.summary
+                }
+                guard parsed.foundSchedule else {
+                    throw ScheduleError(
+                        file: feed.name,
+                        message: "no schedule found: the root element is <\(parsed.lastEndedElement)>, not <schedule>")
+                }
+                summary = parsed.summary
             }
             summary.bytes = bytes
             return summary

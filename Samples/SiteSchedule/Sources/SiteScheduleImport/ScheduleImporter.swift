@@ -15,16 +15,26 @@ struct ScheduleImporter: ElementConsumer {
         case let team as Team:
             try writer.save(team, into: &summary)
             teams.insert(team.code)
+            lastEndedElement = "team"
         case let site as Site:
             try writer.save(site, into: &summary)
+            lastEndedElement = "site"
         default:
             break
         }
     }
 
+    /// The name of the element that ended last: after a parse, the root element's.
+    private(set) var lastEndedElement = ""
+
+    /// Whether the feed's root element is `<schedule>`: anything else (an Atom feed, another
+    /// format) is not a schedule, even though nothing in it is an error.
+    var foundSchedule: Bool { lastEndedElement == "schedule" }
+
     /// The containers around the entities.
-    func didEndChild(_ name: XMLName, text: XMLStringView, context: ParseContext) throws -> Bool {
-        name.localName == "schedule" || name.localName == "teams" || name.localName == "sites"
+    mutating func didEndChild(_ name: XMLName, text: XMLStringView, context: ParseContext) throws -> Bool {
+        lastEndedElement = name.localName.string
+        return name.localName == "schedule" || name.localName == "teams" || name.localName == "sites"
     }
 
     /// The feed's routes: each entity type reads its own element. An activity's team must be

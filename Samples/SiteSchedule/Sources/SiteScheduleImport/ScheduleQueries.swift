@@ -75,6 +75,18 @@ public struct ScheduleQueries {
         }
     }
 
+    /// When the schedule's activities begin and end: the earliest start and the latest end,
+    /// or `nil` when nothing is planned.
+    public func activityRange() throws -> ClosedRange<ScheduleTime>? {
+        try database.queue.read { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT MIN(start), MAX(\"end\") FROM activity"),
+                let first = (row[0] as String?).flatMap({ ScheduleTime($0) }),
+                let last = (row[1] as String?).flatMap({ ScheduleTime($0) })
+            else { return nil }
+            return first...max(first, last)
+        }
+    }
+
     /// The site with `code` and its activities in time order, or `nil`.
     public func site(_ code: String, at time: ScheduleTime) throws -> SiteStatus? {
         try database.queue.read { db in

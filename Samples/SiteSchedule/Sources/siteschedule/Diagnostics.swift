@@ -2,6 +2,7 @@ import Foundation
 import SiteScheduleImport
 import XMLHandlerStack
 import XMLStreaming
+import XMLWriting
 
 /// Turns errors into `FILE:LINE:COLUMN: error: MESSAGE` lines.
 enum Diagnostics {
@@ -10,10 +11,22 @@ enum Diagnostics {
         case let error as XMLParseError: return error.description
         case let error as HandlerStackError: return error.description
         case let error as XMLInputError: return error.description
+        case let error as ScheduleError: return error.description
         default:
             let name = feeds.count == 1 ? feeds[0].name : "siteschedule"
             return "\(name): error: \(error)"
         }
+    }
+}
+
+extension Diagnostics {
+    /// An error while writing `output` (`nil`: standard output): a failing output is named.
+    static func describe(_ error: any Error, output: String?) -> String {
+        if let error = error as? XMLWriterError, case .output(let path?, _, let message) = error.kind {
+            return "\(path): error: \(message)"
+        }
+        if let error = error as? ScheduleError { return error.description }
+        return "\(output ?? "siteschedule"): error: \(error)"
     }
 }
 

@@ -10,15 +10,16 @@ struct Export: ParsableCommand {
 
     @OptionGroup var database: DatabaseOption
 
-    @Option(name: .shortAndLong, help: "The file to write (default: standard output).")
+    @Option(name: .shortAndLong, help: "The file to write, replaced atomically (default: standard output; - too).")
     var output: String?
 
     func run() throws {
-        let database = try ScheduleDatabase(path: database.path)
+        let database = try database.open(creating: false)
+        let path = output == "-" ? nil : output
         do {
-            _ = try ScheduleExport.write(from: database, to: output.map { .file(path: $0) } ?? .fileDescriptor(1))
+            _ = try ScheduleExport.write(from: database, to: path.map { .file(path: $0) } ?? .fileDescriptor(1))
         } catch {
-            StandardError.print("\(output ?? "siteschedule"): error: \(error)")
+            StandardError.print(Diagnostics.describe(error, output: path))
             throw ExitCode.failure
         }
     }

@@ -13,12 +13,20 @@ struct Generate: ParsableCommand {
     @Option(help: "Varies the content.")
     var seed: UInt64 = 20_120_301
 
-    @Option(name: .shortAndLong, help: "The file to write.")
+    @Option(name: .shortAndLong, help: "The file to write, replaced atomically; - is standard output.")
     var output: String
 
     func run() throws {
         let generator = ScheduleFeedGenerator(size: Int(size * 1_000_000), seed: seed)
-        let writer = try generator.write(to: .file(path: output))
-        print("\(output): \(writer.bytesWritten) bytes, \(generator.teamCount) teams")
+        let toStandardOutput = output == "-"
+        do {
+            let writer = try generator.write(to: toStandardOutput ? .fileDescriptor(1) : .file(path: output))
+            let summary = "\(toStandardOutput ? "<stdout>" : output): \(writer.bytesWritten) bytes, \(generator.teamCount) teams"
+            // With the feed on standard output, the summary goes to standard error.
+            if toStandardOutput { StandardError.print(summary) } else { print(summary) }
+        } catch {
+            StandardError.print(Diagnostics.describe(error, output: toStandardOutput ? nil : output))
+            throw ExitCode.failure
+        }
     }
 }

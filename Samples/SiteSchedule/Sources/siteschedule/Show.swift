@@ -15,7 +15,10 @@ struct Show: ParsableCommand {
     @Option(help: "A site and everything planned there, instead of the teams.")
     var site: String?
 
-    @Option(help: "The time to ask about, like \"2012-03-15 8:00\" (default: now).")
+    @Option(help: """
+        The time to ask about, like "2012-03-15 8:00" (default: now; when the schedule lies \
+        wholly before or after now, the first line says so and gives its dates).
+        """)
     var at: String?
 
     @Flag(help: "Print JSON instead of text.")
@@ -29,7 +32,7 @@ struct Show: ParsableCommand {
     }
 
     func run() throws {
-        let database = try ScheduleDatabase(path: database.path)
+        let database = try database.open(creating: false)
         let time = at.flatMap { ScheduleTime($0) } ?? Self.now()
         let queries = ScheduleQueries(database)
         if let site {
@@ -44,6 +47,12 @@ struct Show: ParsableCommand {
         if let team, teams.isEmpty {
             StandardError.print("siteschedule: error: no team \(team) in \(database.path)")
             throw ExitCode.failure
+        }
+        if !json, at == nil, teams.allSatisfy({ $0.current == nil }), let range = try queries.activityRange(),
+            !range.contains(time)
+        {
+            // "No activity" for every team is true but says nothing: the schedule is elsewhere in time.
+            print("Nothing is planned at \(time) (now): the schedule runs from \(range.lowerBound) to \(range.upperBound); ask with --at \"\(range.lowerBound)\".")
         }
         print(json ? try Self.json(teams) : Self.text(teams, at: time))
     }
