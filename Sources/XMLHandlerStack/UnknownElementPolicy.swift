@@ -15,7 +15,7 @@ public enum UnknownElementPolicy: Sendable {
 public struct UnknownElement: Hashable, Sendable {
     /// Its name.
     public var name: XMLQualifiedName
-    /// Where it ended.
+    /// Where it ended: its end tag, or for an empty-element tag (`<odd/>`) the tag's start.
     public var position: XMLPosition
 
     /// Creates a record.

@@ -56,6 +56,24 @@ struct HandlerStackTests {
         #expect(error.description == "<input>:3:16: error: unknown element <opening>")
     }
 
+    @Test("An empty-element tag is reported where the tag starts, for its end as for its start")
+    func emptyElementPosition() throws {
+        let error = try #require(throws: HandlerStackError.self) {
+            _ = try HandlerStack.parse("<library><odd/></library>", root: Library(), routes: .library, unknownElements: .reject)
+        }
+        #expect(error.position == XMLPosition(line: 1, column: 10, byteOffset: 9))
+        #expect(error.description == "<input>:1:10: error: unknown element <odd>")
+        // A tag over two lines, after multi-byte characters.
+        let parser = XMLStreamParser(handler: HandlerStack(root: Library(), routes: .library, unknownElements: .collect))
+        try parser.parse("<library>\n  ä <odd\n a='1'/>\n  <öd a='é'/></library>")
+        #expect(
+            parser.handler.unknownElements == [
+                UnknownElement(name: "odd", position: XMLPosition(line: 2, column: 5, byteOffset: 15)),
+                UnknownElement(name: "öd", position: XMLPosition(line: 4, column: 3, byteOffset: 31)),
+                UnknownElement(name: "library", position: XMLPosition(line: 4, column: 14, byteOffset: 44)),
+            ])
+    }
+
     @Test("A data error names the line and column of the element that caused it")
     func dataErrorPosition() throws {
         let xml = "<library>\n  <shelves>\n    <shelf><label>no code</label></shelf>\n  </shelves>\n</library>"

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import XMLStreaming
 import XMLTestSupport
@@ -89,5 +90,46 @@ struct StreamFuzzFindingTests {
             if case .characters(let text) = event { texts.append(text) }
         }
         #expect(texts == ["ü"])
+    }
+}
+
+@Suite("A document that ends too early")
+struct TruncatedDocumentTests {
+    struct NoOp: XMLEventHandler {}
+
+    func error(parsing document: String) throws -> XMLParseError {
+        try #require(throws: XMLParseError.self) { try XMLStreamParser(handler: NoOp()).parse(document) }
+    }
+
+    @Test("The error names the innermost open element and where it started")
+    func namesTheOpenElement() throws {
+        let inMemory = try error(parsing: "<a><b>")
+        #expect(inMemory.message == "premature end of input: <b> opened at 1:4 is not closed")
+        #expect(inMemory.position.line == 1 && inMemory.position.column == 7)
+        #expect(inMemory.code == .noElements)
+        let lines = try error(parsing: "<a>\r\n  <é-b x='1'\n>text")
+        #expect(lines.message == "premature end of input: <é-b> opened at 2:3 is not closed")
+        let bytes = try #require(throws: XMLParseError.self) {
+            try XMLStreamParser(handler: NoOp()).parse(Array("<doc>\n  <item>".utf8))
+        }
+        #expect(bytes.message == "premature end of input: <item> opened at 2:3 is not closed")
+    }
+
+    @Test("From a file it is found again; from a pipe the byte offset is given")
+    func filesAndPipes() throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.write("<root>\n<x/>\n<open attr='v'>text", named: "cut.xml")
+        let fromFile = try #require(throws: XMLParseError.self) { try XMLStreamParser(handler: NoOp()).parse(contentsOf: path) }
+        #expect(fromFile.description == "\(path):3:20: error: premature end of input: <open> opened at 3:1 is not closed")
+        var fds: [Int32] = [0, 0]
+        #expect(pipe(&fds) == 0)
+        let text = Array("<a><b>".utf8)
+        _ = text.withUnsafeBytes { write(fds[1], $0.baseAddress!, $0.count) }
+        close(fds[1])
+        defer { close(fds[0]) }
+        let fromPipe = try #require(throws: XMLParseError.self) {
+            try XMLStreamParser(handler: NoOp()).parse(fileDescriptor: fds[0], name: "pipe")
+        }
+        #expect(fromPipe.message == "premature end of input: the element opened at byte 3 is not closed")
     }
 }

@@ -25,6 +25,17 @@ class ExpatReceiver {
 
     // Per-document counters, reset by `reset()`.
     private(set) var depth = 0
+    /// The byte offset of each open element's start tag, outermost first: a truncated
+    /// document's error names the innermost one. (An offset costs nothing to take; a line and
+    /// column would cost a scan of the input.)
+    private(set) var openElementOffsets: [Int64] = []
+    /// Reads the document's bytes again by offset, when its source allows (a file, bytes in
+    /// memory): set for one whole-document parse, so that a truncated document's error can
+    /// name the open element and where it started.
+    var sourceReader: UnclosedElementLocator.PositionalRead?
+    /// Set during the end event of an empty-element tag (`<odd/>`), whose position expat
+    /// gives as the end of the tag: positions then point at the tag's start, as for its start.
+    private var inEmptyElementEnd = false
     private var textRun = 0
     private var bytesFed: Int64 = 0
     private var documentStarted = false
@@ -181,10 +192,37 @@ class ExpatReceiver {
 
     func currentPosition() -> XMLPosition {
         if let stopPosition, state == .failed { return stopPosition }
+        if inEmptyElementEnd, let start = emptyElementStartPosition() { return start }
         return XMLPosition(
             line: Int(XML_GetCurrentLineNumber(parser)),
             column: Int(XML_GetCurrentColumnNumber(parser)) + 1,
             byteOffset: Int64(max(0, XML_GetCurrentByteIndex(parser))))
+    }
+
+    /// During the end event of `<odd/>`: where the tag starts. expat's position is the tag's
+    /// end; the tag's bytes are still in its buffer, so the start is the end less the tag's
+    /// characters (for a tag over several lines, the column comes from the text before it).
+    private func emptyElementStartPosition() -> XMLPosition? {
+        guard let startOffset = openElementOffsets.last, let context = inputContext() else { return nil }
+        let endOffset = Int64(max(0, XML_GetCurrentByteIndex(parser)))
+        let tagLength = Int(endOffset - startOffset)
+        let tagStart = context.offset - tagLength
+        guard tagLength >= 0, tagStart >= 0 else { return nil }
+        let tag = UnsafeBufferPointer(rebasing: context.bytes[tagStart..<context.offset])
+        let endLine = Int(XML_GetCurrentLineNumber(parser))
+        let endColumn = Int(XML_GetCurrentColumnNumber(parser)) + 1
+        let lineBreaks = tag.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
+        let characters = { (bytes: UnsafeBufferPointer<UInt8>) in bytes.reduce(0) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 } }
+        if lineBreaks == 0 {
+            return XMLPosition(line: endLine, column: endColumn - characters(tag), byteOffset: startOffset)
+        }
+        // The column is the characters since the line break before the tag, if expat still
+        // holds them.
+        var lineStart = tagStart
+        while lineStart > 0 && context.bytes[lineStart - 1] != 0x0A { lineStart -= 1 }
+        guard lineStart > 0 || endOffset - Int64(context.offset) == 0 else { return nil }
+        let before = UnsafeBufferPointer(rebasing: context.bytes[lineStart..<tagStart])
+        return XMLPosition(line: endLine - lineBreaks, column: characters(before) + 1, byteOffset: startOffset)
     }
 
     // MARK: - Feeding
@@ -484,6 +522,14 @@ class ExpatReceiver {
             position.byteOffset = absolute
             errorCode = .invalidEncoding
             message = EncodingDiagnosis.message(byte: bad.byte, offset: absolute, declared: declaredEncoding)
+        } else if code == XML_ERROR_NO_ELEMENTS, let offset = openElementOffsets.last {
+            // The input ended inside an element: say which, and where it began.
+            let found = inputIsUTF16 ? nil : sourceReader.flatMap { UnclosedElementLocator.locate(offset: offset, reading: $0) }
+            if let found {
+                message = "premature end of input: <\(found.name)> opened at \(found.position.line):\(found.position.column) is not closed"
+            } else {
+                message = "premature end of input: the element opened at byte \(offset) is not closed"
+            }
         } else if code == XML_ERROR_AMPLIFICATION_LIMIT_BREACH {
             message += " (entity expansion exceeds \(options.limits.maximumAmplification)x the input)"
         }
@@ -530,6 +576,9 @@ class ExpatReceiver {
         configure()
         state = .ready
         depth = 0
+        openElementOffsets.removeAll(keepingCapacity: true)
+        sourceReader = nil
+        inEmptyElementEnd = false
         textRun = 0
         bytesFed = 0
         documentStarted = false
@@ -561,6 +610,7 @@ class ExpatReceiver {
     ) {
         guard pendingError == nil else { return }
         depth += 1
+        openElementOffsets.append(Int64(XML_GetCurrentByteIndex(parser)))
         textRun = 0
         if depth > depthLimit {
             return fail(
@@ -620,8 +670,12 @@ class ExpatReceiver {
     final func receiveEndElement(_ name: UnsafePointer<XML_Char>) {
         guard pendingError == nil else { return }
         textRun = 0
+        // expat reports an empty-element tag's end with no bytes of its own.
+        inEmptyElementEnd = XML_GetCurrentByteCount(parser) == 0
         deliver { try onEndElement(XMLName(raw: name, namespaced: namespaced)) }
+        inEmptyElementEnd = false
         depth -= 1
+        openElementOffsets.removeLast()
     }
 
     final func receiveCharacters(_ text: UnsafePointer<XML_Char>, _ length: Int32) {

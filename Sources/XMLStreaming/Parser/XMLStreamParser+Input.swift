@@ -20,8 +20,20 @@ extension XMLStreamParser {
     /// expat in chunks without a copy of the whole; other sequences are copied once first.
     public func parse(_ bytes: some Sequence<UInt8>) throws {
         prepareForDocument(named: fileName)
+        if let array = bytes as? [UInt8] { receiver.sourceReader = Self.reader(of: array) }
+        defer { receiver.sourceReader = nil }
         try feed(bytes)
         try finish()
+    }
+
+    /// Positional reads from bytes in memory.
+    private static func reader(of array: [UInt8]) -> UnclosedElementLocator.PositionalRead {
+        { offset, buffer in
+            guard offset < array.count else { return 0 }
+            let count = min(buffer.count, array.count - Int(offset))
+            array.withUnsafeBytes { buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[Int(offset)..<Int(offset) + count])) }
+            return count
+        }
     }
 
     /// Parses a whole document held in a string, as its UTF-8 bytes.
@@ -30,6 +42,8 @@ extension XMLStreamParser {
     /// those bytes; for such text set ``XMLParserOptions/encoding`` to ``XMLEncodingName/utf8``.
     public func parse(_ string: String) throws {
         prepareForDocument(named: fileName)
+        receiver.sourceReader = Self.reader(of: Array(string.utf8))
+        defer { receiver.sourceReader = nil }
         try feed(string)
         try finish()
     }
@@ -63,6 +77,15 @@ extension XMLStreamParser {
         let callersName = receiver.fileName
         defer { receiver.fileName = callersName }
         prepareForDocument(named: name ?? callersName)
+        // A regular file can be read again by offset (pread) to locate an unclosed element.
+        var status = stat()
+        if fstat(fd, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG {
+            let start = lseek(fd, 0, SEEK_CUR)
+            receiver.sourceReader = { offset, buffer in
+                max(0, pread(fd, buffer.baseAddress!, buffer.count, off_t(offset) + max(0, start)))
+            }
+        }
+        defer { receiver.sourceReader = nil }
         while try receiver.feed(fromFileDescriptor: fd, source: source) > 0 {}
         try finish()
     }
