@@ -5,7 +5,7 @@ extension String {
     /// When nothing is invalid, the string itself is returned, sharing its storage: no copy.
     ///
     /// ```swift
-    /// "Pasted\u{0C}from Word".validXMLString()          // "Pastedfrom Word"
+    /// try "Pasted\u{0C}from Word".validXMLString()      // "Pastedfrom Word"
     /// try "bell\u{07}".validXMLString(policy: .throw)   // throws XMLInvalidCharacterError
     /// ```
     ///

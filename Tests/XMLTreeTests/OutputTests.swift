@@ -149,3 +149,22 @@ struct IndentedTreeOutputTests {
                 == "<!DOCTYPE r SYSTEM \"r.dtd\"><r>\n\t\t<a>  <b/> </a><p>x <em> y </em>\n</p></r>")
     }
 }
+
+@Suite("Nodes print what they are and where")
+struct NodeDescriptionTests {
+    @Test("Elements with attributes and path, text, attributes and namespaces of XPath")
+    func descriptions() throws {
+        let document = try XMLTreeDocument(
+            string: "<s xmlns:g='urn:g'><site code='1'/><!--c--><site code='2'><name>Köln\nDom</name></site></s>")
+        let second = try #require(try document.documentNode.nodes(forXPath: "//site[2]").first)
+        #expect(second.description == "<site code=\"2\"> at /s[1]/site[2]")
+        let text = try #require(try document.documentNode.nodes(forXPath: "//name/text()").first)
+        #expect("\(text)" == "text \"Köln\\nDom\" at /s[1]/site[2]/name[1]/text()[1]")
+        #expect(try document.documentNode.nodes(forXPath: "//comment()").first?.description == "comment \"c\" at /s[1]/comment()[1]")
+        #expect(document.documentNode.description == "document")
+        let attribute = try #require(try document.documentNode.xpath("//site[1]/@code").nodes.first)
+        #expect(attribute.description == "attribute code=\"1\" of <site code=\"1\"> at /s[1]/site[1]")
+        let namespace = try #require(try document.documentNode.xpath("/s/namespace::g").nodes.first)
+        #expect(namespace.description == "namespace xmlns:g=\"urn:g\" of <s> at /s[1]")
+    }
+}

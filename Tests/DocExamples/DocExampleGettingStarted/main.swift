@@ -1,0 +1,209 @@
+// Generated from docs/GettingStarted.md by scripts/doc-examples.sh: do not edit; run the script after
+// changing the guide. Each block's statements run in order, in a closure of their own;
+// declarations stay at the top. DocExamplesTests checks this file and runs it.
+
+import Foundation
+import XMLStreaming
+
+// docs/GettingStarted.md:59
+struct ElementCounter: XMLEventHandler {
+    var total = 0
+    var byName: [String: Int] = [:]
+
+    mutating func startElement(_ name: XMLName, attributes: XMLAttributes) {
+        total += 1
+        byName[name.qualifiedName, default: 0] += 1
+    }
+}
+
+
+// docs/GettingStarted.md:112
+struct Titles: XMLEventHandler {
+    var titles: [String] = []
+    var text: [UInt8] = []
+
+    mutating func startElement(_ name: XMLName, attributes: XMLAttributes) {
+        text.removeAll(keepingCapacity: true)
+    }
+    mutating func characters(_ piece: XMLStringView) {
+        piece.withUnsafeBytes { text.append(contentsOf: $0) }
+    }
+    mutating func endElement(_ name: XMLName) {
+        if name.localName == "title" { titles.append(String(decoding: text, as: UTF8.self)) }
+        text.removeAll(keepingCapacity: true)
+    }
+}
+
+// docs/GettingStarted.md:274
+struct TeamsAndHeads: XMLEventHandler {
+    var teamCodes: [String] = []
+    var isHead = false
+
+    mutating func startElement(_ name: XMLName, attributes: XMLAttributes) {
+        switch name.localName {
+        case "team":
+            if let code = attributes["code"] { teamCodes.append(code.string) }   // copied
+        case "contact":
+            isHead = attributes["isHead"].map { $0 == "YES" } ?? false           // compared in place
+        default:
+            break
+        }
+    }
+}
+
+// docs/GettingStarted.md:345
+struct StrictDates: XMLEventHandler {
+    struct BadDate: Error { let value: String; let position: XMLPosition }
+    var locator = XMLLocator.detached
+
+    mutating func startDocument(_ locator: XMLLocator) { self.locator = locator }
+    mutating func startElement(_ name: XMLName, attributes: XMLAttributes) throws {
+        if let start = attributes["start"], start.count < 10 {
+            throw BadDate(value: start.string, position: locator.position)
+        }
+    }
+}
+
+/// Runs one block's statements; an error is reported with the block's place in the guide.
+func example(_ location: String, _ body: () async throws -> Void) async -> Int {
+    do {
+        try await body()
+        return 0
+    } catch {
+        print("\(location): error: \(error)")
+        return 1
+    }
+}
+
+var failures = 0
+failures += await example("docs/GettingStarted.md:59") {
+    let parser = XMLStreamParser(handler: ElementCounter())
+    try parser.parse(contentsOf: "schedule.xml")
+    print(parser.handler.total, parser.handler.byName)
+    _ = parser
+}
+failures += await example("docs/GettingStarted.md:80") {
+    let counts = try XMLStreamParser.parse(contentsOf: "schedule.xml", with: ElementCounter())
+    _ = counts
+}
+failures += await example("docs/GettingStarted.md:112") {
+
+}
+failures += await example("docs/GettingStarted.md:148") {
+    let fileURL = URL(fileURLWithPath: "feed.xml")
+    let bytes = Array("<feed/>".utf8)
+    let fd = open("feed.xml", O_RDONLY)
+    defer { close(fd) }
+    let chunks = AsyncStream<[UInt8]> { continuation in
+        continuation.yield(Array("<feed><item/></feed>".utf8))
+        continuation.finish()
+    }
+    let parser = XMLStreamParser(handler: ElementCounter())
+
+    try parser.parse(contentsOf: "feed.xml")            // a file path; streamed, never read whole
+    try parser.parse(contentsOf: fileURL)               // a file URL (other URL schemes are refused)
+    try parser.parse(bytes)                             // [UInt8], Data, ArraySlice<UInt8>, …
+    try parser.parse("<r>text</r>")                     // a String, fed as UTF-8
+    try parser.parseStandardInput()                     // stdin until it ends; errors say "<stdin>"
+    try parser.parse(fileDescriptor: fd, name: "feed")  // a file, pipe or socket; fd is not closed
+    try await parser.parse(chunks)                      // an AsyncSequence of byte chunks
+    _ = fileURL
+    _ = bytes
+    _ = fd
+    _ = chunks
+    _ = parser
+}
+failures += await example("docs/GettingStarted.md:170") {
+    let parser = XMLStreamParser(handler: ElementCounter())
+    let chunks = AsyncStream<[UInt8]> { continuation in
+        // yield chunks as they arrive from the network, a queue, …
+        continuation.yield(Array("<feed><item/>".utf8))
+        continuation.yield(Array("</feed>".utf8))
+        continuation.finish()
+    }
+    try await parser.parse(chunks)
+    _ = parser
+    _ = chunks
+}
+failures += await example("docs/GettingStarted.md:192") {
+    let incomingChunks = ["<feed>", "<item/>", "</feed>"]
+    let parser = XMLStreamParser(handler: ElementCounter())
+    parser.fileName = "upstream feed"   // optional: names the input in errors
+    for chunk in incomingChunks {       // [UInt8], Data, String, or an UnsafeRawBufferPointer
+        try parser.feed(chunk)
+    }
+    try parser.finish()                 // checks that the document is complete, sends endDocument
+    _ = incomingChunks
+    _ = parser
+}
+failures += await example("docs/GettingStarted.md:218") {
+    let reader = try XMLEventReader(contentsOf: "schedule.xml")
+    var sites = 0
+    while let event = try reader.next() {
+        if case .startElement(let name, let attributes) = event, name.localName == "site" {
+            sites += 1
+            print(attributes.first?.value ?? "", "at", reader.position)
+        }
+    }
+    _ = reader
+    _ = sites
+}
+failures += await example("docs/GettingStarted.md:243") {
+    let chunks = AsyncStream<[UInt8]> { continuation in
+        continuation.yield(Array("<feed><item/></feed>".utf8))
+        continuation.finish()
+    }
+    for try await event in XMLEventStream(chunks, name: "feed.xml") {
+        print(event)
+    }
+    _ = chunks
+}
+failures += await example("docs/GettingStarted.md:255") {
+    let parser = XMLStreamParser(handler: XMLEventCollector())
+    try parser.parse("<a x='1'>hi</a>")
+    print(parser.handler.events)
+    // [startDocument, startElement a x="1", characters "hi", endElement a, endDocument]
+    _ = parser
+}
+failures += await example("docs/GettingStarted.md:274") {
+
+}
+failures += await example("docs/GettingStarted.md:315") {
+    let parser = XMLStreamParser(handler: ElementCounter())
+    do {
+        try parser.parse(contentsOf: "feed.xml")
+    } catch let error as XMLParseError {
+        print(error)                     // feed.xml:2:8: error: mismatched tag
+        switch error.code {
+        case .tagMismatch, .invalidToken: break          // malformed
+        case .depthLimitExceeded, .textTooLong: break    // a limit, see Security.md
+        case .invalidEncoding: break                     // bytes that are not valid UTF-8
+        default: break
+        }
+    } catch let error as XMLInputError {
+        print(error)                     // feed.xml: error: No such file or directory
+    } catch {
+        print("stopped at \(parser.position): \(error)")   // thrown by ElementCounter
+    }
+    _ = parser
+}
+failures += await example("docs/GettingStarted.md:345") {
+
+}
+failures += await example("docs/GettingStarted.md:374") {
+    let options = XMLParserOptions(encoding: .macRoman)   // or .windows1252, "KOI8-R", …
+    let parser = XMLStreamParser(handler: ElementCounter(), options: options)
+    _ = options
+    _ = parser
+}
+failures += await example("docs/GettingStarted.md:386") {
+    let options = XMLParserOptions(
+        processNamespaces: true,        // resolve prefixes (default true)
+        reportNamespacePrefixes: true,  // send start/endPrefixMapping events (default true)
+        encoding: nil,                  // override the declared encoding (default: as declared)
+        limits: .default,               // depth, sizes, amplification: see Security.md
+        chunkSize: 256 * 1024           // bytes per read; never less than 4 KiB
+    )
+    _ = options
+}
+exit(failures == 0 ? 0 : 1)

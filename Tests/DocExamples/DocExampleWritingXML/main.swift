@@ -1,0 +1,52 @@
+// Generated from docs/WritingXML.md by scripts/doc-examples.sh: do not edit; run the script after
+// changing the guide. Each block's statements run in order, in a closure of their own;
+// declarations stay at the top. DocExamplesTests checks this file and runs it.
+
+import Foundation
+import XMLWriting
+
+
+
+/// Runs one block's statements; an error is reported with the block's place in the guide.
+func example(_ location: String, _ body: () async throws -> Void) async -> Int {
+    do {
+        try await body()
+        return 0
+    } catch {
+        print("\(location): error: \(error)")
+        return 1
+    }
+}
+
+var failures = 0
+failures += await example("docs/WritingXML.md:13") {
+    let writer = try XMLStreamWriter(to: .file(path: "schedule.xml"), options: .init(indentation: "  "))
+    try writer.declaration()
+    try writer.startElement("schedule")
+    try writer.startElement("team")
+    try writer.attribute("code", value: "100")
+    try writer.element("name", text: "Betonbauer")     // <name>Betonbauer</name>
+    try writer.endElement()
+    try writer.endElement()
+    try writer.finish()                                 // now schedule.xml is replaced
+    _ = writer
+}
+failures += await example("docs/WritingXML.md:73") {
+    let feed = try XMLStreamWriter()
+    try feed.startElement("feed", namespace: "http://www.w3.org/2005/Atom")
+    try feed.declareNamespace(prefix: "media", uri: "http://search.yahoo.com/mrss/")
+    try feed.startElement("thumbnail", namespace: "http://search.yahoo.com/mrss/", prefix: "media")
+    try feed.endElement()
+    try feed.endElement()
+    try feed.finish()
+    print(feed.string)
+    // <feed xmlns="http://www.w3.org/2005/Atom" xmlns:media="http://search.yahoo.com/mrss/"><media:thumbnail/></feed>
+    _ = feed
+}
+failures += await example("docs/WritingXML.md:117") {
+    print(try "Kapitel\u{0C}1".validXMLString())                  // Kapitel1
+    print(try "bell\u{07}".validXMLString(policy: .replace))      // bell� (U+FFFD)
+    print("Köln".isValidXML)                                       // true
+    print(Unicode.Scalar(0x0C)!.isAllowedInXML)                    // false
+}
+exit(failures == 0 ? 0 : 1)
