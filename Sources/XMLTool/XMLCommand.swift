@@ -8,7 +8,7 @@ struct XMLCommand: ParsableCommand {
         commandName: "xml",
         abstract: "Check and inspect XML documents with XMLStack's streaming parser.",
         version: "xml (XMLStack \(XMLStackVersion.string)) with expat \(ExpatLibrary.version)",
-        subcommands: [Check.self, Events.self, Query.self, Canon.self, Fmt.self]
+        subcommands: [Check.self, Events.self, Query.self, Canon.self, C14N.self, Fmt.self]
     )
 
     static func main() {

@@ -21,6 +21,7 @@ struct TreeBuilder: XMLEventHandler {
     private var pendingDeclarations: [(prefix: String, uri: String)] = []
     private var declarations: [Int32: [(prefix: String, uri: String)]] = [:]
     private var doctype: (declaration: XMLDoctype, position: Int, notations: [XMLNotation])?
+    private var idAttributes: [String: Swift.Set<String>] = [:]
 
     init(dropsWhitespaceText: Bool) {
         self.dropsWhitespaceText = dropsWhitespaceText
@@ -51,8 +52,9 @@ struct TreeBuilder: XMLEventHandler {
         closeText()
         let storage = TreeStorage(
             nodes: nodes, attributes: attributes, names: names, pool: pool, namespaced: namespaced,
-            namespaceDeclarations: declarations, doctype: doctype)
+            namespaceDeclarations: declarations, doctype: doctype, idAttributes: idAttributes)
         declarations = [:]
+        idAttributes = [:]
         doctype = nil
         nodes = []
         attributes = []
@@ -148,6 +150,10 @@ struct TreeBuilder: XMLEventHandler {
 
     mutating func startDoctype(_ declaration: XMLDoctype) throws {
         doctype = (declaration, 0, [])
+    }
+
+    mutating func attributeDeclaration(_ declaration: XMLAttributeDeclaration) throws {
+        if declaration.isID { idAttributes[declaration.elementName, default: []].insert(declaration.attributeName) }
     }
 
     mutating func notationDeclaration(_ notation: XMLNotation) throws {

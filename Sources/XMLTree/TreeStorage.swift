@@ -60,12 +60,16 @@ final class TreeStorage: Sendable {
     /// The DOCTYPE: its name, how many children of the document node came before its end,
     /// and the notations it declares.
     let doctype: (declaration: XMLDoctype, position: Int, notations: [XMLNotation])?
+    /// The attributes the DTD declares of type ID: element name to attribute names, as written.
+    let idAttributes: [String: Swift.Set<String>]
 
     init(
         nodes: [Node], attributes: [Attribute], names: [XMLTreeName], pool: [UInt8], namespaced: Bool,
         namespaceDeclarations: [Int32: [(prefix: String, uri: String)]] = [:],
-        doctype: (declaration: XMLDoctype, position: Int, notations: [XMLNotation])? = nil
+        doctype: (declaration: XMLDoctype, position: Int, notations: [XMLNotation])? = nil,
+        idAttributes: [String: Swift.Set<String>] = [:]
     ) {
+        self.idAttributes = idAttributes
         self.doctype = doctype
         self.nodes = nodes
         self.attributes = attributes

@@ -26,6 +26,52 @@ struct TreeScalingTests {
         print("scaling: a tag with n prefixes: \(build)"); #expect(build.isNearLinear(), "a tag with n prefixes: \(build)")
     }
 
+    @Test("W3C canonical forms: a tag with n prefixes, n levels each declaring one, a subset below n left-out levels")
+    func canonicalForms() throws {
+        let methods: [XMLCanonicalization.Method] = [.canonical10, .canonical11, .exclusive()]
+        let prefixes = try Scaling.measure(n: 10_000, prepare: { try XMLTreeDocument(bytes: HostileInput.manyNamespaces($0)) }) {
+            document in
+            for method in methods {
+                let bytes = try document.canonicalized(XMLCanonicalization(method))
+                #expect(!bytes.isEmpty)
+            }
+        }
+        print("scaling: c14n, a tag with n prefixes: \(prefixes)"); #expect(prefixes.isNearLinear(), "\(prefixes)")
+        let levels = try Scaling.measure(
+            n: 5_000,
+            prepare: { n in
+                let open = (0..<n).map { "<p\($0 % 7):e xmlns:p\($0 % 7)=\"urn:\($0)\">" }.joined()
+                let close = (0..<n).reversed().map { "</p\($0 % 7):e>" }.joined()
+                return try XMLTreeDocument(bytes: Array((open + close).utf8), options: .init(parser: .init(limits: .unlimited)))
+            }
+        ) { document in
+            for method in methods {
+                let bytes = try document.canonicalized(XMLCanonicalization(method))
+                #expect(!bytes.isEmpty)
+            }
+        }
+        print("scaling: c14n, n levels: \(levels)"); #expect(levels.isNearLinear(), "\(levels)")
+        // n written leaves below a chain of n elements left out, each with an xml:lang the
+        // leaves inherit (a search up the chain per leaf would be quadratic).
+        let subset = try XPathExpression("(//. | //@* | //namespace::*)[not(self::c)]")
+        let orphans = try Scaling.measure(
+            n: 2_000,
+            prepare: { n in
+                let xml = "<r>" + String(repeating: "<c xml:lang=\"de\">", count: n) + String(repeating: "<leaf/>", count: n)
+                    + String(repeating: "</c>", count: n) + "</r>"
+                let document = try XMLTreeDocument(bytes: Array(xml.utf8))
+                return (document, try subset.evaluate(at: document.documentNode).nodes)
+            }
+        ) { input in
+            let (document, nodes) = input
+            for method in [XMLCanonicalization.Method.canonical10, .canonical11] {
+                let bytes = try document.canonicalized(XMLCanonicalization(method), subset: nodes)
+                #expect(!bytes.isEmpty)
+            }
+        }
+        print("scaling: c14n, leaves under n left-out levels: \(orphans)"); #expect(orphans.isNearLinear(), "\(orphans)")
+    }
+
     @Test("An element builder with n attributes")
     func builder() throws {
         let scaling = Scaling.measure(n: 20_000, prepare: { $0 }) { n in

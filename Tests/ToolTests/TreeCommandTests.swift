@@ -53,3 +53,40 @@ struct QueryCommandTests {
         #expect(bad.errors.hasPrefix("xml: error: column 3: the prefix \"e\" is not bound: bind it with --ns e=URI"))
     }
 }
+
+@Suite("xml c14n")
+struct C14NCommandTests {
+    let document = """
+        <?xml version="1.0"?>
+        <!-- signed -->
+        <doc xmlns="urn:d" xmlns:unused="urn:u" b='2' a="1"><x:e xmlns:x="urn:x"/></doc>
+        """
+
+    @Test("Canonical XML 1.0, with comments, exclusive, and a subset by XPath")
+    func forms() throws {
+        #expect(
+            try ToolRun.run(["c14n", "-"], input: document).output
+                == #"<doc xmlns="urn:d" xmlns:unused="urn:u" a="1" b="2"><x:e xmlns:x="urn:x"></x:e></doc>"#)
+        #expect(try ToolRun.run(["c14n", "--with-comments", "-"], input: document).output.hasPrefix("<!-- signed -->\n<doc"))
+        #expect(
+            try ToolRun.run(["c14n", "--exclusive", "-"], input: document).output
+                == #"<doc xmlns="urn:d" a="1" b="2"><x:e xmlns:x="urn:x"></x:e></doc>"#)
+        #expect(
+            try ToolRun.run(["c14n", "--exclusive", "--inclusive-prefixes", "unused", "-"], input: document).output
+                == #"<doc xmlns="urn:d" xmlns:unused="urn:u" a="1" b="2"><x:e xmlns:x="urn:x"></x:e></doc>"#)
+        let subset = try ToolRun.run(
+            ["c14n", "--xpath", "(//. | //@* | //namespace::*)[ancestor-or-self::x:e]", "--ns", "x=urn:x", "-"], input: document)
+        #expect(subset.output == #"<x:e xmlns="urn:d" xmlns:unused="urn:u" xmlns:x="urn:x"></x:e>"#)
+        #expect(try ToolRun.run(["c14n", "--version", "1.1", "-"], input: document).status == 0)
+    }
+
+    @Test("Usage errors exit 64; a malformed expression or document exits 1")
+    func errors() throws {
+        #expect(try ToolRun.run(["c14n", "--version", "2.0", "-"], input: document).status == 64)
+        #expect(try ToolRun.run(["c14n", "--inclusive-prefixes", "a", "-"], input: document).status == 64)
+        #expect(try ToolRun.run(["c14n", "--no-namespaces", "-"], input: document).status == 64)
+        let bad = try ToolRun.run(["c14n", "--xpath", "//[", "-"], input: document)
+        #expect(bad.status == 1 && bad.errors.hasPrefix("xml: error: column"))
+        #expect(try ToolRun.run(["c14n", "-"], input: "<a>").status == 1)
+    }
+}

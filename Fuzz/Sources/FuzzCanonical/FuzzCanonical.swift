@@ -4,7 +4,9 @@ import XMLTree
 
 /// Canonical output: what `xml canon` prints is a document whose canonical form is itself.
 /// James Clark's form writes names as read and leaves out `xmlns` attributes, so it is read
-/// back without namespace processing.
+/// back without namespace processing. The W3C forms (`xml c14n`: 1.0, 1.1, exclusive, with
+/// or without comments, as the flags choose) are read back with namespaces and must come out
+/// the same again.
 @main
 struct FuzzCanonical {
     static func main() {
@@ -13,6 +15,7 @@ struct FuzzCanonical {
             let flags = input.byte()
             let options = XMLTreeDocument.Options(parser: XMLParserOptions(processNamespaces: flags & 1 == 0))
             guard let tree = try? XMLTreeDocument(bytes: input.rest(), options: options) else { return }
+            if flags & 1 == 0 { checkW3C(tree, flags: flags) }
             let canonical = tree.canonicalForm()
             do {
                 let plain = XMLTreeDocument.Options(parser: XMLParserOptions(processNamespaces: false))
@@ -26,6 +29,23 @@ struct FuzzCanonical {
                 let latin1Names = ReadBack.hasLatin1OnlyNameCharacter(String(decoding: canonical, as: UTF8.self))
                 Fuzzer.check(latin1Names, "canonical form does not parse: \(error)\n\(String(decoding: canonical, as: UTF8.self))")
             }
+        }
+    }
+
+    static func checkW3C(_ tree: XMLTreeDocument, flags: UInt8) {
+        let methods: [XMLCanonicalization.Method] = [.canonical10, .canonical11, .exclusive(), .exclusive(inclusivePrefixes: ["#default", "a"])]
+        let canonicalization = XMLCanonicalization(methods[Int(flags >> 1) & 3], withComments: flags & 8 != 0)
+        guard let canonical = try? tree.canonicalized(canonicalization) else {
+            return Fuzzer.check(false, "a namespaced tree was not canonicalized")
+        }
+        do {
+            let again = try XMLTreeDocument(bytes: canonical).canonicalized(canonicalization)
+            Fuzzer.check(
+                again == canonical,
+                "\(canonicalization.method) is not a fixed point:\n\(String(decoding: canonical, as: UTF8.self))\n\(String(decoding: again, as: UTF8.self))")
+        } catch {
+            let latin1Names = ReadBack.hasLatin1OnlyNameCharacter(String(decoding: canonical, as: UTF8.self))
+            Fuzzer.check(latin1Names, "\(canonicalization.method) output does not parse: \(error)\n\(String(decoding: canonical, as: UTF8.self))")
         }
     }
 }

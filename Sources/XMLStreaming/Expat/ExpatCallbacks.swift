@@ -66,6 +66,10 @@ enum ExpatCallbacks {
         withReceiver(userData) { $0.receiveNotationDeclaration(name!, systemID, publicID) }
     }
 
+    static let attributeDeclaration: XML_AttlistDeclHandler = { userData, element, attribute, type, defaultValue, isRequired in
+        withReceiver(userData) { $0.receiveAttributeDeclaration(element!, attribute!, type!, defaultValue, isRequired != 0) }
+    }
+
     static let entityDeclaration: XML_EntityDeclHandler = {
         userData, name, isParameterEntity, value, valueLength, _, systemID, publicID, notationName in
         withReceiver(userData) {

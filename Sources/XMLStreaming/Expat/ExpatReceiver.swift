@@ -153,6 +153,7 @@ class ExpatReceiver {
         XML_SetSkippedEntityHandler(parser, ExpatCallbacks.skippedEntity)
         XML_SetEntityDeclHandler(parser, ExpatCallbacks.entityDeclaration)
         XML_SetNotationDeclHandler(parser, ExpatCallbacks.notationDeclaration)
+        XML_SetAttlistDeclHandler(parser, ExpatCallbacks.attributeDeclaration)
         if options.processNamespaces && options.reportNamespacePrefixes {
             XML_SetNamespaceDeclHandler(parser, ExpatCallbacks.startNamespace, ExpatCallbacks.endNamespace)
         }
@@ -169,6 +170,7 @@ class ExpatReceiver {
     func onStartDoctype(_ doctype: XMLDoctype) throws {}
     func onEndDoctype() throws {}
     func onNotationDeclaration(_ notation: XMLNotation) throws {}
+    func onAttributeDeclaration(_ declaration: XMLAttributeDeclaration) throws {}
     func onEntityDeclaration(_ declaration: XMLEntityDeclaration) throws {}
     func onStartElement(_ name: XMLName, _ attributes: XMLAttributes) throws {}
     func onEndElement(_ name: XMLName) throws {}
@@ -746,6 +748,17 @@ class ExpatReceiver {
     final func receiveEndDoctype() {
         guard pendingError == nil else { return }
         deliver { try onEndDoctype() }
+    }
+
+    final func receiveAttributeDeclaration(
+        _ element: UnsafePointer<XML_Char>, _ attribute: UnsafePointer<XML_Char>, _ type: UnsafePointer<XML_Char>,
+        _ defaultValue: UnsafePointer<XML_Char>?, _ isRequired: Bool
+    ) {
+        guard pendingError == nil else { return }
+        let declaration = XMLAttributeDeclaration(
+            elementName: String(cString: element), attributeName: String(cString: attribute), type: String(cString: type),
+            defaultValue: defaultValue.map { String(cString: $0) }, isRequired: isRequired)
+        deliver { try onAttributeDeclaration(declaration) }
     }
 
     final func receiveNotationDeclaration(

@@ -6,6 +6,7 @@ extension XMLEventHandler {
     @inlinable public mutating func startDoctype(_ doctype: XMLDoctype) throws {}
     @inlinable public mutating func endDoctype() throws {}
     @inlinable public mutating func notationDeclaration(_ notation: XMLNotation) throws {}
+    @inlinable public mutating func attributeDeclaration(_ declaration: XMLAttributeDeclaration) throws {}
     @inlinable public mutating func entityDeclaration(_ declaration: XMLEntityDeclaration) throws {}
     @inlinable public mutating func startElement(_ name: XMLName, attributes: XMLAttributes) throws {}
     @inlinable public mutating func endElement(_ name: XMLName) throws {}

@@ -32,6 +32,8 @@ public protocol XMLEventHandler {
     mutating func endDoctype() throws
     /// A notation declared in the internal DTD subset (canonical forms print them).
     mutating func notationDeclaration(_ notation: XMLNotation) throws
+    /// An attribute declared in the internal DTD subset (`<!ATTLIST e3 id ID #IMPLIED>`).
+    mutating func attributeDeclaration(_ declaration: XMLAttributeDeclaration) throws
     /// An entity declared in the internal DTD subset (a reader that must refuse entities,
     /// as property lists do, throws here).
     mutating func entityDeclaration(_ declaration: XMLEntityDeclaration) throws

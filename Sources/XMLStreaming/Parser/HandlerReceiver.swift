@@ -27,6 +27,9 @@ class HandlerReceiver<Handler: XMLEventHandler>: ExpatReceiver {
     override func onStartDoctype(_ doctype: XMLDoctype) throws { try storage.pointee.startDoctype(doctype) }
     override func onEndDoctype() throws { try storage.pointee.endDoctype() }
     override func onNotationDeclaration(_ notation: XMLNotation) throws { try storage.pointee.notationDeclaration(notation) }
+    override func onAttributeDeclaration(_ declaration: XMLAttributeDeclaration) throws {
+        try storage.pointee.attributeDeclaration(declaration)
+    }
     override func onEntityDeclaration(_ declaration: XMLEntityDeclaration) throws {
         try storage.pointee.entityDeclaration(declaration)
     }

@@ -70,17 +70,32 @@ failures += await example("docs/TreeAndXPath.md:117") {
     _ = deep
     _ = counted
 }
-failures += await example("docs/TreeAndXPath.md:140") {
+failures += await example("docs/TreeAndXPath.md:144") {
     try XMLSubtreeStream.forEach("schedule/sites/site", inFile: "feed.xml") { site in
         print(site["code"] ?? "", site.childText(named: "name") ?? "")
     }
 }
-failures += await example("docs/TreeAndXPath.md:150") {
+failures += await example("docs/TreeAndXPath.md:154") {
     let project = XMLElementBuilder("project")
     let chapter = project.addChild("chapter", stringValue: "Anfang")   // Scrivener's one-liner
     chapter.addAttribute("id", "1")
     try project.write(to: .file(path: "project.xml"), indentation: "  ")
     _ = project
     _ = chapter
+}
+failures += await example("docs/TreeAndXPath.md:194") {
+    let document = try XMLTreeDocument(string: "<doc xmlns='urn:d' xmlns:ds='urn:ds'><ds:Signed ID='s1'><v>1</v></ds:Signed></doc>")
+    let whole = try document.canonicalized()                                  // Canonical XML 1.0
+    let exclusive = try document.canonicalized(XMLCanonicalization(.exclusive(inclusivePrefixes: ["#default"])))
+    let signed = try document.canonicalized(
+        XMLCanonicalization(.exclusive()),
+        xpath: "(//. | //@* | //namespace::*)[ancestor-or-self::ds:Signed]",
+        namespaces: ["ds": "urn:ds"])
+    print(String(decoding: signed, as: UTF8.self))
+    // <ds:Signed xmlns:ds="urn:ds" ID="s1"><v xmlns="urn:d">1</v></ds:Signed>
+    _ = document
+    _ = whole
+    _ = exclusive
+    _ = signed
 }
 exit(failures == 0 ? 0 : 1)

@@ -1,0 +1,276 @@
+/// Writes a tree (or a document subset of it) in one of the W3C canonical forms, in one walk.
+///
+/// Namespaces are tracked as the walk goes rather than looked up per element: the bindings in
+/// scope (every element), what the nearest output ancestor has visible (Canonical XML), and
+/// what output ancestors rendered (exclusive), each with an undo log for the way back up.
+struct CanonicalWriter {
+    let canonicalization: XMLCanonicalization
+    let subset: Swift.Set<XPathNode>?
+    private(set) var output: [UInt8] = []
+
+    static let xmlNamespace = "http://www.w3.org/XML/1998/namespace"
+
+    /// Bindings in scope on the current element: prefix (empty for the default) to URI.
+    private var inScope: [String: String] = [:]
+    private var inScopeUndo: [[(String, String?)]] = []
+    /// Per output element (the nearest last): its namespace nodes in the node-set.
+    private var visibleNamespaces: [[String: String]] = []
+    /// Exclusive: what output ancestors rendered, nearest winning.
+    private var rendered: [String: String] = [:]
+    private var renderedUndo: [[(String, String?)]] = []
+    /// Per element on the path: whether it was written.
+    private var written: [Bool] = []
+
+    init(canonicalization: XMLCanonicalization, subset: Swift.Set<XPathNode>?) {
+        self.canonicalization = canonicalization
+        self.subset = subset
+    }
+
+    private func contains(_ node: XPathNode) -> Bool { subset?.contains(node) ?? true }
+
+    private var isExclusive: Bool {
+        if case .exclusive = canonicalization.method { return true }
+        return false
+    }
+
+    mutating func write(_ document: XMLTreeNode) {
+        let rootIndex = document.firstChildElement?.index ?? -1
+        document.walk(
+            enter: { node in
+                switch node.kind {
+                case .document: break
+                case .element: enterElement(node)
+                case .text, .cdata:
+                    if contains(.node(node)) { Self.escapeText(node.text, into: &output) }
+                case .comment:
+                    guard canonicalization.withComments, contains(.node(node)) else { break }
+                    around(node, root: rootIndex) { out in
+                        out += Array("<!--".utf8) + Array(node.text.utf8) + Array("-->".utf8)
+                    }
+                case .processingInstruction:
+                    guard contains(.node(node)) else { break }
+                    around(node, root: rootIndex) { out in
+                        out += Array("<?".utf8) + Array((node.target ?? "").utf8)
+                        if !node.text.isEmpty { out += [0x20] + Array(node.text.utf8) }
+                        out += Array("?>".utf8)
+                    }
+                }
+            },
+            leave: { node in
+                if node.kind == .element { leaveElement(node) }
+            })
+    }
+
+    /// A comment or PI: at the document's top level, a line feed after it before the root
+    /// element and before it after the root.
+    private mutating func around(_ node: XMLTreeNode, root: Int32, _ body: (inout [UInt8]) -> Void) {
+        let topLevel = node.parent?.kind == .document
+        if topLevel && node.index > root { output.append(0x0A) }
+        body(&output)
+        if topLevel && node.index < root { output.append(0x0A) }
+    }
+
+    // MARK: - Elements
+
+    private mutating func enterElement(_ element: XMLTreeNode) {
+        // Bindings in scope here, whether or not the element is written.
+        var undo: [(String, String?)] = []
+        for declaration in element.namespaceDeclarations {
+            undo.append((declaration.prefix, inScope[declaration.prefix]))
+            inScope[declaration.prefix] = declaration.uri.isEmpty ? nil : declaration.uri
+        }
+        inScopeUndo.append(undo)
+        let isWritten = contains(.node(element))
+        written.append(isWritten)
+        guard isWritten else { return }
+
+        let name = element.name!
+        output.append(UInt8(ascii: "<"))
+        output += Array(name.qualifiedName.utf8)
+        let declarations = isExclusive ? exclusiveDeclarations(element) : inclusiveDeclarations(element)
+        for (prefix, uri) in declarations.sorted(by: { Self.precedes($0.0, $1.0) }) {
+            output += Array((prefix.isEmpty ? " xmlns=\"" : " xmlns:\(prefix)=\"").utf8)
+            Self.escapeAttribute(uri, into: &output)
+            output.append(UInt8(ascii: "\""))
+        }
+        for attribute in attributes(of: element) {
+            output.append(0x20)
+            output += Array(attribute.name.utf8)
+            output += Array("=\"".utf8)
+            Self.escapeAttribute(attribute.value, into: &output)
+            output.append(UInt8(ascii: "\""))
+        }
+        output.append(UInt8(ascii: ">"))
+    }
+
+    private mutating func leaveElement(_ element: XMLTreeNode) {
+        if written.removeLast() {
+            output += Array("</".utf8) + Array(element.name!.qualifiedName.utf8) + [UInt8(ascii: ">")]
+            if isExclusive {
+                for (prefix, old) in renderedUndo.removeLast().reversed() { rendered[prefix] = old }
+            } else {
+                visibleNamespaces.removeLast()
+            }
+        }
+        for (prefix, old) in inScopeUndo.removeLast().reversed() { inScope[prefix] = old }
+    }
+
+    /// Canonical XML: the element's namespace nodes in the node-set, less those the nearest
+    /// output ancestor has with the same value; `xmlns=""` when that ancestor has a default
+    /// namespace and this element has none.
+    private mutating func inclusiveDeclarations(_ element: XMLTreeNode) -> [(String, String)] {
+        let ancestor = visibleNamespaces.last ?? [:]
+        var visible: [String: String] = [:]
+        var result: [(String, String)] = []
+        for (prefix, uri) in inScope where prefix != "xml" && contains(.namespace(element, prefix: prefix, uri: uri)) {
+            visible[prefix] = uri
+            if ancestor[prefix] != uri { result.append((prefix, uri)) }
+        }
+        if visible[""] == nil, let inherited = ancestor[""], !inherited.isEmpty { result.append(("", "")) }
+        visibleNamespaces.append(visible)
+        return result
+    }
+
+    /// Exclusive: the namespaces the element and its attributes use (and the inclusive
+    /// prefixes), less those an output ancestor already rendered with the same value.
+    private mutating func exclusiveDeclarations(_ element: XMLTreeNode) -> [(String, String)] {
+        var prefixes: Swift.Set<String> = [element.name?.prefix ?? ""]
+        for index in 0..<element.attributeCount where contains(.attribute(element, index: index)) {
+            if let prefix = element.attributeName(at: index).prefix, prefix != "xml" { prefixes.insert(prefix) }
+        }
+        if case .exclusive(let inclusive) = canonicalization.method {
+            for prefix in inclusive {
+                let key = prefix == "#default" ? "" : prefix
+                if key.isEmpty || inScope[key] != nil { prefixes.insert(key) }
+            }
+        }
+        var undo: [(String, String?)] = []
+        var result: [(String, String)] = []
+        for prefix in prefixes where prefix != "xml" {
+            let uri = inScope[prefix] ?? ""
+            if uri.isEmpty {
+                // Only the default namespace can be empty: undeclared when an ancestor set one.
+                guard let previous = rendered[""], !previous.isEmpty else { continue }
+            } else if !contains(.namespace(element, prefix: prefix, uri: uri)) || rendered[prefix] == uri {
+                continue
+            }
+            undo.append((prefix, rendered[prefix]))
+            rendered[prefix] = uri
+            result.append((prefix, uri))
+        }
+        renderedUndo.append(undo)
+        return result
+    }
+
+    // MARK: - Attributes
+
+    /// The element's attributes in the node-set, with the `xml:` attributes it inherits
+    /// from ancestors left out of a subset, sorted by namespace URI and local name.
+    private mutating func attributes(of element: XMLTreeNode) -> [(name: String, value: String)] {
+        var keyed: [(uri: String, local: String, name: String, value: String)] = []
+        for index in 0..<element.attributeCount where contains(.attribute(element, index: index)) {
+            let name = element.attributeName(at: index)
+            keyed.append((name.namespaceURI ?? "", name.localName, name.qualifiedName, element.attributeValue(at: index)))
+        }
+        if subset != nil, !isExclusive, let parent = element.parent, parent.kind == .element, !contains(.node(parent)) {
+            let scope = omittedScope(parent)
+            for (local, value) in scope.attributes
+            where !keyed.contains(where: { $0.uri == Self.xmlNamespace && $0.local == local }) {
+                keyed.append((Self.xmlNamespace, local, "xml:" + local, value))
+            }
+            if let base = scope.base {
+                // Canonical XML 1.1: the element's own xml:base resolved against the joined
+                // xml:base of the ancestors left out, in its place.
+                let own = keyed.firstIndex { $0.uri == Self.xmlNamespace && $0.local == "base" }
+                let joined = own.map { URIReference.resolve(keyed[$0].value, against: base) } ?? base
+                if let own { keyed.remove(at: own) }
+                keyed.append((Self.xmlNamespace, "base", "xml:base", joined))
+            }
+        }
+        keyed.sort { a, b in
+            a.uri == b.uri ? Self.precedes(a.local, b.local) : Self.precedes(a.uri, b.uri)
+        }
+        return keyed.map { ($0.name, $0.value) }
+    }
+
+    /// What elements left out of a subset pass on to a written descendant: their `xml:`
+    /// attributes (Canonical XML 1.1: only `xml:lang` and `xml:space`), nearest winning, and
+    /// for 1.1 their `xml:base` values joined.
+    struct OmittedScope {
+        var attributes: [String: String] = [:]
+        var base: String?
+    }
+    private var omittedScopes: [Int32: OmittedScope] = [:]
+
+    /// The scope at `element`, an element left out: its own `xml:` attributes over its
+    /// parent's scope when the parent is left out too. Kept per element, so a chain of k left-out
+    /// elements costs O(k) however many written elements hang below it.
+    private mutating func omittedScope(_ element: XMLTreeNode) -> OmittedScope {
+        if let known = omittedScopes[element.index] { return known }
+        // Gather the chain up to the first written ancestor (or one already known), then
+        // build scopes outermost first, without recursion.
+        var chain: [XMLTreeNode] = []
+        var current: XMLTreeNode? = element
+        var scope = OmittedScope()
+        while let node = current, node.kind == .element, !contains(.node(node)) {
+            if let known = omittedScopes[node.index] {
+                scope = known
+                break
+            }
+            chain.append(node)
+            current = node.parent
+        }
+        let is11 = canonicalization.method == .canonical11
+        for node in chain.reversed() {
+            for index in 0..<node.attributeCount {
+                let name = node.attributeName(at: index)
+                guard name.namespaceURI == Self.xmlNamespace else { continue }
+                let value = node.attributeValue(at: index)
+                if is11 {
+                    if name.localName == "base" {
+                        scope.base = scope.base.map { URIReference.resolve(value, against: $0) } ?? value
+                    } else if name.localName == "lang" || name.localName == "space" {
+                        scope.attributes[name.localName] = value
+                    }
+                } else {
+                    scope.attributes[name.localName] = value
+                }
+            }
+            omittedScopes[node.index] = scope
+        }
+        return scope
+    }
+
+    // MARK: - Characters
+
+    /// Code-point order, which the recommendations prescribe (not `String`'s order).
+    static func precedes(_ a: String, _ b: String) -> Bool {
+        a.unicodeScalars.lexicographicallyPrecedes(b.unicodeScalars)
+    }
+
+    static func escapeText(_ text: String, into out: inout [UInt8]) {
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "&"): out += Array("&amp;".utf8)
+            case UInt8(ascii: "<"): out += Array("&lt;".utf8)
+            case UInt8(ascii: ">"): out += Array("&gt;".utf8)
+            case 0x0D: out += Array("&#xD;".utf8)
+            default: out.append(byte)
+            }
+        }
+    }
+
+    static func escapeAttribute(_ value: String, into out: inout [UInt8]) {
+        for byte in value.utf8 {
+            switch byte {
+            case UInt8(ascii: "&"): out += Array("&amp;".utf8)
+            case UInt8(ascii: "<"): out += Array("&lt;".utf8)
+            case UInt8(ascii: "\""): out += Array("&quot;".utf8)
+            case 0x09: out += Array("&#x9;".utf8)
+            case 0x0A: out += Array("&#xA;".utf8)
+            case 0x0D: out += Array("&#xD;".utf8)
+            default: out.append(byte)
+            }
+        }
+    }
+}
