@@ -10,20 +10,20 @@ struct Canon: ParsableCommand {
         discussion: """
             UTF-8 without declaration, DOCTYPE or comments; the root element and the processing \
             instructions around it; attributes sorted by name; <a></a> for empty elements; only \
-            & < > " tab LF CR escaped. Names and xmlns attributes are written as in the document.
+            & < > " tab LF CR escaped. Names and xmlns attributes are written as in the document, \
+            so the document is always read without namespace processing. For the W3C forms that \
+            XML signatures use, see xml c14n.
             """
     )
 
     @Argument(help: "The file to read; - reads standard input.")
     var file: String
 
-    @Option(help: "Read the input in this encoding, whatever it declares (default: as declared).")
-    var encoding: String?
+    @OptionGroup var input: InputOptions
 
     func run() throws {
-        var options = XMLTreeDocument.Options()
+        var options = XMLTreeDocument.Options(parser: input.parserOptions)
         options.parser.processNamespaces = false
-        options.parser.encoding = encoding.map(XMLEncodingName.init(rawValue:))
         do {
             let document =
                 file == "-"

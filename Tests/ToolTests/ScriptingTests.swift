@@ -188,6 +188,10 @@ struct InputOptionTests {
         let limited = try ToolRun.run(["check", "-"], input: document)
         #expect(limited.status == 1)
         #expect(try ToolRun.run(["check", "--huge", "-"], input: document).status == 0)
+        for command in [["events"], ["fmt"], ["canon"], ["c14n"], ["query", "count(//*)"]] {
+            #expect(try ToolRun.run(command + ["-"], input: document).status != 0, "\(command)")
+            #expect(try ToolRun.run(command + ["--huge", "-"], input: document).status == 0, "\(command)")
+        }
         let deep = String(repeating: "<d>", count: 10_001) + String(repeating: "</d>", count: 10_001)
         #expect(try ToolRun.run(["check", "-"], input: deep).status == 1)
         #expect(try ToolRun.run(["check", "--max-depth", "0", "-"], input: deep).status == 0)
