@@ -124,10 +124,11 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
+package.targets += [.target(name: "DocExampleSupport", path: "Tests/DocExampleSupport")]
 package.targets += docExamples.map { name in
     .executableTarget(
         name: name,
-        dependencies: ["XMLStreaming", "XMLHandlerStack", "XMLWriting", "XMLTree", "PropertyLists"],
+        dependencies: ["DocExampleSupport", "XMLStreaming", "XMLHandlerStack", "XMLWriting", "XMLTree", "PropertyLists"],
         path: "Tests/DocExamples/\(name)"
     )
 }

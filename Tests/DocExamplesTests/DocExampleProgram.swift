@@ -76,7 +76,7 @@ struct DocExampleProgram {
 
     /// The generated `main.swift`.
     var mainSwift: String {
-        var imports: Swift.Set<String> = ["import Foundation"]
+        var imports: Swift.Set<String> = ["import DocExampleSupport", "import Foundation"]
         var declarations: [String] = []
         var runs: [String] = []
         for block in programBlocks {
@@ -105,17 +105,6 @@ struct DocExampleProgram {
             \(imports.sorted().joined(separator: "\n"))
 
             \(declarations.joined(separator: "\n\n"))
-
-            /// Runs one block's statements; an error is reported with the block's place in the guide.
-            func example(_ location: String, _ body: () async throws -> Void) async -> Int {
-                do {
-                    try await body()
-                    return 0
-                } catch {
-                    print("\\(location): error: \\(error)")
-                    return 1
-                }
-            }
 
             var failures = 0
             \(runs.joined(separator: "\n"))

@@ -2,6 +2,7 @@
 // changing the guide. Each block's statements run in order, in a closure of their own;
 // declarations stay at the top. DocExamplesTests checks this file and runs it.
 
+import DocExampleSupport
 import Foundation
 import XMLStreaming
 
@@ -61,17 +62,6 @@ struct StrictDates: XMLEventHandler {
         if let start = attributes["start"], start.count < 10 {
             throw BadDate(value: start.string, position: locator.position)
         }
-    }
-}
-
-/// Runs one block's statements; an error is reported with the block's place in the guide.
-func example(_ location: String, _ body: () async throws -> Void) async -> Int {
-    do {
-        try await body()
-        return 0
-    } catch {
-        print("\(location): error: \(error)")
-        return 1
     }
 }
 

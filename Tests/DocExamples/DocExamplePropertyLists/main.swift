@@ -2,6 +2,7 @@
 // changing the guide. Each block's statements run in order, in a closure of their own;
 // declarations stay at the top. DocExamplesTests checks this file and runs it.
 
+import DocExampleSupport
 import Foundation
 import PropertyLists
 
@@ -20,17 +21,6 @@ struct Circle: Shape, Decodable { var radius: Double }
 
 // docs/PropertyLists.md:101
 struct Square: Shape, Decodable { var side: Double }
-
-/// Runs one block's statements; an error is reported with the block's place in the guide.
-func example(_ location: String, _ body: () async throws -> Void) async -> Int {
-    do {
-        try await body()
-        return 0
-    } catch {
-        print("\(location): error: \(error)")
-        return 1
-    }
-}
 
 var failures = 0
 failures += await example("docs/PropertyLists.md:7") {
