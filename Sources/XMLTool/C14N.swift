@@ -78,10 +78,7 @@ struct C14N: ParsableCommand {
         }
         let options = XMLTreeDocument.Options(parser: input.parserOptions)
         do {
-            let document =
-                file == "-"
-                ? try XMLTreeDocument(fileDescriptor: 0, name: "<stdin>", options: options)
-                : try XMLTreeDocument(contentsOf: file, options: options)
+            let document = try readTree(file, options: options)
             let bytes =
                 try xpath.map { try document.canonicalized(canonicalization, xpath: $0, namespaces: bindings) }
                 ?? document.canonicalized(canonicalization)

@@ -25,10 +25,7 @@ struct Canon: ParsableCommand {
         var options = XMLTreeDocument.Options(parser: input.parserOptions)
         options.parser.processNamespaces = false
         do {
-            let document =
-                file == "-"
-                ? try XMLTreeDocument(fileDescriptor: 0, name: "<stdin>", options: options)
-                : try XMLTreeDocument(contentsOf: file, options: options)
+            let document = try readTree(file, options: options)
             FileHandle.standardOutput.write(Data(document.canonicalForm()))
         } catch {
             Diagnostics.report(error, file: file)

@@ -34,10 +34,7 @@ struct Fmt: ParsableCommand {
         // White space is kept when read; the writer decides where it carries nothing.
         let options = XMLTreeDocument.Options(parser: input.parserOptions)
         do {
-            let document =
-                file == "-"
-                ? try XMLTreeDocument(fileDescriptor: 0, name: "<stdin>", options: options)
-                : try XMLTreeDocument(contentsOf: file, options: options)
+            let document = try readTree(file, options: options)
             let indentation = String(repeating: " ", count: max(0, indent))
             try document.write(to: writerOutput(output), indentation: indentation)
         } catch {

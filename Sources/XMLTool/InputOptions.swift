@@ -5,6 +5,7 @@ import Glibc
 import Darwin
 #endif
 import XMLStreaming
+import XMLTree
 import XMLWriting
 
 /// The options every subcommand that reads XML shares.
@@ -43,6 +44,13 @@ struct InputOptions: ParsableArguments {
         return XMLParserOptions(
             processNamespaces: !noNamespaces, encoding: encoding.map(XMLEncodingName.init(rawValue:)), limits: limits)
     }
+}
+
+/// Reads a whole document as a tree: `-` is standard input (named `<stdin>` in errors).
+func readTree(_ file: String, options: XMLTreeDocument.Options) throws -> XMLTreeDocument {
+    file == "-"
+        ? try XMLTreeDocument(fileDescriptor: 0, name: "<stdin>", options: options)
+        : try XMLTreeDocument(contentsOf: file, options: options)
 }
 
 /// Where `-o PATH` sends output: `-` is standard output (as in xmllint and plutil), anything

@@ -63,10 +63,7 @@ struct Query: ParsableCommand {
         for file in files {
             let document: XMLTreeDocument
             do {
-                document =
-                    file == "-"
-                    ? try XMLTreeDocument(fileDescriptor: 0, name: "<stdin>", options: options)
-                    : try XMLTreeDocument(contentsOf: file, options: options)
+                document = try readTree(file, options: options)
             } catch {
                 Diagnostics.report(error, file: file)
                 failed = true

@@ -61,15 +61,23 @@ public final class AtomicFile {
     /// Appends bytes.
     public func write(_ bytes: UnsafeRawBufferPointer) throws(XMLWriterError) {
         guard descriptor >= 0 else { throw XMLWriterError(.finished) }
+        let code = Self.writeAll(bytes, to: descriptor)
+        if code != 0 { throw Self.error(path, code) }
+    }
+
+    /// Writes every byte to a descriptor, again after a short write or EINTR; returns 0, or
+    /// the `errno` of the failure.
+    static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32 {
         var offset = 0
         while offset < bytes.count {
             let n = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
             if n < 0 {
                 if errno == EINTR { continue }
-                throw Self.error(path, errno)
+                return errno
             }
             offset += n
         }
+        return 0
     }
 
     /// Appends bytes.

@@ -44,16 +44,8 @@ final class OutputSink {
             guard let file else { throw XMLWriterError(.finished) }
             try file.write(bytes)
         case .fileDescriptor:
-            var offset = 0
-            while offset < bytes.count {
-                let n = systemWrite(fd, bytes.baseAddress! + offset, bytes.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    let code = errno
-                    throw XMLWriterError(.output(path: nil, errno: code, message: String(cString: strerror(code))))
-                }
-                offset += n
-            }
+            let code = AtomicFile.writeAll(bytes, to: fd)
+            if code != 0 { throw XMLWriterError(.output(path: nil, errno: code, message: String(cString: strerror(code)))) }
         }
     }
 
@@ -71,10 +63,3 @@ final class OutputSink {
     }
 }
 
-#if canImport(Glibc)
-private let systemWrite = Glibc.write
-#elseif canImport(Musl)
-private let systemWrite = Musl.write
-#else
-private let systemWrite = Darwin.write
-#endif
