@@ -51,6 +51,9 @@ if [ "${1:-}" = stats ]; then
     exit 0
 fi
 
+# SwiftPM does not re-plan a path dependency whose targets gained a source file; without its
+# plan a file added to the main package is missing from the build ("cannot find type").
+rm -f .build-fuzz/release.yaml .build-fuzz/x86_64-unknown-linux-gnu/release/description.json
 swift build "${build_flags[@]}"
 bin=$(swift build "${build_flags[@]}" --show-bin-path)
 
