@@ -83,14 +83,26 @@ struct RunCommand: ParsableCommand {
     // MARK: Tables
 
     private func printThroughputTable(_ fixture: CorpusFixture, runner: MeasurementRunner) throws {
-        let workloads: [Workload] = [
-            .expatC, .expatCNoNamespaces, .expatCReading, .streamNoOp, .streamReading, .streamReadingRecovering,
-            .streamText, .handlerStack, .foundationStream, .foundationData,
-        ]
+        let sameModels: [Workload] = fixture.shape == .schedule ? [.handWrittenModels, .foundationModelStack] : []
+        let workloads: [Workload] =
+            [
+                .expatC, .expatCNoNamespaces, .expatCReading, .streamNoOp, .streamReading, .streamReadingRecovering,
+                .streamText, .handlerStack,
+            ] + sameModels + [.foundationStream, .foundationData]
         guard
             let results = try printRatioTable(
                 fixture, workloads: workloads, runner: runner, generate: "xmlstack-bench generate", inSeconds: false)
         else { return }
+        if let stack = results.first(where: { $0.0 == .handlerStack })?.1,
+            let hand = results.first(where: { $0.0 == .handWrittenModels })?.1,
+            let book = results.first(where: { $0.0 == .foundationModelStack })?.1,
+            let overHand = stack.ratio(to: hand), let overBook = stack.ratio(to: book)
+        {
+            let same = stack.summary == hand.summary && stack.summary == book.summary ? "the same counts and checksum" : "DIFFERENT RESULTS"
+            print(
+                "\nThe handler stack building the models, with \(same): \(formatted(overHand, decimals: 2))× the hand-written "
+                    + "handler, \(formatted(overBook, decimals: 2))× the book's delegate stack on Foundation.")
+        }
         let cReading = results.first { $0.0 == .expatCReading }?.1
         if let reading = results.first(where: { $0.0 == .streamReading })?.1, let ratio = reading.ratio(to: cReading) {
             let same = reading.summary == cReading?.summary ? "the same checksum" : "A DIFFERENT CHECKSUM"

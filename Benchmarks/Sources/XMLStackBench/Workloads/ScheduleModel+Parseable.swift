@@ -83,16 +83,8 @@ extension Activity: Parseable {
 extension ScheduleImportCounter: ElementConsumer {
     mutating func adopt(_ child: any ElementConsumer, context: ParseContext) {
         switch child {
-        case let team as Team:
-            teams += 1
-            contacts += team.contacts.count
-            checksum &+= team.name.utf8.count
-            for contact in team.contacts { checksum &+= contact.name.utf8.count &+ contact.phone.utf8.count }
-        case let site as Site:
-            sites += 1
-            activities += site.activities.count
-            checksum &+= site.name.utf8.count &+ site.city.utf8.count &+ site.zip.utf8.count
-            for activity in site.activities { checksum &+= activity.summary.utf8.count &+ activity.start.utf8.count }
+        case let team as Team: count(team)
+        case let site as Site: count(site)
         default:
             break
         }

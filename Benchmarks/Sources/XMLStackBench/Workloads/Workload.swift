@@ -28,6 +28,8 @@ enum Workload: String, CaseIterable, ExpressibleByArgument, Sendable {
     case streamReading64KUnlimited = "stream-reading-64k-unlimited"
     case streamReadingRecovering = "stream-reading-recovering"
     case handlerStack = "handler-stack"
+    case handWrittenModels = "hand-written-models"
+    case foundationModelStack = "foundation-model-stack"
     case foundationStream = "foundation-stream"
     case foundationData = "foundation-data"
     /// Parses nothing: the peak memory of the benchmark process itself.
@@ -51,6 +53,8 @@ enum Workload: String, CaseIterable, ExpressibleByArgument, Sendable {
             case .schedule, .damagedSchedule: return "HandlerStack, Team/Contact/Site/Activity models"
             case .namespaced, .bigAttribute: return "HandlerStack, generic consumers (section, meta:record)"
             }
+        case .handWrittenModels: return "hand-written XMLEventHandler, the same models, no stack"
+        case .foundationModelStack: return "Foundation XMLParser(stream:), the book's delegate stack, the same models"
         case .foundationStream: return "Foundation XMLParser(stream:), reading delegate"
         case .foundationData: return "Foundation XMLParser(data:), reading delegate"
         case .idle: return "the benchmark process, nothing parsed"
@@ -111,6 +115,22 @@ enum Workload: String, CaseIterable, ExpressibleByArgument, Sendable {
                     contentsOf: path, root: DocumentImportCounter(), routes: DocumentImportCounter.routes)
                 return WorkloadOutcome(summary: root.summary + ", checksum \(root.checksum)", elements: nil)
             }
+
+        case .handWrittenModels:
+            let parser = XMLStreamParser(handler: HandWrittenScheduleHandler())
+            try parser.parse(contentsOf: path)
+            let counter = parser.handler.counter
+            return WorkloadOutcome(summary: counter.summary + ", checksum \(counter.checksum)", elements: nil)
+
+        case .foundationModelStack:
+            guard let stream = InputStream(fileAtPath: path) else { throw BenchError("cannot open \(path)") }
+            let parser = XMLParser(stream: stream)
+            let delegate = BookScheduleDelegate()
+            parser.delegate = delegate
+            parser.shouldProcessNamespaces = true
+            guard parser.parse() else { throw BenchError("XMLParser failed at line \(parser.lineNumber)") }
+            let counter = delegate.counter
+            return WorkloadOutcome(summary: counter.summary + ", checksum \(counter.checksum)", elements: nil)
 
         case .foundationStream:
             guard let stream = InputStream(fileAtPath: path) else { throw BenchError("cannot open \(path)") }
