@@ -133,3 +133,27 @@ struct TruncatedDocumentTests {
         #expect(fromPipe.message == "premature end of input: the element opened at byte 3 is not closed")
     }
 }
+
+@Suite("Names compared in place")
+struct NameComparisonTests {
+    struct Probe: XMLEventHandler {
+        var answers: [String] = []
+        mutating func startElement(_ name: XMLName, attributes: XMLAttributes) throws {
+            for candidate in ["x:a", "a", "b", "x:b", ""] where name.hasQualifiedName(candidate) { answers.append("<\(candidate)>") }
+            for candidate in ["c", "x:d", "d", "x:c", "cc"] { if let value = attributes[candidate] { answers.append("\(candidate)=\(value.string)") } }
+            #expect(name.localName == name.localName.string)
+            #expect(!(name.localName == name.localName.string + "x"))
+        }
+    }
+
+    @Test("hasQualifiedName and attributes[name] with and without namespaces, prefixed or not")
+    func qualifiedNames() throws {
+        let document = "<x:a xmlns:x='u' xmlns='d' c='1'><b c='2' x:d='3'/></x:a>"
+        let namespaced = XMLStreamParser(handler: Probe())
+        try namespaced.parse(document)
+        #expect(namespaced.handler.answers == ["<x:a>", "c=1", "<b>", "c=2", "x:d=3"])
+        let plain = XMLStreamParser(handler: Probe(), options: XMLParserOptions(processNamespaces: false))
+        try plain.parse(document)
+        #expect(plain.handler.answers == ["<x:a>", "c=1", "<b>", "c=2", "x:d=3"])
+    }
+}

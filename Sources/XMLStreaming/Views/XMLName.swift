@@ -102,6 +102,16 @@ public struct XMLName: CustomStringConvertible {
     /// Whether the qualified name, as written, equals `qualifiedName`; allocates nothing.
     @inlinable
     public func hasQualifiedName(_ qualifiedName: String) -> Bool {
+        // A name with no namespace part (or read without namespaces) is stored as written:
+        // compare it in place, in one pass that stops at the first difference.
+        if let direct = qualifiedName.utf8.withContiguousStorageIfAvailable({ target -> Bool? in
+            var i = 0
+            while i < target.count && raw[i] == target[i] { i += 1 }
+            if i == target.count && raw[i] == 0 { return true }
+            return namespaced && scan(from: i, to: Self.separator) != scan(from: i, to: 0) ? nil : false
+        }), let answer = direct {
+            return answer
+        }
         let p = parts()
         guard let prefix = p.prefix else { return p.local == qualifiedName }
         let q = qualifiedName.utf8

@@ -84,10 +84,15 @@ public struct XMLStringView: RandomAccessCollection, CustomStringConvertible {
     /// Whether the view holds exactly the UTF-8 bytes of `string`, without allocating.
     @inlinable
     public static func == (view: XMLStringView, string: String) -> Bool {
-        var string = string
-        return string.withUTF8 { utf8 in
-            utf8.count == view.count && (view.count == 0 || memcmp(utf8.baseAddress!, view.base, view.count) == 0)
+        // The length first (O(1) for native strings): most comparisons in a `switch` on
+        // names end here, without reaching the bytes.
+        guard string.utf8.count == view.count else { return false }
+        if view.count == 0 { return true }
+        if let equal = string.utf8.withContiguousStorageIfAvailable({ memcmp($0.baseAddress!, view.base, view.count) == 0 }) {
+            return equal
         }
+        var copy = string
+        return copy.withUTF8 { memcmp($0.baseAddress!, view.base, view.count) == 0 }
     }
 
     /// Whether the view holds exactly the UTF-8 bytes of `string`.
