@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import XMLStreaming
 
 /// The routing table: which elements are entities of their own, and how to make them.
@@ -50,13 +57,22 @@ public struct ParseRoutes: Sendable {
     func factory(for name: XMLName) -> Factory? {
         let local = name.localName
         for route in routes where route.localName.count == local.count {
-            guard route.localName.elementsEqual(local) else { continue }
+            guard Self.same(route.localName, local) else { continue }
             switch (route.namespaceURI, name.namespaceURI) {
             case (nil, nil): return route.factory
-            case let (expected?, actual?) where expected.elementsEqual(actual): return route.factory
+            case let (expected?, actual?) where Self.same(expected, actual): return route.factory
             default: continue
             }
         }
         return nil
+    }
+
+    /// Byte equality by `memcmp`: this runs for every start tag, once per route.
+    private static func same(_ bytes: [UInt8], _ view: XMLStringView) -> Bool {
+        bytes.count == view.count && bytes.withUnsafeBufferPointer { stored in
+            view.withContiguousStorageIfAvailable { candidate in
+                stored.isEmpty || memcmp(stored.baseAddress!, candidate.baseAddress!, stored.count) == 0
+            } ?? false
+        }
     }
 }
