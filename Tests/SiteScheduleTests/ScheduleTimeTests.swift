@@ -31,3 +31,17 @@ struct ScheduleTimeTests {
         #expect(team.contactsHeadFirst.map(\.name) == ["B", "A", "C"])
     }
 }
+
+@Suite("Stored times")
+struct SortableTextTests {
+    @Test("sortableText pads every field, written digit by digit, and falls back for values set out of range")
+    func sortable() throws {
+        #expect(ScheduleTime(year: 2012, month: 3, day: 1, hour: 6, minute: 0)?.sortableText == "2012-03-01 06:00")
+        #expect(ScheduleTime(year: 7, month: 12, day: 31, hour: 23, minute: 59)?.sortableText == "0007-12-31 23:59")
+        var odd = try #require(ScheduleTime(year: 2012, month: 3, day: 1, hour: 6, minute: 0))
+        odd.year = 12_345
+        #expect(odd.sortableText == "12345-03-01 06:00")
+        odd.year = -1
+        #expect(odd.sortableText.hasSuffix("-03-01 06:00"))
+    }
+}
