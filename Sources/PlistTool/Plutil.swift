@@ -258,9 +258,7 @@ func readInput(_ file: String) throws -> [UInt8] {
 func describe(_ error: any Error) -> String {
     switch error {
     case let error as PropertyListError: return error.description
-    case let error as XMLWriterError:
-        if case .output(let path?, _, let message) = error.kind { return "cannot write \(path): \(message)" }
-        return error.description
+    case let error as XMLWriterError: return error.description
     case let error as CocoaError:
         return (error.userInfo[NSUnderlyingErrorKey] as? POSIXError).map { String(cString: strerror($0.code.rawValue)) }
             ?? "error \(error.code.rawValue)"

@@ -76,9 +76,14 @@ extension XMLTreeNode {
             })
     }
 
-    /// Text nodes only of XML's white space (space, tab, line feed, carriage return).
+    /// Text nodes only of XML's white space (space, tab, line feed, carriage return),
+    /// read in the storage: no string is made for a node that is then written or skipped.
     private var isWhitespaceText: Bool {
-        kind == .text && text.utf8.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+        let record = record
+        guard record.kind == .text else { return false }
+        return storage.pool[Int(record.textStart)..<Int(record.textStart + record.textLength)].allSatisfy {
+            $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D
+        }
     }
 
     /// Whether indenting inside this element would change its text: it holds text other than

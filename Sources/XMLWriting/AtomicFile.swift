@@ -82,12 +82,12 @@ public final class AtomicFile {
 
     /// Appends bytes.
     public func write(_ bytes: some Sequence<UInt8>) throws(XMLWriterError) {
-        let array = Array(bytes)
-        var failure: XMLWriterError?
-        array.withUnsafeBytes { buffer in
-            do throws(XMLWriterError) { try write(buffer) } catch { failure = error }
-        }
-        if let failure { throw failure }
+        guard descriptor >= 0 else { throw XMLWriterError(.finished) }
+        // Arrays and Data are written from their own storage; other sequences copied once.
+        let code =
+            bytes.withContiguousStorageIfAvailable { Self.writeAll(UnsafeRawBufferPointer($0), to: descriptor) }
+            ?? Array(bytes).withUnsafeBytes { Self.writeAll($0, to: descriptor) }
+        if code != 0 { throw Self.error(path, code) }
     }
 
     /// Makes the new content the file's: syncs the temporary file and renames it over the

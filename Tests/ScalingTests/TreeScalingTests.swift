@@ -108,6 +108,17 @@ struct XPathScalingTests {
         print("scaling: XPath node-set comparisons: \(scaling)")
         #expect(scaling.isNearLinear(), "\(scaling)")
     }
+
+    @Test("id() in a predicate, once per context node (as signature subsets use it)")
+    func idInPredicate() throws {
+        let query = try XPathExpression("count(//*[count(id('i2') | .) = 1])")
+        let scaling = try Scaling.measure(n: 5_000, prepare: { try XMLTreeDocument(bytes: HostileInput.siblings($0)) }) { document in
+            let count = try query.evaluate(at: document.documentNode).number
+            #expect(count > 0)
+        }
+        print("scaling: XPath id() per context node: \(scaling)")
+        #expect(scaling.isNearLinear(), "\(scaling)")
+    }
 }
 
 @Suite("Subtree stream scaling", .serialized)

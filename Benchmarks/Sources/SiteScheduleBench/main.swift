@@ -15,7 +15,13 @@ print("WARNING: debug build; run with -c release. These numbers mean nothing.")
 #endif
 
 let arguments = CommandLine.arguments
-let corpus = ProcessInfo.processInfo.environment["SITESCHEDULE_CORPUS"] ?? "Benchmarks/corpus"
+// Benchmarks/corpus (which git ignores), found from this file's place, whatever the working
+// directory: a relative path wrote a 64 MB feed into Benchmarks/Benchmarks/corpus when run from
+// Benchmarks/.
+let corpus =
+    ProcessInfo.processInfo.environment["SITESCHEDULE_CORPUS"]
+    ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("corpus").path
 
 /// `siteschedule-bench child-import FEED DB`: one import, for the parent to measure.
 if arguments.count == 4 && arguments[1] == "child-import" {

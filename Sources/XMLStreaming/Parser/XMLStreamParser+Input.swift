@@ -26,14 +26,26 @@ extension XMLStreamParser {
         try finish()
     }
 
-    /// Positional reads from bytes in memory.
+    /// Positional reads from bytes in memory (the caller's own storage: nothing is copied
+    /// unless the document turns out truncated).
     private static func reader(of array: [UInt8]) -> UnclosedElementLocator.PositionalRead {
+        { offset, buffer in array.withUnsafeBytes { copy($0, from: offset, into: buffer) } }
+    }
+
+    private static func reader(of string: String) -> UnclosedElementLocator.PositionalRead {
         { offset, buffer in
-            guard offset < array.count else { return 0 }
-            let count = min(buffer.count, array.count - Int(offset))
-            array.withUnsafeBytes { buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[Int(offset)..<Int(offset) + count])) }
-            return count
+            var string = string
+            return string.withUTF8 { copy(UnsafeRawBufferPointer($0), from: offset, into: buffer) }
         }
+    }
+
+    private static func copy(_ source: UnsafeRawBufferPointer, from offset: Int64, into buffer: UnsafeMutableRawBufferPointer)
+        -> Int
+    {
+        guard offset < source.count else { return 0 }
+        let count = min(buffer.count, source.count - Int(offset))
+        buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: source[Int(offset)..<Int(offset) + count]))
+        return count
     }
 
     /// Parses a whole document held in a string, as its UTF-8 bytes.
@@ -42,7 +54,7 @@ extension XMLStreamParser {
     /// those bytes; for such text set ``XMLParserOptions/encoding`` to ``XMLEncodingName/utf8``.
     public func parse(_ string: String) throws {
         prepareForDocument(named: fileName)
-        receiver.sourceReader = Self.reader(of: Array(string.utf8))
+        receiver.sourceReader = Self.reader(of: string)
         defer { receiver.sourceReader = nil }
         try feed(string)
         try finish()

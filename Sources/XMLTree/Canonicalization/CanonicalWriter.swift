@@ -1,7 +1,8 @@
 /// Writes a tree (or a document subset of it) in one of the W3C canonical forms, in one walk.
 ///
 /// Namespaces are tracked as the walk goes rather than looked up per element: the bindings in
-/// scope (every element), what the nearest output ancestor has visible (Canonical XML), and
+/// scope (every element), what the nearest output ancestor has visible (Canonical XML of a
+/// subset; for a whole document the bindings' undo log says what changed), and
 /// what output ancestors rendered (exclusive), each with an undo log for the way back up.
 struct CanonicalWriter {
     let canonicalization: XMLCanonicalization
@@ -13,7 +14,7 @@ struct CanonicalWriter {
     /// Bindings in scope on the current element: prefix (empty for the default) to URI.
     private var inScope: [String: String] = [:]
     private var inScopeUndo: [[(String, String?)]] = []
-    /// Per output element (the nearest last): its namespace nodes in the node-set.
+    /// Per output element of a subset (the nearest last): its namespace nodes in the node-set.
     private var visibleNamespaces: [[String: String]] = []
     /// Exclusive: what output ancestors rendered, nearest winning.
     private var rendered: [String: String] = [:]
@@ -87,7 +88,10 @@ struct CanonicalWriter {
         let name = element.name!
         output.append(UInt8(ascii: "<"))
         output += Array(name.qualifiedName.utf8)
-        let declarations = isExclusive ? exclusiveDeclarations(element) : inclusiveDeclarations(element)
+        let declarations =
+            isExclusive
+            ? exclusiveDeclarations(element)
+            : subset == nil ? changedDeclarations(undo) : inclusiveDeclarations(element)
         for (prefix, uri) in declarations.sorted(by: { Self.precedes($0.0, $1.0) }) {
             output += Array((prefix.isEmpty ? " xmlns=\"" : " xmlns:\(prefix)=\"").utf8)
             Self.escapeAttribute(uri, into: &output)
@@ -108,14 +112,26 @@ struct CanonicalWriter {
             output += Array("</".utf8) + Array(element.name!.qualifiedName.utf8) + [UInt8(ascii: ">")]
             if isExclusive {
                 for (prefix, old) in renderedUndo.removeLast().reversed() { rendered[prefix] = old }
-            } else {
+            } else if subset != nil {
                 visibleNamespaces.removeLast()
             }
         }
         for (prefix, old) in inScopeUndo.removeLast().reversed() { inScope[prefix] = old }
     }
 
-    /// Canonical XML: the element's namespace nodes in the node-set, less those the nearest
+    /// Canonical XML of a whole document: the nearest output ancestor is the parent, so a
+    /// declaration is rendered exactly when the element's own declarations changed a binding
+    /// (as its undo log records): no copy of everything in scope per element.
+    private func changedDeclarations(_ undo: [(String, String?)]) -> [(String, String)] {
+        undo.compactMap { prefix, before in
+            let now = inScope[prefix]
+            guard prefix != "xml", now != before else { return nil }
+            // An undeclared default namespace (xmlns="") is rendered only when one was in scope.
+            return now.map { (prefix, $0) } ?? (prefix.isEmpty ? ("", "") : nil)
+        }
+    }
+
+    /// Canonical XML of a subset: the element's namespace nodes in the node-set, less those the nearest
     /// output ancestor has with the same value; `xmlns=""` when that ancestor has a default
     /// namespace and this element has none.
     private mutating func inclusiveDeclarations(_ element: XMLTreeNode) -> [(String, String)] {

@@ -32,20 +32,7 @@ extension XPathEvaluator {
             } else {
                 tokens = Set(argument.string.split(whereSeparator: \.isWhitespace).map(String.init))
             }
-            let document = context.node.element.document
-            // IDs are xml:id attributes and those the DTD declares of type ID.
-            let declared = document.storage.idAttributes
-            let found = document.allNodes.filter { node in
-                guard node.isElement else { return false }
-                if let id = node.attribute(localName: "id", namespace: "http://www.w3.org/XML/1998/namespace") ?? node["xml:id"],
-                    tokens.contains(id)
-                {
-                    return true
-                }
-                guard !declared.isEmpty, let names = declared[node.name!.qualifiedName] else { return false }
-                return names.contains { name in node[name].map(tokens.contains) == true }
-            }
-            return .nodeSet(found.map { .node($0) })
+            return .nodeSet(identifiers.elements(withIDs: tokens, in: context.node.element.document).map { .node($0) })
         case .localName:
             return .string(try subject()?.localName ?? "")
         case .namespaceURI:

@@ -5,6 +5,7 @@ struct XPathEvaluator {
     let variables: [String: XPathValue]
     let budget: XPathBudget
     let languages = XPathLanguages()
+    let identifiers = XPathIdentifiers()
 
     struct Context {
         var node: XPathNode
