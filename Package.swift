@@ -74,6 +74,8 @@ let package = Package(
             dependencies: [
                 "SiteScheduleModel", "XMLStreaming", "XMLHandlerStack", "XMLWriting",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // SQLite's C API, for binding the import's rows in place (BulkStatement).
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
             path: "Samples/SiteSchedule/Sources/SiteScheduleImport"
         ),

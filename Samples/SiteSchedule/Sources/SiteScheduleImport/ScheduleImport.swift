@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import SiteScheduleModel
 import XMLHandlerStack
@@ -46,6 +47,10 @@ public struct ImportProgress: Sendable {
 /// write) rolls the whole import back and is rethrown with its file, line and column; the
 /// database is then exactly as it was. SQLite's journal gives the same guarantee when the
 /// process is killed in the middle.
+///
+/// The feeds are parsed on a thread of their own while the calling thread writes: the
+/// entities pass through a bounded queue (``ImportChannel``), so the parse and SQLite's work
+/// overlap on two cores and memory stays bounded when one side is faster.
 public enum ScheduleImport {
     /// How many bytes are read and parsed at a time.
     public static let chunkSize = 256 * 1024
@@ -59,34 +64,85 @@ public enum ScheduleImport {
         let started = clock.now
         var summary = try database.queue.write { db -> ImportSummary in
             let teams = TeamDirectory(try String.fetchSet(db, sql: "SELECT code FROM team"))
-            let routes = ScheduleImporter.routes(teams: teams)
-            var summary = ImportSummary()
-            var bytes: Int64 = 0
-            for feed in feeds {
-                var root = ScheduleImporter(writer: ScheduleWriter(db: db), teams: teams)
-                root.summary = summary
-                let parsed = try HandlerStack.parse(root: root, routes: routes) { parser in
-                    parser.fileName = feed.name
-                    bytes += try read(feed, into: parser, progress: progress)
-                }
-                guard parsed.foundSchedule else {
-                    throw ScheduleError(
-                        file: feed.name,
-                        message: "no schedule found: the root element is <\(parsed.lastEndedElement)>, not <schedule>")
-                }
-                summary = parsed.summary
+            let writer = try ScheduleWriter(db: db)
+            let channel = ImportChannel()
+            let parsed = DispatchSemaphore(value: 0)
+            let parsing = Thread {
+                parse(feeds, teams: teams, into: channel)
+                parsed.signal()
             }
-            summary.bytes = bytes
-            return summary
+            // Room for deep documents; the stack and expat do not recurse, but a consumer may.
+            parsing.stackSize = 8 << 20
+            parsing.start()
+            do {
+                let summary = try write(from: channel, with: writer, progress: progress)
+                parsed.wait()
+                return summary
+            } catch {
+                // Stop the parser (its next send throws) and wait for it before rolling back.
+                channel.cancel()
+                parsed.wait()
+                throw error
+            }
         }
         let elapsed = clock.now - started
         summary.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         return summary
     }
 
+    /// The parsing thread: every feed through the handler stack, each entity to the channel.
+    private static func parse(_ feeds: [ScheduleFeed], teams: TeamDirectory, into channel: ImportChannel) {
+        let routes = ScheduleImporter.routes(teams: teams)
+        do {
+            for feed in feeds {
+                var bytes: Int64 = 0
+                let parsed = try HandlerStack.parse(root: ScheduleImporter(channel: channel, teams: teams), routes: routes) {
+                    parser in
+                    parser.fileName = feed.name
+                    bytes = try read(feed, into: parser) { try channel.send([.progress($0)]) }
+                }
+                guard parsed.foundSchedule else {
+                    throw ScheduleError(
+                        file: feed.name,
+                        message: "no schedule found: the root element is <\(parsed.lastEndedElement)>, not <schedule>")
+                }
+                try channel.send([.feedEnded(bytes: bytes)])
+            }
+            channel.finish(throwing: nil)
+        } catch {
+            channel.finish(throwing: error)
+        }
+    }
+
+    /// The writing side, on the caller's thread inside the transaction: every entity the
+    /// parser sends, in order. A failed write carries the position of the entity's end tag.
+    private static func write(
+        from channel: ImportChannel, with writer: ScheduleWriter, progress: ((ImportProgress) -> Void)?
+    ) throws -> ImportSummary {
+        var summary = ImportSummary()
+        func positioned(_ error: any Error, _ position: XMLPosition, _ file: String) -> any Error {
+            HandlerStackError(kind: .model(error), position: position, fileName: file.isEmpty ? nil : file)
+        }
+        while let batch = try channel.receive() {
+            for item in batch {
+                switch item {
+                case .team(let team, let position, let file):
+                    do { try writer.save(team, into: &summary) } catch { throw positioned(error, position, file) }
+                case .site(let site, let position, let file):
+                    do { try writer.save(site, into: &summary) } catch { throw positioned(error, position, file) }
+                case .progress(let report):
+                    progress?(report)
+                case .feedEnded(let bytes):
+                    summary.bytes += bytes
+                }
+            }
+        }
+        return summary
+    }
+
     /// Streams one feed through the parser; returns its size in bytes.
     private static func read<Handler>(
-        _ feed: ScheduleFeed, into parser: XMLStreamParser<Handler>, progress: ((ImportProgress) -> Void)?
+        _ feed: ScheduleFeed, into parser: XMLStreamParser<Handler>, progress: (ImportProgress) throws -> Void
     ) throws -> Int64 {
         let fd: Int32
         switch feed {
@@ -116,7 +172,7 @@ public enum ScheduleImport {
             if count == 0 { break }
             try buffer.withUnsafeBytes { try parser.feed(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
             read += Int64(count)
-            progress?(ImportProgress(feed: feed.name, bytesRead: read, totalBytes: total))
+            try progress(ImportProgress(feed: feed.name, bytesRead: read, totalBytes: total))
         }
         try parser.finish()
         return read

@@ -2,26 +2,51 @@ import SiteScheduleModel
 import XMLHandlerStack
 import XMLStreaming
 
-/// The root of the handler stack during an import: it adopts each team and site as its
-/// element ends and writes it at once, so memory holds one entity at a time whatever the
-/// size of the feed.
+/// The root of the handler stack during an import, on the parsing thread: it adopts each
+/// team and site as its element ends and hands it to the database writer through the
+/// channel, so memory holds a few batches of entities whatever the size of the feed.
 struct ScheduleImporter: ElementConsumer {
-    var writer: ScheduleWriter
+    let channel: ImportChannel
     let teams: TeamDirectory
-    var summary = ImportSummary()
+    private var batch: [ImportItem] = []
+
+    init(channel: ImportChannel, teams: TeamDirectory) {
+        self.channel = channel
+        self.teams = teams
+        batch.reserveCapacity(ImportChannel.batchSize)
+    }
 
     mutating func adopt(_ child: any ElementConsumer, context: ParseContext) throws {
         switch child {
         case let team as Team:
-            try writer.save(team, into: &summary)
+            // Known from here on: later activities may name it.
             teams.insert(team.code)
+            try send(.team(team, at: context.position, in: context.fileName ?? ""))
             lastEndedElement = "team"
         case let site as Site:
-            try writer.save(site, into: &summary)
+            try send(.site(site, at: context.position, in: context.fileName ?? ""))
             lastEndedElement = "site"
         default:
             break
         }
+    }
+
+    /// Queues an item, sending the batch when it is full.
+    mutating func send(_ item: ImportItem) throws {
+        batch.append(item)
+        if batch.count >= ImportChannel.batchSize { try flush() }
+    }
+
+    /// Sends what is queued.
+    mutating func flush() throws {
+        guard !batch.isEmpty else { return }
+        try channel.send(batch)
+        batch.removeAll(keepingCapacity: true)
+    }
+
+    /// The document ended: the last entities go to the writer.
+    mutating func documentDidEnd(context: ParseContext) throws {
+        try flush()
     }
 
     /// The name of the element that ended last: after a parse, the root element's.

@@ -4,134 +4,203 @@ import SiteScheduleModel
 /// Writes teams and sites as the feed delivers them, inside the import's transaction: an
 /// existing code is updated in place and its children replaced, a new one inserted.
 /// Rows that did not change are not written, so a repeated import changes nothing. A new
-/// code costs one insert per row; only an existing one is read back and compared.
+/// code costs one insert per row; only an existing one is read back and compared, in place.
+///
+/// Every statement is prepared once per import and bound value by value (``BulkStatement``).
 struct ScheduleWriter {
-    let db: Database
+    private let db: Database
+    private let insertTeam, selectTeam, updateTeam: BulkStatement
+    private let insertContact, selectContacts, updateContact, deleteContacts: BulkStatement
+    private let insertSite, selectSite, updateSite: BulkStatement
+    private let insertActivity, selectActivities, updateActivity, deleteActivities: BulkStatement
 
-    mutating func save(_ team: Team, into summary: inout ImportSummary) throws {
-        // A new code (the common case) is one statement, and its contacts need no comparing.
-        try db.cachedStatement(sql: "INSERT INTO team (code, name) VALUES (?, ?) ON CONFLICT DO NOTHING").execute(
-            arguments: [team.code, team.name])
+    init(db: Database) throws {
+        self.db = db
+        // A new code (the common case) is one statement; only a conflict reads back.
+        insertTeam = try BulkStatement(db, sql: "INSERT INTO team (code, name) VALUES (?1, ?2) ON CONFLICT DO NOTHING")
+        selectTeam = try BulkStatement(db, sql: "SELECT name FROM team WHERE code = ?1")
+        updateTeam = try BulkStatement(db, sql: "UPDATE team SET name = ?2 WHERE code = ?1")
+        insertContact = try BulkStatement(
+            db, sql: "INSERT INTO contact (teamCode, position, name, phone, isHead) VALUES (?1, ?2, ?3, ?4, ?5)")
+        selectContacts = try BulkStatement(
+            db, sql: "SELECT name, phone, isHead FROM contact WHERE teamCode = ?1 ORDER BY position")
+        updateContact = try BulkStatement(
+            db, sql: "UPDATE contact SET name = ?3, phone = ?4, isHead = ?5 WHERE teamCode = ?1 AND position = ?2")
+        deleteContacts = try BulkStatement(db, sql: "DELETE FROM contact WHERE teamCode = ?1 AND position >= ?2")
+        insertSite = try BulkStatement(
+            db,
+            sql: """
+                INSERT INTO site (code, name, street, zip, city, countryCode) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+                ON CONFLICT DO NOTHING
+                """)
+        selectSite = try BulkStatement(
+            db, sql: "SELECT name, street, zip, city, countryCode FROM site WHERE code = ?1")
+        updateSite = try BulkStatement(
+            db, sql: "UPDATE site SET name = ?2, street = ?3, zip = ?4, city = ?5, countryCode = ?6 WHERE code = ?1")
+        insertActivity = try BulkStatement(
+            db,
+            sql: """
+                INSERT INTO activity (siteCode, position, teamCode, start, "end", summary)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+                """)
+        selectActivities = try BulkStatement(
+            db, sql: "SELECT teamCode, start, \"end\", summary FROM activity WHERE siteCode = ?1 ORDER BY position")
+        updateActivity = try BulkStatement(
+            db,
+            sql: """
+                UPDATE activity SET teamCode = ?3, start = ?4, "end" = ?5, summary = ?6
+                WHERE siteCode = ?1 AND position = ?2
+                """)
+        deleteActivities = try BulkStatement(db, sql: "DELETE FROM activity WHERE siteCode = ?1 AND position >= ?2")
+    }
+
+    // MARK: Teams
+
+    func save(_ team: Team, into summary: inout ImportSummary) throws {
+        insertTeam.bind(team.code, at: 1)
+        insertTeam.bind(team.name, at: 2)
+        try insertTeam.run()
         if db.changesCount == 1 {
             summary.teams.inserted += 1
             try insertContacts(team.contacts, of: team.code, from: 0, into: &summary)
             return
         }
-        let existing = try String.fetchOne(
-            db.cachedStatement(sql: "SELECT name FROM team WHERE code = ?"), arguments: [team.code])
-        switch existing {
-        case team.name?:
+        selectTeam.bind(team.code, at: 1)
+        var unchanged = false
+        try selectTeam.forEachRow { unchanged = $0.text(0, equals: team.name) }
+        if unchanged {
             summary.teams.unchanged += 1
-        default:
-            try db.cachedStatement(sql: "UPDATE team SET name = ? WHERE code = ?").execute(arguments: [team.name, team.code])
+        } else {
+            updateTeam.bind(team.code, at: 1)
+            updateTeam.bind(team.name, at: 2)
+            try updateTeam.run()
             summary.teams.updated += 1
         }
-        let old = try Row.fetchAll(
-            db.cachedStatement(sql: "SELECT name, phone, isHead FROM contact WHERE teamCode = ? ORDER BY position"),
-            arguments: [team.code]
-        ).map { Contact(name: $0[0], phone: $0[1], isHead: $0[2]) }
-        for (position, contact) in team.contacts.enumerated() where position < old.count {
-            let values: StatementArguments = [contact.name, contact.phone, contact.isHead, team.code, position]
-            if old[position] == contact {
+        // Which stored contacts differ, found while the query runs; written after it ends.
+        var changed: [Int] = []
+        var stored = 0
+        selectContacts.bind(team.code, at: 1)
+        try selectContacts.forEachRow { row in
+            defer { stored += 1 }
+            guard stored < team.contacts.count else { return }
+            let contact = team.contacts[stored]
+            if row.text(0, equals: contact.name) && row.text(1, equals: contact.phone)
+                && row.integer(2) == (contact.isHead ? 1 : 0)
+            {
                 summary.contacts.unchanged += 1
             } else {
-                try db.cachedStatement(
-                    sql: "UPDATE contact SET name = ?, phone = ?, isHead = ? WHERE teamCode = ? AND position = ?"
-                ).execute(arguments: values)
-                summary.contacts.updated += 1
+                changed.append(stored)
             }
         }
-        try insertContacts(team.contacts, of: team.code, from: old.count, into: &summary)
-        if old.count > team.contacts.count {
-            try db.cachedStatement(sql: "DELETE FROM contact WHERE teamCode = ? AND position >= ?").execute(arguments: [
-                team.code, team.contacts.count,
-            ])
-            summary.contacts.removed += old.count - team.contacts.count
+        for position in changed {
+            bindContact(team.contacts[position], of: team.code, at: position, to: updateContact)
+            try updateContact.run()
+            summary.contacts.updated += 1
         }
+        try insertContacts(team.contacts, of: team.code, from: stored, into: &summary)
+        if stored > team.contacts.count {
+            deleteContacts.bind(team.code, at: 1)
+            deleteContacts.bind(team.contacts.count, at: 2)
+            try deleteContacts.run()
+            summary.contacts.removed += stored - team.contacts.count
+        }
+    }
+
+    private func bindContact(_ contact: Contact, of code: String, at position: Int, to statement: BulkStatement) {
+        statement.bind(code, at: 1)
+        statement.bind(position, at: 2)
+        statement.bind(contact.name, at: 3)
+        statement.bind(contact.phone, at: 4)
+        statement.bind(contact.isHead, at: 5)
     }
 
     private func insertContacts(_ contacts: [Contact], of code: String, from first: Int, into summary: inout ImportSummary)
         throws
     {
         guard first < contacts.count else { return }
-        let statement = try db.cachedStatement(
-            sql: "INSERT INTO contact (name, phone, isHead, teamCode, position) VALUES (?, ?, ?, ?, ?)")
         for position in first..<contacts.count {
-            let contact = contacts[position]
-            try statement.execute(arguments: [contact.name, contact.phone, contact.isHead, code, position])
+            bindContact(contacts[position], of: code, at: position, to: insertContact)
+            try insertContact.run()
             summary.contacts.inserted += 1
         }
     }
 
-    mutating func save(_ site: Site, into summary: inout ImportSummary) throws {
-        let values: StatementArguments = [site.name, site.street, site.zip, site.city, site.countryCode, site.code]
-        try db.cachedStatement(
-            sql: "INSERT INTO site (name, street, zip, city, countryCode, code) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING"
-        ).execute(arguments: values)
+    // MARK: Sites
+
+    private func bindSite(_ site: Site, to statement: BulkStatement) {
+        statement.bind(site.code, at: 1)
+        statement.bind(site.name, at: 2)
+        statement.bind(site.street, at: 3)
+        statement.bind(site.zip, at: 4)
+        statement.bind(site.city, at: 5)
+        statement.bind(site.countryCode, at: 6)
+    }
+
+    func save(_ site: Site, into summary: inout ImportSummary) throws {
+        bindSite(site, to: insertSite)
+        try insertSite.run()
         if db.changesCount == 1 {
             summary.sites.inserted += 1
             try insertActivities(site.activities, of: site.code, from: 0, into: &summary)
             return
         }
-        let existing = try Row.fetchOne(
-            db.cachedStatement(sql: "SELECT name, street, zip, city, countryCode FROM site WHERE code = ?"),
-            arguments: [site.code])
-        if let existing {
-            let same =
-                existing[0] == site.name && existing[1] == site.street && existing[2] == site.zip
-                && existing[3] == site.city && existing[4] == site.countryCode
-            if same {
-                summary.sites.unchanged += 1
-            } else {
-                try db.cachedStatement(
-                    sql: "UPDATE site SET name = ?, street = ?, zip = ?, city = ?, countryCode = ? WHERE code = ?"
-                ).execute(arguments: values)
-                summary.sites.updated += 1
-            }
+        selectSite.bind(site.code, at: 1)
+        var unchanged = false
+        try selectSite.forEachRow { row in
+            unchanged =
+                row.text(0, equals: site.name) && row.text(1, equals: site.street) && row.text(2, equals: site.zip)
+                && row.text(3, equals: site.city) && row.text(4, equals: site.countryCode)
+        }
+        if unchanged {
+            summary.sites.unchanged += 1
         } else {
-            try db.cachedStatement(
-                sql: "INSERT INTO site (name, street, zip, city, countryCode, code) VALUES (?, ?, ?, ?, ?, ?)"
-            ).execute(arguments: values)
-            summary.sites.inserted += 1
+            bindSite(site, to: updateSite)
+            try updateSite.run()
+            summary.sites.updated += 1
         }
-        let old = try Row.fetchAll(
-            db.cachedStatement(
-                sql: "SELECT teamCode, start, \"end\", summary FROM activity WHERE siteCode = ? ORDER BY position"),
-            arguments: [site.code]
-        ).map { row -> (String, String, String, String) in (row[0], row[1], row[2], row[3]) }
-        for (position, activity) in site.activities.enumerated() where position < old.count {
-            let start = activity.start.sortableText
-            let end = activity.end.sortableText
-            let values: StatementArguments = [activity.teamCode, start, end, activity.summary, site.code, position]
-            if old[position] == (activity.teamCode, start, end, activity.summary) {
-                summary.activities.unchanged += 1
-            } else {
-                try db.cachedStatement(
-                    sql: "UPDATE activity SET teamCode = ?, start = ?, \"end\" = ?, summary = ? WHERE siteCode = ? AND position = ?"
-                ).execute(arguments: values)
-                summary.activities.updated += 1
-            }
+        var changed: [Int] = []
+        var stored = 0
+        selectActivities.bind(site.code, at: 1)
+        try selectActivities.forEachRow { row in
+            defer { stored += 1 }
+            guard stored < site.activities.count else { return }
+            let activity = site.activities[stored]
+            let same =
+                row.text(0, equals: activity.teamCode)
+                && activity.start.withSortableText { row.text(1, equals: $0) }
+                && activity.end.withSortableText { row.text(2, equals: $0) } && row.text(3, equals: activity.summary)
+            if same { summary.activities.unchanged += 1 } else { changed.append(stored) }
         }
-        try insertActivities(site.activities, of: site.code, from: old.count, into: &summary)
-        if old.count > site.activities.count {
-            try db.cachedStatement(sql: "DELETE FROM activity WHERE siteCode = ? AND position >= ?").execute(arguments: [
-                site.code, site.activities.count,
-            ])
-            summary.activities.removed += old.count - site.activities.count
+        for position in changed {
+            bindActivity(site.activities[position], of: site.code, at: position, to: updateActivity)
+            try updateActivity.run()
+            summary.activities.updated += 1
         }
+        try insertActivities(site.activities, of: site.code, from: stored, into: &summary)
+        if stored > site.activities.count {
+            deleteActivities.bind(site.code, at: 1)
+            deleteActivities.bind(site.activities.count, at: 2)
+            try deleteActivities.run()
+            summary.activities.removed += stored - site.activities.count
+        }
+    }
+
+    private func bindActivity(_ activity: Activity, of code: String, at position: Int, to statement: BulkStatement) {
+        statement.bind(code, at: 1)
+        statement.bind(position, at: 2)
+        statement.bind(activity.teamCode, at: 3)
+        activity.start.withSortableText { statement.bind($0, at: 4) }
+        activity.end.withSortableText { statement.bind($0, at: 5) }
+        statement.bind(activity.summary, at: 6)
     }
 
     private func insertActivities(
         _ activities: [Activity], of code: String, from first: Int, into summary: inout ImportSummary
     ) throws {
         guard first < activities.count else { return }
-        let statement = try db.cachedStatement(
-            sql: "INSERT INTO activity (teamCode, start, \"end\", summary, siteCode, position) VALUES (?, ?, ?, ?, ?, ?)")
         for position in first..<activities.count {
-            let activity = activities[position]
-            try statement.execute(arguments: [
-                activity.teamCode, activity.start.sortableText, activity.end.sortableText, activity.summary, code, position,
-            ])
+            bindActivity(activities[position], of: code, at: position, to: insertActivity)
+            try insertActivity.run()
             summary.activities.inserted += 1
         }
     }

@@ -41,7 +41,7 @@ extension Activity: Parseable {
         }
         func time(_ attribute: String) throws -> ScheduleTime {
             guard let text = attributes[attribute] else { throw context.invalid("an activity without \(attribute)") }
-            guard let time = ScheduleTime(text.string) else {
+            guard let time = text.withUnsafeBytes({ ScheduleTime(utf8: $0) }) else {
                 throw context.invalid("\(attribute) \"\(text.string)\" is not a time like \"2012-03-01 6:00\"")
             }
             return time

@@ -11,8 +11,10 @@ public struct ScheduleTime: Hashable, Sendable, Comparable, Codable, CustomStrin
 
     /// Creates a time; `nil` when a field is out of range (February 30th, 24:00, minute 60).
     public init?(year: Int, month: Int, day: Int, hour: Int, minute: Int) {
-        guard (1...9999).contains(year), (1...12).contains(month), (0...23).contains(hour), (0...59).contains(minute),
-            (1...Self.days(inMonth: month, of: year)).contains(day)
+        // Plain comparisons rather than `(1...12).contains`: this runs twice per activity of
+        // an import, and the range checks did not specialize across modules.
+        guard year >= 1, year <= 9999, month >= 1, month <= 12, hour >= 0, hour <= 23, minute >= 0, minute <= 59,
+            day >= 1, day <= Self.days(inMonth: month, of: year)
         else { return nil }
         self.year = year
         self.month = month
@@ -24,26 +26,33 @@ public struct ScheduleTime: Hashable, Sendable, Comparable, Codable, CustomStrin
     /// Reads the feed's form, `YYYY-MM-DD H:MM` (the hour with one or two digits); also the
     /// ISO form with a `T` or a space and a two-digit hour. `nil` for anything else.
     public init?(_ text: some StringProtocol) {
-        let bytes = Array(text.utf8)
+        var text = String(text)
+        guard let time = text.withUTF8({ ScheduleTime(utf8: $0) }) else { return nil }
+        self = time
+    }
+
+    /// Reads the same forms from UTF-8 bytes, without allocating: what an import calls with
+    /// the bytes of an attribute value.
+    public init?(utf8 bytes: UnsafeBufferPointer<UInt8>) {
         var i = 0
-        func number(digits: ClosedRange<Int>) -> Int? {
+        func number(_ minimum: Int, _ maximum: Int) -> Int? {
             var value = 0
             var count = 0
-            while i < bytes.count, count < digits.upperBound, bytes[i] >= 0x30, bytes[i] <= 0x39 {
-                value = value * 10 + Int(bytes[i] - 0x30)
+            while i < bytes.count, count < maximum, bytes[i] >= 0x30, bytes[i] <= 0x39 {
+                value = value * 10 + Int(bytes[i] &- 0x30)
                 count += 1
                 i += 1
             }
-            return digits.contains(count) ? value : nil
+            return count >= minimum ? value : nil
         }
-        func expect(_ byte: UInt8...) -> Bool {
-            guard i < bytes.count, byte.contains(bytes[i]) else { return false }
+        func expect(_ byte: UInt8, or other: UInt8? = nil) -> Bool {
+            guard i < bytes.count, bytes[i] == byte || bytes[i] == other else { return false }
             i += 1
             return true
         }
-        guard let year = number(digits: 4...4), expect(0x2D), let month = number(digits: 2...2), expect(0x2D),
-            let day = number(digits: 2...2), expect(0x20, 0x54), let hour = number(digits: 1...2), expect(0x3A),
-            let minute = number(digits: 2...2), i == bytes.count
+        guard let year = number(4, 4), expect(0x2D), let month = number(2, 2), expect(0x2D),
+            let day = number(2, 2), expect(0x20, or: 0x54), let hour = number(1, 2), expect(0x3A),
+            let minute = number(2, 2), i == bytes.count
         else { return nil }
         self.init(year: year, month: month, day: day, hour: hour, minute: minute)
     }
@@ -60,30 +69,52 @@ public struct ScheduleTime: Hashable, Sendable, Comparable, Codable, CustomStrin
     public var sortableText: String {
         // The fields are settable: a value out of the ranges the initializers check is
         // written as before, by interpolation.
-        guard (0...9999).contains(year), (0...99).contains(month), (0...99).contains(day), (0...99).contains(hour),
-            (0...99).contains(minute)
-        else {
+        guard hasSortableFields else {
             return "\(Self.pad(year, 4))-\(Self.pad(month, 2))-\(Self.pad(day, 2)) \(Self.pad(hour, 2)):\(Self.pad(minute, 2))"
         }
         return String(unsafeUninitializedCapacity: 16) { buffer in
-            func put(_ value: Int, _ width: Int, at offset: Int) {
-                var rest = value
-                for i in stride(from: offset + width - 1, through: offset, by: -1) {
-                    buffer[i] = UInt8(ascii: "0") + UInt8(rest % 10)
-                    rest /= 10
-                }
-            }
-            put(year, 4, at: 0)
-            buffer[4] = UInt8(ascii: "-")
-            put(month, 2, at: 5)
-            buffer[7] = UInt8(ascii: "-")
-            put(day, 2, at: 8)
-            buffer[10] = UInt8(ascii: " ")
-            put(hour, 2, at: 11)
-            buffer[13] = UInt8(ascii: ":")
-            put(minute, 2, at: 14)
+            writeSortableText(into: UnsafeMutableBufferPointer(rebasing: buffer[0..<16]))
             return 16
         }
+    }
+
+    /// Calls `body` with the UTF-8 bytes of ``sortableText``, from the stack when the fields
+    /// are in range: how the import binds a time to SQLite without making a `String`.
+    public func withSortableText<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        guard hasSortableFields else {
+            var text = sortableText
+            return try text.withUTF8(body)
+        }
+        return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16) { buffer in
+            writeSortableText(into: buffer)
+            return try body(UnsafeBufferPointer(buffer))
+        }
+    }
+
+    /// Whether every field fits the 16 bytes of the sortable form.
+    private var hasSortableFields: Bool {
+        year >= 0 && year <= 9999 && month >= 0 && month <= 99 && day >= 0 && day <= 99 && hour >= 0 && hour <= 99
+            && minute >= 0 && minute <= 99
+    }
+
+    /// Writes "YYYY-MM-DD HH:MM" into 16 bytes; the fields must fit (``hasSortableFields``).
+    private func writeSortableText(into buffer: UnsafeMutableBufferPointer<UInt8>) {
+        func put(_ value: Int, _ width: Int, at offset: Int) {
+            var rest = value
+            for i in stride(from: offset + width - 1, through: offset, by: -1) {
+                buffer[i] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            }
+        }
+        put(year, 4, at: 0)
+        buffer[4] = UInt8(ascii: "-")
+        put(month, 2, at: 5)
+        buffer[7] = UInt8(ascii: "-")
+        put(day, 2, at: 8)
+        buffer[10] = UInt8(ascii: " ")
+        put(hour, 2, at: 11)
+        buffer[13] = UInt8(ascii: ":")
+        put(minute, 2, at: 14)
     }
 
     public static func < (a: ScheduleTime, b: ScheduleTime) -> Bool {
