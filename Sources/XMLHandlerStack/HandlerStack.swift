@@ -39,7 +39,7 @@ public struct HandlerStack<Root: ElementConsumer>: XMLEventHandler {
 
     private var stack: [HandlerStackEntry] = []
     private var depth = 0
-    private var text: [UInt8] = []
+    private let text = TextBuffer()
     private var locator = XMLLocator.detached
     private var documentIsOpen = false
     /// The root consumer: after a successful parse, the result. Stored last, so that the
@@ -55,7 +55,6 @@ public struct HandlerStack<Root: ElementConsumer>: XMLEventHandler {
         self.routes = routes
         self.unknownElementPolicy = unknownElements
         self.trimsText = trimsText
-        text.reserveCapacity(1024)
     }
 
     private var context: ParseContext { ParseContext(locator: locator, stackDepth: stack.count) }
@@ -69,10 +68,8 @@ public struct HandlerStack<Root: ElementConsumer>: XMLEventHandler {
     }
 
     private func withText<R>(_ body: (XMLStringView) throws -> R) rethrows -> R {
-        try text.withUnsafeBufferPointer { buffer in
-            let view = XMLStringView(borrowing: buffer)
-            return try body(trimsText ? view.trimmingWhitespace : view)
-        }
+        let view = text.view
+        return try body(trimsText ? view.trimmingWhitespace : view)
     }
 
     private mutating func unknown(_ name: XMLName) throws {
@@ -100,7 +97,7 @@ public struct HandlerStack<Root: ElementConsumer>: XMLEventHandler {
         stack.removeAll()
         unknownElements.removeAll()
         depth = 0
-        text.removeAll(keepingCapacity: true)
+        text.clear()
         let context = self.context
         do { try root.documentDidStart(context: context) } catch { throw positioned(error) }
     }
@@ -113,7 +110,7 @@ public struct HandlerStack<Root: ElementConsumer>: XMLEventHandler {
 
     public mutating func startElement(_ name: XMLName, attributes: XMLAttributes) throws {
         depth += 1
-        text.removeAll(keepingCapacity: true)
+        text.clear()
         let context = self.context
         if let factory = routes.factory(for: name) {
             let predecessor: any ElementConsumer = stack.last?.consumer ?? root
@@ -135,7 +132,7 @@ public struct HandlerStack<Root: ElementConsumer>: XMLEventHandler {
     public mutating func endElement(_ name: XMLName) throws {
         defer {
             depth -= 1
-            text.removeAll(keepingCapacity: true)
+            text.clear()
         }
         let context = self.context
         if let top = stack.last, top.depth == depth {
@@ -154,11 +151,12 @@ public struct HandlerStack<Root: ElementConsumer>: XMLEventHandler {
         } else {
             let known: Bool
             do {
-                known = try text.withUnsafeBufferPointer { buffer in
-                    let view = XMLStringView(borrowing: buffer)
-                    let text = trimsText ? view.trimmingWhitespace : view
-                    if stack.isEmpty { return try root.didEndChild(name, text: text, context: context) }
-                    return try stack[stack.count - 1].consumer.didEndChild(name, text: text, context: context)
+                let view = text.view
+                let text = trimsText ? view.trimmingWhitespace : view
+                if stack.isEmpty {
+                    known = try root.didEndChild(name, text: text, context: context)
+                } else {
+                    known = try stack[stack.count - 1].consumer.didEndChild(name, text: text, context: context)
                 }
             } catch { throw positioned(error) }
             if !known { try unknown(name) }
@@ -166,7 +164,7 @@ public struct HandlerStack<Root: ElementConsumer>: XMLEventHandler {
     }
 
     public mutating func characters(_ piece: XMLStringView) throws {
-        piece.withUnsafeBytes { text.append(contentsOf: $0) }
+        text.append(piece)
     }
 
     /// Clears the stack and tells the root that parsing failed. The parse conveniences call
@@ -175,7 +173,7 @@ public struct HandlerStack<Root: ElementConsumer>: XMLEventHandler {
         documentIsOpen = false
         stack.removeAll()
         depth = 0
-        text.removeAll(keepingCapacity: true)
+        text.clear()
         root.documentDidFail(error)
     }
 }

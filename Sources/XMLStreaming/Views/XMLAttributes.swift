@@ -77,8 +77,19 @@ public struct XMLAttributes: RandomAccessCollection {
     /// The value of the attribute whose qualified name (as written) is `name`.
     @inlinable
     public subscript(name: String) -> XMLStringView? {
-        for attribute in self where attribute.name.hasQualifiedName(name) { return attribute.value }
-        return nil
+        // The name's bytes once, then a tight walk over expat's array.
+        var name = name
+        return name.withUTF8 { target in
+            guard let pairs else { return nil }
+            var slot = 0
+            while let attributeName = pairs[slot] {
+                if XMLName(raw: attributeName, namespaced: namespaced).hasQualifiedName(utf8: target) {
+                    return XMLStringView(cString: pairs[slot + 1]!)
+                }
+                slot += 2
+            }
+            return nil
+        }
     }
 
     /// The value of the attribute with this local name and namespace (`nil`: no namespace).

@@ -102,25 +102,27 @@ public struct XMLName: CustomStringConvertible {
     /// Whether the qualified name, as written, equals `qualifiedName`; allocates nothing.
     @inlinable
     public func hasQualifiedName(_ qualifiedName: String) -> Bool {
+        var qualifiedName = qualifiedName
+        return qualifiedName.withUTF8 { hasQualifiedName(utf8: $0) }
+    }
+
+    /// Whether the qualified name, as written, equals these UTF-8 bytes.
+    @inlinable
+    func hasQualifiedName(utf8 target: UnsafeBufferPointer<UInt8>) -> Bool {
         // A name with no namespace part (or read without namespaces) is stored as written:
-        // compare it in place, in one pass that stops at the first difference.
-        if let direct = qualifiedName.utf8.withContiguousStorageIfAvailable({ target -> Bool? in
-            var i = 0
-            while i < target.count && raw[i] == target[i] { i += 1 }
-            if i == target.count && raw[i] == 0 { return true }
-            return namespaced && scan(from: i, to: Self.separator) != scan(from: i, to: 0) ? nil : false
-        }), let answer = direct {
-            return answer
-        }
+        // compare it in place, in one pass that stops at the first difference or at the
+        // name's end (a NUL in `target` cannot match past it).
+        var i = 0
+        while i < target.count && raw[i] != 0 && raw[i] == target[i] { i += 1 }
+        if i == target.count { return raw[i] == 0 }
+        // Only a name with a namespace URI is stored differently (uri SEP local SEP prefix).
+        guard namespaced && raw[scan(from: i, to: Self.separator)] != 0 else { return false }
         let p = parts()
-        guard let prefix = p.prefix else { return p.local == qualifiedName }
-        let q = qualifiedName.utf8
-        guard q.count == prefix.count + 1 + p.local.count else { return false }
-        var it = q.makeIterator()
-        for byte in prefix where it.next() != byte { return false }
-        if it.next() != UInt8(ascii: ":") { return false }
-        for byte in p.local where it.next() != byte { return false }
-        return true
+        guard let prefix = p.prefix else { return p.local.elementsEqual(target) }
+        guard target.count == prefix.count + 1 + p.local.count, target[prefix.count] == UInt8(ascii: ":") else {
+            return false
+        }
+        return prefix.elementsEqual(target[..<prefix.count]) && p.local.elementsEqual(target[(prefix.count + 1)...])
     }
 
     /// An owned, `Sendable` copy.
