@@ -72,6 +72,15 @@ func importFresh(_ path: String, database: String) throws -> Int {
     return try ScheduleImport.run([.file(path)], into: ScheduleDatabase(path: database)).rows
 }
 
+/// Imports the same feed again into the database the fresh import left: every row read back
+/// and compared, none written.
+func importAgain(_ path: String, database: String) throws -> Int {
+    let summary = try ScheduleImport.run([.file(path)], into: ScheduleDatabase(path: database))
+    precondition(summary.rows == summary.teams.unchanged + summary.contacts.unchanged + summary.sites.unchanged
+        + summary.activities.unchanged, "a repeated import changed rows")
+    return summary.rows
+}
+
 func seconds(_ body: () throws -> Int) rethrows -> (Double, Int) {
     let start = DispatchTime.now().uptimeNanoseconds
     let rows = try body()
@@ -88,6 +97,7 @@ _ = try importFresh(path, database: database)
 var parseTimes: [Double] = []
 var importTimes: [Double] = []
 var ratios: [Double] = []
+var repeatTimes: [Double] = []
 var rows = 0
 for round in 0..<rounds {
     // Alternate the order so the machine's drift falls on both alike.
@@ -96,6 +106,9 @@ for round in 0..<rounds {
     var load = (0.0, 0)
     if parseFirst { parse = try seconds { try parseOnly(path) } }
     load = try seconds { try importFresh(path, database: database) }
+    let again = try seconds { try importAgain(path, database: database) }
+    precondition(again.1 == load.1, "the repeated import saw \(again.1) rows, the first \(load.1)")
+    repeatTimes.append(again.0)
     if !parseFirst { parse = try seconds { try parseOnly(path) } }
     precondition(parse.1 == load.1, "parse-only saw \(parse.1) rows, the import \(load.1)")
     rows = load.1
@@ -118,6 +131,9 @@ print(String(format: "| parse-only: the handler stack building every entity, no 
     parseSeconds, bytes / 1e6 / parseSeconds, Double(rows) / parseSeconds))
 print(String(format: "| import into a fresh SQLite database, one transaction | %.3f | %.1f | %.0f | %.2f |",
     importSeconds, bytes / 1e6 / importSeconds, Double(rows) / importSeconds, median(ratios)))
+let repeatSeconds = median(repeatTimes)
+print(String(format: "| the same feed imported again: every row read back and compared, none written | %.3f | %.1f | %.0f | %.2f |",
+    repeatSeconds, bytes / 1e6 / repeatSeconds, Double(rows) / repeatSeconds, parseSeconds / repeatSeconds))
 
 // The issue's anchor, in the same run: Python's lxml iterparse feeding sqlite3 (needs
 // `pip install lxml`; skipped without it).
