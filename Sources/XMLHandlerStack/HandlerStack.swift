@@ -113,7 +113,8 @@ public struct HandlerStack<Root: ElementConsumer>: XMLEventHandler {
         text.clear()
         let context = self.context
         if let factory = routes.factory(for: name) {
-            let predecessor: any ElementConsumer = stack.last?.consumer ?? root
+            // Indexing rather than `stack.last`, which would copy the whole entry first.
+            let predecessor: any ElementConsumer = stack.isEmpty ? root : stack[stack.count - 1].consumer
             do {
                 let consumer = try factory(name, attributes, predecessor, context)
                 stack.append(HandlerStackEntry(consumer: consumer, depth: depth))
@@ -135,7 +136,7 @@ public struct HandlerStack<Root: ElementConsumer>: XMLEventHandler {
             text.clear()
         }
         let context = self.context
-        if let top = stack.last, top.depth == depth {
+        if !stack.isEmpty && stack[stack.count - 1].depth == depth {
             var consumer = stack.removeLast().consumer
             do {
                 try withText { try consumer.didEnd(text: $0, context: context) }
