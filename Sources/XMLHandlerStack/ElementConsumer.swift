@@ -54,7 +54,7 @@ extension ElementConsumer {
 /// extension Contact: Parseable {
 ///     init(element: XMLName, attributes: XMLAttributes, predecessor: any ElementConsumer,
 ///          context: ParseContext) throws {
-///         guard let team = predecessor as? Team else { throw context.invalid("a contact outside a team") }
+///         guard let team = predecessor.value(as: Team.self) else { throw context.invalid("a contact outside a team") }
 ///         self.init(team: team, phone: attributes["phone"]?.string)
 ///     }
 ///     mutating func didEnd(text: XMLStringView, context: ParseContext) { name = text.string }
@@ -64,4 +64,36 @@ public protocol Parseable: ElementConsumer {
     /// Creates the value for its element from the element's attributes and the consumer
     /// below it on the stack (a class sees the object itself; a struct sees a copy).
     init(element: XMLName, attributes: XMLAttributes, predecessor: any ElementConsumer, context: ParseContext) throws
+}
+
+extension ElementConsumer {
+    /// This consumer as a `T`, or `nil`: what `child as? Activity` does in `adopt` and
+    /// `predecessor as? Site` in an initializer, several times faster when the consumer is
+    /// exactly a `T`.
+    ///
+    /// Called on an `any ElementConsumer`, the method sees the consumer's own type, so an
+    /// exact match is a comparison of two type pointers and a copy; anything else (a
+    /// subclass, a protocol type) falls back to `as?`. In the handler-stack benchmark the
+    /// runtime's general casts were 5% of the stack's instructions.
+    ///
+    /// ```swift
+    /// mutating func adopt(_ child: any ElementConsumer, context: ParseContext) {
+    ///     if let activity = child.value(as: Activity.self) { activities.append(activity) }
+    /// }
+    /// ```
+    @inlinable
+    public func value<T>(as type: T.Type) -> T? {
+        if Self.self == T.self {
+            // Same type: the bytes are a `T`; `load` copies it as a `T` (retaining what it holds).
+            return withUnsafePointer(to: self) { UnsafeRawPointer($0).load(as: T.self) }
+        }
+        return self as? T
+    }
+
+    /// Whether this consumer is a `T`: `predecessor.is(Site.self)`, the fast form of
+    /// `predecessor is Site` (see ``value(as:)``).
+    @inlinable
+    public func `is`<T>(_ type: T.Type) -> Bool {
+        Self.self == T.self || self is T
+    }
 }

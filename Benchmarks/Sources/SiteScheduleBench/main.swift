@@ -49,10 +49,10 @@ func feed(megabytes: Int) throws -> String {
 struct DropEntities: ElementConsumer {
     var rows = 0
     mutating func adopt(_ child: any ElementConsumer, context: ParseContext) throws {
-        switch child {
-        case let team as Team: rows += 1 + team.contacts.count
-        case let site as Site: rows += 1 + site.activities.count
-        default: break
+        if let site = child.value(as: Site.self) {
+            rows += 1 + site.activities.count
+        } else if let team = child.value(as: Team.self) {
+            rows += 1 + team.contacts.count
         }
     }
     func didEndChild(_ name: XMLName, text: XMLStringView, context: ParseContext) throws -> Bool { true }

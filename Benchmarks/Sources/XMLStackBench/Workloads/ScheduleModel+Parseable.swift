@@ -19,13 +19,13 @@ extension Team: Parseable {
     }
 
     func adopt(_ child: any ElementConsumer, context: ParseContext) {
-        if let contact = child as? Contact { contacts.append(contact) }
+        if let contact = child.value(as: Contact.self) { contacts.append(contact) }
     }
 }
 
 extension Contact: Parseable {
     init(element: XMLName, attributes: XMLAttributes, predecessor: any ElementConsumer, context: ParseContext) throws {
-        guard let team = predecessor as? Team else { throw context.invalid("a contact outside a team") }
+        guard let team = predecessor.value(as: Team.self) else { throw context.invalid("a contact outside a team") }
         self.init(
             teamCode: team.code, phone: attributes["phone"]?.string ?? "",
             isHead: attributes["isHead"].map { $0 == "YES" } ?? false)
@@ -62,13 +62,13 @@ extension Site: Parseable {
     }
 
     func adopt(_ child: any ElementConsumer, context: ParseContext) {
-        if let activity = child as? Activity { activities.append(activity) }
+        if let activity = child.value(as: Activity.self) { activities.append(activity) }
     }
 }
 
 extension Activity: Parseable {
     init(element: XMLName, attributes: XMLAttributes, predecessor: any ElementConsumer, context: ParseContext) throws {
-        guard let site = predecessor as? Site else { throw context.invalid("an activity outside a site") }
+        guard let site = predecessor.value(as: Site.self) else { throw context.invalid("an activity outside a site") }
         guard let team = attributes["team"] else { throw context.invalid("an activity without a team") }
         self.init(
             siteCode: site.code, teamCode: team.string, start: attributes["start"]?.string ?? "",
@@ -82,11 +82,10 @@ extension Activity: Parseable {
 
 extension ScheduleImportCounter: ElementConsumer {
     mutating func adopt(_ child: any ElementConsumer, context: ParseContext) {
-        switch child {
-        case let team as Team: count(team)
-        case let site as Site: count(site)
-        default:
-            break
+        if let site = child.value(as: Site.self) {
+            count(site)
+        } else if let team = child.value(as: Team.self) {
+            count(team)
         }
     }
 

@@ -29,13 +29,13 @@ extension Site: Parseable {
     }
 
     public mutating func adopt(_ child: any ElementConsumer, context: ParseContext) throws {
-        if let activity = child as? Activity { activities.append(activity) }
+        if let activity = child.value(as: Activity.self) { activities.append(activity) }
     }
 }
 
 extension Activity: Parseable {
     public init(element: XMLName, attributes: XMLAttributes, predecessor: any ElementConsumer, context: ParseContext) throws {
-        guard predecessor is Site else { throw context.invalid("an activity outside a site") }
+        guard predecessor.is(Site.self) else { throw context.invalid("an activity outside a site") }
         guard let team = attributes["team"]?.trimmingWhitespace, !team.isEmpty else {
             throw context.invalid("an activity without a team")
         }

@@ -19,13 +19,13 @@ extension Team: Parseable {
     }
 
     public mutating func adopt(_ child: any ElementConsumer, context: ParseContext) throws {
-        if let contact = child as? Contact { contacts.append(contact) }
+        if let contact = child.value(as: Contact.self) { contacts.append(contact) }
     }
 }
 
 extension Contact: Parseable {
     public init(element: XMLName, attributes: XMLAttributes, predecessor: any ElementConsumer, context: ParseContext) throws {
-        guard predecessor is Team else { throw context.invalid("a contact outside a team") }
+        guard predecessor.is(Team.self) else { throw context.invalid("a contact outside a team") }
         let isHead: Bool
         switch attributes["isHead"]?.string {
         case "YES": isHead = true
