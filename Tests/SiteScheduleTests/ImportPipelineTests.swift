@@ -91,4 +91,43 @@ struct ImportPipelineTests {
         let summary = try ScheduleImport.run([.file(path)], into: database)
         #expect(summary.sites.total == siteLines.count)
     }
+
+    /// A feed whose sites have these numbers of activities, each named by its site and place.
+    static func feed(activitiesPerSite counts: [Int]) -> String {
+        var xml = #"<schedule><teams><team code="1"><name>T</name></team></teams><sites>"#
+        for (site, count) in counts.enumerated() {
+            xml += #"<site code="s\#(site)"><name>S</name><activities>"#
+            for place in 0..<count {
+                xml += #"<activity team="1" start="2012-03-01 6:00" end="2012-03-0\#(place % 9 + 1) 7:00">"#
+                xml += "work \(site)-\(place)</activity>"
+            }
+            xml += "</activities></site>"
+        }
+        return xml + "</sites></schedule>"
+    }
+
+    @Test("sites of 0 to 25 activities keep every row and its order, inserted, grown, shrunk and emptied")
+    func manyActivities() throws {
+        let directory = try TemporaryDirectory()
+        let database = try freshDatabase(in: directory)
+        let counts = [1, 7, 8, 9, 16, 17, 0, 25]
+        let path = try directory.write(Self.feed(activitiesPerSite: counts), named: "grouped.xml")
+        let summary = try ScheduleImport.run([.file(path)], into: database)
+        #expect(summary.activities.inserted == counts.reduce(0, +))
+        let rows = try database.queue.read { db in
+            try Row.fetchAll(db, sql: "SELECT siteCode, position, summary, \"end\" FROM activity ORDER BY siteCode, position")
+        }
+        var expected: [String] = []
+        for (site, count) in counts.enumerated() {
+            for place in 0..<count { expected.append("s\(site) \(place) work \(site)-\(place) 2012-03-0\(place % 9 + 1) 07:00") }
+        }
+        #expect(rows.map { "\($0[0] as String) \($0[1] as Int) \($0[2] as String) \($0[3] as String)" } == expected)
+        // Sites that grow, shrink or empty: inserts after the stored rows, deletes past the new end.
+        let changed = try directory.write(Self.feed(activitiesPerSite: [9, 1, 8, 17, 16, 9, 8, 0]), named: "changed.xml")
+        let again = try ScheduleImport.run([.file(changed)], into: database)
+        #expect(again.activities.inserted == 8 + 0 + 0 + 8 + 0 + 0 + 8 + 0)
+        #expect(again.activities.removed == 0 + 6 + 0 + 0 + 0 + 8 + 0 + 25)
+        let stored = try database.queue.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM activity") }
+        #expect(stored == 9 + 1 + 8 + 17 + 16 + 9 + 8)
+    }
 }
