@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "XMLWriting", targets: ["XMLWriting"]),
         .library(name: "XMLTree", targets: ["XMLTree"]),
         .library(name: "PropertyLists", targets: ["PropertyLists"]),
+        .library(name: "XMLCoding", targets: ["XMLCoding"]),
         .executable(name: "xml", targets: ["XMLTool"]),
         .library(name: "SiteScheduleModel", targets: ["SiteScheduleModel"]),
         .library(name: "SiteScheduleImport", targets: ["SiteScheduleImport"]),
@@ -45,6 +46,8 @@ let package = Package(
         .target(name: "XMLWriting", dependencies: ["XMLSyntax"]),
         // The document tree: contiguous storage, navigation, paths, output, canonical form.
         .target(name: "XMLTree", dependencies: ["XMLStreaming", "XMLWriting", "XMLSyntax"]),
+        // Codable XML: Decodable values read from the stream parser's events.
+        .target(name: "XMLCoding", dependencies: ["XMLStreaming", "XMLHandlerStack", "XMLWriting"]),
         // Property lists: XML (through the stream parser and the writer) and binary.
         .target(
             name: "PropertyLists",
@@ -95,6 +98,7 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "XMLHandlerStackTests", dependencies: ["XMLHandlerStack", "XMLTestSupport"]),
+        .testTarget(name: "XMLCodingTests", dependencies: ["XMLCoding"]),
         .testTarget(name: "XMLWritingTests", dependencies: ["XMLWriting", "XMLStreaming", "XMLTestSupport"]),
         .testTarget(name: "PlistToolTests", dependencies: ["PlistTool", "XMLTestSupport"]),
         .testTarget(name: "PropertyListsTests", dependencies: ["PropertyLists", "XMLTestSupport"], resources: [.copy("Fixtures")]),

@@ -1,0 +1,172 @@
+import Foundation
+import XMLStreaming
+
+/// Decodes `Decodable` values from XML, the way `JSONDecoder` decodes them from JSON.
+///
+/// ```swift
+/// struct Site: Decodable { var code: String; var name: String; var activity: [Activity] }
+/// let site = try XMLDecoder().decode(Site.self, from: Array(xml.utf8))
+/// ```
+///
+/// The document element is the value; its name is not checked. A key reads the attribute of
+/// that name, or else the child elements of that name; the element's own text is the key
+/// `""` (see ``XMLDecoder/textKey``). The rules for the ambiguities of XML (one element or
+/// an array of one, `<a/>` and absent, white space) are in the guide, docs/CodableXML.md.
+open class XMLDecoder {
+    /// The key that reads an element's own text, beside its attributes and children:
+    /// `case value = ""` in `CodingKeys`.
+    public static let textKey = ""
+
+    /// How keys are spelled in the document.
+    public enum KeyDecodingStrategy: Sendable {
+        /// As the Swift key is spelled.
+        case useDefaultKeys
+        /// `site_code` for `siteCode`.
+        case convertFromSnakeCase
+        /// `site-code` for `siteCode`.
+        case convertFromKebabCase
+        /// `SiteCode` for `siteCode`.
+        case convertFromCapitalized
+        /// Your own spelling of each Swift key in the document (the coding path ends with it).
+        case custom(@Sendable (_ codingPath: [any CodingKey]) -> String)
+    }
+
+    /// Where a key's value is read from.
+    public enum NodePlacement: Sendable {
+        /// The attribute of that name, or else the child elements (the default).
+        case attributeOrElement
+        /// Only an attribute.
+        case attribute
+        /// Only child elements.
+        case element
+    }
+
+    /// How dates are read.
+    public enum DateDecodingStrategy: Sendable {
+        /// ISO 8601 with or without fractional seconds (`2012-03-01T06:00:00Z`); the default.
+        case iso8601
+        /// A number of seconds since 1970.
+        case secondsSince1970
+        /// A number of milliseconds since 1970.
+        case millisecondsSince1970
+        /// Through a formatter.
+        case formatted(DateFormatter)
+        /// Your own reading.
+        case custom(@Sendable (_ decoder: any Decoder) throws -> Date)
+        /// `Date`'s own `Decodable` (seconds since 2001, as `JSONDecoder` defaults to).
+        case deferredToDate
+    }
+
+    /// How `Data` is read.
+    public enum DataDecodingStrategy: Sendable {
+        /// Base64 (the default).
+        case base64
+        /// Hexadecimal digits, either case.
+        case hex
+        /// Your own reading.
+        case custom(@Sendable (_ decoder: any Decoder) throws -> Data)
+        /// `Data`'s own `Decodable` (an array of bytes).
+        case deferredToData
+    }
+
+    /// How infinities and NaN are read. XML Schema's `INF`, `-INF` and `NaN` (and Swift's
+    /// spellings) are always accepted; this adds your own.
+    public enum NonConformingFloatDecodingStrategy: Sendable {
+        case `throw`
+        case convertFromString(positiveInfinity: String, negativeInfinity: String, nan: String)
+    }
+
+    public var keyDecodingStrategy: KeyDecodingStrategy = .useDefaultKeys
+    public var dateDecodingStrategy: DateDecodingStrategy = .iso8601
+    public var dataDecodingStrategy: DataDecodingStrategy = .base64
+    public var nonConformingFloatDecodingStrategy: NonConformingFloatDecodingStrategy = .throw
+    /// Where each key is read from: given the coding path ending with the key. The default
+    /// reads an attribute or else child elements; a type can also decide for its own keys by
+    /// adopting ``XMLNodePlacing``.
+    public var nodePlacement: (@Sendable (_ codingPath: [any CodingKey]) -> NodePlacement)?
+    /// Whether text is trimmed of leading and trailing XML white space before it becomes a
+    /// value (the default); `false` keeps it as written.
+    public var trimsWhitespace = true
+    /// The parser's options: limits, encodings, namespaces, recovery.
+    public var parserOptions = XMLParserOptions()
+    /// Values for your types' `init(from:)`, as `decoder.userInfo`.
+    public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+
+    public init() {}
+
+    /// Decodes a value from a document in memory.
+    open func decode<T: Decodable>(_ type: T.Type, from bytes: some Sequence<UInt8>, fileName: String? = nil) throws -> T {
+        let record = try readDocument { parser in
+            parser.fileName = fileName
+            try parser.parse(bytes)
+        }
+        return try decode(type, from: record)
+    }
+
+    /// Decodes a value from a document in memory.
+    open func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+        try decode(type, from: data, fileName: nil)
+    }
+
+    /// Decodes a value from a file.
+    open func decode<T: Decodable>(_ type: T.Type, contentsOf path: String) throws -> T {
+        let record = try readDocument { try $0.parse(contentsOf: path) }
+        return try decode(type, from: record)
+    }
+
+    /// Decodes a value from a file descriptor, read to its end.
+    open func decode<T: Decodable>(_ type: T.Type, fileDescriptor: Int32, name: String? = nil) throws -> T {
+        let record = try readDocument { try $0.parse(fileDescriptor: fileDescriptor, name: name) }
+        return try decode(type, from: record)
+    }
+
+    /// Decodes a value from chunks of bytes as they arrive.
+    open func decode<T: Decodable, Chunks: AsyncSequence>(_ type: T.Type, from chunks: Chunks) async throws -> T
+    where Chunks.Element: Sequence<UInt8> {
+        var record: XMLRecord?
+        let parser = XMLStreamParser(
+            handler: XMLRecordBuilder(path: [], namespaced: parserOptions.processNamespaces) { record = $0 },
+            options: parserOptions)
+        try await parser.parse(chunks)
+        guard let record else { throw XMLDecodingFailure.noDocumentElement }
+        return try decode(type, from: record)
+    }
+
+    private func readDocument(_ input: (XMLStreamParser<XMLRecordBuilder>) throws -> Void) throws -> XMLRecord {
+        var record: XMLRecord?
+        let parser = XMLStreamParser(
+            handler: XMLRecordBuilder(path: [], namespaced: parserOptions.processNamespaces) { record = $0 },
+            options: parserOptions)
+        try input(parser)
+        guard let record else { throw XMLDecodingFailure.noDocumentElement }
+        return record
+    }
+
+    /// Decodes one record (the document element, or one element of a stream).
+    func decode<T: Decodable>(_ type: T.Type, from record: XMLRecord, codingPath: [any CodingKey] = []) throws -> T {
+        let context = XMLDecodingContext(record: record, decoder: self)
+        let decoder = XMLValueDecoder(context: context, value: .element(XMLRecord.root), codingPath: codingPath)
+        return try decoder.decodeValue(type)
+    }
+}
+
+/// Failures that are not about a value.
+enum XMLDecodingFailure: Error, CustomStringConvertible {
+    case noDocumentElement
+
+    var description: String { "the document has no element" }
+}
+
+/// A type that says, for its own keys, whether each is an attribute or child elements.
+///
+/// ```swift
+/// extension Site: XMLNodePlacing {
+///     static func nodePlacement(for key: any CodingKey) -> XMLDecoder.NodePlacement {
+///         key.stringValue == "code" ? .attribute : .element
+///     }
+/// }
+/// ```
+public protocol XMLNodePlacing {
+    /// Where the value of `key` is, in this type's element.
+    static func nodePlacement(for key: any CodingKey) -> XMLDecoder.NodePlacement
+}

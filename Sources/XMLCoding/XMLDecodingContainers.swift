@@ -1,0 +1,234 @@
+import Foundation
+
+/// Whether a type is read from text (a scalar), as opposed to an element's structure.
+func isXMLScalar(_ type: Any.Type) -> Bool {
+    switch type {
+    case is String.Type, is Bool.Type, is Int.Type, is Int8.Type, is Int16.Type, is Int32.Type, is Int64.Type,
+        is UInt.Type, is UInt8.Type, is UInt16.Type, is UInt32.Type, is UInt64.Type, is Double.Type, is Float.Type,
+        is Date.Type, is Data.Type, is URL.Type, is Decimal.Type:
+        return true
+    default:
+        return false
+    }
+}
+
+extension XMLValueDecoder {
+    /// Whether the value is nil for a scalar: absent, or an element with no attributes, no
+    /// child elements and only white space (`<count/>` for an `Int?`).
+    var isEmptyOrAbsent: Bool {
+        switch value {
+        case .elements(let list, _):
+            guard list.count == 1 else { return list.isEmpty }
+            return isEmptyElement(list[0])
+        case .element(let e): return isEmptyElement(e)
+        case .attribute, .text: return false
+        }
+    }
+
+    func isEmptyElement(_ e: Int) -> Bool {
+        record.nodes[e].count == 0 && !record.hasChildElements(e)
+            && record.directText(of: e).utf8.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+    }
+
+    /// A decoder for a value inside this one.
+    func child(_ value: XMLDecodingValue, key: any CodingKey) -> XMLValueDecoder {
+        XMLValueDecoder(context: context, value: value, codingPath: codingPath + [key])
+    }
+}
+
+struct XMLKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let decoder: XMLValueDecoder
+    let element: Int
+
+    var codingPath: [any CodingKey] { decoder.codingPath }
+    private var record: XMLRecord { decoder.record }
+
+    var allKeys: [Key] {
+        var names: [String] = []
+        var seen = Set<String>()
+        let node = record.nodes[element]
+        for a in node.start..<(node.start + node.count) {
+            let name = record.names[record.attributes[a].name].local
+            if seen.insert(name).inserted { names.append(name) }
+        }
+        for child in record.children(of: element) where record.nodes[child].kind == .element {
+            let name = record.names[record.nodes[child].name].local
+            if seen.insert(name).inserted { names.append(name) }
+        }
+        return names.compactMap { Key(stringValue: $0) }
+    }
+
+    private func placement(for key: Key) -> XMLDecoder.NodePlacement {
+        if let decide = decoder.context.decoder.nodePlacement { return decide(codingPath + [key]) }
+        if let placing = decoder.decodedType as? any XMLNodePlacing.Type { return placing.nodePlacement(for: key) }
+        return .attributeOrElement
+    }
+
+    /// Where the key's value is.
+    func lookup(_ key: Key) -> XMLDecodingValue {
+        let name = decoder.context.documentName(for: key, codingPath: codingPath)
+        if name == XMLDecoder.textKey { return .text(element: element) }
+        let placement = placement(for: key)
+        if placement != .element {
+            let node = record.nodes[element]
+            for a in node.start..<(node.start + node.count) where record.names[record.attributes[a].name].local == name {
+                return .attribute(a, element: element)
+            }
+        }
+        var list: [Int] = []
+        if placement != .attribute {
+            for child in record.children(of: element)
+            where record.nodes[child].kind == .element && record.names[record.nodes[child].name].local == name {
+                list.append(child)
+            }
+        }
+        return .elements(list, parent: element)
+    }
+
+    func contains(_ key: Key) -> Bool {
+        switch lookup(key) {
+        case .elements(let list, _): return !list.isEmpty
+        default: return true
+        }
+    }
+
+    private func valueDecoder(for key: Key) -> XMLValueDecoder { decoder.child(lookup(key), key: key) }
+
+    func decodeNil(forKey key: Key) throws -> Bool { valueDecoder(for: key).isEmptyOrAbsent }
+
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        let value = valueDecoder(for: key)
+        if value.isAbsent && !(type is any XMLAbsentAsEmpty.Type) {
+            throw DecodingError.keyNotFound(
+                key,
+                DecodingError.Context(
+                    codingPath: codingPath,
+                    debugDescription:
+                        "no attribute or element \"\(decoder.context.documentName(for: key, codingPath: codingPath))\" in the element at \(decoder.context.location(of: element))"
+                ))
+        }
+        return try value.decodeValue(type)
+    }
+
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        // `<count/>` is no number: nil for an optional scalar; a String reads it as "".
+        try decodeIfPresent(type, forKey: key, generic: ())
+    }
+
+    // The standard library's own defaults for these go through decodeNil, which would read
+    // `<label/>` as nil for a String?: route them through the rule above.
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try decodeIfPresent(type, forKey: key, generic: ()) }
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try decodeIfPresent(type, forKey: key, generic: ()) }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try decodeIfPresent(type, forKey: key, generic: ()) }
+    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try decodeIfPresent(type, forKey: key, generic: ()) }
+    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try decodeIfPresent(type, forKey: key, generic: ()) }
+    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try decodeIfPresent(type, forKey: key, generic: ()) }
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try decodeIfPresent(type, forKey: key, generic: ()) }
+    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try decodeIfPresent(type, forKey: key, generic: ()) }
+    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try decodeIfPresent(type, forKey: key, generic: ()) }
+    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try decodeIfPresent(type, forKey: key, generic: ()) }
+    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try decodeIfPresent(type, forKey: key, generic: ()) }
+    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try decodeIfPresent(type, forKey: key, generic: ()) }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try decodeIfPresent(type, forKey: key, generic: ()) }
+    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try decodeIfPresent(type, forKey: key, generic: ()) }
+
+    private func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key, generic: Void) throws -> T? {
+        let value = valueDecoder(for: key)
+        if value.isAbsent { return nil }
+        if isXMLScalar(type) && !(type is String.Type) && value.isEmptyOrAbsent { return nil }
+        return try value.decodeValue(type)
+    }
+
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
+        -> KeyedDecodingContainer<NestedKey>
+    {
+        try valueDecoder(for: key).container(keyedBy: type)
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        try valueDecoder(for: key).unkeyedContainer()
+    }
+
+    func superDecoder() throws -> any Decoder {
+        XMLValueDecoder(context: decoder.context, value: .element(element), codingPath: codingPath + [XMLKey("super")])
+    }
+
+    func superDecoder(forKey key: Key) throws -> any Decoder { valueDecoder(for: key) }
+}
+
+/// Arrays decode an absent key as empty: in XML, no elements and a missing key are the
+/// same thing. (A `[T]?` decodes it as `nil`.)
+protocol XMLAbsentAsEmpty {}
+extension Array: XMLAbsentAsEmpty {}
+extension Set: XMLAbsentAsEmpty {}
+
+struct XMLUnkeyedContainer: UnkeyedDecodingContainer {
+    let decoder: XMLValueDecoder
+    let items: [Int]
+    private(set) var currentIndex = 0
+
+    init(decoder: XMLValueDecoder, items: [Int]) {
+        self.decoder = decoder
+        self.items = items
+    }
+
+    var codingPath: [any CodingKey] { decoder.codingPath }
+    var count: Int? { items.count }
+    var isAtEnd: Bool { currentIndex >= items.count }
+
+    private func itemDecoder() throws -> XMLValueDecoder {
+        guard !isAtEnd else {
+            throw DecodingError.valueNotFound(
+                Any.self,
+                DecodingError.Context(
+                    codingPath: codingPath + [XMLKey(index: currentIndex)],
+                    debugDescription: "the array has only \(items.count) elements"))
+        }
+        return decoder.child(.element(items[currentIndex]), key: XMLKey(index: currentIndex))
+    }
+
+    mutating func decodeNil() throws -> Bool {
+        let item = try itemDecoder()
+        if item.isEmptyOrAbsent {
+            currentIndex += 1
+            return true
+        }
+        return false
+    }
+
+    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        // A failed decode does not move on, so a fallback can read the same item.
+        let value = try itemDecoder().decodeValue(type)
+        currentIndex += 1
+        return value
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws
+        -> KeyedDecodingContainer<NestedKey>
+    {
+        let container = try itemDecoder().container(keyedBy: type)
+        currentIndex += 1
+        return container
+    }
+
+    mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        let container = try itemDecoder().unkeyedContainer()
+        currentIndex += 1
+        return container
+    }
+
+    mutating func superDecoder() throws -> any Decoder {
+        let decoder = try itemDecoder()
+        currentIndex += 1
+        return decoder
+    }
+}
+
+struct XMLSingleValueContainer: SingleValueDecodingContainer {
+    let decoder: XMLValueDecoder
+    var codingPath: [any CodingKey] { decoder.codingPath }
+
+    func decodeNil() -> Bool { decoder.isEmptyOrAbsent }
+
+    func decode<T: Decodable>(_ type: T.Type) throws -> T { try decoder.decodeValue(type) }
+}

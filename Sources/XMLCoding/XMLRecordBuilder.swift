@@ -1,0 +1,119 @@
+import XMLStreaming
+
+/// Builds ``XMLRecord``s from the parser's events: the whole document, or (with a path)
+/// each element at the path as a record of its own, handed to `body` as it ends.
+struct XMLRecordBuilder: XMLEventHandler {
+    /// Element names from the root to the records (`["schedule", "sites", "site"]`); empty:
+    /// the document element is the one record.
+    let path: [String]
+    let namespaced: Bool
+    let body: (XMLRecord) throws -> Void
+
+    private var record = XMLRecord()
+    private var nameIndex: [XMLRecord.Name: Int] = [:]
+    private var locator = XMLLocator.detached
+    /// The open elements of the record being built (node indexes).
+    private var open: [Int] = []
+    private var depth = 0
+    /// How many of the open elements match the path step for step.
+    private var matched = 0
+    /// The depth of the record's element, or 0 while outside a record.
+    private var recordDepth = 0
+
+    init(path: [String], namespaced: Bool, body: @escaping (XMLRecord) throws -> Void) {
+        self.path = path
+        self.namespaced = namespaced
+        self.body = body
+    }
+
+    mutating func startDocument(_ locator: XMLLocator) throws {
+        self.locator = locator
+    }
+
+    private mutating func intern(_ name: XMLName) -> Int {
+        let key = XMLRecord.Name(local: name.localName.string, uri: namespaced ? name.namespaceURI?.string : nil)
+        if let index = nameIndex[key] { return index }
+        let index = Int(record.names.count)
+        record.names.append(key)
+        nameIndex[key] = index
+        return index
+    }
+
+    private mutating func append(_ node: XMLRecord.Node) -> Int {
+        let index = Int(record.nodes.count)
+        record.nodes.append(node)
+        let parent = node.parent
+        if parent >= 0 {
+            let last = record.nodes[Int(parent)].lastChild
+            if last >= 0 { record.nodes[Int(last)].next = index } else { record.nodes[Int(parent)].firstChild = index }
+            record.nodes[Int(parent)].lastChild = index
+        }
+        return index
+    }
+
+    mutating func startElement(_ name: XMLName, attributes: XMLAttributes) throws {
+        depth += 1
+        if recordDepth == 0 {
+            // Outside a record: follow the path.
+            if path.isEmpty {
+                guard depth == 1 else { return }
+            } else {
+                guard matched == depth - 1, depth <= path.count, path[depth - 1] == "*" || name.localName == path[depth - 1]
+                else { return }
+                matched = depth
+                guard depth == path.count else { return }
+            }
+            recordDepth = depth
+            record = XMLRecord()
+            record.fileName = locator.fileName
+            nameIndex.removeAll(keepingCapacity: true)
+        }
+        let position = locator.position
+        var node = XMLRecord.Node(kind: .element, parent: open.last ?? -1)
+        node.name = intern(name)
+        node.line = Int(clamping: position.line)
+        node.column = Int(clamping: position.column)
+        node.start = Int(record.attributes.count)
+        for attribute in attributes {
+            let value = attribute.value
+            let start = Int(record.bytes.count)
+            value.withUnsafeBytes { record.bytes.append(contentsOf: $0) }
+            record.attributes.append(
+                XMLRecord.Attribute(name: intern(attribute.name), valueStart: start, valueCount: Int(value.count)))
+        }
+        node.count = Int(record.attributes.count) - node.start
+        open.append(append(node))
+    }
+
+    mutating func endElement(_ name: XMLName) throws {
+        defer {
+            depth -= 1
+            if matched > depth { matched = depth }
+        }
+        guard recordDepth > 0 else { return }
+        open.removeLast()
+        if depth == recordDepth {
+            recordDepth = 0
+            try body(record)
+        }
+    }
+
+    mutating func characters(_ text: XMLStringView) throws {
+        guard recordDepth > 0, let parent = open.last else { return }
+        let last = record.nodes[Int(parent)].lastChild
+        if last >= 0 && record.nodes[Int(last)].kind == .text
+            && record.nodes[Int(last)].start + record.nodes[Int(last)].count == Int(record.bytes.count)
+        {
+            // The next piece of the same run of text.
+            text.withUnsafeBytes { record.bytes.append(contentsOf: $0) }
+            record.nodes[Int(last)].count += Int(text.count)
+            return
+        }
+        let start = Int(record.bytes.count)
+        text.withUnsafeBytes { record.bytes.append(contentsOf: $0) }
+        var node = XMLRecord.Node(kind: .text, parent: parent)
+        node.start = start
+        node.count = Int(text.count)
+        _ = append(node)
+    }
+}

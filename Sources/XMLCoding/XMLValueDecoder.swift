@@ -1,0 +1,349 @@
+import Foundation
+
+/// What one decoding step reads.
+enum XMLDecodingValue {
+    /// An element: a keyed value, a scalar from its text, or an array of its children.
+    case element(Int)
+    /// The elements of one name under a key: an array, or (one of them) a keyed value.
+    case elements([Int], parent: Int)
+    /// An attribute's value.
+    case attribute(Int, element: Int)
+    /// An element's own text (the text key).
+    case text(element: Int)
+}
+
+/// The record and the decoder's settings, shared by every step of one decode.
+final class XMLDecodingContext {
+    let record: XMLRecord
+    let decoder: XMLDecoder
+    let userInfo: [CodingUserInfoKey: Any]
+
+    init(record: XMLRecord, decoder: XMLDecoder) {
+        self.record = record
+        self.decoder = decoder
+        self.userInfo = decoder.userInfo
+    }
+
+    /// "feed.xml:412:19" or "line 412, column 19".
+    func location(of node: Int) -> String {
+        let (line, column) = record.position(of: node)
+        if let file = record.fileName { return "\(file):\(line):\(column)" }
+        return "line \(line), column \(column)"
+    }
+
+    /// The document's spelling of a Swift key.
+    func documentName(for key: any CodingKey, codingPath: [any CodingKey]) -> String {
+        switch decoder.keyDecodingStrategy {
+        case .useDefaultKeys: return key.stringValue
+        case .convertFromSnakeCase: return Self.separated(key.stringValue, by: "_")
+        case .convertFromKebabCase: return Self.separated(key.stringValue, by: "-")
+        case .convertFromCapitalized:
+            guard let first = key.stringValue.first else { return "" }
+            return first.uppercased() + key.stringValue.dropFirst()
+        case .custom(let convert): return convert(codingPath + [key])
+        }
+    }
+
+    /// `siteCode` → `site_code`; `URLValue` → `url_value`.
+    static func separated(_ name: String, by separator: Character) -> String {
+        var result = ""
+        let characters = Array(name)
+        for (i, c) in characters.enumerated() {
+            if c.isUppercase {
+                let previousIsLower = i > 0 && (characters[i - 1].isLowercase || characters[i - 1].isNumber)
+                let nextIsLower = i + 1 < characters.count && characters[i + 1].isLowercase
+                if i > 0 && (previousIsLower || (nextIsLower && characters[i - 1].isUppercase)) { result.append(separator) }
+                result += c.lowercased()
+            } else {
+                result.append(c)
+            }
+        }
+        return result
+    }
+}
+
+/// The `Decoder` for one value of the record.
+struct XMLValueDecoder: Decoder {
+    let context: XMLDecodingContext
+    let value: XMLDecodingValue
+    let codingPath: [any CodingKey]
+    /// The type being decoded, when known (for ``XMLNodePlacing``).
+    var decodedType: Any.Type?
+
+    init(context: XMLDecodingContext, value: XMLDecodingValue, codingPath: [any CodingKey], decodedType: Any.Type? = nil) {
+        self.context = context
+        self.value = value
+        self.codingPath = codingPath
+        self.decodedType = decodedType
+    }
+
+    var userInfo: [CodingUserInfoKey: Any] { context.userInfo }
+    var record: XMLRecord { context.record }
+
+    /// The node errors point at.
+    var node: Int {
+        switch value {
+        case .element(let e): return e
+        case .elements(let list, let parent): return list.first ?? parent
+        case .attribute(_, let element): return element
+        case .text(let element): return element
+        }
+    }
+
+    /// The one element this value is, for a keyed container or a scalar.
+    func singleElement() throws -> Int? {
+        switch value {
+        case .element(let e): return e
+        case .elements(let list, _):
+            if list.count > 1 {
+                throw DecodingError.typeMismatch(
+                    Any.self,
+                    DecodingError.Context(
+                        codingPath: codingPath,
+                        debugDescription:
+                            "expected one <\(record.names[record.nodes[list[0]].name].local)>, found \(list.count) at \(context.location(of: list[1]))"
+                    ))
+            }
+            return list.first
+        case .attribute, .text: return nil
+        }
+    }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        guard let element = try singleElement() else {
+            if case .elements = value {
+                throw DecodingError.keyNotFound(
+                    codingPath.last ?? XMLKey(""),
+                    DecodingError.Context(
+                        codingPath: codingPath.dropLast(),
+                        debugDescription: "no <\(codingPath.last?.stringValue ?? "")> in the element at \(context.location(of: node))"))
+            }
+            throw DecodingError.typeMismatch(
+                [String: Any].self,
+                DecodingError.Context(
+                    codingPath: codingPath,
+                    debugDescription: "expected an element, found the text \"\(scalarText())\" at \(context.location(of: node))"))
+        }
+        return KeyedDecodingContainer(XMLKeyedContainer<Key>(decoder: self, element: element))
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        switch value {
+        case .elements(let list, _):
+            return XMLUnkeyedContainer(decoder: self, items: list)
+        case .element(let e):
+            // The document element (or an item of an array) read as an array: its children.
+            return XMLUnkeyedContainer(decoder: self, items: record.children(of: e).filter { record.nodes[$0].kind == .element })
+        case .attribute, .text:
+            throw DecodingError.typeMismatch(
+                [Any].self,
+                DecodingError.Context(
+                    codingPath: codingPath,
+                    debugDescription: "expected elements, found the text \"\(scalarText())\" at \(context.location(of: node))"))
+        }
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+        XMLSingleValueContainer(decoder: self)
+    }
+
+    // MARK: Scalars
+
+    /// The text of the value, trimmed unless the decoder was told otherwise.
+    func scalarText() -> String {
+        let raw: String
+        switch value {
+        case .attribute(let a, _): raw = record.value(of: a)
+        case .text(let e): raw = record.directText(of: e)
+        case .element(let e): raw = record.directText(of: e)
+        case .elements(let list, _): raw = list.first.map { record.directText(of: $0) } ?? ""
+        }
+        return context.decoder.trimsWhitespace ? Self.trimmed(raw) : raw
+    }
+
+    /// Whether the value is absent: a key with no attribute and no element.
+    var isAbsent: Bool {
+        if case .elements(let list, _) = value { return list.isEmpty }
+        return false
+    }
+
+    static func trimmed(_ text: String) -> String {
+        let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+        let utf8 = text.utf8
+        guard let first = utf8.firstIndex(where: { !isSpace($0) }) else { return "" }
+        let last = utf8.lastIndex(where: { !isSpace($0) })!
+        if first == utf8.startIndex && last == utf8.index(before: utf8.endIndex) { return text }
+        return String(text[first...last])
+    }
+
+    func mismatch(_ type: Any.Type, expected: String, found text: String) -> DecodingError {
+        DecodingError.dataCorrupted(
+            DecodingError.Context(
+                codingPath: codingPath,
+                debugDescription: "expected \(expected), found \"\(text)\" at \(context.location(of: node))"))
+    }
+
+    func missing(_ type: Any.Type) -> DecodingError {
+        DecodingError.valueNotFound(
+            type,
+            DecodingError.Context(
+                codingPath: codingPath,
+                debugDescription: "expected \(type), found no <\(codingPath.last?.stringValue ?? "")> in the element at \(context.location(of: node))"))
+    }
+
+    func decodeScalarText(_ type: Any.Type) throws -> String {
+        if isAbsent { throw missing(type) }
+        if let element = try singleElement(), record.hasChildElements(element) {
+            throw DecodingError.typeMismatch(
+                type,
+                DecodingError.Context(
+                    codingPath: codingPath,
+                    debugDescription: "expected \(type), found an element with child elements at \(context.location(of: element))"))
+        }
+        return scalarText()
+    }
+
+    func decodeBool() throws -> Bool {
+        let text = try decodeScalarText(Bool.self)
+        switch text {
+        case "true", "1": return true
+        case "false", "0": return false
+        default: throw mismatch(Bool.self, expected: "true, false, 1 or 0", found: text)
+        }
+    }
+
+    func decodeInteger<I: FixedWidthInteger>(_ type: I.Type) throws -> I {
+        let text = try decodeScalarText(type)
+        // XML Schema allows a leading +.
+        guard let value = I(text.hasPrefix("+") ? String(text.dropFirst()) : text) else {
+            throw mismatch(type, expected: "an integer that fits \(type)", found: text)
+        }
+        return value
+    }
+
+    func decodeFloat<F: BinaryFloatingPoint & LosslessStringConvertible>(_ type: F.Type) throws -> F {
+        let text = try decodeScalarText(type)
+        switch text {
+        case "INF", "+INF": return .infinity
+        case "-INF": return -.infinity
+        case "NaN": return .nan
+        default: break
+        }
+        if case .convertFromString(let positive, let negative, let nan) = context.decoder.nonConformingFloatDecodingStrategy {
+            if text == positive { return .infinity }
+            if text == negative { return -.infinity }
+            if text == nan { return .nan }
+        }
+        guard let value = F(text) else { throw mismatch(type, expected: "a number", found: text) }
+        return value
+    }
+
+    func decodeDate() throws -> Date {
+        switch context.decoder.dateDecodingStrategy {
+        case .deferredToDate: return try Date(from: self)
+        case .custom(let read): return try read(self)
+        case .secondsSince1970: return Date(timeIntervalSince1970: try decodeFloat(Double.self))
+        case .millisecondsSince1970: return Date(timeIntervalSince1970: try decodeFloat(Double.self) / 1000)
+        case .iso8601:
+            let text = try decodeScalarText(Date.self)
+            if let date = try? Date(text, strategy: .iso8601) { return date }
+            if let date = try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)) { return date }
+            throw mismatch(Date.self, expected: "a date in ISO 8601", found: text)
+        case .formatted(let formatter):
+            let text = try decodeScalarText(Date.self)
+            guard let date = formatter.date(from: text) else {
+                throw mismatch(Date.self, expected: "a date like \"\(formatter.dateFormat ?? "")\"", found: text)
+            }
+            return date
+        }
+    }
+
+    func decodeData() throws -> Data {
+        switch context.decoder.dataDecodingStrategy {
+        case .deferredToData: return try Data(from: self)
+        case .custom(let read): return try read(self)
+        case .base64:
+            let text = try decodeScalarText(Data.self)
+            guard let data = Data(base64Encoded: text, options: .ignoreUnknownCharacters) else {
+                throw mismatch(Data.self, expected: "base64", found: text)
+            }
+            return data
+        case .hex:
+            let text = try decodeScalarText(Data.self)
+            var bytes: [UInt8] = []
+            var high: UInt8?
+            for c in text.utf8 {
+                let digit: UInt8
+                switch c {
+                case 0x30...0x39: digit = c - 0x30
+                case 0x41...0x46: digit = c - 0x41 + 10
+                case 0x61...0x66: digit = c - 0x61 + 10
+                default: throw mismatch(Data.self, expected: "hexadecimal digits", found: text)
+                }
+                if let h = high {
+                    bytes.append(h << 4 | digit)
+                    high = nil
+                } else {
+                    high = digit
+                }
+            }
+            guard high == nil else { throw mismatch(Data.self, expected: "an even number of hexadecimal digits", found: text) }
+            return Data(bytes)
+        }
+    }
+
+    /// Decodes any value: scalars the XML way, everything else through its `init(from:)`.
+    func decodeValue<T: Decodable>(_ type: T.Type) throws -> T {
+        switch type {
+        case is String.Type: return try decodeScalarText(String.self) as! T
+        case is Bool.Type: return try decodeBool() as! T
+        case is Int.Type: return try decodeInteger(Int.self) as! T
+        case is Int8.Type: return try decodeInteger(Int8.self) as! T
+        case is Int16.Type: return try decodeInteger(Int16.self) as! T
+        case is Int32.Type: return try decodeInteger(Int32.self) as! T
+        case is Int64.Type: return try decodeInteger(Int64.self) as! T
+        case is UInt.Type: return try decodeInteger(UInt.self) as! T
+        case is UInt8.Type: return try decodeInteger(UInt8.self) as! T
+        case is UInt16.Type: return try decodeInteger(UInt16.self) as! T
+        case is UInt32.Type: return try decodeInteger(UInt32.self) as! T
+        case is UInt64.Type: return try decodeInteger(UInt64.self) as! T
+        case is Double.Type: return try decodeFloat(Double.self) as! T
+        case is Float.Type: return try decodeFloat(Float.self) as! T
+        case is Date.Type: return try decodeDate() as! T
+        case is Data.Type: return try decodeData() as! T
+        case is URL.Type:
+            let text = try decodeScalarText(URL.self)
+            guard let url = URL(string: text) else { throw mismatch(URL.self, expected: "a URL", found: text) }
+            return url as! T
+        case is Decimal.Type:
+            let text = try decodeScalarText(Decimal.self)
+            guard let decimal = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else {
+                throw mismatch(Decimal.self, expected: "a decimal number", found: text)
+            }
+            return decimal as! T
+        default:
+            var decoder = self
+            decoder.decodedType = type
+            return try T(from: decoder)
+        }
+    }
+}
+
+/// A key made from a string, for coding paths.
+struct XMLKey: CodingKey {
+    let stringValue: String
+    let intValue: Int?
+
+    init(_ string: String) {
+        stringValue = string
+        intValue = nil
+    }
+
+    init(index: Int) {
+        stringValue = "Index \(index)"
+        intValue = index
+    }
+
+    init?(stringValue: String) { self.init(stringValue) }
+    init?(intValue: Int) { self.init(index: intValue) }
+}

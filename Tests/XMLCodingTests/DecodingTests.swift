@@ -1,0 +1,208 @@
+import Foundation
+import Testing
+import XMLCoding
+
+@Suite("Decoding values from XML")
+struct DecodingTests {
+    struct Activity: Decodable, Equatable {
+        var team: String
+        var start: String
+        var summary: String
+
+        enum CodingKeys: String, CodingKey {
+            case team, start
+            case summary = ""
+        }
+    }
+
+    struct Site: Decodable, Equatable {
+        var code: Int
+        var name: String
+        var city: City
+        var activity: [Activity]
+        var note: String?
+    }
+
+    struct City: Decodable, Equatable {
+        var zip: String
+        var name: String
+
+        enum CodingKeys: String, CodingKey {
+            case zip
+            case name = ""
+        }
+    }
+
+    static let site = """
+        <?xml version="1.0"?>
+        <site code="10001">
+          <name>Kölner Dom</name>
+          <city zip="50667">Köln</city>
+          <activity team="100" start="2012-03-01 6:00">Stabilisierungsarbeiten</activity>
+          <activity team="101" start="2012-03-02 7:00"><![CDATA[Gerüst <b>auf</b>]]> &amp; Dach</activity>
+        </site>
+        """
+
+    @Test("attributes, child elements, the element's own text, repeated elements, an absent optional")
+    func site() throws {
+        let site = try XMLDecoder().decode(Site.self, from: Array(Self.site.utf8))
+        #expect(site.code == 10001)
+        #expect(site.name == "Kölner Dom")
+        #expect(site.city == City(zip: "50667", name: "Köln"))
+        #expect(site.activity == [
+            Activity(team: "100", start: "2012-03-01 6:00", summary: "Stabilisierungsarbeiten"),
+            Activity(team: "101", start: "2012-03-02 7:00", summary: "Gerüst <b>auf</b> & Dach"),
+        ])
+        #expect(site.note == nil)
+    }
+
+    struct Counts: Decodable, Equatable {
+        var count: Int?
+        var label: String?
+        var items: [String]
+        var flags: [Bool]?
+    }
+
+    @Test("absent and empty: <a/> is \"\" for String? and nil for Int?; no elements is an empty array")
+    func absentAndEmpty() throws {
+        let decoder = XMLDecoder()
+        let empty = try decoder.decode(Counts.self, from: Array("<c><count/><label/></c>".utf8))
+        #expect(empty == Counts(count: nil, label: "", items: [], flags: nil))
+        let absent = try decoder.decode(Counts.self, from: Array("<c/>".utf8))
+        #expect(absent == Counts(count: nil, label: nil, items: [], flags: nil))
+        let full = try decoder.decode(
+            Counts.self, from: Array("<c count=' 3 '><label>  a b </label><items>x</items><flags>true</flags><flags>0</flags></c>".utf8))
+        #expect(full == Counts(count: 3, label: "a b", items: ["x"], flags: [true, false]))
+    }
+
+    @Test("white space is trimmed unless the decoder is told to keep it")
+    func whitespace() throws {
+        struct Text: Decodable { var text: String }
+        let decoder = XMLDecoder()
+        #expect(try decoder.decode(Text.self, from: Array("<t><text>\n  two words \n</text></t>".utf8)).text == "two words")
+        decoder.trimsWhitespace = false
+        #expect(try decoder.decode(Text.self, from: Array("<t><text>\n  two words \n</text></t>".utf8)).text == "\n  two words \n")
+    }
+
+    @Test("a wrong value names its coding path, what was expected and found, and where")
+    func positionedErrors() throws {
+        let xml = """
+            <site code="10001">
+              <name>x</name>
+              <city zip="1"><name>y</name></city>
+              <activity team="1" start="s">a</activity>
+            </site>
+            """
+        struct Strict: Decodable { var code: Int; var when: Date }
+        do {
+            _ = try XMLDecoder().decode(Strict.self, from: Array("<s code='12x'><when>2012</when></s>".utf8), fileName: "s.xml")
+            Issue.record("decoded")
+        } catch DecodingError.dataCorrupted(let context) {
+            #expect(context.codingPath.map(\.stringValue) == ["code"])
+            #expect(context.debugDescription == #"expected an integer that fits Int, found "12x" at s.xml:1:1"#)
+        }
+        do {
+            _ = try XMLDecoder().decode(Strict.self, from: Array("<s code='12'>\n  <when>2012-13-01</when></s>".utf8), fileName: "s.xml")
+            Issue.record("decoded")
+        } catch DecodingError.dataCorrupted(let context) {
+            #expect(context.codingPath.map(\.stringValue) == ["when"])
+            #expect(context.debugDescription == #"expected a date in ISO 8601, found "2012-13-01" at s.xml:2:3"#)
+        }
+        struct NoZip: Decodable { var city: City; var name: String; var missing: String }
+        do {
+            _ = try XMLDecoder().decode(NoZip.self, from: Array(xml.utf8))
+            Issue.record("decoded")
+        } catch DecodingError.keyNotFound(let key, let context) {
+            #expect(key.stringValue == "missing")
+            #expect(context.debugDescription.hasSuffix("at line 1, column 1"))
+        }
+    }
+
+    @Test("one element where one value is expected; several of them is an error, not the first")
+    func oneOrMany() throws {
+        struct One: Decodable { var name: String }
+        #expect(throws: DecodingError.self) {
+            try XMLDecoder().decode(One.self, from: Array("<a><name>x</name><name>y</name></a>".utf8))
+        }
+        struct Many: Decodable { var name: [String] }
+        #expect(try XMLDecoder().decode(Many.self, from: Array("<a><name>x</name></a>".utf8)).name == ["x"])
+    }
+
+    @Test("an array at the top is the document element's children; nested arrays read wrapper elements")
+    func arrays() throws {
+        #expect(try XMLDecoder().decode([Int].self, from: Array("<list><i>1</i><i>2</i><j>3</j></list>".utf8)) == [1, 2, 3])
+        struct Schedule: Decodable { var sites: [[String]] }
+        let schedule = try XMLDecoder().decode(
+            Schedule.self, from: Array("<s><sites><n>a</n><n>b</n></sites><sites><n>c</n></sites></s>".utf8))
+        #expect(schedule.sites == [["a", "b"], ["c"]])
+    }
+
+    @Test("key strategies spell Swift keys as the document does")
+    func keyStrategies() throws {
+        struct Site: Decodable, Equatable { var siteCode: String; var countryCode: String }
+        let decoder = XMLDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        #expect(try decoder.decode(Site.self, from: Array("<s site_code='1'><country_code>de</country_code></s>".utf8))
+            == Site(siteCode: "1", countryCode: "de"))
+        decoder.keyDecodingStrategy = .convertFromKebabCase
+        #expect(try decoder.decode(Site.self, from: Array("<s site-code='1'><country-code>de</country-code></s>".utf8))
+            == Site(siteCode: "1", countryCode: "de"))
+        decoder.keyDecodingStrategy = .convertFromCapitalized
+        #expect(try decoder.decode(Site.self, from: Array("<s SiteCode='1'><CountryCode>de</CountryCode></s>".utf8))
+            == Site(siteCode: "1", countryCode: "de"))
+        decoder.keyDecodingStrategy = .custom { path in path.last!.stringValue.uppercased() }
+        #expect(try decoder.decode(Site.self, from: Array("<s SITECODE='1'><COUNTRYCODE>de</COUNTRYCODE></s>".utf8))
+            == Site(siteCode: "1", countryCode: "de"))
+    }
+
+    @Test("attribute or element: first the attribute, or only one of them, by strategy or by the type")
+    func placement() throws {
+        struct Item: Decodable, XMLNodePlacing {
+            var id: String
+            static func nodePlacement(for key: any CodingKey) -> XMLDecoder.NodePlacement { .element }
+        }
+        let xml = Array("<i id='attribute'><id>element</id></i>".utf8)
+        #expect(try XMLDecoder().decode(Item.self, from: xml).id == "element")
+        struct Plain: Decodable { var id: String }
+        #expect(try XMLDecoder().decode(Plain.self, from: xml).id == "attribute")
+        let decoder = XMLDecoder()
+        decoder.nodePlacement = { _ in .element }
+        #expect(try decoder.decode(Plain.self, from: xml).id == "element")
+        decoder.nodePlacement = { _ in .attribute }
+        #expect(throws: DecodingError.self) { try decoder.decode(Plain.self, from: Array("<i><id>e</id></i>".utf8)) }
+    }
+
+    @Test("dates, data and floats by strategy")
+    func strategies() throws {
+        struct Values: Decodable { var when: Date; var blob: Data; var ratio: Double }
+        let decoder = XMLDecoder()
+        var values = try decoder.decode(
+            Values.self, from: Array("<v when='2012-03-01T06:00:00Z' blob='AQID' ratio='INF'/>".utf8))
+        #expect(values.when == Date(timeIntervalSince1970: 1_330_581_600))
+        #expect(values.blob == Data([1, 2, 3]) && values.ratio == .infinity)
+        decoder.dateDecodingStrategy = .secondsSince1970
+        decoder.dataDecodingStrategy = .hex
+        decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "+∞", negativeInfinity: "-∞", nan: "?")
+        values = try decoder.decode(Values.self, from: Array("<v when='1330581600' blob='0A0b' ratio='-∞'/>".utf8))
+        #expect(values.when == Date(timeIntervalSince1970: 1_330_581_600))
+        #expect(values.blob == Data([10, 11]) && values.ratio == -.infinity)
+        decoder.dateDecodingStrategy = .millisecondsSince1970
+        #expect(try decoder.decode(Values.self, from: Array("<v when='1500' blob='' ratio='1e3'/>".utf8)).when
+            == Date(timeIntervalSince1970: 1.5))
+    }
+
+    @Test("userInfo reaches init(from:)")
+    func userInfo() throws {
+        let key = CodingUserInfoKey(rawValue: "unit")!
+        struct Length: Decodable {
+            var meters: Double
+            init(from decoder: any Decoder) throws {
+                let value = try decoder.singleValueContainer().decode(Double.self)
+                meters = decoder.userInfo[CodingUserInfoKey(rawValue: "unit")!] as? String == "km" ? value * 1000 : value
+            }
+        }
+        let decoder = XMLDecoder()
+        decoder.userInfo[key] = "km"
+        #expect(try decoder.decode(Length.self, from: Array("<l>1.5</l>".utf8)).meters == 1500)
+    }
+}
