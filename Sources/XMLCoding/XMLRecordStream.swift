@@ -1,0 +1,191 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import XMLStreaming
+
+extension XMLDecoder {
+    /// Decodes each element at `path` (`"schedule/sites/site"`: element names from the
+    /// document element, `*` for any one name) as a `T`, one at a time as the file is read:
+    /// memory holds the largest record and one chunk of input, whatever the file's size.
+    ///
+    /// ```swift
+    /// let sites = try XMLDecoder().decode(Site.self, eachAt: "schedule/sites/site", contentsOf: "feed.xml")
+    /// while let site = try sites.next() { print(site.name) }
+    /// // or, in async code: for try await site in sites { … }
+    /// ```
+    ///
+    /// An error names the record's place among the records (`Index 3`) at the start of its
+    /// coding path, and its line and column in the file.
+    public func decode<T: Decodable>(_ type: T.Type, eachAt path: String, contentsOf file: String) throws -> XMLRecordStream<T> {
+        let fd = open(file, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw XMLInputError(source: file, errno: errno, message: String(cString: strerror(errno))) }
+        return XMLRecordStream(decoder: self, path: path, source: .file(fd, name: file))
+    }
+
+    /// The same for a document in memory.
+    public func decode<T: Decodable>(_ type: T.Type, eachAt path: String, from bytes: [UInt8], fileName: String? = nil)
+        -> XMLRecordStream<T>
+    {
+        XMLRecordStream(decoder: self, path: path, source: .bytes(bytes, name: fileName))
+    }
+
+    /// Calls `body` with each record at `path` as it is decoded; throwing from `body` stops.
+    public func decode<T: Decodable>(
+        _ type: T.Type, eachAt path: String, contentsOf file: String, _ body: (T) throws -> Void
+    ) throws {
+        let records = try decode(type, eachAt: path, contentsOf: file)
+        while let record = try records.next() { try body(record) }
+    }
+}
+
+/// The records of a document, decoded one at a time as the input is read: from
+/// ``XMLDecoder/decode(_:eachAt:contentsOf:)``.
+///
+/// Call ``next()`` until it returns `nil`, or iterate it with `for try await`. After an
+/// error the stream is finished. A file is closed at its end, after an error, or when the
+/// stream is released.
+public final class XMLRecordStream<T: Decodable>: AsyncSequence {
+    public typealias Element = T
+
+    enum Source {
+        case file(Int32, name: String)
+        case bytes([UInt8], name: String?)
+    }
+
+    /// Records parsed but not yet decoded; with a chunk of input at a time, at most a chunk's worth.
+    private final class Queue {
+        var records: [XMLRecord] = []
+        var head = 0
+
+        func take() -> XMLRecord? {
+            guard head < records.count else { return nil }
+            defer {
+                head += 1
+                if head == records.count {
+                    records.removeAll(keepingCapacity: true)
+                    head = 0
+                }
+            }
+            return records[head]
+        }
+    }
+
+    private let decoder: XMLDecoder
+    private let queue = Queue()
+    private let parser: XMLStreamParser<XMLRecordBuilder>
+    private var source: Source
+    private var offset = 0
+    private var finished = false
+    private var pendingError: (any Error)?
+    private var decoded = 0
+    private var buffer: [UInt8]
+
+    init(decoder: XMLDecoder, path: String, source: Source) {
+        self.decoder = decoder
+        self.source = source
+        let queue = self.queue
+        let steps = path.split(separator: "/").map(String.init)
+        parser = XMLStreamParser(
+            handler: XMLRecordBuilder(path: steps, namespaced: decoder.parserOptions.processNamespaces) {
+                queue.records.append($0)
+            },
+            options: decoder.parserOptions)
+        switch source {
+        case .file(_, let name): parser.fileName = name
+        case .bytes(_, let name): parser.fileName = name
+        }
+        buffer = [UInt8](repeating: 0, count: decoder.parserOptions.chunkSize)
+    }
+
+    deinit { close() }
+
+    private func close() {
+        if case .file(let fd, let name) = source, fd >= 0 {
+            _ = systemClose(fd)
+            source = .file(-1, name: name)
+        }
+    }
+
+    /// The next record, or `nil` after the last.
+    public func next() throws -> T? {
+        while true {
+            if let record = queue.take() {
+                let index = decoded
+                decoded += 1
+                do {
+                    return try decoder.decode(T.self, from: record, codingPath: [XMLKey(index: index)])
+                } catch {
+                    finish()
+                    throw error
+                }
+            }
+            if let error = pendingError {
+                pendingError = nil
+                finish()
+                throw error
+            }
+            if finished { return nil }
+            // A parse error comes after the records completed before it.
+            do { try readChunk() } catch { pendingError = error }
+        }
+    }
+
+    private func finish() {
+        finished = true
+        queue.records.removeAll()
+        queue.head = 0
+        close()
+    }
+
+    /// Feeds the parser one chunk, or finishes it at the end of the input.
+    private func readChunk() throws {
+        switch source {
+        case .bytes(let bytes, _):
+            let end = Swift.min(bytes.count, offset + buffer.count)
+            if offset < end {
+                try bytes.withUnsafeBytes { try parser.feed(UnsafeRawBufferPointer(rebasing: $0[offset..<end])) }
+                offset = end
+            } else {
+                try parser.finish()
+                finished = true
+            }
+        case .file(let fd, let name):
+            let count = buffer.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress!, $0.count) }
+            if count < 0 {
+                if errno == EINTR { return }
+                throw XMLInputError(source: name, errno: errno, message: String(cString: strerror(errno)))
+            }
+            if count == 0 {
+                try parser.finish()
+                finished = true
+                close()
+            } else {
+                try buffer.withUnsafeBytes { try parser.feed(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+            }
+        }
+    }
+
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        let stream: XMLRecordStream
+
+        public mutating func next() async throws -> T? { try stream.next() }
+    }
+
+    public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(stream: self) }
+}
+
+#if canImport(Glibc)
+private let systemRead = Glibc.read
+private let systemClose = Glibc.close
+#elseif canImport(Musl)
+private let systemRead = Musl.read
+private let systemClose = Musl.close
+#else
+private let systemRead = Darwin.read
+private let systemClose = Darwin.close
+#endif
