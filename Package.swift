@@ -98,7 +98,7 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "XMLHandlerStackTests", dependencies: ["XMLHandlerStack", "XMLTestSupport"]),
-        .testTarget(name: "XMLCodingTests", dependencies: ["XMLCoding", "XMLStreaming"]),
+        .testTarget(name: "XMLCodingTests", dependencies: ["XMLCoding", "XMLStreaming", "XMLHandlerStack"]),
         .testTarget(name: "XMLWritingTests", dependencies: ["XMLWriting", "XMLStreaming", "XMLTestSupport"]),
         .testTarget(name: "PlistToolTests", dependencies: ["PlistTool", "XMLTestSupport"]),
         .testTarget(name: "PropertyListsTests", dependencies: ["PropertyLists", "XMLTestSupport"], resources: [.copy("Fixtures")]),

@@ -76,21 +76,63 @@ open class XMLDecoder {
         case convertFromString(positiveInfinity: String, negativeInfinity: String, nan: String)
     }
 
-    public var keyDecodingStrategy: KeyDecodingStrategy = .useDefaultKeys
-    public var dateDecodingStrategy: DateDecodingStrategy = .iso8601
-    public var dataDecodingStrategy: DataDecodingStrategy = .base64
-    public var nonConformingFloatDecodingStrategy: NonConformingFloatDecodingStrategy = .throw
+    /// Every setting, as one value: what a decode reads, and what a handler-stack route keeps.
+    struct Settings: Sendable {
+        var keyDecodingStrategy: KeyDecodingStrategy = .useDefaultKeys
+        var dateDecodingStrategy: DateDecodingStrategy = .iso8601
+        var dataDecodingStrategy: DataDecodingStrategy = .base64
+        var nonConformingFloatDecodingStrategy: NonConformingFloatDecodingStrategy = .throw
+        var nodePlacement: (@Sendable (_ codingPath: [any CodingKey]) -> NodePlacement)?
+        var trimsWhitespace = true
+        var parserOptions = XMLParserOptions()
+        var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+    }
+
+    var settings = Settings()
+
+    /// How keys are spelled in the document; as in Swift by default.
+    public var keyDecodingStrategy: KeyDecodingStrategy {
+        get { settings.keyDecodingStrategy }
+        set { settings.keyDecodingStrategy = newValue }
+    }
+    /// How dates are read; ISO 8601 by default.
+    public var dateDecodingStrategy: DateDecodingStrategy {
+        get { settings.dateDecodingStrategy }
+        set { settings.dateDecodingStrategy = newValue }
+    }
+    /// How `Data` is read; base64 by default.
+    public var dataDecodingStrategy: DataDecodingStrategy {
+        get { settings.dataDecodingStrategy }
+        set { settings.dataDecodingStrategy = newValue }
+    }
+    /// Spellings of infinities and NaN beside XML Schema's.
+    public var nonConformingFloatDecodingStrategy: NonConformingFloatDecodingStrategy {
+        get { settings.nonConformingFloatDecodingStrategy }
+        set { settings.nonConformingFloatDecodingStrategy = newValue }
+    }
     /// Where each key is read from: given the coding path ending with the key. The default
     /// reads an attribute or else child elements; a type can also decide for its own keys by
     /// adopting ``XMLNodePlacing``.
-    public var nodePlacement: (@Sendable (_ codingPath: [any CodingKey]) -> NodePlacement)?
+    public var nodePlacement: (@Sendable (_ codingPath: [any CodingKey]) -> NodePlacement)? {
+        get { settings.nodePlacement }
+        set { settings.nodePlacement = newValue }
+    }
     /// Whether text is trimmed of leading and trailing XML white space before it becomes a
     /// value (the default); `false` keeps it as written.
-    public var trimsWhitespace = true
+    public var trimsWhitespace: Bool {
+        get { settings.trimsWhitespace }
+        set { settings.trimsWhitespace = newValue }
+    }
     /// The parser's options: limits, encodings, namespaces, recovery.
-    public var parserOptions = XMLParserOptions()
+    public var parserOptions: XMLParserOptions {
+        get { settings.parserOptions }
+        set { settings.parserOptions = newValue }
+    }
     /// Values for your types' `init(from:)`, as `decoder.userInfo`.
-    public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+    public var userInfo: [CodingUserInfoKey: any Sendable] {
+        get { settings.userInfo }
+        set { settings.userInfo = newValue }
+    }
 
     public init() {}
 
@@ -144,7 +186,13 @@ open class XMLDecoder {
 
     /// Decodes one record (the document element, or one element of a stream).
     func decode<T: Decodable>(_ type: T.Type, from record: XMLRecord, codingPath: [any CodingKey] = []) throws -> T {
-        let context = XMLDecodingContext(record: record, decoder: self)
+        try Self.decode(type, from: record, settings: settings, codingPath: codingPath)
+    }
+
+    static func decode<T: Decodable>(
+        _ type: T.Type, from record: XMLRecord, settings: Settings, codingPath: [any CodingKey] = []
+    ) throws -> T {
+        let context = XMLDecodingContext(record: record, settings: settings)
         let decoder = XMLValueDecoder(context: context, value: .element(XMLRecord.root), codingPath: codingPath)
         return try decoder.decodeValue(type)
     }

@@ -59,7 +59,7 @@ struct XMLKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     private func placement(for key: Key) -> XMLDecoder.NodePlacement {
-        if let decide = decoder.context.decoder.nodePlacement { return decide(codingPath + [key]) }
+        if let decide = decoder.context.settings.nodePlacement { return decide(codingPath + [key]) }
         if let placing = decoder.decodedType as? any XMLNodePlacing.Type { return placing.nodePlacement(for: key) }
         return .attributeOrElement
     }

@@ -117,3 +117,70 @@ struct XMLRecordBuilder: XMLEventHandler {
         _ = append(node)
     }
 }
+
+extension XMLRecordBuilder {
+    /// Builds one record from calls rather than parser events: what a handler-stack consumer
+    /// sees of its element (starts with attributes, each element's text, ends).
+    struct Partial {
+        private(set) var record = XMLRecord()
+        private var nameIndex: [XMLRecord.Name: Int] = [:]
+        private var open: [Int] = []
+        let namespaced: Bool
+
+        init(namespaced: Bool, fileName: String?) {
+            self.namespaced = namespaced
+            record.fileName = fileName
+        }
+
+        private mutating func intern(_ name: XMLName) -> Int {
+            let key = XMLRecord.Name(local: name.localName.string, uri: namespaced ? name.namespaceURI?.string : nil)
+            if let index = nameIndex[key] { return index }
+            let index = record.names.count
+            record.names.append(key)
+            nameIndex[key] = index
+            return index
+        }
+
+        private mutating func append(_ node: XMLRecord.Node) -> Int {
+            let index = record.nodes.count
+            record.nodes.append(node)
+            if node.parent >= 0 {
+                let last = record.nodes[node.parent].lastChild
+                if last >= 0 { record.nodes[last].next = index } else { record.nodes[node.parent].firstChild = index }
+                record.nodes[node.parent].lastChild = index
+            }
+            return index
+        }
+
+        mutating func start(_ name: XMLName, attributes: XMLAttributes, at position: XMLPosition) {
+            var node = XMLRecord.Node(kind: .element, parent: open.last ?? -1)
+            node.name = intern(name)
+            node.line = position.line
+            node.column = position.column
+            node.start = record.attributes.count
+            for attribute in attributes {
+                let value = attribute.value
+                let start = record.bytes.count
+                value.withUnsafeBytes { record.bytes.append(contentsOf: $0) }
+                record.attributes.append(
+                    XMLRecord.Attribute(name: intern(attribute.name), valueStart: start, valueCount: value.count))
+            }
+            node.count = record.attributes.count - node.start
+            open.append(append(node))
+        }
+
+        /// Text of the open element (appended after its children so far).
+        mutating func text(_ text: XMLStringView) {
+            guard let parent = open.last, !text.isEmpty else { return }
+            var node = XMLRecord.Node(kind: .text, parent: parent)
+            node.start = record.bytes.count
+            node.count = text.count
+            text.withUnsafeBytes { record.bytes.append(contentsOf: $0) }
+            _ = append(node)
+        }
+
+        mutating func end() {
+            _ = open.popLast()
+        }
+    }
+}

@@ -15,13 +15,13 @@ enum XMLDecodingValue {
 /// The record and the decoder's settings, shared by every step of one decode.
 final class XMLDecodingContext {
     let record: XMLRecord
-    let decoder: XMLDecoder
+    let settings: XMLDecoder.Settings
     let userInfo: [CodingUserInfoKey: Any]
 
-    init(record: XMLRecord, decoder: XMLDecoder) {
+    init(record: XMLRecord, settings: XMLDecoder.Settings) {
         self.record = record
-        self.decoder = decoder
-        self.userInfo = decoder.userInfo
+        self.settings = settings
+        self.userInfo = settings.userInfo
     }
 
     /// "feed.xml:412:19" or "line 412, column 19".
@@ -33,7 +33,7 @@ final class XMLDecodingContext {
 
     /// The document's spelling of a Swift key.
     func documentName(for key: any CodingKey, codingPath: [any CodingKey]) -> String {
-        switch decoder.keyDecodingStrategy {
+        switch settings.keyDecodingStrategy {
         case .useDefaultKeys: return key.stringValue
         case .convertFromSnakeCase: return Self.separated(key.stringValue, by: "_")
         case .convertFromKebabCase: return Self.separated(key.stringValue, by: "-")
@@ -158,7 +158,7 @@ struct XMLValueDecoder: Decoder {
         case .element(let e): raw = record.directText(of: e)
         case .elements(let list, _): raw = list.first.map { record.directText(of: $0) } ?? ""
         }
-        return context.decoder.trimsWhitespace ? Self.trimmed(raw) : raw
+        return context.settings.trimsWhitespace ? Self.trimmed(raw) : raw
     }
 
     /// Whether the value is absent: a key with no attribute and no element.
@@ -229,7 +229,7 @@ struct XMLValueDecoder: Decoder {
         case "NaN": return .nan
         default: break
         }
-        if case .convertFromString(let positive, let negative, let nan) = context.decoder.nonConformingFloatDecodingStrategy {
+        if case .convertFromString(let positive, let negative, let nan) = context.settings.nonConformingFloatDecodingStrategy {
             if text == positive { return .infinity }
             if text == negative { return -.infinity }
             if text == nan { return .nan }
@@ -239,7 +239,7 @@ struct XMLValueDecoder: Decoder {
     }
 
     func decodeDate() throws -> Date {
-        switch context.decoder.dateDecodingStrategy {
+        switch context.settings.dateDecodingStrategy {
         case .deferredToDate: return try Date(from: self)
         case .custom(let read): return try read(self)
         case .secondsSince1970: return Date(timeIntervalSince1970: try decodeFloat(Double.self))
@@ -259,7 +259,7 @@ struct XMLValueDecoder: Decoder {
     }
 
     func decodeData() throws -> Data {
-        switch context.decoder.dataDecodingStrategy {
+        switch context.settings.dataDecodingStrategy {
         case .deferredToData: return try Data(from: self)
         case .custom(let read): return try read(self)
         case .base64:
