@@ -7,6 +7,7 @@ import PackageDescription
 /// The guides' example programs (Tests/DocExamples/NAME/main.swift).
 let docExamples = [
     "DocExampleReadme", "DocExampleGettingStarted", "DocExampleHandlerStack", "DocExampleMigratingFromFoundation",
+    "DocExampleCodableXML",
     "DocExamplePropertyLists", "DocExampleRecoveringXML", "DocExampleSecurity", "DocExampleTreeAndXPath",
     "DocExampleWritingXML",
 ]
@@ -134,7 +135,9 @@ package.targets += [.target(name: "DocExampleSupport", path: "Tests/DocExampleSu
 package.targets += docExamples.map { name in
     .executableTarget(
         name: name,
-        dependencies: ["DocExampleSupport", "XMLStreaming", "XMLHandlerStack", "XMLWriting", "XMLTree", "PropertyLists"],
+        dependencies: [
+            "DocExampleSupport", "XMLStreaming", "XMLHandlerStack", "XMLWriting", "XMLTree", "PropertyLists", "XMLCoding",
+        ],
         path: "Tests/DocExamples/\(name)"
     )
 }

@@ -1,0 +1,94 @@
+// Generated from docs/CodableXML.md by scripts/doc-examples.sh: do not edit; run the script after
+// changing the guide. Each block's statements run in order, in a closure of their own;
+// declarations stay at the top. DocExamplesTests checks this file and runs it.
+
+import DocExampleSupport
+import Foundation
+import XMLCoding
+import XMLHandlerStack
+import XMLStreaming
+
+// docs/CodableXML.md:13
+struct Site: Decodable {
+    var code: String           // the attribute code="…"
+    var name: String           // the child element <name>
+    var activity: [Activity]   // every child element <activity>
+}
+
+
+// docs/CodableXML.md:13
+struct Activity: Decodable {
+    var team: String
+    var summary: String
+
+    enum CodingKeys: String, CodingKey {
+        case team
+        case summary = ""      // the element's own text
+    }
+}
+
+
+// docs/CodableXML.md:101
+struct Strict: Decodable { var code: Int }
+
+// docs/CodableXML.md:119
+struct Team: Decodable { var code: String; var name: String }
+
+
+// docs/CodableXML.md:142
+struct Place: Decodable { var code: String; var name: String }
+
+
+// docs/CodableXML.md:142
+struct Places: ElementConsumer {
+    var names: [String] = []
+    mutating func adopt(_ child: any ElementConsumer, context: ParseContext) throws {
+        if let place = child.decoded(as: Place.self) { names.append(place.name) }
+    }
+    func didEndChild(_ name: XMLName, text: XMLStringView, context: ParseContext) throws -> Bool { true }
+}
+
+
+var failures = 0
+failures += await example("docs/CodableXML.md:13") {
+    let xml = """
+        <site code="10001">
+          <name>Kölner Dom</name>
+          <activity team="100">Gerüst aufstellen</activity>
+          <activity team="101">Dach &amp; Turm</activity>
+        </site>
+        """
+    let site = try XMLDecoder().decode(Site.self, from: Array(xml.utf8))
+    print(site.name, site.activity.map(\.summary))   // Kölner Dom ["Gerüst aufstellen", "Dach & Turm"]
+    _ = xml
+    _ = site
+}
+failures += await example("docs/CodableXML.md:101") {
+    do {
+        _ = try XMLDecoder().decode(Strict.self, from: Array("<site code='12x'/>".utf8), fileName: "feed.xml")
+    } catch DecodingError.dataCorrupted(let context) {
+        print(context.codingPath.map(\.stringValue), context.debugDescription)
+        // ["code"] expected an integer that fits Int, found "12x" at feed.xml:1:1
+    }
+}
+failures += await example("docs/CodableXML.md:119") {
+    let feed = "<schedule><teams><team code='100'><name>Betonbauer</name></team>"
+        + "<team code='101'><name>Zimmerei</name></team></teams></schedule>"
+    let teams = XMLDecoder().decode(Team.self, eachAt: "schedule/teams/team", from: Array(feed.utf8))
+    while let team = try teams.next() {
+        print(team.code, team.name)    // 100 Betonbauer, then 101 Zimmerei
+    }
+    _ = feed
+    _ = teams
+}
+failures += await example("docs/CodableXML.md:142") {
+    var routes = ParseRoutes()
+    routes.route("site", decoding: Place.self)
+    let places = try HandlerStack.parse(
+        "<sites><site code='1'><name>Dom</name></site><site code='2'><name>Tor</name></site></sites>",
+        root: Places(), routes: routes)
+    print(places.names)   // ["Dom", "Tor"]
+    _ = routes
+    _ = places
+}
+exit(failures == 0 ? 0 : 1)
