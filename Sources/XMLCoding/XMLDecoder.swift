@@ -41,6 +41,17 @@ open class XMLDecoder {
         case element
     }
 
+    /// How an array under a key is laid out.
+    public enum ArrayLayout: Sendable {
+        /// Each item is an element named by the key, repeated in place (the default):
+        /// `<activity/><activity/>` for `activity: [Activity]`.
+        case repeated
+        /// The key names one wrapper element, and every child element of it is an item,
+        /// whatever its name: `<activities><activity/><activity/></activities>` for
+        /// `activities: [Activity]`. No wrapper is an empty array.
+        case wrapped
+    }
+
     /// How dates are read.
     public enum DateDecodingStrategy: Sendable {
         /// ISO 8601 with or without fractional seconds (`2012-03-01T06:00:00Z`); the default.
@@ -83,6 +94,7 @@ open class XMLDecoder {
         var dataDecodingStrategy: DataDecodingStrategy = .base64
         var nonConformingFloatDecodingStrategy: NonConformingFloatDecodingStrategy = .throw
         var nodePlacement: (@Sendable (_ codingPath: [any CodingKey]) -> NodePlacement)?
+        var arrayLayout: (@Sendable (_ codingPath: [any CodingKey]) -> ArrayLayout)?
         var trimsWhitespace = true
         var parserOptions = XMLParserOptions()
         var userInfo: [CodingUserInfoKey: any Sendable] = [:]
@@ -116,6 +128,13 @@ open class XMLDecoder {
     public var nodePlacement: (@Sendable (_ codingPath: [any CodingKey]) -> NodePlacement)? {
         get { settings.nodePlacement }
         set { settings.nodePlacement = newValue }
+    }
+    /// How each array is laid out: given the coding path ending with the array's key. The
+    /// default is repeated elements; a type can also decide for its own keys by adopting
+    /// ``XMLArrayLayouts``.
+    public var arrayLayout: (@Sendable (_ codingPath: [any CodingKey]) -> ArrayLayout)? {
+        get { settings.arrayLayout }
+        set { settings.arrayLayout = newValue }
     }
     /// Whether text is trimmed of leading and trailing XML white space before it becomes a
     /// value (the default); `false` keeps it as written.
@@ -217,4 +236,19 @@ enum XMLDecodingFailure: Error, CustomStringConvertible {
 public protocol XMLNodePlacing {
     /// Where the value of `key` is, in this type's element.
     static func nodePlacement(for key: any CodingKey) -> XMLDecoder.NodePlacement
+}
+
+/// A type that says, for its own array keys, whether the items repeat in place or sit in a
+/// wrapper element.
+///
+/// ```swift
+/// extension Site: XMLArrayLayouts {
+///     static func arrayLayout(for key: any CodingKey) -> XMLDecoder.ArrayLayout {
+///         key.stringValue == "activities" ? .wrapped : .repeated
+///     }
+/// }
+/// ```
+public protocol XMLArrayLayouts {
+    /// How the array under `key` is laid out in this type's element.
+    static func arrayLayout(for key: any CodingKey) -> XMLDecoder.ArrayLayout
 }

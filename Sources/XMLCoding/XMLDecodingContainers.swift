@@ -17,7 +17,7 @@ extension XMLValueDecoder {
     /// child elements and only white space (`<count/>` for an `Int?`).
     var isEmptyOrAbsent: Bool {
         switch value {
-        case .elements(let list, _):
+        case .elements(let list, _, _):
             guard list.count == 1 else { return list.isEmpty }
             return isEmptyElement(list[0])
         case .element(let e): return isEmptyElement(e)
@@ -64,6 +64,12 @@ struct XMLKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return .attributeOrElement
     }
 
+    private func arrayLayout(for key: Key) -> XMLDecoder.ArrayLayout {
+        if let decide = decoder.context.settings.arrayLayout { return decide(codingPath + [key]) }
+        if let layouts = decoder.decodedType as? any XMLArrayLayouts.Type { return layouts.arrayLayout(for: key) }
+        return .repeated
+    }
+
     /// Where the key's value is.
     func lookup(_ key: Key) -> XMLDecodingValue {
         let name = decoder.context.documentName(for: key, codingPath: codingPath)
@@ -82,12 +88,12 @@ struct XMLKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
                 list.append(child)
             }
         }
-        return .elements(list, parent: element)
+        return .elements(list, parent: element, wrapped: arrayLayout(for: key) == .wrapped)
     }
 
     func contains(_ key: Key) -> Bool {
         switch lookup(key) {
-        case .elements(let list, _): return !list.isEmpty
+        case .elements(let list, _, _): return !list.isEmpty
         default: return true
         }
     }

@@ -4,8 +4,9 @@ import Foundation
 enum XMLDecodingValue {
     /// An element: a keyed value, a scalar from its text, or an array of its children.
     case element(Int)
-    /// The elements of one name under a key: an array, or (one of them) a keyed value.
-    case elements([Int], parent: Int)
+    /// The elements of one name under a key: an array, or (one of them) a keyed value. When
+    /// `wrapped`, the one element is a wrapper whose children are the array's items.
+    case elements([Int], parent: Int, wrapped: Bool = false)
     /// An attribute's value.
     case attribute(Int, element: Int)
     /// An element's own text (the text key).
@@ -84,7 +85,7 @@ struct XMLValueDecoder: Decoder {
     var node: Int {
         switch value {
         case .element(let e): return e
-        case .elements(let list, let parent): return list.first ?? parent
+        case .elements(let list, let parent, _): return list.first ?? parent
         case .attribute(_, let element): return element
         case .text(let element): return element
         }
@@ -94,7 +95,7 @@ struct XMLValueDecoder: Decoder {
     func singleElement() throws -> Int? {
         switch value {
         case .element(let e): return e
-        case .elements(let list, _):
+        case .elements(let list, _, _):
             if list.count > 1 {
                 throw DecodingError.typeMismatch(
                     Any.self,
@@ -129,8 +130,13 @@ struct XMLValueDecoder: Decoder {
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         switch value {
-        case .elements(let list, _):
+        case .elements(let list, _, false):
             return XMLUnkeyedContainer(decoder: self, items: list)
+        case .elements(let list, _, true):
+            // A wrapper: its child elements, whatever their names, are the items.
+            guard let wrapper = try singleElement() else { return XMLUnkeyedContainer(decoder: self, items: list) }
+            return XMLUnkeyedContainer(
+                decoder: self, items: record.children(of: wrapper).filter { record.nodes[$0].kind == .element })
         case .element(let e):
             // The document element (or an item of an array) read as an array: its children.
             return XMLUnkeyedContainer(decoder: self, items: record.children(of: e).filter { record.nodes[$0].kind == .element })
@@ -156,14 +162,14 @@ struct XMLValueDecoder: Decoder {
         case .attribute(let a, _): raw = record.value(of: a)
         case .text(let e): raw = record.directText(of: e)
         case .element(let e): raw = record.directText(of: e)
-        case .elements(let list, _): raw = list.first.map { record.directText(of: $0) } ?? ""
+        case .elements(let list, _, _): raw = list.first.map { record.directText(of: $0) } ?? ""
         }
         return context.settings.trimsWhitespace ? Self.trimmed(raw) : raw
     }
 
     /// Whether the value is absent: a key with no attribute and no element.
     var isAbsent: Bool {
-        if case .elements(let list, _) = value { return list.isEmpty }
+        if case .elements(let list, _, _) = value { return list.isEmpty }
         return false
     }
 

@@ -205,4 +205,32 @@ struct DecodingTests {
         decoder.userInfo[key] = "km"
         #expect(try decoder.decode(Length.self, from: Array("<l>1.5</l>".utf8)).meters == 1500)
     }
+
+    struct Member: Decodable, Equatable { var name: String }
+    struct Group: Decodable, Equatable { var member: [Member] }
+
+    @Test("arrays repeat in place unless a key is declared wrapped; no guessing from the content")
+    func wrappedArrays() throws {
+        struct Site: Decodable, Equatable, XMLArrayLayouts {
+            var activities: [String]
+            static func arrayLayout(for key: any CodingKey) -> XMLDecoder.ArrayLayout { .wrapped }
+        }
+        let decoder = XMLDecoder()
+        #expect(try decoder.decode(Site.self, from: Array("<s><activities><a>x</a><b>y</b></activities></s>".utf8))
+            == Site(activities: ["x", "y"]))
+        #expect(try decoder.decode(Site.self, from: Array("<s><activities/></s>".utf8)) == Site(activities: []))
+        #expect(try decoder.decode(Site.self, from: Array("<s/>".utf8)) == Site(activities: []))
+        #expect(throws: DecodingError.self) {
+            try decoder.decode(Site.self, from: Array("<s><activities><a>x</a></activities><activities/></s>".utf8))
+        }
+        // The same by strategy, for a type that cannot adopt the protocol.
+        struct Plain: Decodable { var activities: [String] }
+        decoder.arrayLayout = { path in path.last?.stringValue == "activities" ? .wrapped : .repeated }
+        #expect(try decoder.decode(Plain.self, from: Array("<s><activities><a>x</a></activities></s>".utf8)).activities == ["x"])
+        // One group whose only content is members stays one group (XMLCoder's classic misreading).
+        struct Groups: Decodable { var group: [Group] }
+        let one = try XMLDecoder().decode(
+            Groups.self, from: Array("<g><group><member name='a'/><member name='b'/></group></g>".utf8))
+        #expect(one.group == [Group(member: [Member(name: "a"), Member(name: "b")])])
+    }
 }

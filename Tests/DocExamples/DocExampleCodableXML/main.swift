@@ -28,18 +28,18 @@ struct Activity: Decodable {
 }
 
 
-// docs/CodableXML.md:101
+// docs/CodableXML.md:107
 struct Strict: Decodable { var code: Int }
 
-// docs/CodableXML.md:119
+// docs/CodableXML.md:125
 struct Team: Decodable { var code: String; var name: String }
 
 
-// docs/CodableXML.md:142
+// docs/CodableXML.md:148
 struct Place: Decodable { var code: String; var name: String }
 
 
-// docs/CodableXML.md:142
+// docs/CodableXML.md:148
 struct Places: ElementConsumer {
     var names: [String] = []
     mutating func adopt(_ child: any ElementConsumer, context: ParseContext) throws {
@@ -63,7 +63,7 @@ failures += await example("docs/CodableXML.md:13") {
     _ = xml
     _ = site
 }
-failures += await example("docs/CodableXML.md:101") {
+failures += await example("docs/CodableXML.md:107") {
     do {
         _ = try XMLDecoder().decode(Strict.self, from: Array("<site code='12x'/>".utf8), fileName: "feed.xml")
     } catch DecodingError.dataCorrupted(let context) {
@@ -71,7 +71,7 @@ failures += await example("docs/CodableXML.md:101") {
         // ["code"] expected an integer that fits Int, found "12x" at feed.xml:1:1
     }
 }
-failures += await example("docs/CodableXML.md:119") {
+failures += await example("docs/CodableXML.md:125") {
     let feed = "<schedule><teams><team code='100'><name>Betonbauer</name></team>"
         + "<team code='101'><name>Zimmerei</name></team></teams></schedule>"
     let teams = XMLDecoder().decode(Team.self, eachAt: "schedule/teams/team", from: Array(feed.utf8))
@@ -81,7 +81,7 @@ failures += await example("docs/CodableXML.md:119") {
     _ = feed
     _ = teams
 }
-failures += await example("docs/CodableXML.md:142") {
+failures += await example("docs/CodableXML.md:148") {
     var routes = ParseRoutes()
     routes.route("site", decoding: Place.self)
     let places = try HandlerStack.parse(
