@@ -9,11 +9,8 @@ struct XMLRecordBuilder: XMLEventHandler {
     let namespaced: Bool
     let body: (XMLRecord) throws -> Void
 
-    private var record = XMLRecord()
-    private var nameIndex: [XMLRecord.Name: Int] = [:]
+    private var record: Partial
     private var locator = XMLLocator.detached
-    /// The open elements of the record being built (node indexes).
-    private var open: [Int] = []
     private var depth = 0
     /// How many of the open elements match the path step for step.
     private var matched = 0
@@ -24,31 +21,11 @@ struct XMLRecordBuilder: XMLEventHandler {
         self.path = path
         self.namespaced = namespaced
         self.body = body
+        record = Partial(namespaced: namespaced, fileName: nil)
     }
 
     mutating func startDocument(_ locator: XMLLocator) throws {
         self.locator = locator
-    }
-
-    private mutating func intern(_ name: XMLName) -> Int {
-        let key = XMLRecord.Name(local: name.localName.string, uri: namespaced ? name.namespaceURI?.string : nil)
-        if let index = nameIndex[key] { return index }
-        let index = Int(record.names.count)
-        record.names.append(key)
-        nameIndex[key] = index
-        return index
-    }
-
-    private mutating func append(_ node: XMLRecord.Node) -> Int {
-        let index = Int(record.nodes.count)
-        record.nodes.append(node)
-        let parent = node.parent
-        if parent >= 0 {
-            let last = record.nodes[Int(parent)].lastChild
-            if last >= 0 { record.nodes[Int(last)].next = index } else { record.nodes[Int(parent)].firstChild = index }
-            record.nodes[Int(parent)].lastChild = index
-        }
-        return index
     }
 
     mutating func startElement(_ name: XMLName, attributes: XMLAttributes) throws {
@@ -64,25 +41,9 @@ struct XMLRecordBuilder: XMLEventHandler {
                 guard depth == path.count else { return }
             }
             recordDepth = depth
-            record = XMLRecord()
-            record.fileName = locator.fileName
-            nameIndex.removeAll(keepingCapacity: true)
+            record = Partial(namespaced: namespaced, fileName: locator.fileName)
         }
-        let position = locator.position
-        var node = XMLRecord.Node(kind: .element, parent: open.last ?? -1)
-        node.name = intern(name)
-        node.line = Int(clamping: position.line)
-        node.column = Int(clamping: position.column)
-        node.start = Int(record.attributes.count)
-        for attribute in attributes {
-            let value = attribute.value
-            let start = Int(record.bytes.count)
-            value.withUnsafeBytes { record.bytes.append(contentsOf: $0) }
-            record.attributes.append(
-                XMLRecord.Attribute(name: intern(attribute.name), valueStart: start, valueCount: Int(value.count)))
-        }
-        node.count = Int(record.attributes.count) - node.start
-        open.append(append(node))
+        record.start(name, attributes: attributes, at: locator.position)
     }
 
     mutating func endElement(_ name: XMLName) throws {
@@ -91,36 +52,22 @@ struct XMLRecordBuilder: XMLEventHandler {
             if matched > depth { matched = depth }
         }
         guard recordDepth > 0 else { return }
-        open.removeLast()
+        record.end()
         if depth == recordDepth {
             recordDepth = 0
-            try body(record)
+            try body(record.record)
         }
     }
 
     mutating func characters(_ text: XMLStringView) throws {
-        guard recordDepth > 0, let parent = open.last else { return }
-        let last = record.nodes[Int(parent)].lastChild
-        if last >= 0 && record.nodes[Int(last)].kind == .text
-            && record.nodes[Int(last)].start + record.nodes[Int(last)].count == Int(record.bytes.count)
-        {
-            // The next piece of the same run of text.
-            text.withUnsafeBytes { record.bytes.append(contentsOf: $0) }
-            record.nodes[Int(last)].count += Int(text.count)
-            return
-        }
-        let start = Int(record.bytes.count)
-        text.withUnsafeBytes { record.bytes.append(contentsOf: $0) }
-        var node = XMLRecord.Node(kind: .text, parent: parent)
-        node.start = start
-        node.count = Int(text.count)
-        _ = append(node)
+        guard recordDepth > 0 else { return }
+        record.text(text)
     }
 }
 
 extension XMLRecordBuilder {
-    /// Builds one record from calls rather than parser events: what a handler-stack consumer
-    /// sees of its element (starts with attributes, each element's text, ends).
+    /// Builds one record from calls: the parser's events through the builder above, or what
+    /// a handler-stack consumer sees of its element (starts with attributes, text, ends).
     struct Partial {
         private(set) var record = XMLRecord()
         private var nameIndex: [XMLRecord.Name: Int] = [:]
@@ -169,9 +116,18 @@ extension XMLRecordBuilder {
             open.append(append(node))
         }
 
-        /// Text of the open element (appended after its children so far).
+        /// Text of the open element (appended after its children so far); the next piece of
+        /// a run of text joins the one before it.
         mutating func text(_ text: XMLStringView) {
             guard let parent = open.last, !text.isEmpty else { return }
+            let last = record.nodes[parent].lastChild
+            if last >= 0 && record.nodes[last].kind == .text
+                && record.nodes[last].start + record.nodes[last].count == record.bytes.count
+            {
+                text.withUnsafeBytes { record.bytes.append(contentsOf: $0) }
+                record.nodes[last].count += text.count
+                return
+            }
             var node = XMLRecord.Node(kind: .text, parent: parent)
             node.start = record.bytes.count
             node.count = text.count
