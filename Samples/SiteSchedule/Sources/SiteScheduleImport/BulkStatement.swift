@@ -87,11 +87,14 @@ final class BulkStatement {
     }
 
     /// Runs a statement that returns no rows.
-    func run() throws {
+    /// - Returns: how many rows it inserted, updated or deleted.
+    @discardableResult
+    func run() throws -> Int {
         bindText()
         let code = sqlite3_step(handle)
         guard code == SQLITE_DONE else { throw failure(code) }
         sqlite3_reset(handle)
+        return Int(sqlite3_changes(db.sqliteConnection))
     }
 
     /// Runs a query, calling `body` with each row; the row's values are valid during the call.

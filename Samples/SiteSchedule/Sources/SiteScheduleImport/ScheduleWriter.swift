@@ -8,200 +8,194 @@ import SiteScheduleModel
 ///
 /// Every statement is prepared once per import and bound value by value (``BulkStatement``).
 struct ScheduleWriter {
-    private let db: Database
-    private let insertTeam, selectTeam, updateTeam: BulkStatement
-    private let insertContact, selectContacts, updateContact, deleteContacts: BulkStatement
-    private let insertSite, selectSite, updateSite: BulkStatement
-    private let insertActivity, selectActivities, updateActivity, deleteActivities: BulkStatement
+    private let teams: EntityStatements<Team>
+    private let contacts: ChildStatements<Contact>
+    private let sites: EntityStatements<Site>
+    private let activities: ChildStatements<Activity>
 
     init(db: Database) throws {
-        self.db = db
-        // A new code (the common case) is one statement; only a conflict reads back.
-        insertTeam = try BulkStatement(db, sql: "INSERT INTO team (code, name) VALUES (?1, ?2) ON CONFLICT DO NOTHING")
-        selectTeam = try BulkStatement(db, sql: "SELECT name FROM team WHERE code = ?1")
-        updateTeam = try BulkStatement(db, sql: "UPDATE team SET name = ?2 WHERE code = ?1")
-        insertContact = try BulkStatement(
-            db, sql: "INSERT INTO contact (teamCode, position, name, phone, isHead) VALUES (?1, ?2, ?3, ?4, ?5)")
-        selectContacts = try BulkStatement(
-            db, sql: "SELECT name, phone, isHead FROM contact WHERE teamCode = ?1 ORDER BY position")
-        updateContact = try BulkStatement(
-            db, sql: "UPDATE contact SET name = ?3, phone = ?4, isHead = ?5 WHERE teamCode = ?1 AND position = ?2")
-        deleteContacts = try BulkStatement(db, sql: "DELETE FROM contact WHERE teamCode = ?1 AND position >= ?2")
-        insertSite = try BulkStatement(
-            db,
-            sql: """
-                INSERT INTO site (code, name, street, zip, city, countryCode) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
-                ON CONFLICT DO NOTHING
-                """)
-        selectSite = try BulkStatement(
-            db, sql: "SELECT name, street, zip, city, countryCode FROM site WHERE code = ?1")
-        updateSite = try BulkStatement(
-            db, sql: "UPDATE site SET name = ?2, street = ?3, zip = ?4, city = ?5, countryCode = ?6 WHERE code = ?1")
-        insertActivity = try BulkStatement(
-            db,
-            sql: """
-                INSERT INTO activity (siteCode, position, teamCode, start, "end", summary)
-                VALUES (?1, ?2, ?3, ?4, ?5, ?6)
-                """)
-        selectActivities = try BulkStatement(
-            db, sql: "SELECT teamCode, start, \"end\", summary FROM activity WHERE siteCode = ?1 ORDER BY position")
-        updateActivity = try BulkStatement(
-            db,
-            sql: """
-                UPDATE activity SET teamCode = ?3, start = ?4, "end" = ?5, summary = ?6
-                WHERE siteCode = ?1 AND position = ?2
-                """)
-        deleteActivities = try BulkStatement(db, sql: "DELETE FROM activity WHERE siteCode = ?1 AND position >= ?2")
+        teams = try EntityStatements(db, table: "team", columns: ["name"], code: \.code) { team, statement in
+            statement.bind(team.name, at: 2)
+        } isStored: { row, team in
+            row.text(0, equals: team.name)
+        }
+        contacts = try ChildStatements(db, table: "contact", owner: "teamCode", columns: ["name", "phone", "isHead"]) {
+            contact, statement in
+            statement.bind(contact.name, at: 3)
+            statement.bind(contact.phone, at: 4)
+            statement.bind(contact.isHead, at: 5)
+        } isStored: { row, contact in
+            row.text(0, equals: contact.name) && row.text(1, equals: contact.phone)
+                && row.integer(2) == (contact.isHead ? 1 : 0)
+        }
+        sites = try EntityStatements(
+            db, table: "site", columns: ["name", "street", "zip", "city", "countryCode"], code: \.code
+        ) { site, statement in
+            statement.bind(site.name, at: 2)
+            statement.bind(site.street, at: 3)
+            statement.bind(site.zip, at: 4)
+            statement.bind(site.city, at: 5)
+            statement.bind(site.countryCode, at: 6)
+        } isStored: { row, site in
+            row.text(0, equals: site.name) && row.text(1, equals: site.street) && row.text(2, equals: site.zip)
+                && row.text(3, equals: site.city) && row.text(4, equals: site.countryCode)
+        }
+        activities = try ChildStatements(
+            db, table: "activity", owner: "siteCode", columns: ["teamCode", "start", "end", "summary"]
+        ) { activity, statement in
+            statement.bind(activity.teamCode, at: 3)
+            activity.start.withSortableText { statement.bind($0, at: 4) }
+            activity.end.withSortableText { statement.bind($0, at: 5) }
+            statement.bind(activity.summary, at: 6)
+        } isStored: { row, activity in
+            row.text(0, equals: activity.teamCode) && activity.start.withSortableText { row.text(1, equals: $0) }
+                && activity.end.withSortableText { row.text(2, equals: $0) } && row.text(3, equals: activity.summary)
+        }
     }
-
-    // MARK: Teams
 
     func save(_ team: Team, into summary: inout ImportSummary) throws {
-        insertTeam.bind(team.code, at: 1)
-        insertTeam.bind(team.name, at: 2)
-        try insertTeam.run()
-        if db.changesCount == 1 {
-            summary.teams.inserted += 1
-            try insertContacts(team.contacts, of: team.code, from: 0, into: &summary)
-            return
-        }
-        selectTeam.bind(team.code, at: 1)
-        var unchanged = false
-        try selectTeam.forEachRow { unchanged = $0.text(0, equals: team.name) }
-        if unchanged {
-            summary.teams.unchanged += 1
+        if try teams.save(team, counts: &summary.teams) {
+            try contacts.insert(team.contacts, of: team.code, from: 0, counts: &summary.contacts)
         } else {
-            updateTeam.bind(team.code, at: 1)
-            updateTeam.bind(team.name, at: 2)
-            try updateTeam.run()
-            summary.teams.updated += 1
+            try contacts.replace(team.contacts, of: team.code, counts: &summary.contacts)
         }
-        // Which stored contacts differ, found while the query runs; written after it ends.
-        var changed: [Int] = []
-        var stored = 0
-        selectContacts.bind(team.code, at: 1)
-        try selectContacts.forEachRow { row in
-            defer { stored += 1 }
-            guard stored < team.contacts.count else { return }
-            let contact = team.contacts[stored]
-            if row.text(0, equals: contact.name) && row.text(1, equals: contact.phone)
-                && row.integer(2) == (contact.isHead ? 1 : 0)
-            {
-                summary.contacts.unchanged += 1
-            } else {
-                changed.append(stored)
-            }
-        }
-        for position in changed {
-            bindContact(team.contacts[position], of: team.code, at: position, to: updateContact)
-            try updateContact.run()
-            summary.contacts.updated += 1
-        }
-        try insertContacts(team.contacts, of: team.code, from: stored, into: &summary)
-        if stored > team.contacts.count {
-            deleteContacts.bind(team.code, at: 1)
-            deleteContacts.bind(team.contacts.count, at: 2)
-            try deleteContacts.run()
-            summary.contacts.removed += stored - team.contacts.count
-        }
-    }
-
-    private func bindContact(_ contact: Contact, of code: String, at position: Int, to statement: BulkStatement) {
-        statement.bind(code, at: 1)
-        statement.bind(position, at: 2)
-        statement.bind(contact.name, at: 3)
-        statement.bind(contact.phone, at: 4)
-        statement.bind(contact.isHead, at: 5)
-    }
-
-    private func insertContacts(_ contacts: [Contact], of code: String, from first: Int, into summary: inout ImportSummary)
-        throws
-    {
-        guard first < contacts.count else { return }
-        for position in first..<contacts.count {
-            bindContact(contacts[position], of: code, at: position, to: insertContact)
-            try insertContact.run()
-            summary.contacts.inserted += 1
-        }
-    }
-
-    // MARK: Sites
-
-    private func bindSite(_ site: Site, to statement: BulkStatement) {
-        statement.bind(site.code, at: 1)
-        statement.bind(site.name, at: 2)
-        statement.bind(site.street, at: 3)
-        statement.bind(site.zip, at: 4)
-        statement.bind(site.city, at: 5)
-        statement.bind(site.countryCode, at: 6)
     }
 
     func save(_ site: Site, into summary: inout ImportSummary) throws {
-        bindSite(site, to: insertSite)
-        try insertSite.run()
-        if db.changesCount == 1 {
-            summary.sites.inserted += 1
-            try insertActivities(site.activities, of: site.code, from: 0, into: &summary)
-            return
-        }
-        selectSite.bind(site.code, at: 1)
-        var unchanged = false
-        try selectSite.forEachRow { row in
-            unchanged =
-                row.text(0, equals: site.name) && row.text(1, equals: site.street) && row.text(2, equals: site.zip)
-                && row.text(3, equals: site.city) && row.text(4, equals: site.countryCode)
-        }
-        if unchanged {
-            summary.sites.unchanged += 1
+        if try sites.save(site, counts: &summary.sites) {
+            try activities.insert(site.activities, of: site.code, from: 0, counts: &summary.activities)
         } else {
-            bindSite(site, to: updateSite)
-            try updateSite.run()
-            summary.sites.updated += 1
-        }
-        var changed: [Int] = []
-        var stored = 0
-        selectActivities.bind(site.code, at: 1)
-        try selectActivities.forEachRow { row in
-            defer { stored += 1 }
-            guard stored < site.activities.count else { return }
-            let activity = site.activities[stored]
-            let same =
-                row.text(0, equals: activity.teamCode)
-                && activity.start.withSortableText { row.text(1, equals: $0) }
-                && activity.end.withSortableText { row.text(2, equals: $0) } && row.text(3, equals: activity.summary)
-            if same { summary.activities.unchanged += 1 } else { changed.append(stored) }
-        }
-        for position in changed {
-            bindActivity(site.activities[position], of: site.code, at: position, to: updateActivity)
-            try updateActivity.run()
-            summary.activities.updated += 1
-        }
-        try insertActivities(site.activities, of: site.code, from: stored, into: &summary)
-        if stored > site.activities.count {
-            deleteActivities.bind(site.code, at: 1)
-            deleteActivities.bind(site.activities.count, at: 2)
-            try deleteActivities.run()
-            summary.activities.removed += stored - site.activities.count
+            try activities.replace(site.activities, of: site.code, counts: &summary.activities)
         }
     }
+}
 
-    private func bindActivity(_ activity: Activity, of code: String, at position: Int, to statement: BulkStatement) {
+/// `"end"`: every column name quoted, since some are SQL keywords.
+private func quoted(_ column: String) -> String { "\"\(column)\"" }
+
+/// The statements of a table of entities keyed by `code` (teams, sites), and how an entity
+/// binds its values and compares with a stored row.
+struct EntityStatements<Entity> {
+    private let insert, select, update: BulkStatement
+    private let code: KeyPath<Entity, String>
+    /// Binds the entity's columns from parameter 2 on (1 is the code).
+    private let bindValues: (Entity, BulkStatement) -> Void
+    /// Whether a selected row (the columns, from 0) holds the entity's values.
+    private let isStored: (BulkRow, Entity) -> Bool
+
+    init(
+        _ db: Database, table: String, columns: [String], code: KeyPath<Entity, String>,
+        bind: @escaping (Entity, BulkStatement) -> Void, isStored: @escaping (BulkRow, Entity) -> Bool
+    ) throws {
+        let names = columns.map(quoted)
+        let values = (0..<columns.count).map { "?\($0 + 2)" }
+        // A new code (the common case) is one statement; only a conflict reads back.
+        insert = try BulkStatement(
+            db,
+            sql: "INSERT INTO \(table) (code, \(names.joined(separator: ", "))) VALUES (?1, \(values.joined(separator: ", "))) "
+                + "ON CONFLICT DO NOTHING")
+        select = try BulkStatement(db, sql: "SELECT \(names.joined(separator: ", ")) FROM \(table) WHERE code = ?1")
+        update = try BulkStatement(
+            db,
+            sql: "UPDATE \(table) SET \(zip(names, values).map { "\($0) = \($1)" }.joined(separator: ", ")) WHERE code = ?1")
+        self.code = code
+        self.bindValues = bind
+        self.isStored = isStored
+    }
+
+    /// Inserts a new code, or updates an existing one whose values changed.
+    /// - Returns: whether the code was new (so its children need no comparing).
+    func save(_ entity: Entity, counts: inout ImportSummary.Counts) throws -> Bool {
+        let code = entity[keyPath: code]
+        insert.bind(code, at: 1)
+        bindValues(entity, insert)
+        if try insert.run() == 1 {
+            counts.inserted += 1
+            return true
+        }
+        select.bind(code, at: 1)
+        var unchanged = false
+        try select.forEachRow { unchanged = isStored($0, entity) }
+        if unchanged {
+            counts.unchanged += 1
+        } else {
+            update.bind(code, at: 1)
+            bindValues(entity, update)
+            try update.run()
+            counts.updated += 1
+        }
+        return false
+    }
+}
+
+/// The statements of a table of children keyed by their owner's code and their position
+/// (contacts, activities), and how a child binds its values and compares with a stored row.
+struct ChildStatements<Child> {
+    private let insert, select, update, delete: BulkStatement
+    /// Binds the child's columns from parameter 3 on (1 is the owner's code, 2 the position).
+    private let bindValues: (Child, BulkStatement) -> Void
+    /// Whether a selected row (the columns, from 0) holds the child's values.
+    private let isStored: (BulkRow, Child) -> Bool
+
+    init(
+        _ db: Database, table: String, owner: String, columns: [String],
+        bind: @escaping (Child, BulkStatement) -> Void, isStored: @escaping (BulkRow, Child) -> Bool
+    ) throws {
+        let names = columns.map(quoted)
+        let values = (0..<columns.count).map { "?\($0 + 3)" }
+        insert = try BulkStatement(
+            db,
+            sql: "INSERT INTO \(table) (\(owner), position, \(names.joined(separator: ", "))) "
+                + "VALUES (?1, ?2, \(values.joined(separator: ", ")))")
+        select = try BulkStatement(
+            db, sql: "SELECT \(names.joined(separator: ", ")) FROM \(table) WHERE \(owner) = ?1 ORDER BY position")
+        update = try BulkStatement(
+            db,
+            sql: "UPDATE \(table) SET \(zip(names, values).map { "\($0) = \($1)" }.joined(separator: ", ")) "
+                + "WHERE \(owner) = ?1 AND position = ?2")
+        delete = try BulkStatement(db, sql: "DELETE FROM \(table) WHERE \(owner) = ?1 AND position >= ?2")
+        self.bindValues = bind
+        self.isStored = isStored
+    }
+
+    private func bind(_ child: Child, of code: String, at position: Int, to statement: BulkStatement) {
         statement.bind(code, at: 1)
         statement.bind(position, at: 2)
-        statement.bind(activity.teamCode, at: 3)
-        activity.start.withSortableText { statement.bind($0, at: 4) }
-        activity.end.withSortableText { statement.bind($0, at: 5) }
-        statement.bind(activity.summary, at: 6)
+        bindValues(child, statement)
     }
 
-    private func insertActivities(
-        _ activities: [Activity], of code: String, from first: Int, into summary: inout ImportSummary
-    ) throws {
-        guard first < activities.count else { return }
-        for position in first..<activities.count {
-            bindActivity(activities[position], of: code, at: position, to: insertActivity)
-            try insertActivity.run()
-            summary.activities.inserted += 1
+    /// Inserts the children from `first` on.
+    func insert(_ children: [Child], of code: String, from first: Int, counts: inout ImportSummary.Counts) throws {
+        for position in first..<max(first, children.count) {
+            bind(children[position], of: code, at: position, to: insert)
+            try insert.run()
+            counts.inserted += 1
+        }
+    }
+
+    /// Makes the stored children of `code` these, by position: changed rows updated, missing
+    /// ones inserted, extra ones deleted, the others untouched.
+    func replace(_ children: [Child], of code: String, counts: inout ImportSummary.Counts) throws {
+        // Which stored rows differ, found while the query runs; written after it ends.
+        var changed: [Int] = []
+        var stored = 0
+        select.bind(code, at: 1)
+        try select.forEachRow { row in
+            defer { stored += 1 }
+            guard stored < children.count else { return }
+            if isStored(row, children[stored]) { counts.unchanged += 1 } else { changed.append(stored) }
+        }
+        for position in changed {
+            bind(children[position], of: code, at: position, to: update)
+            try update.run()
+            counts.updated += 1
+        }
+        try insert(children, of: code, from: stored, counts: &counts)
+        if stored > children.count {
+            delete.bind(code, at: 1)
+            delete.bind(children.count, at: 2)
+            try delete.run()
+            counts.removed += stored - children.count
         }
     }
 }
