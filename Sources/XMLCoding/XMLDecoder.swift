@@ -87,70 +87,50 @@ open class XMLDecoder {
         case convertFromString(positiveInfinity: String, negativeInfinity: String, nan: String)
     }
 
-    /// Every setting, as one value: what a decode reads, and what a handler-stack route keeps.
-    struct Settings: Sendable {
-        var keyDecodingStrategy: KeyDecodingStrategy = .useDefaultKeys
-        var dateDecodingStrategy: DateDecodingStrategy = .iso8601
-        var dataDecodingStrategy: DataDecodingStrategy = .base64
-        var nonConformingFloatDecodingStrategy: NonConformingFloatDecodingStrategy = .throw
-        var nodePlacement: (@Sendable (_ codingPath: [any CodingKey]) -> NodePlacement)?
-        var arrayLayout: (@Sendable (_ codingPath: [any CodingKey]) -> ArrayLayout)?
-        var trimsWhitespace = true
-        var parserOptions = XMLParserOptions()
-        var userInfo: [CodingUserInfoKey: any Sendable] = [:]
-    }
-
-    var settings = Settings()
-
     /// How keys are spelled in the document; as in Swift by default.
-    public var keyDecodingStrategy: KeyDecodingStrategy {
-        get { settings.keyDecodingStrategy }
-        set { settings.keyDecodingStrategy = newValue }
-    }
+    public var keyDecodingStrategy: KeyDecodingStrategy = .useDefaultKeys
     /// How dates are read; ISO 8601 by default.
-    public var dateDecodingStrategy: DateDecodingStrategy {
-        get { settings.dateDecodingStrategy }
-        set { settings.dateDecodingStrategy = newValue }
-    }
+    public var dateDecodingStrategy: DateDecodingStrategy = .iso8601
     /// How `Data` is read; base64 by default.
-    public var dataDecodingStrategy: DataDecodingStrategy {
-        get { settings.dataDecodingStrategy }
-        set { settings.dataDecodingStrategy = newValue }
-    }
+    public var dataDecodingStrategy: DataDecodingStrategy = .base64
     /// Spellings of infinities and NaN beside XML Schema's.
-    public var nonConformingFloatDecodingStrategy: NonConformingFloatDecodingStrategy {
-        get { settings.nonConformingFloatDecodingStrategy }
-        set { settings.nonConformingFloatDecodingStrategy = newValue }
-    }
+    public var nonConformingFloatDecodingStrategy: NonConformingFloatDecodingStrategy = .throw
     /// Where each key is read from: given the coding path ending with the key. The default
     /// reads an attribute or else child elements; a type can also decide for its own keys by
     /// adopting ``XMLNodePlacing``.
-    public var nodePlacement: (@Sendable (_ codingPath: [any CodingKey]) -> NodePlacement)? {
-        get { settings.nodePlacement }
-        set { settings.nodePlacement = newValue }
-    }
+    public var nodePlacement: (@Sendable (_ codingPath: [any CodingKey]) -> NodePlacement)?
     /// How each array is laid out: given the coding path ending with the array's key. The
     /// default is repeated elements; a type can also decide for its own keys by adopting
     /// ``XMLArrayLayouts``.
-    public var arrayLayout: (@Sendable (_ codingPath: [any CodingKey]) -> ArrayLayout)? {
-        get { settings.arrayLayout }
-        set { settings.arrayLayout = newValue }
-    }
+    public var arrayLayout: (@Sendable (_ codingPath: [any CodingKey]) -> ArrayLayout)?
     /// Whether text is trimmed of leading and trailing XML white space before it becomes a
     /// value (the default); `false` keeps it as written.
-    public var trimsWhitespace: Bool {
-        get { settings.trimsWhitespace }
-        set { settings.trimsWhitespace = newValue }
-    }
+    public var trimsWhitespace = true
     /// The parser's options: limits, encodings, namespaces, recovery.
-    public var parserOptions: XMLParserOptions {
-        get { settings.parserOptions }
-        set { settings.parserOptions = newValue }
-    }
+    public var parserOptions = XMLParserOptions()
     /// Values for your types' `init(from:)`, as `decoder.userInfo`.
-    public var userInfo: [CodingUserInfoKey: any Sendable] {
-        get { settings.userInfo }
-        set { settings.userInfo = newValue }
+    public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+
+    /// Every setting as one `Sendable` value: what a decode reads, taken when it starts (a
+    /// record stream and a handler-stack route keep theirs).
+    struct Settings: Sendable {
+        var keyDecodingStrategy: KeyDecodingStrategy
+        var dateDecodingStrategy: DateDecodingStrategy
+        var dataDecodingStrategy: DataDecodingStrategy
+        var nonConformingFloatDecodingStrategy: NonConformingFloatDecodingStrategy
+        var nodePlacement: (@Sendable (_ codingPath: [any CodingKey]) -> NodePlacement)?
+        var arrayLayout: (@Sendable (_ codingPath: [any CodingKey]) -> ArrayLayout)?
+        var trimsWhitespace: Bool
+        var parserOptions: XMLParserOptions
+        var userInfo: [CodingUserInfoKey: any Sendable]
+    }
+
+    var settings: Settings {
+        Settings(
+            keyDecodingStrategy: keyDecodingStrategy, dateDecodingStrategy: dateDecodingStrategy,
+            dataDecodingStrategy: dataDecodingStrategy, nonConformingFloatDecodingStrategy: nonConformingFloatDecodingStrategy,
+            nodePlacement: nodePlacement, arrayLayout: arrayLayout, trimsWhitespace: trimsWhitespace,
+            parserOptions: parserOptions, userInfo: userInfo)
     }
 
     public init() {}
@@ -184,23 +164,50 @@ open class XMLDecoder {
     /// Decodes a value from chunks of bytes as they arrive.
     open func decode<T: Decodable, Chunks: AsyncSequence>(_ type: T.Type, from chunks: Chunks) async throws -> T
     where Chunks.Element: Sequence<UInt8> {
-        var record: XMLRecord?
-        let parser = XMLStreamParser(
-            handler: XMLRecordBuilder(path: [], namespaced: parserOptions.processNamespaces) { record = $0 },
-            options: parserOptions)
+        let (parser, records) = Self.recordParser(path: [], options: parserOptions)
         try await parser.parse(chunks)
-        guard let record else { throw XMLDecodingFailure.noDocumentElement }
-        return try decode(type, from: record)
+        return try decode(type, from: records.document())
     }
 
     private func readDocument(_ input: (XMLStreamParser<XMLRecordBuilder>) throws -> Void) throws -> XMLRecord {
-        var record: XMLRecord?
-        let parser = XMLStreamParser(
-            handler: XMLRecordBuilder(path: [], namespaced: parserOptions.processNamespaces) { record = $0 },
-            options: parserOptions)
+        let (parser, records) = Self.recordParser(path: [], options: parserOptions)
         try input(parser)
-        guard let record else { throw XMLDecodingFailure.noDocumentElement }
-        return record
+        return try records.document()
+    }
+
+    /// The records a parser made, in order, until they are taken.
+    final class Records {
+        var queue: [XMLRecord] = []
+        var head = 0
+
+        /// The next record, or `nil`.
+        func take() -> XMLRecord? {
+            guard head < queue.count else { return nil }
+            defer {
+                head += 1
+                if head == queue.count {
+                    queue.removeAll(keepingCapacity: true)
+                    head = 0
+                }
+            }
+            return queue[head]
+        }
+
+        /// The document element's record, after a whole document.
+        func document() throws -> XMLRecord {
+            guard let record = take() else { throw XMLDecodingFailure.noDocumentElement }
+            return record
+        }
+    }
+
+    /// A parser that builds a record of each element at `path` (the document element when
+    /// empty) and queues it.
+    static func recordParser(path: [String], options: XMLParserOptions) -> (XMLStreamParser<XMLRecordBuilder>, Records) {
+        let records = Records()
+        let parser = XMLStreamParser(
+            handler: XMLRecordBuilder(path: path, namespaced: options.processNamespaces) { records.queue.append($0) },
+            options: options)
+        return (parser, records)
     }
 
     /// Decodes one record (the document element, or one element of a stream).

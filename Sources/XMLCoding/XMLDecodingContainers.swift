@@ -1,11 +1,11 @@
 import Foundation
 
-/// Whether a type is read from text (a scalar), as opposed to an element's structure.
+/// Whether a type is read from text (a scalar), as opposed to an element's structure: the
+/// types ``XMLValueDecoder/decodeValue(_:)`` reads itself.
 func isXMLScalar(_ type: Any.Type) -> Bool {
     switch type {
-    case is String.Type, is Bool.Type, is Int.Type, is Int8.Type, is Int16.Type, is Int32.Type, is Int64.Type,
-        is UInt.Type, is UInt8.Type, is UInt16.Type, is UInt32.Type, is UInt64.Type, is Double.Type, is Float.Type,
-        is Date.Type, is Data.Type, is URL.Type, is Decimal.Type:
+    case is String.Type, is Bool.Type, is any FixedWidthInteger.Type, is any XMLFloatingPoint.Type, is Date.Type,
+        is Data.Type, is URL.Type, is Decimal.Type:
         return true
     default:
         return false
@@ -26,8 +26,7 @@ extension XMLValueDecoder {
     }
 
     func isEmptyElement(_ e: Int) -> Bool {
-        record.nodes[e].count == 0 && !record.hasChildElements(e)
-            && record.directText(of: e).utf8.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+        record.nodes[e].count == 0 && !record.hasChildElements(e) && record.hasOnlyWhitespaceText(e)
     }
 
     /// A decoder for a value inside this one.

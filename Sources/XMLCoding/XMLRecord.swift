@@ -47,7 +47,7 @@ struct XMLRecord {
     static let root: Int = 0
 
     func text(of node: Int) -> String {
-        let n = nodes[Int(node)]
+        let n = nodes[node]
         return string(n.start, n.count)
     }
 
@@ -77,33 +77,49 @@ struct XMLRecord {
 
     /// The element's text: its text children joined (the text between child elements too).
     func directText(of element: Int) -> String {
-        var child = nodes[Int(element)].firstChild
+        var child = nodes[element].firstChild
         var single: Int = -1
         var pieces = 0
         while child >= 0 {
-            if nodes[Int(child)].kind == .text {
+            if nodes[child].kind == .text {
                 pieces += 1
                 single = child
             }
-            child = nodes[Int(child)].next
+            child = nodes[child].next
         }
         if pieces == 0 { return "" }
         if pieces == 1 { return text(of: single) }
         var joined = ""
-        for child in children(of: element) where nodes[Int(child)].kind == .text { joined += text(of: child) }
+        for child in children(of: element) where nodes[child].kind == .text { joined += text(of: child) }
         return joined
     }
 
     /// Whether the element has element children.
     func hasChildElements(_ element: Int) -> Bool {
-        children(of: element).contains { nodes[Int($0)].kind == .element }
+        children(of: element).contains { nodes[$0].kind == .element }
+    }
+
+    /// The element's child elements, in order.
+    func childElements(of element: Int) -> [Int] {
+        children(of: element).filter { nodes[$0].kind == .element }
+    }
+
+    /// Whether the element's text is only XML white space (or none), read in place.
+    func hasOnlyWhitespaceText(_ element: Int) -> Bool {
+        children(of: element).allSatisfy { child in
+            let node = nodes[child]
+            return node.kind != .text
+                || bytes[node.start..<(node.start + node.count)].allSatisfy {
+                    $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D
+                }
+        }
     }
 
     /// The position of a node, for errors.
     func position(of node: Int) -> (line: Int, column: Int) {
         var n = node
-        while n >= 0 && nodes[Int(n)].kind != .element { n = nodes[Int(n)].parent }
+        while n >= 0 && nodes[n].kind != .element { n = nodes[n].parent }
         guard n >= 0 else { return (0, 0) }
-        return (Int(nodes[Int(n)].line), Int(nodes[Int(n)].column))
+        return (Int(nodes[n].line), Int(nodes[n].column))
     }
 }

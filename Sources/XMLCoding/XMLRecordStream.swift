@@ -57,26 +57,9 @@ public final class XMLRecordStream<T: Decodable>: AsyncSequence {
         case bytes([UInt8], name: String?)
     }
 
+    private let settings: XMLDecoder.Settings
     /// Records parsed but not yet decoded; with a chunk of input at a time, at most a chunk's worth.
-    private final class Queue {
-        var records: [XMLRecord] = []
-        var head = 0
-
-        func take() -> XMLRecord? {
-            guard head < records.count else { return nil }
-            defer {
-                head += 1
-                if head == records.count {
-                    records.removeAll(keepingCapacity: true)
-                    head = 0
-                }
-            }
-            return records[head]
-        }
-    }
-
-    private let decoder: XMLDecoder
-    private let queue = Queue()
+    private let queue: XMLDecoder.Records
     private let parser: XMLStreamParser<XMLRecordBuilder>
     private var source: Source
     private var offset = 0
@@ -86,20 +69,15 @@ public final class XMLRecordStream<T: Decodable>: AsyncSequence {
     private var buffer: [UInt8]
 
     init(decoder: XMLDecoder, path: String, source: Source) {
-        self.decoder = decoder
+        settings = decoder.settings
         self.source = source
-        let queue = self.queue
-        let steps = path.split(separator: "/").map(String.init)
-        parser = XMLStreamParser(
-            handler: XMLRecordBuilder(path: steps, namespaced: decoder.parserOptions.processNamespaces) {
-                queue.records.append($0)
-            },
-            options: decoder.parserOptions)
+        (parser, queue) = XMLDecoder.recordParser(
+            path: path.split(separator: "/").map(String.init), options: settings.parserOptions)
         switch source {
         case .file(_, let name): parser.fileName = name
         case .bytes(_, let name): parser.fileName = name
         }
-        buffer = [UInt8](repeating: 0, count: decoder.parserOptions.chunkSize)
+        buffer = [UInt8](repeating: 0, count: settings.parserOptions.chunkSize)
     }
 
     deinit { close() }
@@ -118,7 +96,7 @@ public final class XMLRecordStream<T: Decodable>: AsyncSequence {
                 let index = decoded
                 decoded += 1
                 do {
-                    return try decoder.decode(T.self, from: record, codingPath: [XMLKey(index: index)])
+                    return try XMLDecoder.decode(T.self, from: record, settings: settings, codingPath: [XMLKey(index: index)])
                 } catch {
                     finish()
                     throw error
@@ -137,7 +115,7 @@ public final class XMLRecordStream<T: Decodable>: AsyncSequence {
 
     private func finish() {
         finished = true
-        queue.records.removeAll()
+        queue.queue.removeAll()
         queue.head = 0
         close()
     }

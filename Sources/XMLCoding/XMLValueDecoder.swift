@@ -135,11 +135,10 @@ struct XMLValueDecoder: Decoder {
         case .elements(let list, _, true):
             // A wrapper: its child elements, whatever their names, are the items.
             guard let wrapper = try singleElement() else { return XMLUnkeyedContainer(decoder: self, items: list) }
-            return XMLUnkeyedContainer(
-                decoder: self, items: record.children(of: wrapper).filter { record.nodes[$0].kind == .element })
+            return XMLUnkeyedContainer(decoder: self, items: record.childElements(of: wrapper))
         case .element(let e):
             // The document element (or an item of an array) read as an array: its children.
-            return XMLUnkeyedContainer(decoder: self, items: record.children(of: e).filter { record.nodes[$0].kind == .element })
+            return XMLUnkeyedContainer(decoder: self, items: record.childElements(of: e))
         case .attribute, .text:
             throw DecodingError.typeMismatch(
                 [Any].self,
@@ -227,7 +226,7 @@ struct XMLValueDecoder: Decoder {
         return value
     }
 
-    func decodeFloat<F: BinaryFloatingPoint & LosslessStringConvertible>(_ type: F.Type) throws -> F {
+    func decodeFloat<F: XMLFloatingPoint>(_ type: F.Type) throws -> F {
         let text = try decodeScalarText(type)
         switch text {
         case "INF", "+INF": return .infinity
@@ -303,18 +302,8 @@ struct XMLValueDecoder: Decoder {
         switch type {
         case is String.Type: return try decodeScalarText(String.self) as! T
         case is Bool.Type: return try decodeBool() as! T
-        case is Int.Type: return try decodeInteger(Int.self) as! T
-        case is Int8.Type: return try decodeInteger(Int8.self) as! T
-        case is Int16.Type: return try decodeInteger(Int16.self) as! T
-        case is Int32.Type: return try decodeInteger(Int32.self) as! T
-        case is Int64.Type: return try decodeInteger(Int64.self) as! T
-        case is UInt.Type: return try decodeInteger(UInt.self) as! T
-        case is UInt8.Type: return try decodeInteger(UInt8.self) as! T
-        case is UInt16.Type: return try decodeInteger(UInt16.self) as! T
-        case is UInt32.Type: return try decodeInteger(UInt32.self) as! T
-        case is UInt64.Type: return try decodeInteger(UInt64.self) as! T
-        case is Double.Type: return try decodeFloat(Double.self) as! T
-        case is Float.Type: return try decodeFloat(Float.self) as! T
+        case let integer as any FixedWidthInteger.Type: return try decodeInteger(integer) as! T
+        case let float as any XMLFloatingPoint.Type: return try decodeFloat(float) as! T
         case is Date.Type: return try decodeDate() as! T
         case is Data.Type: return try decodeData() as! T
         case is URL.Type:
@@ -353,3 +342,6 @@ struct XMLKey: CodingKey {
     init?(stringValue: String) { self.init(stringValue) }
     init?(intValue: Int) { self.init(index: intValue) }
 }
+
+/// The floating-point types read from text: `Double`, `Float` and their kin.
+typealias XMLFloatingPoint = BinaryFloatingPoint & LosslessStringConvertible
