@@ -46,14 +46,20 @@ struct CanonicalWriter {
                 case .comment:
                     guard canonicalization.withComments, contains(.node(node)) else { break }
                     around(node, root: rootIndex) { out in
-                        out += Array("<!--".utf8) + Array(node.text.utf8) + Array("-->".utf8)
+                        out.append(contentsOf: "<!--".utf8)
+                        out.append(contentsOf: node.text.utf8)
+                        out.append(contentsOf: "-->".utf8)
                     }
                 case .processingInstruction:
                     guard contains(.node(node)) else { break }
                     around(node, root: rootIndex) { out in
-                        out += Array("<?".utf8) + Array((node.target ?? "").utf8)
-                        if !node.text.isEmpty { out += [0x20] + Array(node.text.utf8) }
-                        out += Array("?>".utf8)
+                        out.append(contentsOf: "<?".utf8)
+                        out.append(contentsOf: (node.target ?? "").utf8)
+                        if !node.text.isEmpty {
+                            out.append(0x20)
+                            out.append(contentsOf: node.text.utf8)
+                        }
+                        out.append(contentsOf: "?>".utf8)
                     }
                 }
             },
@@ -87,20 +93,20 @@ struct CanonicalWriter {
 
         let name = element.name!
         output.append(UInt8(ascii: "<"))
-        output += Array(name.qualifiedName.utf8)
+        output.append(contentsOf: name.qualifiedName.utf8)
         let declarations =
             isExclusive
             ? exclusiveDeclarations(element)
             : subset == nil ? changedDeclarations(undo) : inclusiveDeclarations(element)
         for (prefix, uri) in declarations.sorted(by: { Self.precedes($0.0, $1.0) }) {
-            output += Array((prefix.isEmpty ? " xmlns=\"" : " xmlns:\(prefix)=\"").utf8)
+            output.append(contentsOf: (prefix.isEmpty ? " xmlns=\"" : " xmlns:\(prefix)=\"").utf8)
             Self.escapeAttribute(uri, into: &output)
             output.append(UInt8(ascii: "\""))
         }
         for attribute in attributes(of: element) {
             output.append(0x20)
-            output += Array(attribute.name.utf8)
-            output += Array("=\"".utf8)
+            output.append(contentsOf: attribute.name.utf8)
+            output.append(contentsOf: "=\"".utf8)
             Self.escapeAttribute(attribute.value, into: &output)
             output.append(UInt8(ascii: "\""))
         }
@@ -109,7 +115,10 @@ struct CanonicalWriter {
 
     private mutating func leaveElement(_ element: XMLTreeNode) {
         if written.removeLast() {
-            output += Array("</".utf8) + Array(element.name!.qualifiedName.utf8) + [UInt8(ascii: ">")]
+            // Appended piece by piece: `+` on arrays allocated three temporaries per end tag.
+            output.append(contentsOf: "</".utf8)
+            output.append(contentsOf: element.name!.qualifiedName.utf8)
+            output.append(UInt8(ascii: ">"))
             if isExclusive {
                 for (prefix, old) in renderedUndo.removeLast().reversed() { rendered[prefix] = old }
             } else if subset != nil {
@@ -267,10 +276,10 @@ struct CanonicalWriter {
     static func escapeText(_ text: String, into out: inout [UInt8]) {
         for byte in text.utf8 {
             switch byte {
-            case UInt8(ascii: "&"): out += Array("&amp;".utf8)
-            case UInt8(ascii: "<"): out += Array("&lt;".utf8)
-            case UInt8(ascii: ">"): out += Array("&gt;".utf8)
-            case 0x0D: out += Array("&#xD;".utf8)
+            case UInt8(ascii: "&"): out.append(contentsOf: "&amp;".utf8)
+            case UInt8(ascii: "<"): out.append(contentsOf: "&lt;".utf8)
+            case UInt8(ascii: ">"): out.append(contentsOf: "&gt;".utf8)
+            case 0x0D: out.append(contentsOf: "&#xD;".utf8)
             default: out.append(byte)
             }
         }
@@ -279,12 +288,12 @@ struct CanonicalWriter {
     static func escapeAttribute(_ value: String, into out: inout [UInt8]) {
         for byte in value.utf8 {
             switch byte {
-            case UInt8(ascii: "&"): out += Array("&amp;".utf8)
-            case UInt8(ascii: "<"): out += Array("&lt;".utf8)
-            case UInt8(ascii: "\""): out += Array("&quot;".utf8)
-            case 0x09: out += Array("&#x9;".utf8)
-            case 0x0A: out += Array("&#xA;".utf8)
-            case 0x0D: out += Array("&#xD;".utf8)
+            case UInt8(ascii: "&"): out.append(contentsOf: "&amp;".utf8)
+            case UInt8(ascii: "<"): out.append(contentsOf: "&lt;".utf8)
+            case UInt8(ascii: "\""): out.append(contentsOf: "&quot;".utf8)
+            case 0x09: out.append(contentsOf: "&#x9;".utf8)
+            case 0x0A: out.append(contentsOf: "&#xA;".utf8)
+            case 0x0D: out.append(contentsOf: "&#xD;".utf8)
             default: out.append(byte)
             }
         }
