@@ -67,10 +67,8 @@ public struct HandlerStack<Root: ElementConsumer>: XMLEventHandler {
         }
     }
 
-    private func withText<R>(_ body: (XMLStringView) throws -> R) rethrows -> R {
-        let view = text.view
-        return try body(trimsText ? view.trimmingWhitespace : view)
-    }
+    /// The current element's text as consumers get it; valid until the buffer changes.
+    private var currentText: XMLStringView { trimsText ? text.view.trimmingWhitespace : text.view }
 
     private mutating func unknown(_ name: XMLName) throws {
         switch unknownElementPolicy {
@@ -139,7 +137,7 @@ public struct HandlerStack<Root: ElementConsumer>: XMLEventHandler {
         if !stack.isEmpty && stack[stack.count - 1].depth == depth {
             var consumer = stack.removeLast().consumer
             do {
-                try withText { try consumer.didEnd(text: $0, context: context) }
+                try consumer.didEnd(text: currentText, context: context)
             } catch { throw positioned(error) }
             let parentContext = self.context
             do {
@@ -152,8 +150,7 @@ public struct HandlerStack<Root: ElementConsumer>: XMLEventHandler {
         } else {
             let known: Bool
             do {
-                let view = text.view
-                let text = trimsText ? view.trimmingWhitespace : view
+                let text = currentText
                 if stack.isEmpty {
                     known = try root.didEndChild(name, text: text, context: context)
                 } else {
