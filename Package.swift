@@ -47,8 +47,8 @@ let package = Package(
         .target(name: "XMLWriting", dependencies: ["XMLSyntax"]),
         // The document tree: contiguous storage, navigation, paths, output, canonical form.
         .target(name: "XMLTree", dependencies: ["XMLStreaming", "XMLWriting", "XMLSyntax"]),
-        // Codable XML: Decodable values read from the stream parser's events.
-        .target(name: "XMLCoding", dependencies: ["XMLStreaming", "XMLHandlerStack", "XMLWriting"]),
+        // Codable XML: values read from the stream parser's events and written through the writer.
+        .target(name: "XMLCoding", dependencies: ["XMLStreaming", "XMLHandlerStack", "XMLWriting", "XMLSyntax"]),
         // Property lists: XML (through the stream parser and the writer) and binary.
         .target(
             name: "PropertyLists",
@@ -99,7 +99,7 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "XMLHandlerStackTests", dependencies: ["XMLHandlerStack", "XMLTestSupport"]),
-        .testTarget(name: "XMLCodingTests", dependencies: ["XMLCoding", "XMLStreaming", "XMLHandlerStack"]),
+        .testTarget(name: "XMLCodingTests", dependencies: ["XMLCoding", "XMLStreaming", "XMLHandlerStack", "XMLWriting", "XMLTestSupport"]),
         .testTarget(name: "XMLWritingTests", dependencies: ["XMLWriting", "XMLStreaming", "XMLTestSupport"]),
         .testTarget(name: "PlistToolTests", dependencies: ["PlistTool", "XMLTestSupport"]),
         .testTarget(name: "PropertyListsTests", dependencies: ["PropertyLists", "XMLTestSupport"], resources: [.copy("Fixtures")]),

@@ -31,26 +31,10 @@ open class XMLDecoder {
         case custom(@Sendable (_ codingPath: [any CodingKey]) -> String)
     }
 
-    /// Where a key's value is read from.
-    public enum NodePlacement: Sendable {
-        /// The attribute of that name, or else the child elements (the default).
-        case attributeOrElement
-        /// Only an attribute.
-        case attribute
-        /// Only child elements.
-        case element
-    }
-
-    /// How an array under a key is laid out.
-    public enum ArrayLayout: Sendable {
-        /// Each item is an element named by the key, repeated in place (the default):
-        /// `<activity/><activity/>` for `activity: [Activity]`.
-        case repeated
-        /// The key names one wrapper element, and every child element of it is an item,
-        /// whatever its name: `<activities><activity/><activity/></activities>` for
-        /// `activities: [Activity]`. No wrapper is an empty array.
-        case wrapped
-    }
+    /// Where a key's value is read from (shared with the encoder).
+    public typealias NodePlacement = XMLNodePlacement
+    /// How an array under a key is laid out (shared with the encoder).
+    public typealias ArrayLayout = XMLArrayLayout
 
     /// How dates are read.
     public enum DateDecodingStrategy: Sendable {
@@ -229,33 +213,4 @@ enum XMLDecodingFailure: Error, CustomStringConvertible {
     case noDocumentElement
 
     var description: String { "the document has no element" }
-}
-
-/// A type that says, for its own keys, whether each is an attribute or child elements.
-///
-/// ```swift
-/// extension Site: XMLNodePlacing {
-///     static func nodePlacement(for key: any CodingKey) -> XMLDecoder.NodePlacement {
-///         key.stringValue == "code" ? .attribute : .element
-///     }
-/// }
-/// ```
-public protocol XMLNodePlacing {
-    /// Where the value of `key` is, in this type's element.
-    static func nodePlacement(for key: any CodingKey) -> XMLDecoder.NodePlacement
-}
-
-/// A type that says, for its own array keys, whether the items repeat in place or sit in a
-/// wrapper element.
-///
-/// ```swift
-/// extension Site: XMLArrayLayouts {
-///     static func arrayLayout(for key: any CodingKey) -> XMLDecoder.ArrayLayout {
-///         key.stringValue == "activities" ? .wrapped : .repeated
-///     }
-/// }
-/// ```
-public protocol XMLArrayLayouts {
-    /// How the array under `key` is laid out in this type's element.
-    static func arrayLayout(for key: any CodingKey) -> XMLDecoder.ArrayLayout
 }

@@ -13,20 +13,48 @@ func isXMLScalar(_ type: Any.Type) -> Bool {
 }
 
 extension XMLValueDecoder {
-    /// Whether the value is nil for a scalar: absent, or an element with no attributes, no
-    /// child elements and only white space (`<count/>` for an `Int?`).
+    /// Whether the value is nil for a scalar: absent, an element with no attributes, no
+    /// child elements and only white space (`<count/>` for an `Int?`), or an element marked
+    /// `xsi:nil="true"`.
     var isEmptyOrAbsent: Bool {
         switch value {
         case .elements(let list, _, _):
             guard list.count == 1 else { return list.isEmpty }
-            return isEmptyElement(list[0])
-        case .element(let e): return isEmptyElement(e)
-        case .attribute, .text: return false
+            return isEmptyElement(list[0]) || isNilElement(list[0])
+        case .element(let e), .choice(let e): return isEmptyElement(e) || isNilElement(e)
+        case .attribute, .text, .textNode: return false
+        }
+    }
+
+    /// Whether the value is `xsi:nil="true"` (how the encoder writes nil in an array).
+    var isMarkedNil: Bool {
+        switch value {
+        case .elements(let list, _, _): return list.count == 1 && isNilElement(list[0])
+        case .element(let e): return isNilElement(e)
+        default: return false
         }
     }
 
     func isEmptyElement(_ e: Int) -> Bool {
-        record.nodes[e].count == 0 && !record.hasChildElements(e) && record.hasOnlyWhitespaceText(e)
+        record.nodes[e].kind == .element && record.nodes[e].count == 0 && !record.hasChildElements(e)
+            && record.hasOnlyWhitespaceText(e)
+    }
+
+    /// Whether the element carries XML Schema's `xsi:nil="true"`.
+    func isNilElement(_ e: Int) -> Bool {
+        let node = record.nodes[e]
+        guard node.kind == .element, node.count > 0 else { return false }
+        for a in node.start..<(node.start + node.count) {
+            let name = record.names[record.attributes[a].name]
+            let isNil =
+                name.uri == XMLEncoder.schemaInstanceNamespace ? name.local == "nil"
+                : name.uri == nil && name.local == "xsi:nil"
+            if isNil {
+                let value = record.value(of: a)
+                return value == "true" || value == "1"
+            }
+        }
+        return false
     }
 
     /// A decoder for a value inside this one.
@@ -37,15 +65,25 @@ extension XMLValueDecoder {
 
 struct XMLKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let decoder: XMLValueDecoder
+    /// The element whose attributes and children are the keys; for a choice, the element or
+    /// run of text that is the one case.
     let element: Int
+    /// Whether this is an ``XMLChoice`` read from a wrapper's item: its one key is the item's
+    /// own name (`""` for text), and that key's value is the item itself.
+    var isChoice = false
 
     var codingPath: [any CodingKey] { decoder.codingPath }
     private var record: XMLRecord { decoder.record }
 
     var allKeys: [Key] {
+        let node = record.nodes[element]
+        if isChoice {
+            let name = node.kind == .text ? XMLDecoder.textKey : record.names[node.name].local
+            return Key(stringValue: name).map { [$0] } ?? []
+        }
+        guard node.kind == .element else { return [] }
         var names: [String] = []
         var seen = Set<String>()
-        let node = record.nodes[element]
         for a in node.start..<(node.start + node.count) {
             let name = record.names[record.attributes[a].name].local
             if seen.insert(name).inserted { names.append(name) }
@@ -71,23 +109,38 @@ struct XMLKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     /// Where the key's value is.
     func lookup(_ key: Key) -> XMLDecodingValue {
-        let name = decoder.context.documentName(for: key, codingPath: codingPath)
-        if name == XMLDecoder.textKey { return .text(element: element) }
+        let spelled = decoder.context.documentName(for: key, codingPath: codingPath)
+        let node = record.nodes[element]
+        if isChoice {
+            let matches = node.kind == .text ? spelled == XMLDecoder.textKey : matches(record.names[node.name], XMLCodingName(spelled))
+            if matches { return node.kind == .text ? .textNode(element) : .element(element) }
+            return .elements([], parent: element)
+        }
+        if node.kind == .text {
+            return spelled == XMLDecoder.textKey ? .textNode(element) : .elements([], parent: element)
+        }
+        if spelled == XMLDecoder.textKey { return .text(element: element) }
+        let name = XMLCodingName(spelled)
         let placement = placement(for: key)
         if placement != .element {
-            let node = record.nodes[element]
-            for a in node.start..<(node.start + node.count) where record.names[record.attributes[a].name].local == name {
+            for a in node.start..<(node.start + node.count) where matches(record.names[record.attributes[a].name], name) {
                 return .attribute(a, element: element)
             }
         }
         var list: [Int] = []
         if placement != .attribute {
             for child in record.children(of: element)
-            where record.nodes[child].kind == .element && record.names[record.nodes[child].name].local == name {
+            where record.nodes[child].kind == .element && matches(record.names[record.nodes[child].name], name) {
                 list.append(child)
             }
         }
-        return .elements(list, parent: element, wrapped: arrayLayout(for: key) == .wrapped)
+        if case .wrapped = arrayLayout(for: key) { return .elements(list, parent: element, wrapped: true) }
+        return .elements(list, parent: element)
+    }
+
+    /// A plain key matches the local name in any namespace; `{uri}local` matches both.
+    private func matches(_ name: XMLRecord.Name, _ key: XMLCodingName) -> Bool {
+        name.local == key.local && (key.uri == nil || name.uri == key.uri || (key.uri == "" && name.uri == nil))
     }
 
     func contains(_ key: Key) -> Bool {
@@ -139,7 +192,7 @@ struct XMLKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     private func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key, generic: Void) throws -> T? {
         let value = valueDecoder(for: key)
-        if value.isAbsent { return nil }
+        if value.isAbsent || value.isMarkedNil { return nil }
         if isXMLScalar(type) && !(type is String.Type) && value.isEmptyOrAbsent { return nil }
         return try value.decodeValue(type)
     }
@@ -161,6 +214,21 @@ struct XMLKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func superDecoder(forKey key: Key) throws -> any Decoder { valueDecoder(for: key) }
 }
 
+/// Optionals read the way a keyed `decodeIfPresent` does wherever they are (an item of an
+/// array, a single value): nil when absent or `xsi:nil="true"`, and for a scalar other than
+/// `String` when empty.
+protocol XMLOptionalValue {
+    static func decodeOptional(from decoder: XMLValueDecoder) throws -> Self
+}
+
+extension Optional: XMLOptionalValue where Wrapped: Decodable {
+    static func decodeOptional(from decoder: XMLValueDecoder) throws -> Self {
+        if decoder.isAbsent || decoder.isMarkedNil { return nil }
+        if isXMLScalar(Wrapped.self) && !(Wrapped.self is String.Type) && decoder.isEmptyOrAbsent { return nil }
+        return try decoder.decodeValue(Wrapped.self)
+    }
+}
+
 /// Arrays decode an absent key as empty: in XML, no elements and a missing key are the
 /// same thing. (A `[T]?` decodes it as `nil`.)
 protocol XMLAbsentAsEmpty {}
@@ -170,26 +238,34 @@ extension Set: XMLAbsentAsEmpty {}
 struct XMLUnkeyedContainer: UnkeyedDecodingContainer {
     let decoder: XMLValueDecoder
     let items: [Int]
+    /// Whether the items are a wrapper's children (where a choice is the item itself), not
+    /// elements repeated under a key.
+    let itemsAreChildren: Bool
     private(set) var currentIndex = 0
 
-    init(decoder: XMLValueDecoder, items: [Int]) {
+    init(decoder: XMLValueDecoder, items: [Int], itemsAreChildren: Bool) {
         self.decoder = decoder
         self.items = items
+        self.itemsAreChildren = itemsAreChildren
     }
 
     var codingPath: [any CodingKey] { decoder.codingPath }
     var count: Int? { items.count }
     var isAtEnd: Bool { currentIndex >= items.count }
 
-    private func itemDecoder() throws -> XMLValueDecoder {
+    private func itemDecoder(_ type: Any.Type = Any.self) throws -> XMLValueDecoder {
         guard !isAtEnd else {
             throw DecodingError.valueNotFound(
-                Any.self,
+                type,
                 DecodingError.Context(
                     codingPath: codingPath + [XMLKey(index: currentIndex)],
                     debugDescription: "the array has only \(items.count) elements"))
         }
-        return decoder.child(.element(items[currentIndex]), key: XMLKey(index: currentIndex))
+        let item = items[currentIndex]
+        let value: XMLDecodingValue =
+            itemsAreChildren && type is any XMLChoice.Type ? .choice(item)
+            : decoder.record.nodes[item].kind == .text ? .textNode(item) : .element(item)
+        return decoder.child(value, key: XMLKey(index: currentIndex))
     }
 
     mutating func decodeNil() throws -> Bool {
@@ -203,7 +279,7 @@ struct XMLUnkeyedContainer: UnkeyedDecodingContainer {
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
         // A failed decode does not move on, so a fallback can read the same item.
-        let value = try itemDecoder().decodeValue(type)
+        let value = try itemDecoder(type).decodeValue(type)
         currentIndex += 1
         return value
     }

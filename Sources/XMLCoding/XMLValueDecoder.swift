@@ -9,8 +9,13 @@ enum XMLDecodingValue {
     case elements([Int], parent: Int, wrapped: Bool = false)
     /// An attribute's value.
     case attribute(Int, element: Int)
-    /// An element's own text (the text key).
+    /// An element's own text (the text key): a scalar, or the element itself for a keyed or
+    /// unkeyed value (an enum case's one value, `_0`).
     case text(element: Int)
+    /// An element or a run of text that is one case of an ``XMLChoice``, inside a wrapper.
+    case choice(Int)
+    /// A run of text between elements: an item of mixed content.
+    case textNode(Int)
 }
 
 /// The record and the decoder's settings, shared by every step of one decode.
@@ -32,34 +37,17 @@ final class XMLDecodingContext {
         return "line \(line), column \(column)"
     }
 
-    /// The document's spelling of a Swift key.
+    /// The document's spelling of a Swift key (`_0`, an enum case's one value, is the text key).
     func documentName(for key: any CodingKey, codingPath: [any CodingKey]) -> String {
+        let name = key.stringValue
         switch settings.keyDecodingStrategy {
-        case .useDefaultKeys: return key.stringValue
-        case .convertFromSnakeCase: return Self.separated(key.stringValue, by: "_")
-        case .convertFromKebabCase: return Self.separated(key.stringValue, by: "-")
-        case .convertFromCapitalized:
-            guard let first = key.stringValue.first else { return "" }
-            return first.uppercased() + key.stringValue.dropFirst()
+        case _ where name == XMLKeySpelling.caseValueKey: return XMLDecoder.textKey
+        case .useDefaultKeys: return name
+        case .convertFromSnakeCase: return XMLKeySpelling.separated(name, by: "_")
+        case .convertFromKebabCase: return XMLKeySpelling.separated(name, by: "-")
+        case .convertFromCapitalized: return XMLKeySpelling.capitalized(name)
         case .custom(let convert): return convert(codingPath + [key])
         }
-    }
-
-    /// `siteCode` → `site_code`; `URLValue` → `url_value`.
-    static func separated(_ name: String, by separator: Character) -> String {
-        var result = ""
-        let characters = Array(name)
-        for (i, c) in characters.enumerated() {
-            if c.isUppercase {
-                let previousIsLower = i > 0 && (characters[i - 1].isLowercase || characters[i - 1].isNumber)
-                let nextIsLower = i + 1 < characters.count && characters[i + 1].isLowercase
-                if i > 0 && (previousIsLower || (nextIsLower && characters[i - 1].isUppercase)) { result.append(separator) }
-                result += c.lowercased()
-            } else {
-                result.append(c)
-            }
-        }
-        return result
     }
 }
 
@@ -88,6 +76,7 @@ struct XMLValueDecoder: Decoder {
         case .elements(let list, let parent, _): return list.first ?? parent
         case .attribute(_, let element): return element
         case .text(let element): return element
+        case .choice(let node), .textNode(let node): return node
         }
     }
 
@@ -106,11 +95,15 @@ struct XMLValueDecoder: Decoder {
                     ))
             }
             return list.first
-        case .attribute, .text: return nil
+        case .attribute, .text, .choice, .textNode: return nil
         }
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        if case .choice(let node) = value { return KeyedDecodingContainer(XMLKeyedContainer<Key>(decoder: self, element: node, isChoice: true)) }
+        if case .textNode(let node) = value { return KeyedDecodingContainer(XMLKeyedContainer<Key>(decoder: self, element: node)) }
+        // The text key (or `_0`) read as a keyed value: the element itself.
+        if case .text(let element) = value { return KeyedDecodingContainer(XMLKeyedContainer<Key>(decoder: self, element: element)) }
         guard let element = try singleElement() else {
             if case .elements = value {
                 throw DecodingError.keyNotFound(
@@ -131,21 +124,30 @@ struct XMLValueDecoder: Decoder {
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         switch value {
         case .elements(let list, _, false):
-            return XMLUnkeyedContainer(decoder: self, items: list)
+            return XMLUnkeyedContainer(decoder: self, items: list, itemsAreChildren: false)
         case .elements(let list, _, true):
             // A wrapper: its child elements, whatever their names, are the items.
-            guard let wrapper = try singleElement() else { return XMLUnkeyedContainer(decoder: self, items: list) }
-            return XMLUnkeyedContainer(decoder: self, items: record.childElements(of: wrapper))
-        case .element(let e):
+            guard let wrapper = try singleElement() else { return XMLUnkeyedContainer(decoder: self, items: list, itemsAreChildren: true) }
+            return XMLUnkeyedContainer(decoder: self, items: items(of: wrapper), itemsAreChildren: true)
+        case .element(let e), .text(let e):
             // The document element (or an item of an array) read as an array: its children.
-            return XMLUnkeyedContainer(decoder: self, items: record.childElements(of: e))
-        case .attribute, .text:
+            return XMLUnkeyedContainer(decoder: self, items: items(of: e), itemsAreChildren: true)
+        case .attribute, .choice, .textNode:
             throw DecodingError.typeMismatch(
                 [Any].self,
                 DecodingError.Context(
                     codingPath: codingPath,
                     debugDescription: "expected elements, found the text \"\(scalarText())\" at \(context.location(of: node))"))
         }
+    }
+
+    /// The items of an element read as an array: its child elements and, for choices with
+    /// mixed content (some text that is not white space), its runs of text too.
+    func items(of element: Int) -> [Int] {
+        guard decodedType is any XMLChoiceArray.Type, !record.hasOnlyWhitespaceText(element) else {
+            return record.childElements(of: element)
+        }
+        return Array(record.children(of: element))
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
@@ -162,6 +164,9 @@ struct XMLValueDecoder: Decoder {
         case .text(let e): raw = record.directText(of: e)
         case .element(let e): raw = record.directText(of: e)
         case .elements(let list, _, _): raw = list.first.map { record.directText(of: $0) } ?? ""
+        case .choice(let node): raw = record.nodes[node].kind == .text ? record.text(of: node) : record.directText(of: node)
+        // Mixed content keeps its text as written.
+        case .textNode(let node): return record.text(of: node)
         }
         return context.settings.trimsWhitespace ? Self.trimmed(raw) : raw
     }
@@ -316,6 +321,7 @@ struct XMLValueDecoder: Decoder {
                 throw mismatch(Decimal.self, expected: "a decimal number", found: text)
             }
             return decimal as! T
+        case let optional as any XMLOptionalValue.Type: return try optional.decodeOptional(from: self) as! T
         default:
             var decoder = self
             decoder.decodedType = type

@@ -159,7 +159,7 @@ struct DecodingTests {
     func placement() throws {
         struct Item: Decodable, XMLNodePlacing {
             var id: String
-            static func nodePlacement(for key: any CodingKey) -> XMLDecoder.NodePlacement { .element }
+            static func nodePlacement(for key: any CodingKey) -> XMLNodePlacement { .element }
         }
         let xml = Array("<i id='attribute'><id>element</id></i>".utf8)
         #expect(try XMLDecoder().decode(Item.self, from: xml).id == "element")
@@ -213,7 +213,7 @@ struct DecodingTests {
     func wrappedArrays() throws {
         struct Site: Decodable, Equatable, XMLArrayLayouts {
             var activities: [String]
-            static func arrayLayout(for key: any CodingKey) -> XMLDecoder.ArrayLayout { .wrapped }
+            static func arrayLayout(for key: any CodingKey) -> XMLArrayLayout { .wrapped(item: "activity") }
         }
         let decoder = XMLDecoder()
         #expect(try decoder.decode(Site.self, from: Array("<s><activities><a>x</a><b>y</b></activities></s>".utf8))
@@ -225,7 +225,7 @@ struct DecodingTests {
         }
         // The same by strategy, for a type that cannot adopt the protocol.
         struct Plain: Decodable { var activities: [String] }
-        decoder.arrayLayout = { path in path.last?.stringValue == "activities" ? .wrapped : .repeated }
+        decoder.arrayLayout = { path in path.last?.stringValue == "activities" ? .wrapped(item: "activity") : .repeated }
         #expect(try decoder.decode(Plain.self, from: Array("<s><activities><a>x</a></activities></s>".utf8)).activities == ["x"])
         // One group whose only content is members stays one group (XMLCoder's classic misreading).
         struct Groups: Decodable { var group: [Group] }

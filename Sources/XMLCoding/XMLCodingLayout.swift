@@ -1,0 +1,120 @@
+/// Where a key's value is in its element, for decoding and encoding.
+public enum XMLNodePlacement: Sendable {
+    /// Read from the attribute of that name, or else the child elements; written as child
+    /// elements. The default.
+    case attributeOrElement
+    /// Only an attribute (a scalar).
+    case attribute
+    /// Only child elements.
+    case element
+}
+
+/// How an array under a key is laid out, for decoding and encoding.
+public enum XMLArrayLayout: Sendable, Equatable {
+    /// Each item is an element named by the key, repeated in place (the default):
+    /// `<activity/><activity/>` for `activity: [Activity]`.
+    case repeated
+    /// The key names one wrapper element, and the items are its child elements:
+    /// `<activities><activity/><activity/></activities>` for `activities: [Activity]` with
+    /// `.wrapped(item: "activity")`. The encoder names each item `item`'s value; the decoder takes
+    /// every child element of the wrapper, whatever its name. No wrapper is an empty array.
+    case wrapped(item: String)
+}
+
+/// A type that says, for its own keys, whether each is an attribute or child elements.
+///
+/// ```swift
+/// extension Site: XMLNodePlacing {
+///     static func nodePlacement(for key: any CodingKey) -> XMLNodePlacement {
+///         key.stringValue == "code" ? .attribute : .element
+///     }
+/// }
+/// ```
+public protocol XMLNodePlacing {
+    /// Where the value of `key` is, in this type's element.
+    static func nodePlacement(for key: any CodingKey) -> XMLNodePlacement
+}
+
+/// A type that says, for its own array keys, whether the items repeat in place or sit in a
+/// wrapper element.
+///
+/// ```swift
+/// extension Site: XMLArrayLayouts {
+///     static func arrayLayout(for key: any CodingKey) -> XMLArrayLayout {
+///         key.stringValue == "activities" ? .wrapped(item: "activity") : .repeated
+///     }
+/// }
+/// ```
+public protocol XMLArrayLayouts {
+    /// How the array under `key` is laid out in this type's element.
+    static func arrayLayout(for key: any CodingKey) -> XMLArrayLayout
+}
+
+/// An enum whose cases are alternative elements (a choice, in XML Schema's words): inside a
+/// wrapper (an array laid out `.wrapped`, an array at the top, an array in an array) each
+/// item is the element named by its case, `<note>…</note>` or `<activity …/>`, with no item
+/// element around it. A case keyed `""` is the text between those elements (mixed content).
+///
+/// ```swift
+/// enum Inline: Codable, XMLChoice {
+///     case text(String)
+///     case b(String)
+///     enum CodingKeys: String, CodingKey { case text = "", b }
+/// }
+/// ```
+public protocol XMLChoice {}
+
+/// Arrays whose items are choices; the decoder then reads text between elements as items.
+protocol XMLChoiceArray {}
+extension Array: XMLChoiceArray where Element: XMLChoice {}
+
+/// A document name: `local`, or `{uri}local` for a name in a namespace.
+struct XMLCodingName: Hashable {
+    var local: String
+    var uri: String?
+
+    init(local: String, uri: String?) {
+        self.local = local
+        self.uri = uri
+    }
+
+    /// Reads `{uri}local` (Clark notation) or a plain name.
+    init(_ spelled: String) {
+        if spelled.utf8.first == UInt8(ascii: "{"), let close = spelled.firstIndex(of: "}") {
+            uri = String(spelled[spelled.index(after: spelled.startIndex)..<close])
+            local = String(spelled[spelled.index(after: close)...])
+        } else {
+            uri = nil
+            local = spelled
+        }
+    }
+}
+
+/// How Swift keys become document names: the conversions both coders share.
+enum XMLKeySpelling {
+    /// Synthesized `Codable` names an enum case's one unlabeled value `_0`: the element itself.
+    static let caseValueKey = "_0"
+
+    /// `siteCode` → `site_code`; `URLValue` → `url_value`.
+    static func separated(_ name: String, by separator: Character) -> String {
+        var result = ""
+        let characters = Array(name)
+        for (i, c) in characters.enumerated() {
+            if c.isUppercase {
+                let previousIsLower = i > 0 && (characters[i - 1].isLowercase || characters[i - 1].isNumber)
+                let nextIsLower = i + 1 < characters.count && characters[i + 1].isLowercase
+                if i > 0 && (previousIsLower || (nextIsLower && characters[i - 1].isUppercase)) { result.append(separator) }
+                result += c.lowercased()
+            } else {
+                result.append(c)
+            }
+        }
+        return result
+    }
+
+    /// `siteCode` → `SiteCode`.
+    static func capitalized(_ name: String) -> String {
+        guard let first = name.first else { return "" }
+        return first.uppercased() + name.dropFirst()
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+
+struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let encoder: XMLValueEncoder
+    /// The element the keys go into; nil when making it failed (`deferred` says why).
+    let element: XMLEncodedElement?
+    var deferred: (any Error)?
+
+    init(encoder: XMLValueEncoder, element: XMLEncodedElement?, deferred: (any Error)? = nil) {
+        self.encoder = encoder
+        self.element = element
+        self.deferred = deferred
+    }
+
+    var codingPath: [any CodingKey] { encoder.codingPath }
+    private var context: XMLEncodingContext { encoder.context }
+
+    private func slot(for key: Key) throws -> XMLEncodingSlot {
+        guard let element else { throw deferred! }
+        return context.slot(for: key, in: element, codingPath: codingPath, owner: encoder.encodedType)
+    }
+
+    mutating func encodeNil(forKey key: Key) throws { _ = try slot(for: key) }
+
+    mutating func encode(_ value: String, forKey key: Key) throws {
+        try context.writeScalar(value, in: try slot(for: key), codingPath: codingPath + [key])
+    }
+
+    mutating func encode(_ value: Bool, forKey key: Key) throws {
+        try context.writeScalar(value ? "true" : "false", in: try slot(for: key), codingPath: codingPath + [key])
+    }
+
+    mutating func encode(_ value: Int, forKey key: Key) throws {
+        try context.writeScalar(value.description, in: try slot(for: key), codingPath: codingPath + [key])
+    }
+
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        try context.encodeValue(value, in: try slot(for: key), codingPath: codingPath + [key])
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
+        -> KeyedEncodingContainer<NestedKey>
+    {
+        nestedEncoder(for: key).container(keyedBy: keyType)
+    }
+
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        nestedEncoder(for: key).unkeyedContainer()
+    }
+
+    private func nestedEncoder(for key: Key) -> XMLValueEncoder {
+        let slot: XMLEncodingSlot
+        do { slot = try self.slot(for: key) } catch { return XMLValueEncoder.failed(error, encoder: encoder) }
+        return XMLValueEncoder(context: context, slot: slot, codingPath: codingPath + [key], encodedType: nil)
+    }
+
+    /// The superclass's keys go into the same element.
+    mutating func superEncoder() -> any Encoder {
+        guard let element else { return XMLValueEncoder.failed(deferred!, encoder: encoder) }
+        return XMLValueEncoder(context: context, slot: .itself(element), codingPath: codingPath + [XMLKey("super")], encodedType: nil)
+    }
+
+    mutating func superEncoder(forKey key: Key) -> any Encoder { nestedEncoder(for: key) }
+}
+
+extension XMLValueEncoder {
+    /// An encoder whose every container reports `error` (container calls cannot throw).
+    static func failed(_ error: any Error, encoder: XMLValueEncoder) -> XMLValueEncoder {
+        let failed = XMLValueEncoder(
+            context: encoder.context, slot: .member(parent: XMLEncodedElement(name: .init(local: "", uri: nil)), name: "", placement: .attribute, layout: .repeated),
+            codingPath: encoder.codingPath, encodedType: nil)
+        failed.failure = error
+        return failed
+    }
+}
+
+struct XMLUnkeyedEncodingContainer: UnkeyedEncodingContainer {
+    let encoder: XMLValueEncoder
+    /// The element the items go into; nil when making it failed (`deferred` says why).
+    let parent: XMLEncodedElement?
+    let itemName: String
+    /// Whether the items sit in a wrapper, where a choice is its case's element.
+    let flattensChoice: Bool
+    var deferred: (any Error)?
+    private(set) var count = 0
+
+    init(encoder: XMLValueEncoder, parent: XMLEncodedElement?, itemName: String, flattensChoice: Bool, deferred: (any Error)? = nil) {
+        self.encoder = encoder
+        self.parent = parent
+        self.itemName = itemName
+        self.flattensChoice = flattensChoice
+        self.deferred = deferred
+    }
+
+    var codingPath: [any CodingKey] { encoder.codingPath }
+
+    private mutating func nextSlot() throws -> (XMLEncodingSlot, [any CodingKey]) {
+        guard let parent else { throw deferred! }
+        defer { count += 1 }
+        return (.item(parent: parent, name: itemName, flattensChoice: flattensChoice), codingPath + [XMLKey(index: count)])
+    }
+
+    mutating func encodeNil() throws {
+        let (slot, path) = try nextSlot()
+        let item = XMLValueEncoder(context: encoder.context, slot: slot, codingPath: path, encodedType: nil)
+        try item.encodeNil()
+    }
+
+    mutating func encode(_ value: String) throws {
+        let (slot, path) = try nextSlot()
+        try encoder.context.writeScalar(value, in: slot, codingPath: path)
+    }
+
+    mutating func encode<T: Encodable>(_ value: T) throws {
+        let (slot, path) = try nextSlot()
+        try encoder.context.encodeValue(value, in: slot, codingPath: path)
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+        nestedEncoder().container(keyedBy: keyType)
+    }
+
+    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer { nestedEncoder().unkeyedContainer() }
+
+    mutating func superEncoder() -> any Encoder { nestedEncoder() }
+
+    private mutating func nestedEncoder() -> XMLValueEncoder {
+        do {
+            let (slot, path) = try nextSlot()
+            return XMLValueEncoder(context: encoder.context, slot: slot, codingPath: path, encodedType: nil)
+        } catch {
+            return XMLValueEncoder.failed(error, encoder: encoder)
+        }
+    }
+}
+
+struct XMLSingleValueEncodingContainer: SingleValueEncodingContainer {
+    let encoder: XMLValueEncoder
+    var codingPath: [any CodingKey] { encoder.codingPath }
+
+    mutating func encodeNil() throws { try encoder.encodeNil() }
+    mutating func encode<T: Encodable>(_ value: T) throws { try encoder.encodeHere(value) }
+}

@@ -1,0 +1,286 @@
+import Foundation
+internal import XMLSyntax
+import XMLWriting
+
+/// Where one value goes.
+enum XMLEncodingSlot {
+    /// Under a key of `parent`: an attribute, child elements, or (the text key) the parent
+    /// itself. `name` is the document's spelling.
+    case member(parent: XMLEncodedElement, name: String, placement: XMLNodePlacement, layout: XMLArrayLayout)
+    /// An element named `name` in `parent`: an item of an array, or the document element.
+    /// When `flattensChoice`, an ``XMLChoice`` is its case's element, with none around it.
+    case item(parent: XMLEncodedElement, name: String, flattensChoice: Bool)
+    /// The element itself (the text key, `_0`, `superEncoder()`).
+    case itself(XMLEncodedElement)
+}
+
+/// The settings and the shared steps of one encode.
+final class XMLEncodingContext {
+    let settings: XMLEncoder.Settings
+    let userInfo: [CodingUserInfoKey: Any]
+
+    init(settings: XMLEncoder.Settings) {
+        self.settings = settings
+        self.userInfo = settings.userInfo
+    }
+
+    /// The document's spelling of a Swift key (`_0`, an enum case's one value, is the text key).
+    func documentName(for key: any CodingKey, codingPath: [any CodingKey]) -> String {
+        let name = key.stringValue
+        switch settings.keyEncodingStrategy {
+        case _ where name == XMLKeySpelling.caseValueKey: return XMLDecoder.textKey
+        case .useDefaultKeys: return name
+        case .convertToSnakeCase: return XMLKeySpelling.separated(name, by: "_")
+        case .convertToKebabCase: return XMLKeySpelling.separated(name, by: "-")
+        case .capitalized: return XMLKeySpelling.capitalized(name)
+        case .custom(let convert): return convert(codingPath + [key])
+        }
+    }
+
+    /// A checked name: an element's or an attribute's.
+    func checkedName(_ spelled: String, codingPath: [any CodingKey]) throws -> XMLCodingName {
+        let name = XMLCodingName(spelled)
+        guard XMLNameValidation.isValid(name.local, allowingColon: name.uri == nil) else {
+            throw EncodingError.invalidValue(
+                spelled,
+                EncodingError.Context(codingPath: codingPath, debugDescription: "\"\(spelled)\" is not an XML name"))
+        }
+        return name
+    }
+
+    func makeElement(_ spelled: String, codingPath: [any CodingKey]) throws -> XMLEncodedElement {
+        XMLEncodedElement(name: try checkedName(spelled, codingPath: codingPath))
+    }
+
+    /// Text as the character policy wants it: under `.throw` a refused character is an error
+    /// naming the coding path; the other policies are the writer's.
+    func checkedText(_ text: String, codingPath: [any CodingKey]) throws -> String {
+        guard settings.characterPolicy == .throw else { return text }
+        do { return try text.validXMLString(policy: .throw) } catch {
+            throw EncodingError.invalidValue(
+                text, EncodingError.Context(codingPath: codingPath, debugDescription: error.description, underlyingError: error))
+        }
+    }
+
+    /// Puts a scalar's text in its slot.
+    func writeScalar(_ text: String, in slot: XMLEncodingSlot, codingPath: [any CodingKey]) throws {
+        let text = try checkedText(text, codingPath: codingPath)
+        switch slot {
+        case .member(let parent, let name, let placement, _):
+            if name == XMLDecoder.textKey {
+                parent.content.append(.text(text))
+            } else if placement == .attribute {
+                parent.attributes.append((try checkedName(name, codingPath: codingPath), text))
+            } else {
+                let element = try makeElement(name, codingPath: codingPath)
+                if !text.isEmpty { element.content.append(.text(text)) }
+                parent.content.append(.element(element))
+            }
+        case .item(let parent, let name, _):
+            let element = try makeElement(name, codingPath: codingPath)
+            if !text.isEmpty { element.content.append(.text(text)) }
+            parent.content.append(.element(element))
+        case .itself(let element):
+            if !text.isEmpty { element.content.append(.text(text)) }
+        }
+    }
+
+    /// Encodes any value: scalars the XML way, everything else through its `encode(to:)`.
+    func encodeValue<T: Encodable>(_ value: T, in slot: XMLEncodingSlot, codingPath: [any CodingKey]) throws {
+        if let text = try scalarText(value, codingPath: codingPath) {
+            try writeScalar(text, in: slot, codingPath: codingPath)
+            return
+        }
+        let encoder = XMLValueEncoder(context: self, slot: slot, codingPath: codingPath, encodedType: T.self)
+        switch value {
+        case let date as Date:
+            if case .custom(let write) = settings.dateEncodingStrategy { try write(date, encoder) } else { try date.encode(to: encoder) }
+        case let data as Data:
+            if case .custom(let write) = settings.dataEncodingStrategy { try write(data, encoder) } else { try data.encode(to: encoder) }
+        default:
+            try value.encode(to: encoder)
+        }
+        if let failure = encoder.failure { throw failure }
+        // A value that wrote nothing (an empty struct) is still an element where one belongs.
+        if !encoder.didEncode { _ = try encoder.element() }
+    }
+
+    /// The text of a scalar, or nil when the value is not one (or is written through a
+    /// strategy's own encoding).
+    func scalarText<T: Encodable>(_ value: T, codingPath: [any CodingKey]) throws -> String? {
+        switch value {
+        case let string as String: return string
+        case let bool as Bool: return bool ? "true" : "false"
+        case let integer as any FixedWidthInteger: return integer.description
+        case let double as Double: return try floatText(double, codingPath: codingPath)
+        case let float as Float: return try floatText(float, codingPath: codingPath)
+        case let date as Date: return dateText(date)
+        case let data as Data: return dataText(data)
+        case let url as URL: return url.absoluteString
+        case let decimal as Decimal: return decimal.description
+        default: return nil
+        }
+    }
+
+    func floatText<F: BinaryFloatingPoint & LosslessStringConvertible>(_ value: F, codingPath: [any CodingKey]) throws -> String {
+        if value.isFinite { return value.description }
+        switch settings.nonConformingFloatEncodingStrategy {
+        case .xmlSchema: return value.isNaN ? "NaN" : value < 0 ? "-INF" : "INF"
+        case .convertToString(let positive, let negative, let nan): return value.isNaN ? nan : value < 0 ? negative : positive
+        case .throw:
+            throw EncodingError.invalidValue(
+                value, EncodingError.Context(codingPath: codingPath, debugDescription: "\(value) is not a finite number"))
+        }
+    }
+
+    func dateText(_ date: Date) -> String? {
+        switch settings.dateEncodingStrategy {
+        case .iso8601:
+            let seconds = date.timeIntervalSince1970
+            let whole = seconds.rounded(.down) == seconds
+            return date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: !whole))
+        case .secondsSince1970: return date.timeIntervalSince1970.description
+        case .millisecondsSince1970: return (date.timeIntervalSince1970 * 1000).description
+        case .formatted(let formatter): return formatter.string(from: date)
+        case .custom, .deferredToDate: return nil
+        }
+    }
+
+    func dataText(_ data: Data) -> String? {
+        switch settings.dataEncodingStrategy {
+        case .base64: return data.base64EncodedString()
+        case .hex:
+            let digits = Array("0123456789abcdef".utf8)
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(data.count * 2)
+            for byte in data {
+                bytes.append(digits[Int(byte >> 4)])
+                bytes.append(digits[Int(byte & 0x0F)])
+            }
+            return String(decoding: bytes, as: UTF8.self)
+        case .custom, .deferredToData: return nil
+        }
+    }
+
+    /// Where a key's value goes, in `parent`.
+    func slot(for key: any CodingKey, in parent: XMLEncodedElement, codingPath: [any CodingKey], owner: Any.Type?) -> XMLEncodingSlot {
+        let name = documentName(for: key, codingPath: codingPath)
+        if name == XMLDecoder.textKey { return .itself(parent) }
+        let path = codingPath + [key]
+        let placement: XMLNodePlacement =
+            settings.nodePlacement?(path) ?? (owner as? any XMLNodePlacing.Type)?.nodePlacement(for: key) ?? .element
+        let layout: XMLArrayLayout =
+            settings.arrayLayout?(path) ?? (owner as? any XMLArrayLayouts.Type)?.arrayLayout(for: key) ?? .repeated
+        return .member(parent: parent, name: name, placement: placement, layout: layout)
+    }
+}
+
+/// The `Encoder` for one value that is not a scalar.
+final class XMLValueEncoder: Encoder {
+    let context: XMLEncodingContext
+    let slot: XMLEncodingSlot
+    let codingPath: [any CodingKey]
+    /// The type being encoded (for ``XMLNodePlacing``, ``XMLArrayLayouts`` and ``XMLChoice``).
+    let encodedType: Any.Type?
+    /// The element made for a keyed value, reused when a container is asked for again.
+    private var made: XMLEncodedElement?
+    /// Whether anything was asked for: a container, a value, nil.
+    private(set) var didEncode = false
+    /// An error a container call could not throw (they cannot), thrown at the next chance
+    /// and at the end of the value.
+    var failure: (any Error)?
+
+    init(context: XMLEncodingContext, slot: XMLEncodingSlot, codingPath: [any CodingKey], encodedType: Any.Type?) {
+        self.context = context
+        self.slot = slot
+        self.codingPath = codingPath
+        self.encodedType = encodedType
+    }
+
+    var userInfo: [CodingUserInfoKey: Any] { context.userInfo }
+
+    /// The element a keyed value is written into, made once.
+    func element() throws -> XMLEncodedElement {
+        didEncode = true
+        if let failure { throw failure }
+        if let made { return made }
+        do { return try makeElement() } catch {
+            failure = error
+            throw error
+        }
+    }
+
+    private func makeElement() throws -> XMLEncodedElement {
+        let element: XMLEncodedElement
+        switch slot {
+        case .itself(let itself): element = itself
+        case .member(let parent, let name, let placement, _):
+            if placement == .attribute {
+                throw EncodingError.invalidValue(
+                    name,
+                    EncodingError.Context(codingPath: codingPath, debugDescription: "only a scalar can be the attribute \"\(name)\""))
+            }
+            element = try context.makeElement(name, codingPath: codingPath)
+            parent.content.append(.element(element))
+        case .item(let parent, let name, let flattensChoice):
+            // A choice in a wrapper is its case's element: its keys go straight into the wrapper.
+            if flattensChoice && encodedType is any XMLChoice.Type {
+                element = parent
+            } else {
+                element = try context.makeElement(name, codingPath: codingPath)
+                parent.content.append(.element(element))
+            }
+        }
+        made = element
+        return element
+    }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        do {
+            return KeyedEncodingContainer(XMLKeyedEncodingContainer<Key>(encoder: self, element: try element()))
+        } catch {
+            // The protocol gives this call no way to throw: the first write through the
+            // container reports the error.
+            return KeyedEncodingContainer(XMLKeyedEncodingContainer<Key>(encoder: self, element: nil, deferred: error))
+        }
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        didEncode = true
+        do {
+            if let failure { throw failure }
+            switch slot {
+            case .member(let parent, let name, _, .repeated):
+                return XMLUnkeyedEncodingContainer(encoder: self, parent: parent, itemName: name, flattensChoice: false)
+            case .member(let parent, let name, _, .wrapped(let item)):
+                let wrapper = try context.makeElement(name, codingPath: codingPath)
+                parent.content.append(.element(wrapper))
+                return XMLUnkeyedEncodingContainer(encoder: self, parent: wrapper, itemName: item, flattensChoice: true)
+            case .item, .itself:
+                return XMLUnkeyedEncodingContainer(encoder: self, parent: try element(), itemName: "item", flattensChoice: true)
+            }
+        } catch {
+            failure = error
+            return XMLUnkeyedEncodingContainer(encoder: self, parent: nil, itemName: "item", flattensChoice: false, deferred: error)
+        }
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer {
+        XMLSingleValueEncodingContainer(encoder: self)
+    }
+
+    /// Writes nil: nothing under a key (an absent key reads back as nil), `xsi:nil="true"`
+    /// for an item, which must keep its place.
+    func encodeNil() throws {
+        didEncode = true
+        if let failure { throw failure }
+        if case .item = slot { try element().isNil = true }
+    }
+
+    /// Encodes a value in this encoder's own slot (a single-value container's value).
+    func encodeHere<T: Encodable>(_ value: T) throws {
+        didEncode = true
+        if let failure { throw failure }
+        try context.encodeValue(value, in: slot, codingPath: codingPath)
+    }
+}
