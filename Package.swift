@@ -76,7 +76,7 @@ let package = Package(
         .target(
             name: "SiteScheduleImport",
             dependencies: [
-                "SiteScheduleModel", "XMLStreaming", "XMLHandlerStack", "XMLWriting",
+                "SiteScheduleModel", "XMLStreaming", "XMLHandlerStack", "XMLWriting", "XMLCoding",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // SQLite's C API, for binding the import's rows in place (BulkStatement).
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
@@ -122,7 +122,7 @@ let package = Package(
         .testTarget(
             name: "SiteScheduleTests",
             dependencies: [
-                "siteschedule", "SiteScheduleImport", "SiteScheduleModel", "XMLTestSupport", "XMLHandlerStack",
+                "siteschedule", "SiteScheduleImport", "SiteScheduleModel", "XMLTestSupport", "XMLHandlerStack", "XMLCoding", "XMLWriting",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             resources: [.copy("Fixtures")]

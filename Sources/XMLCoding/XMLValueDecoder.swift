@@ -325,7 +325,28 @@ struct XMLValueDecoder: Decoder {
         default:
             var decoder = self
             decoder.decodedType = type
-            return try T(from: decoder)
+            do { return try T(from: decoder) } catch let error as DecodingError { throw positioned(error) }
+        }
+    }
+}
+
+extension XMLValueDecoder {
+    /// An error a type's own `init(from:)` threw about this value (`ScheduleTime` refusing
+    /// its text), given the value's position like the decoder's own errors.
+    func positioned(_ error: DecodingError) -> DecodingError {
+        let location = " at \(context.location(of: node))"
+        func add(_ context: DecodingError.Context) -> DecodingError.Context? {
+            guard context.codingPath.count == codingPath.count, !context.debugDescription.hasSuffix(location) else { return nil }
+            return DecodingError.Context(
+                codingPath: context.codingPath, debugDescription: context.debugDescription + location,
+                underlyingError: context.underlyingError)
+        }
+        switch error {
+        case .dataCorrupted(let context): return add(context).map { .dataCorrupted($0) } ?? error
+        case .typeMismatch(let type, let context): return add(context).map { .typeMismatch(type, $0) } ?? error
+        case .valueNotFound(let type, let context): return add(context).map { .valueNotFound(type, $0) } ?? error
+        case .keyNotFound(let key, let context): return add(context).map { .keyNotFound(key, $0) } ?? error
+        @unknown default: return error
         }
     }
 }

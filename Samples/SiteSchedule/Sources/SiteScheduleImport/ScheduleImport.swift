@@ -29,6 +29,14 @@ public enum ScheduleFeed: Sendable {
     }
 }
 
+/// How an import reads the feed's entities.
+public enum FeedReading: Sendable {
+    /// The hand-written `Parseable` conformances on the handler stack (the default).
+    case handWritten
+    /// Codable types (``FeedTeam``, ``FeedSite``) decoded by XMLCoding on the same stack.
+    case codable
+}
+
 /// How far an import has come, for a progress display.
 public struct ImportProgress: Sendable {
     /// The feed being read.
@@ -57,7 +65,7 @@ public enum ScheduleImport {
 
     /// Imports `feeds` in order, in one transaction, and says what changed.
     public static func run(
-        _ feeds: [ScheduleFeed], into database: ScheduleDatabase,
+        _ feeds: [ScheduleFeed], into database: ScheduleDatabase, reading: FeedReading = .handWritten,
         progress: ((ImportProgress) -> Void)? = nil
     ) throws -> ImportSummary {
         let clock = ContinuousClock()
@@ -68,7 +76,7 @@ public enum ScheduleImport {
             let channel = ImportChannel()
             let parsed = DispatchSemaphore(value: 0)
             let parsing = Thread {
-                parse(feeds, teams: teams, into: channel)
+                parse(feeds, teams: teams, reading: reading, into: channel)
                 parsed.signal()
             }
             // Room for deep documents; the stack and expat do not recurse, but a consumer may.
@@ -91,12 +99,12 @@ public enum ScheduleImport {
     }
 
     /// The parsing thread: every feed through the handler stack, each entity to the channel.
-    private static func parse(_ feeds: [ScheduleFeed], teams: TeamDirectory, into channel: ImportChannel) {
-        let routes = ScheduleImporter.routes(teams: teams)
+    private static func parse(_ feeds: [ScheduleFeed], teams: TeamDirectory, reading: FeedReading, into channel: ImportChannel) {
+        let routes = reading == .codable ? ScheduleImporter.codableRoutes() : ScheduleImporter.routes(teams: teams)
         do {
             for feed in feeds {
                 var bytes: Int64 = 0
-                let parsed = try HandlerStack.parse(root: ScheduleImporter(channel: channel, teams: teams), routes: routes) {
+                let parsed = try HandlerStack.parse(root: ScheduleImporter(channel: channel, teams: teams, reading: reading), routes: routes) {
                     parser in
                     parser.fileName = feed.name
                     bytes = try read(feed, into: parser) { try channel.send([.progress($0)]) }

@@ -1,4 +1,5 @@
 import SiteScheduleModel
+import XMLCoding
 import XMLHandlerStack
 import XMLStreaming
 
@@ -8,15 +9,18 @@ import XMLStreaming
 struct ScheduleImporter: ElementConsumer {
     let channel: ImportChannel
     let teams: TeamDirectory
+    let reading: FeedReading
     private var batch: [ImportItem] = []
 
-    init(channel: ImportChannel, teams: TeamDirectory) {
+    init(channel: ImportChannel, teams: TeamDirectory, reading: FeedReading = .handWritten) {
         self.channel = channel
         self.teams = teams
+        self.reading = reading
         batch.reserveCapacity(ImportChannel.batchSize)
     }
 
     mutating func adopt(_ child: any ElementConsumer, context: ParseContext) throws {
+        if reading == .codable { return try adoptDecoded(child, context: context) }
         // Sites first: they outnumber teams, and an exact match is the fast case of value(as:).
         if let site = child.value(as: Site.self) {
             try send(.site(site, at: context.position, in: context.fileName ?? ""))
@@ -27,6 +31,26 @@ struct ScheduleImporter: ElementConsumer {
             try send(.team(team, at: context.position, in: context.fileName ?? ""))
             lastEndedElement = "team"
         }
+    }
+
+    /// The Codable reading's records, made into the models.
+    private mutating func adoptDecoded(_ child: any ElementConsumer, context: ParseContext) throws {
+        if let site = child.decoded(as: FeedSite.self) {
+            try send(.site(try model(context) { try site.site(knowsTeam: teams.contains) }, at: context.position, in: context.fileName ?? ""))
+            lastEndedElement = "site"
+            return
+        }
+        if let team = child.decoded(as: FeedTeam.self) {
+            let model = try model(context) { try team.team() }
+            teams.insert(model.code)
+            try send(.team(model, at: context.position, in: context.fileName ?? ""))
+            lastEndedElement = "team"
+        }
+    }
+
+    /// A feed record's model; its errors carry the position of the record's end tag.
+    private func model<T>(_ context: ParseContext, _ make: () throws -> T) throws -> T {
+        do { return try make() } catch let error as FeedRecordError { throw context.invalid(error.description) }
     }
 
     /// Queues an item, sending the batch when it is full.
@@ -75,6 +99,15 @@ struct ScheduleImporter: ElementConsumer {
             }
             return activity
         }
+        return routes
+    }
+
+    /// The same feed read through Codable: a team and a site are each decoded as a whole
+    /// (``FeedTeam``, ``FeedSite``) by XMLCoding when their element ends.
+    static func codableRoutes() -> ParseRoutes {
+        var routes = ParseRoutes()
+        routes.route("team", decoding: FeedTeam.self)
+        routes.route("site", decoding: FeedSite.self)
         return routes
     }
 }

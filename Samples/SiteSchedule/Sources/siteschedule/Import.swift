@@ -21,17 +21,24 @@ struct Import: ParsableCommand {
     @Flag(help: "No progress bar, even on a terminal.")
     var quiet = false
 
+    @Flag(help: "Read the feed through Codable types (XMLCoding) instead of the hand-written handlers; the same rows.")
+    var codable = false
+
     func run() throws {
-        let summary = try Self.importFeeds(feeds.map { $0 == "-" ? .standardInput : .file($0) }, into: database.path, quiet: quiet)
+        let summary = try Self.importFeeds(
+            feeds.map { $0 == "-" ? .standardInput : .file($0) }, into: database.path, quiet: quiet,
+            reading: codable ? .codable : .handWritten)
         print(summary)
     }
 
     /// Opens the database, imports, and turns a failure into a compiler-style message and exit 1.
-    static func importFeeds(_ feeds: [ScheduleFeed], into path: String, quiet: Bool) throws -> ImportSummary {
+    static func importFeeds(
+        _ feeds: [ScheduleFeed], into path: String, quiet: Bool, reading: FeedReading = .handWritten
+    ) throws -> ImportSummary {
         let bar = ProgressBar(enabled: !quiet)
         do {
             let database = try ScheduleDatabase(path: path)
-            let summary = try ScheduleImport.run(feeds, into: database) { bar.update($0) }
+            let summary = try ScheduleImport.run(feeds, into: database, reading: reading) { bar.update($0) }
             bar.clear()
             return summary
         } catch {
