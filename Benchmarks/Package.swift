@@ -17,11 +17,13 @@ let package = Package(
         .executable(name: "siteschedule-bench", targets: ["SiteScheduleBench"]),
         .executable(name: "xmltree-bench", targets: ["XMLTreeBench"]),
         .executable(name: "plist-bench", targets: ["PlistBench"]),
+        .executable(name: "xmlcoding-bench", targets: ["XMLCodingBench"]),
     ],
     dependencies: [
         .package(name: "XMLStack", path: ".."),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/drmohundro/SWXMLHash", from: "8.1.1"),
+        .package(url: "https://github.com/CoreOffice/XMLCoder", exact: "0.18.2"),
     ],
     targets: [
         // Raw expat in C with no-op handlers: the limit for this design, measured in the same
@@ -75,6 +77,19 @@ let package = Package(
                 "CExpatBaseline", "CPugiBaseline", "BenchmarkSupport",
                 .product(name: "XMLTree", package: "XMLStack"),
                 .product(name: "SWXMLHash", package: "SWXMLHash"),
+            ]
+        ),
+        // Codable XML against XMLCoder, the hand-written handlers and raw expat.
+        .executableTarget(
+            name: "XMLCodingBench",
+            dependencies: [
+                "CExpatBaseline", "BenchmarkSupport",
+                .product(name: "XMLCoding", package: "XMLStack"),
+                .product(name: "SiteScheduleImport", package: "XMLStack"),
+                .product(name: "SiteScheduleModel", package: "XMLStack"),
+                .product(name: "XMLStreaming", package: "XMLStack"),
+                .product(name: "XMLHandlerStack", package: "XMLStack"),
+                .product(name: "XMLCoder", package: "XMLCoder"),
             ]
         ),
         .executableTarget(

@@ -1,17 +1,5 @@
 import Foundation
 
-/// Whether a type is read from text (a scalar), as opposed to an element's structure: the
-/// types ``XMLValueDecoder/decodeValue(_:)`` reads itself.
-func isXMLScalar(_ type: Any.Type) -> Bool {
-    switch type {
-    case is String.Type, is Bool.Type, is any FixedWidthInteger.Type, is any XMLFloatingPoint.Type, is Date.Type,
-        is Data.Type, is URL.Type, is Decimal.Type:
-        return true
-    default:
-        return false
-    }
-}
-
 extension XMLValueDecoder {
     /// Whether the value is nil for a scalar: absent, an element with no attributes, no
     /// child elements and only white space (`<count/>` for an `Int?`), or an element marked
@@ -70,10 +58,26 @@ struct XMLKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let element: Int
     /// Whether this is an ``XMLChoice`` read from a wrapper's item: its one key is the item's
     /// own name (`""` for text), and that key's value is the item itself.
-    var isChoice = false
+    let isChoice: Bool
+    /// The decoded type's own placement and layouts, looked up once per element.
+    private let placing: (any XMLNodePlacing.Type)?
+    private let layouts: (any XMLArrayLayouts.Type)?
+
+    init(decoder: XMLValueDecoder, element: Int, isChoice: Bool = false) {
+        self.decoder = decoder
+        self.element = element
+        self.isChoice = isChoice
+        placing = decoder.decodedType as? any XMLNodePlacing.Type
+        layouts = decoder.decodedType as? any XMLArrayLayouts.Type
+        index = isChoice ? nil : XMLNameIndex(element: element, record: decoder.context.record)
+    }
+
+    /// For an element with many attributes and children (a dictionary of thousands of
+    /// entries), where each name is: every lookup would otherwise scan them all.
+    private let index: XMLNameIndex?
 
     var codingPath: [any CodingKey] { decoder.codingPath }
-    private var record: XMLRecord { decoder.record }
+    private var record: XMLRecord { _read { yield decoder.context.record } }
 
     var allKeys: [Key] {
         let node = record.nodes[element]
@@ -97,13 +101,13 @@ struct XMLKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     private func placement(for key: Key) -> XMLDecoder.NodePlacement {
         if let decide = decoder.context.settings.nodePlacement { return decide(codingPath + [key]) }
-        if let placing = decoder.decodedType as? any XMLNodePlacing.Type { return placing.nodePlacement(for: key) }
+        if let placing { return placing.nodePlacement(for: key) }
         return .attributeOrElement
     }
 
     private func arrayLayout(for key: Key) -> XMLDecoder.ArrayLayout {
         if let decide = decoder.context.settings.arrayLayout { return decide(codingPath + [key]) }
-        if let layouts = decoder.decodedType as? any XMLArrayLayouts.Type { return layouts.arrayLayout(for: key) }
+        if let layouts { return layouts.arrayLayout(for: key) }
         return .repeated
     }
 
@@ -114,24 +118,37 @@ struct XMLKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         if isChoice {
             let matches = node.kind == .text ? spelled == XMLDecoder.textKey : matches(record.names[node.name], XMLCodingName(spelled))
             if matches { return node.kind == .text ? .textNode(element) : .element(element) }
-            return .elements([], parent: element)
+            return .elements(XMLNodeList(), parent: element)
         }
         if node.kind == .text {
-            return spelled == XMLDecoder.textKey ? .textNode(element) : .elements([], parent: element)
+            return spelled == XMLDecoder.textKey ? .textNode(element) : .elements(XMLNodeList(), parent: element)
         }
         if spelled == XMLDecoder.textKey { return .text(element: element) }
         let name = XMLCodingName(spelled)
         let placement = placement(for: key)
+        if let index {
+            if placement != .element, let a = index.attributes[name.local]?.first(where: { matches(record.names[record.attributes[$0].name], name) }) {
+                return .attribute(a, element: element)
+            }
+            var list = XMLNodeList()
+            if placement != .attribute {
+                for child in index.elements[name.local] ?? [] where matches(record.names[record.nodes[child].name], name) { list.append(child) }
+            }
+            if case .wrapped = arrayLayout(for: key) { return .elements(list, parent: element, wrapped: true) }
+            return .elements(list, parent: element)
+        }
         if placement != .element {
             for a in node.start..<(node.start + node.count) where matches(record.names[record.attributes[a].name], name) {
                 return .attribute(a, element: element)
             }
         }
-        var list: [Int] = []
+        var list = XMLNodeList()
         if placement != .attribute {
-            for child in record.children(of: element)
-            where record.nodes[child].kind == .element && matches(record.names[record.nodes[child].name], name) {
-                list.append(child)
+            var child = node.firstChild
+            while child >= 0 {
+                let childNode = record.nodes[child]
+                if childNode.kind == .element && matches(record.names[childNode.name], name) { list.append(child) }
+                child = childNode.next
             }
         }
         if case .wrapped = arrayLayout(for: key) { return .elements(list, parent: element, wrapped: true) }
@@ -312,4 +329,33 @@ struct XMLSingleValueContainer: SingleValueDecodingContainer {
     func decodeNil() -> Bool { decoder.isEmptyOrAbsent }
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T { try decoder.decodeValue(type) }
+}
+
+/// An element's attributes and child elements by local name, made only for an element with
+/// more of them than a scan is worth.
+struct XMLNameIndex {
+    static let threshold = 32
+    var attributes: [String: [Int]] = [:]
+    var elements: [String: [Int]] = [:]
+
+    init?(element: Int, record: XMLRecord) {
+        let node = record.nodes[element]
+        guard node.kind == .element else { return nil }
+        var count = node.count
+        var child = node.firstChild
+        while child >= 0 && count <= Self.threshold {
+            count += 1
+            child = record.nodes[child].next
+        }
+        guard count > Self.threshold else { return nil }
+        for a in node.start..<(node.start + node.count) {
+            attributes[record.names[record.attributes[a].name].local, default: []].append(a)
+        }
+        child = node.firstChild
+        while child >= 0 {
+            let childNode = record.nodes[child]
+            if childNode.kind == .element { elements[record.names[childNode.name].local, default: []].append(child) }
+            child = childNode.next
+        }
+    }
 }

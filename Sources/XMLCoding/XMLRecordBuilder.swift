@@ -79,12 +79,32 @@ extension XMLRecordBuilder {
             record.fileName = fileName
         }
 
+        /// A record names few distinct things: they are found by comparing bytes, without
+        /// making a String, until there are more than this; then through a dictionary, so a
+        /// record with thousands of distinct names stays linear.
+        private static let linearNames = 16
+
         private mutating func intern(_ name: XMLName) -> Int {
-            let key = XMLRecord.Name(local: name.localName.string, uri: namespaced ? name.namespaceURI?.string : nil)
-            if let index = nameIndex[key] { return index }
+            let uri = namespaced ? name.namespaceURI : nil
+            if record.names.count <= Self.linearNames {
+                for (index, known) in record.names.enumerated()
+                where name.localName == known.local && (uri.map { $0 == (known.uri ?? "") } ?? (known.uri == nil)) {
+                    return index
+                }
+            } else {
+                let key = XMLRecord.Name(local: name.localName.string, uri: uri?.string)
+                if let index = nameIndex[key] { return index }
+            }
+            let key = XMLRecord.Name(local: name.localName.string, uri: uri?.string)
             let index = record.names.count
             record.names.append(key)
-            nameIndex[key] = index
+            if record.names.count > Self.linearNames {
+                if nameIndex.isEmpty {
+                    for (known, name) in record.names.enumerated() { nameIndex[name] = known }
+                } else {
+                    nameIndex[key] = index
+                }
+            }
             return index
         }
 

@@ -6,7 +6,7 @@ enum XMLDecodingValue {
     case element(Int)
     /// The elements of one name under a key: an array, or (one of them) a keyed value. When
     /// `wrapped`, the one element is a wrapper whose children are the array's items.
-    case elements([Int], parent: Int, wrapped: Bool = false)
+    case elements(XMLNodeList, parent: Int, wrapped: Bool = false)
     /// An attribute's value.
     case attribute(Int, element: Int)
     /// An element's own text (the text key): a scalar, or the element itself for a keyed or
@@ -67,7 +67,7 @@ struct XMLValueDecoder: Decoder {
     }
 
     var userInfo: [CodingUserInfoKey: Any] { context.userInfo }
-    var record: XMLRecord { context.record }
+    var record: XMLRecord { _read { yield context.record } }
 
     /// The node errors point at.
     var node: Int {
@@ -124,10 +124,10 @@ struct XMLValueDecoder: Decoder {
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         switch value {
         case .elements(let list, _, false):
-            return XMLUnkeyedContainer(decoder: self, items: list, itemsAreChildren: false)
+            return XMLUnkeyedContainer(decoder: self, items: list.array, itemsAreChildren: false)
         case .elements(let list, _, true):
             // A wrapper: its child elements, whatever their names, are the items.
-            guard let wrapper = try singleElement() else { return XMLUnkeyedContainer(decoder: self, items: list, itemsAreChildren: true) }
+            guard let wrapper = try singleElement() else { return XMLUnkeyedContainer(decoder: self, items: list.array, itemsAreChildren: true) }
             return XMLUnkeyedContainer(decoder: self, items: items(of: wrapper), itemsAreChildren: true)
         case .element(let e), .text(let e):
             // The document element (or an item of an array) read as an array: its children.
@@ -305,22 +305,7 @@ struct XMLValueDecoder: Decoder {
     /// Decodes any value: scalars the XML way, everything else through its `init(from:)`.
     func decodeValue<T: Decodable>(_ type: T.Type) throws -> T {
         switch type {
-        case is String.Type: return try decodeScalarText(String.self) as! T
-        case is Bool.Type: return try decodeBool() as! T
-        case let integer as any FixedWidthInteger.Type: return try decodeInteger(integer) as! T
-        case let float as any XMLFloatingPoint.Type: return try decodeFloat(float) as! T
-        case is Date.Type: return try decodeDate() as! T
-        case is Data.Type: return try decodeData() as! T
-        case is URL.Type:
-            let text = try decodeScalarText(URL.self)
-            guard let url = URL(string: text) else { throw mismatch(URL.self, expected: "a URL", found: text) }
-            return url as! T
-        case is Decimal.Type:
-            let text = try decodeScalarText(Decimal.self)
-            guard let decimal = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else {
-                throw mismatch(Decimal.self, expected: "a decimal number", found: text)
-            }
-            return decimal as! T
+        case let scalar as any XMLScalar.Type: return try scalar.decodeXML(from: self) as! T
         case let optional as any XMLOptionalValue.Type: return try optional.decodeOptional(from: self) as! T
         default:
             var decoder = self
@@ -351,18 +336,43 @@ extension XMLValueDecoder {
     }
 }
 
-/// A key made from a string, for coding paths.
+/// The elements of one name under a key, without an allocation for none or one of them.
+struct XMLNodeList {
+    private(set) var first: Int?
+    private var others: [Int] = []
+
+    init() {}
+
+    init(_ nodes: [Int]) {
+        for node in nodes { append(node) }
+    }
+
+    var count: Int { first == nil ? 0 : 1 + others.count }
+    var isEmpty: Bool { first == nil }
+
+    subscript(index: Int) -> Int { index == 0 ? first! : others[index - 1] }
+
+    mutating func append(_ node: Int) {
+        if first == nil { first = node } else { others.append(node) }
+    }
+
+    var array: [Int] { first.map { [$0] + others } ?? [] }
+}
+
+/// A key made from a string, or an array's index (spelled `Index 3` only when asked).
 struct XMLKey: CodingKey {
-    let stringValue: String
+    private let string: String?
     let intValue: Int?
 
+    var stringValue: String { string ?? "Index \(intValue!)" }
+
     init(_ string: String) {
-        stringValue = string
+        self.string = string
         intValue = nil
     }
 
     init(index: Int) {
-        stringValue = "Index \(index)"
+        string = nil
         intValue = index
     }
 

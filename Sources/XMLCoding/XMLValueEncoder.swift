@@ -108,18 +108,8 @@ final class XMLEncodingContext {
     /// The text of a scalar, or nil when the value is not one (or is written through a
     /// strategy's own encoding).
     func scalarText<T: Encodable>(_ value: T, codingPath: [any CodingKey]) throws -> String? {
-        switch value {
-        case let string as String: return string
-        case let bool as Bool: return bool ? "true" : "false"
-        case let integer as any FixedWidthInteger: return integer.description
-        case let double as Double: return try floatText(double, codingPath: codingPath)
-        case let float as Float: return try floatText(float, codingPath: codingPath)
-        case let date as Date: return dateText(date)
-        case let data as Data: return dataText(data)
-        case let url as URL: return url.absoluteString
-        case let decimal as Decimal: return decimal.description
-        default: return nil
-        }
+        guard let scalar = value as? any XMLScalar else { return nil }
+        return try scalar.xmlText(in: self, codingPath: codingPath)
     }
 
     func floatText<F: BinaryFloatingPoint & LosslessStringConvertible>(_ value: F, codingPath: [any CodingKey]) throws -> String {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import XMLCoding
+import XMLTestSupport
 
 @Suite("Decoding values from XML")
 struct DecodingTests {
@@ -232,5 +233,33 @@ struct DecodingTests {
         let one = try XMLDecoder().decode(
             Groups.self, from: Array("<g><group><member name='a'/><member name='b'/></group></g>".utf8))
         #expect(one.group == [Group(member: [Member(name: "a"), Member(name: "b")])])
+    }
+}
+
+@Suite("Hostile input")
+struct CodingScalingTests {
+    @Test("a dictionary of n entries, as attributes or children with distinct names, decodes in near-linear time")
+    func manyDistinctNames() throws {
+        func document(_ n: Int) -> [UInt8] {
+            var xml = "<d"
+            for i in 0..<n { xml += " a\(i)=\"\(i)\"" }
+            xml += ">"
+            for i in 0..<n { xml += "<e\(i)>\(i)</e\(i)>" }
+            return Array((xml + "</d>").utf8)
+        }
+        let small = try XMLDecoder().decode([String: Int].self, from: document(40))
+        #expect(small.count == 80 && small["a39"] == 39 && small["e0"] == 0)
+        let scaling = try Scaling.measure(n: 5_000, prepare: document) { bytes in
+            _ = try XMLDecoder().decode([String: Int].self, from: bytes)
+        }
+        #expect(scaling.isNearLinear(), "\(scaling)")
+    }
+
+    @Test("an encoded dictionary of n entries writes in near-linear time")
+    func encodeManyKeys() throws {
+        let scaling = try Scaling.measure(n: 5_000, prepare: { n in Dictionary(uniqueKeysWithValues: (0..<n).map { ("k\($0)", $0) }) }) {
+            _ = try XMLEncoder().encode($0, withRootKey: "d")
+        }
+        #expect(scaling.isNearLinear(), "\(scaling)")
     }
 }

@@ -1,0 +1,80 @@
+import Foundation
+
+/// The types both coders read and write as text themselves: found with one conformance check
+/// per value instead of a cast per candidate type.
+protocol XMLScalar {
+    static func decodeXML(from decoder: XMLValueDecoder) throws -> Self
+    /// The text of the value, or nil when a strategy writes it through the encoder.
+    func xmlText(in context: XMLEncodingContext, codingPath: [any CodingKey]) throws -> String?
+}
+
+extension String: XMLScalar {
+    static func decodeXML(from decoder: XMLValueDecoder) throws -> String { try decoder.decodeScalarText(String.self) }
+    func xmlText(in context: XMLEncodingContext, codingPath: [any CodingKey]) -> String? { self }
+}
+
+extension Bool: XMLScalar {
+    static func decodeXML(from decoder: XMLValueDecoder) throws -> Bool { try decoder.decodeBool() }
+    func xmlText(in context: XMLEncodingContext, codingPath: [any CodingKey]) -> String? { self ? "true" : "false" }
+}
+
+/// Integers, through one generic implementation.
+protocol XMLIntegerScalar: XMLScalar, FixedWidthInteger {}
+extension XMLIntegerScalar {
+    static func decodeXML(from decoder: XMLValueDecoder) throws -> Self { try decoder.decodeInteger(Self.self) }
+    func xmlText(in context: XMLEncodingContext, codingPath: [any CodingKey]) -> String? { description }
+}
+extension Int: XMLIntegerScalar {}
+extension Int8: XMLIntegerScalar {}
+extension Int16: XMLIntegerScalar {}
+extension Int32: XMLIntegerScalar {}
+extension Int64: XMLIntegerScalar {}
+extension UInt: XMLIntegerScalar {}
+extension UInt8: XMLIntegerScalar {}
+extension UInt16: XMLIntegerScalar {}
+extension UInt32: XMLIntegerScalar {}
+extension UInt64: XMLIntegerScalar {}
+
+/// Floating-point types, through one generic implementation.
+protocol XMLFloatScalar: XMLScalar, BinaryFloatingPoint, LosslessStringConvertible {}
+extension XMLFloatScalar {
+    static func decodeXML(from decoder: XMLValueDecoder) throws -> Self { try decoder.decodeFloat(Self.self) }
+    func xmlText(in context: XMLEncodingContext, codingPath: [any CodingKey]) throws -> String? {
+        try context.floatText(self, codingPath: codingPath)
+    }
+}
+extension Double: XMLFloatScalar {}
+extension Float: XMLFloatScalar {}
+
+extension Date: XMLScalar {
+    static func decodeXML(from decoder: XMLValueDecoder) throws -> Date { try decoder.decodeDate() }
+    func xmlText(in context: XMLEncodingContext, codingPath: [any CodingKey]) -> String? { context.dateText(self) }
+}
+
+extension Data: XMLScalar {
+    static func decodeXML(from decoder: XMLValueDecoder) throws -> Data { try decoder.decodeData() }
+    func xmlText(in context: XMLEncodingContext, codingPath: [any CodingKey]) -> String? { context.dataText(self) }
+}
+
+extension URL: XMLScalar {
+    static func decodeXML(from decoder: XMLValueDecoder) throws -> URL {
+        let text = try decoder.decodeScalarText(URL.self)
+        guard let url = URL(string: text) else { throw decoder.mismatch(URL.self, expected: "a URL", found: text) }
+        return url
+    }
+    func xmlText(in context: XMLEncodingContext, codingPath: [any CodingKey]) -> String? { absoluteString }
+}
+
+extension Decimal: XMLScalar {
+    static func decodeXML(from decoder: XMLValueDecoder) throws -> Decimal {
+        let text = try decoder.decodeScalarText(Decimal.self)
+        guard let decimal = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else {
+            throw decoder.mismatch(Decimal.self, expected: "a decimal number", found: text)
+        }
+        return decimal
+    }
+    func xmlText(in context: XMLEncodingContext, codingPath: [any CodingKey]) -> String? { description }
+}
+
+/// Whether a type is read from text (a scalar), as opposed to an element's structure.
+func isXMLScalar(_ type: Any.Type) -> Bool { type is any XMLScalar.Type }
