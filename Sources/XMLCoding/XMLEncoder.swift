@@ -157,7 +157,8 @@ open class XMLEncoder {
 
     /// Encodes a value as one element where `writer` is: the document element, or an element
     /// inside one you are writing (a record of a large file, written one at a time). The
-    /// writer's own options apply; on an error nothing of the value is written.
+    /// writer's own options apply. What the encoder refuses (names, characters under
+    /// `.throw`, non-scalar attributes) is found before anything of the value is written.
     open func encode<T: Encodable>(_ value: T, withRootKey rootKey: String? = nil, into writer: XMLStreamWriter) throws {
         let element = try encodeTree(value, rootKey: rootKey)
         try element.write(to: writer, prefixes: namespacePrefixes, declaresPrefixes: false)
