@@ -117,4 +117,25 @@ enum XMLKeySpelling {
         guard let first = name.first else { return "" }
         return first.uppercased() + name.dropFirst()
     }
+
+    /// How a strategy turns a Swift key into a document name: the same four conversions for
+    /// the decoder's strategy and the encoder's.
+    enum Conversion {
+        case none
+        case separated(Character)
+        case capitalized
+        case custom(@Sendable (_ codingPath: [any CodingKey]) -> String)
+    }
+
+    /// The document's spelling of a Swift key (`_0`, an enum case's one value, is the text key).
+    static func documentName(for key: any CodingKey, codingPath: [any CodingKey], conversion: Conversion) -> String {
+        let name = key.stringValue
+        if name == caseValueKey { return XMLDecoder.textKey }
+        switch conversion {
+        case .none: return name
+        case .separated(let separator): return separated(name, by: separator)
+        case .capitalized: return capitalized(name)
+        case .custom(let convert): return convert(codingPath + [key])
+        }
+    }
 }

@@ -126,33 +126,33 @@ struct XMLKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         if spelled == XMLDecoder.textKey { return .text(element: element) }
         let name = XMLCodingName(spelled)
         let placement = placement(for: key)
-        if let index {
-            if placement != .element, let a = index.attributes[name.local]?.first(where: { matches(record.names[record.attributes[$0].name], name) }) {
-                return .attribute(a, element: element)
-            }
-            var list = XMLNodeList()
-            if placement != .attribute {
-                for child in index.elements[name.local] ?? [] where matches(record.names[record.nodes[child].name], name) { list.append(child) }
-            }
-            if case .wrapped = arrayLayout(for: key) { return .elements(list, parent: element, wrapped: true) }
-            return .elements(list, parent: element)
-        }
-        if placement != .element {
-            for a in node.start..<(node.start + node.count) where matches(record.names[record.attributes[a].name], name) {
-                return .attribute(a, element: element)
-            }
-        }
-        var list = XMLNodeList()
-        if placement != .attribute {
-            var child = node.firstChild
-            while child >= 0 {
-                let childNode = record.nodes[child]
-                if childNode.kind == .element && matches(record.names[childNode.name], name) { list.append(child) }
-                child = childNode.next
-            }
-        }
+        if placement != .element, let a = attribute(named: name) { return .attribute(a, element: element) }
+        let list = placement == .attribute ? XMLNodeList() : elements(named: name)
         if case .wrapped = arrayLayout(for: key) { return .elements(list, parent: element, wrapped: true) }
         return .elements(list, parent: element)
+    }
+
+    /// The element's attribute of that name: through the index when there is one, else a scan.
+    private func attribute(named name: XMLCodingName) -> Int? {
+        if let index { return index.attributes[name.local]?.first { matches(record.names[record.attributes[$0].name], name) } }
+        let node = record.nodes[element]
+        return (node.start..<(node.start + node.count)).first { matches(record.names[record.attributes[$0].name], name) }
+    }
+
+    /// The element's child elements of that name, in order.
+    private func elements(named name: XMLCodingName) -> XMLNodeList {
+        var list = XMLNodeList()
+        if let index {
+            for child in index.elements[name.local] ?? [] where matches(record.names[record.nodes[child].name], name) { list.append(child) }
+            return list
+        }
+        var child = record.nodes[element].firstChild
+        while child >= 0 {
+            let childNode = record.nodes[child]
+            if childNode.kind == .element && matches(record.names[childNode.name], name) { list.append(child) }
+            child = childNode.next
+        }
+        return list
     }
 
     /// A plain key matches the local name in any namespace; `{uri}local` matches both.
@@ -208,10 +208,7 @@ struct XMLKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try decodeIfPresent(type, forKey: key, generic: ()) }
 
     private func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key, generic: Void) throws -> T? {
-        let value = valueDecoder(for: key)
-        if value.isAbsent || value.isMarkedNil { return nil }
-        if isXMLScalar(type) && !(type is String.Type) && value.isEmptyOrAbsent { return nil }
-        return try value.decodeValue(type)
+        try T?.decodeOptional(from: valueDecoder(for: key))
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
@@ -241,7 +238,7 @@ protocol XMLOptionalValue {
 extension Optional: XMLOptionalValue where Wrapped: Decodable {
     static func decodeOptional(from decoder: XMLValueDecoder) throws -> Self {
         if decoder.isAbsent || decoder.isMarkedNil { return nil }
-        if isXMLScalar(Wrapped.self) && !(Wrapped.self is String.Type) && decoder.isEmptyOrAbsent { return nil }
+        if Wrapped.self is any XMLScalar.Type && !(Wrapped.self is String.Type) && decoder.isEmptyOrAbsent { return nil }
         return try decoder.decodeValue(Wrapped.self)
     }
 }

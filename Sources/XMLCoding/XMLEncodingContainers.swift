@@ -2,22 +2,25 @@ import Foundation
 
 struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let encoder: XMLValueEncoder
-    /// The element the keys go into; nil when making it failed (`deferred` says why).
+    /// The element the keys go into; nil when making it failed (the encoder's `failure`).
     let element: XMLEncodedElement?
-    var deferred: (any Error)?
+    /// The encoded type's own placement and layouts, looked up once per element.
+    private let placing: (any XMLNodePlacing.Type)?
+    private let layouts: (any XMLArrayLayouts.Type)?
 
-    init(encoder: XMLValueEncoder, element: XMLEncodedElement?, deferred: (any Error)? = nil) {
+    init(encoder: XMLValueEncoder, element: XMLEncodedElement?) {
         self.encoder = encoder
         self.element = element
-        self.deferred = deferred
+        placing = encoder.encodedType as? any XMLNodePlacing.Type
+        layouts = encoder.encodedType as? any XMLArrayLayouts.Type
     }
 
     var codingPath: [any CodingKey] { encoder.codingPath }
     private var context: XMLEncodingContext { encoder.context }
 
     private func slot(for key: Key) throws -> XMLEncodingSlot {
-        guard let element else { throw deferred! }
-        return context.slot(for: key, in: element, codingPath: codingPath, owner: encoder.encodedType)
+        guard let element else { throw encoder.failure! }
+        return context.slot(for: key, in: element, codingPath: codingPath, placing: placing, layouts: layouts)
     }
 
     mutating func encodeNil(forKey key: Key) throws { _ = try slot(for: key) }
@@ -50,13 +53,13 @@ struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol
 
     private func nestedEncoder(for key: Key) -> XMLValueEncoder {
         let slot: XMLEncodingSlot
-        do { slot = try self.slot(for: key) } catch { return XMLValueEncoder.failed(error, encoder: encoder) }
+        do { slot = try self.slot(for: key) } catch { return encoder.failed(error) }
         return XMLValueEncoder(context: context, slot: slot, codingPath: codingPath + [key], encodedType: nil)
     }
 
     /// The superclass's keys go into the same element.
     mutating func superEncoder() -> any Encoder {
-        guard let element else { return XMLValueEncoder.failed(deferred!, encoder: encoder) }
+        guard let element else { return encoder.failed(encoder.failure!) }
         return XMLValueEncoder(context: context, slot: .itself(element), codingPath: codingPath + [XMLKey("super")], encodedType: nil)
     }
 
@@ -64,38 +67,33 @@ struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol
 }
 
 extension XMLValueEncoder {
-    /// An encoder whose every container reports `error` (container calls cannot throw).
-    static func failed(_ error: any Error, encoder: XMLValueEncoder) -> XMLValueEncoder {
-        let failed = XMLValueEncoder(
-            context: encoder.context, slot: .member(parent: XMLEncodedElement(name: .init(local: "", uri: nil)), name: "", placement: .attribute, layout: .repeated),
-            codingPath: encoder.codingPath, encodedType: nil)
-        failed.failure = error
-        return failed
+    /// An encoder whose every call reports `error` (container calls cannot throw); its slot
+    /// is never reached.
+    func failed(_ error: any Error) -> XMLValueEncoder {
+        XMLValueEncoder(context: context, slot: slot, codingPath: codingPath, encodedType: nil, failure: error)
     }
 }
 
 struct XMLUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     let encoder: XMLValueEncoder
-    /// The element the items go into; nil when making it failed (`deferred` says why).
+    /// The element the items go into; nil when making it failed (the encoder's `failure`).
     let parent: XMLEncodedElement?
     let itemName: String
     /// Whether the items sit in a wrapper, where a choice is its case's element.
     let flattensChoice: Bool
-    var deferred: (any Error)?
     private(set) var count = 0
 
-    init(encoder: XMLValueEncoder, parent: XMLEncodedElement?, itemName: String, flattensChoice: Bool, deferred: (any Error)? = nil) {
+    init(encoder: XMLValueEncoder, parent: XMLEncodedElement?, itemName: String, flattensChoice: Bool) {
         self.encoder = encoder
         self.parent = parent
         self.itemName = itemName
         self.flattensChoice = flattensChoice
-        self.deferred = deferred
     }
 
     var codingPath: [any CodingKey] { encoder.codingPath }
 
     private mutating func nextSlot() throws -> (XMLEncodingSlot, [any CodingKey]) {
-        guard let parent else { throw deferred! }
+        guard let parent else { throw encoder.failure! }
         defer { count += 1 }
         return (.item(parent: parent, name: itemName, flattensChoice: flattensChoice), codingPath + [XMLKey(index: count)])
     }
@@ -129,7 +127,7 @@ struct XMLUnkeyedEncodingContainer: UnkeyedEncodingContainer {
             let (slot, path) = try nextSlot()
             return XMLValueEncoder(context: encoder.context, slot: slot, codingPath: path, encodedType: nil)
         } catch {
-            return XMLValueEncoder.failed(error, encoder: encoder)
+            return encoder.failed(error)
         }
     }
 }

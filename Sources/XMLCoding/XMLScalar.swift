@@ -2,10 +2,16 @@ import Foundation
 
 /// The types both coders read and write as text themselves: found with one conformance check
 /// per value instead of a cast per candidate type.
-protocol XMLScalar {
+protocol XMLScalar: Encodable {
     static func decodeXML(from decoder: XMLValueDecoder) throws -> Self
     /// The text of the value, or nil when a strategy writes it through the encoder.
     func xmlText(in context: XMLEncodingContext, codingPath: [any CodingKey]) throws -> String?
+    /// Writes the value through the encoder, when ``xmlText(in:codingPath:)`` gave no text.
+    func encodeByStrategy(to encoder: XMLValueEncoder, in context: XMLEncodingContext) throws
+}
+
+extension XMLScalar {
+    func encodeByStrategy(to encoder: XMLValueEncoder, in context: XMLEncodingContext) throws { try encode(to: encoder) }
 }
 
 extension String: XMLScalar {
@@ -49,11 +55,17 @@ extension Float: XMLFloatScalar {}
 extension Date: XMLScalar {
     static func decodeXML(from decoder: XMLValueDecoder) throws -> Date { try decoder.decodeDate() }
     func xmlText(in context: XMLEncodingContext, codingPath: [any CodingKey]) -> String? { context.dateText(self) }
+    func encodeByStrategy(to encoder: XMLValueEncoder, in context: XMLEncodingContext) throws {
+        if case .custom(let write) = context.settings.dateEncodingStrategy { try write(self, encoder) } else { try encode(to: encoder) }
+    }
 }
 
 extension Data: XMLScalar {
     static func decodeXML(from decoder: XMLValueDecoder) throws -> Data { try decoder.decodeData() }
     func xmlText(in context: XMLEncodingContext, codingPath: [any CodingKey]) -> String? { context.dataText(self) }
+    func encodeByStrategy(to encoder: XMLValueEncoder, in context: XMLEncodingContext) throws {
+        if case .custom(let write) = context.settings.dataEncodingStrategy { try write(self, encoder) } else { try encode(to: encoder) }
+    }
 }
 
 extension URL: XMLScalar {
@@ -75,6 +87,3 @@ extension Decimal: XMLScalar {
     }
     func xmlText(in context: XMLEncodingContext, codingPath: [any CodingKey]) -> String? { description }
 }
-
-/// Whether a type is read from text (a scalar), as opposed to an element's structure.
-func isXMLScalar(_ type: Any.Type) -> Bool { type is any XMLScalar.Type }

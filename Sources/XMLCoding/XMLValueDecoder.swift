@@ -23,11 +23,19 @@ final class XMLDecodingContext {
     let record: XMLRecord
     let settings: XMLDecoder.Settings
     let userInfo: [CodingUserInfoKey: Any]
+    let keyConversion: XMLKeySpelling.Conversion
 
     init(record: XMLRecord, settings: XMLDecoder.Settings) {
         self.record = record
         self.settings = settings
         self.userInfo = settings.userInfo
+        switch settings.keyDecodingStrategy {
+        case .useDefaultKeys: keyConversion = .none
+        case .convertFromSnakeCase: keyConversion = .separated("_")
+        case .convertFromKebabCase: keyConversion = .separated("-")
+        case .convertFromCapitalized: keyConversion = .capitalized
+        case .custom(let convert): keyConversion = .custom(convert)
+        }
     }
 
     /// "feed.xml:412:19" or "line 412, column 19".
@@ -37,17 +45,9 @@ final class XMLDecodingContext {
         return "line \(line), column \(column)"
     }
 
-    /// The document's spelling of a Swift key (`_0`, an enum case's one value, is the text key).
+    /// The document's spelling of a Swift key.
     func documentName(for key: any CodingKey, codingPath: [any CodingKey]) -> String {
-        let name = key.stringValue
-        switch settings.keyDecodingStrategy {
-        case _ where name == XMLKeySpelling.caseValueKey: return XMLDecoder.textKey
-        case .useDefaultKeys: return name
-        case .convertFromSnakeCase: return XMLKeySpelling.separated(name, by: "_")
-        case .convertFromKebabCase: return XMLKeySpelling.separated(name, by: "-")
-        case .convertFromCapitalized: return XMLKeySpelling.capitalized(name)
-        case .custom(let convert): return convert(codingPath + [key])
-        }
+        XMLKeySpelling.documentName(for: key, codingPath: codingPath, conversion: keyConversion)
     }
 }
 
@@ -231,7 +231,7 @@ struct XMLValueDecoder: Decoder {
         return value
     }
 
-    func decodeFloat<F: XMLFloatingPoint>(_ type: F.Type) throws -> F {
+    func decodeFloat<F: XMLFloatScalar>(_ type: F.Type) throws -> F {
         let text = try decodeScalarText(type)
         switch text {
         case "INF", "+INF": return .infinity
@@ -343,10 +343,6 @@ struct XMLNodeList {
 
     init() {}
 
-    init(_ nodes: [Int]) {
-        for node in nodes { append(node) }
-    }
-
     var count: Int { first == nil ? 0 : 1 + others.count }
     var isEmpty: Bool { first == nil }
 
@@ -379,6 +375,3 @@ struct XMLKey: CodingKey {
     init?(stringValue: String) { self.init(stringValue) }
     init?(intValue: Int) { self.init(index: intValue) }
 }
-
-/// The floating-point types read from text: `Double`, `Float` and their kin.
-typealias XMLFloatingPoint = BinaryFloatingPoint & LosslessStringConvertible

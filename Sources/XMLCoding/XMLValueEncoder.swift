@@ -18,22 +18,17 @@ enum XMLEncodingSlot {
 final class XMLEncodingContext {
     let settings: XMLEncoder.Settings
     let userInfo: [CodingUserInfoKey: Any]
+    let keyConversion: XMLKeySpelling.Conversion
 
     init(settings: XMLEncoder.Settings) {
         self.settings = settings
         self.userInfo = settings.userInfo
-    }
-
-    /// The document's spelling of a Swift key (`_0`, an enum case's one value, is the text key).
-    func documentName(for key: any CodingKey, codingPath: [any CodingKey]) -> String {
-        let name = key.stringValue
         switch settings.keyEncodingStrategy {
-        case _ where name == XMLKeySpelling.caseValueKey: return XMLDecoder.textKey
-        case .useDefaultKeys: return name
-        case .convertToSnakeCase: return XMLKeySpelling.separated(name, by: "_")
-        case .convertToKebabCase: return XMLKeySpelling.separated(name, by: "-")
-        case .capitalized: return XMLKeySpelling.capitalized(name)
-        case .custom(let convert): return convert(codingPath + [key])
+        case .useDefaultKeys: keyConversion = .none
+        case .convertToSnakeCase: keyConversion = .separated("_")
+        case .convertToKebabCase: keyConversion = .separated("-")
+        case .capitalized: keyConversion = .capitalized
+        case .custom(let convert): keyConversion = .custom(convert)
         }
     }
 
@@ -87,32 +82,20 @@ final class XMLEncodingContext {
 
     /// Encodes any value: scalars the XML way, everything else through its `encode(to:)`.
     func encodeValue<T: Encodable>(_ value: T, in slot: XMLEncodingSlot, codingPath: [any CodingKey]) throws {
-        if let text = try scalarText(value, codingPath: codingPath) {
+        let scalar = value as? any XMLScalar
+        if let text = try scalar?.xmlText(in: self, codingPath: codingPath) {
             try writeScalar(text, in: slot, codingPath: codingPath)
             return
         }
         let encoder = XMLValueEncoder(context: self, slot: slot, codingPath: codingPath, encodedType: T.self)
-        switch value {
-        case let date as Date:
-            if case .custom(let write) = settings.dateEncodingStrategy { try write(date, encoder) } else { try date.encode(to: encoder) }
-        case let data as Data:
-            if case .custom(let write) = settings.dataEncodingStrategy { try write(data, encoder) } else { try data.encode(to: encoder) }
-        default:
-            try value.encode(to: encoder)
-        }
+        // A scalar without text is a date or data its strategy writes through the encoder.
+        if let scalar { try scalar.encodeByStrategy(to: encoder, in: self) } else { try value.encode(to: encoder) }
         if let failure = encoder.failure { throw failure }
         // A value that wrote nothing (an empty struct) is still an element where one belongs.
         if !encoder.didEncode { _ = try encoder.element() }
     }
 
-    /// The text of a scalar, or nil when the value is not one (or is written through a
-    /// strategy's own encoding).
-    func scalarText<T: Encodable>(_ value: T, codingPath: [any CodingKey]) throws -> String? {
-        guard let scalar = value as? any XMLScalar else { return nil }
-        return try scalar.xmlText(in: self, codingPath: codingPath)
-    }
-
-    func floatText<F: BinaryFloatingPoint & LosslessStringConvertible>(_ value: F, codingPath: [any CodingKey]) throws -> String {
+    func floatText<F: XMLFloatScalar>(_ value: F, codingPath: [any CodingKey]) throws -> String {
         if value.isFinite { return value.description }
         switch settings.nonConformingFloatEncodingStrategy {
         case .xmlSchema: return value.isNaN ? "NaN" : value < 0 ? "-INF" : "INF"
@@ -152,15 +135,17 @@ final class XMLEncodingContext {
         }
     }
 
-    /// Where a key's value goes, in `parent`.
-    func slot(for key: any CodingKey, in parent: XMLEncodedElement, codingPath: [any CodingKey], owner: Any.Type?) -> XMLEncodingSlot {
-        let name = documentName(for: key, codingPath: codingPath)
+    /// Where a key's value goes, in `parent`; `placing` and `layouts` are the encoded type's
+    /// own declarations, looked up once per element by its container.
+    func slot(
+        for key: any CodingKey, in parent: XMLEncodedElement, codingPath: [any CodingKey],
+        placing: (any XMLNodePlacing.Type)?, layouts: (any XMLArrayLayouts.Type)?
+    ) -> XMLEncodingSlot {
+        let name = XMLKeySpelling.documentName(for: key, codingPath: codingPath, conversion: keyConversion)
         if name == XMLDecoder.textKey { return .itself(parent) }
-        let path = codingPath + [key]
         let placement: XMLNodePlacement =
-            settings.nodePlacement?(path) ?? (owner as? any XMLNodePlacing.Type)?.nodePlacement(for: key) ?? .element
-        let layout: XMLArrayLayout =
-            settings.arrayLayout?(path) ?? (owner as? any XMLArrayLayouts.Type)?.arrayLayout(for: key) ?? .repeated
+            settings.nodePlacement.map { $0(codingPath + [key]) } ?? placing?.nodePlacement(for: key) ?? .element
+        let layout: XMLArrayLayout = settings.arrayLayout.map { $0(codingPath + [key]) } ?? layouts?.arrayLayout(for: key) ?? .repeated
         return .member(parent: parent, name: name, placement: placement, layout: layout)
     }
 }
@@ -180,11 +165,15 @@ final class XMLValueEncoder: Encoder {
     /// and at the end of the value.
     var failure: (any Error)?
 
-    init(context: XMLEncodingContext, slot: XMLEncodingSlot, codingPath: [any CodingKey], encodedType: Any.Type?) {
+    init(
+        context: XMLEncodingContext, slot: XMLEncodingSlot, codingPath: [any CodingKey], encodedType: Any.Type?,
+        failure: (any Error)? = nil
+    ) {
         self.context = context
         self.slot = slot
         self.codingPath = codingPath
         self.encodedType = encodedType
+        self.failure = failure
     }
 
     var userInfo: [CodingUserInfoKey: Any] { context.userInfo }
@@ -226,13 +215,9 @@ final class XMLValueEncoder: Encoder {
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        do {
-            return KeyedEncodingContainer(XMLKeyedEncodingContainer<Key>(encoder: self, element: try element()))
-        } catch {
-            // The protocol gives this call no way to throw: the first write through the
-            // container reports the error.
-            return KeyedEncodingContainer(XMLKeyedEncodingContainer<Key>(encoder: self, element: nil, deferred: error))
-        }
+        // The protocol gives this call no way to throw: when the element cannot be made, the
+        // first write through the container reports `failure`.
+        KeyedEncodingContainer(XMLKeyedEncodingContainer<Key>(encoder: self, element: try? element()))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
@@ -251,7 +236,7 @@ final class XMLValueEncoder: Encoder {
             }
         } catch {
             failure = error
-            return XMLUnkeyedEncodingContainer(encoder: self, parent: nil, itemName: "item", flattensChoice: false, deferred: error)
+            return XMLUnkeyedEncodingContainer(encoder: self, parent: nil, itemName: "item", flattensChoice: false)
         }
     }
 
