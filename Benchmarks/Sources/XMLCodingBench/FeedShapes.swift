@@ -35,7 +35,7 @@ struct XCDocument: Codable {
     }
 }
 
-struct XCSite: Codable, DynamicNodeEncoding {
+struct XCSite: Codable, DynamicNodeEncoding, PlacedForXMLCoder {
     struct Activities: Codable { var activity: [FeedActivity] }
     var code: String
     var name: String?
@@ -63,31 +63,20 @@ struct XCSite: Codable, DynamicNodeEncoding {
         return site
     }
 
-    static func nodeEncoding(for key: any CodingKey) -> XMLCoder.XMLEncoder.NodeEncoding {
-        key.stringValue == "code" ? .attribute : .element
+    static func nodePlacement(for key: any CodingKey) -> XMLNodePlacement { FeedSite.nodePlacement(for: key) }
+}
+
+/// XMLCoder's attribute declarations, read from the records' own `XMLNodePlacing`, so both
+/// encoders write the same attributes. The text key is never an attribute.
+public protocol PlacedForXMLCoder: DynamicNodeEncoding, XMLNodePlacing {}
+
+extension PlacedForXMLCoder {
+    public static func nodeEncoding(for key: any CodingKey) -> XMLCoder.XMLEncoder.NodeEncoding {
+        key.stringValue != "" && nodePlacement(for: key) == .attribute ? .attribute : .element
     }
 }
 
-extension FeedTeam: @retroactive DynamicNodeEncoding {
-    public static func nodeEncoding(for key: any CodingKey) -> XMLCoder.XMLEncoder.NodeEncoding {
-        key.stringValue == "code" ? .attribute : .element
-    }
-}
-
-extension FeedContact: @retroactive DynamicNodeEncoding {
-    public static func nodeEncoding(for key: any CodingKey) -> XMLCoder.XMLEncoder.NodeEncoding {
-        key.stringValue == "" ? .element : .attribute
-    }
-}
-
-extension FeedCity: @retroactive DynamicNodeEncoding {
-    public static func nodeEncoding(for key: any CodingKey) -> XMLCoder.XMLEncoder.NodeEncoding {
-        key.stringValue == "" ? .element : .attribute
-    }
-}
-
-extension FeedActivity: @retroactive DynamicNodeEncoding {
-    public static func nodeEncoding(for key: any CodingKey) -> XMLCoder.XMLEncoder.NodeEncoding {
-        key.stringValue == "" ? .element : .attribute
-    }
-}
+extension FeedTeam: @retroactive DynamicNodeEncoding, PlacedForXMLCoder {}
+extension FeedContact: @retroactive DynamicNodeEncoding, PlacedForXMLCoder {}
+extension FeedCity: @retroactive DynamicNodeEncoding, PlacedForXMLCoder {}
+extension FeedActivity: @retroactive DynamicNodeEncoding, PlacedForXMLCoder {}

@@ -1,5 +1,6 @@
 import SiteScheduleModel
 import XMLCoding
+import XMLHandlerStack
 
 // The feed's elements as Codable types, for `siteschedule import --codable` and the Codable
 // benchmarks: keys spelled as the feed spells them, each converted to the plain model type
@@ -22,7 +23,7 @@ public struct FeedTeam: Codable, Sendable, XMLNodePlacing {
 
     /// The model, or an error the hand-written conformance would also report.
     public func team() throws -> Team {
-        guard !code.isEmpty else { throw FeedRecordError("a team without a code") }
+        guard !code.isEmpty else { throw FeedRecordError.teamWithoutCode }
         return Team(code: code, name: name ?? "", contacts: try contact.map { try $0.contact() })
     }
 }
@@ -47,11 +48,7 @@ public struct FeedContact: Codable, Sendable, XMLNodePlacing {
     public static func nodePlacement(for key: any CodingKey) -> XMLNodePlacement { .attribute }
 
     public func contact() throws -> Contact {
-        switch isHead {
-        case "YES": return Contact(name: name, phone: phone ?? "", isHead: true)
-        case "NO", nil: return Contact(name: name, phone: phone ?? "", isHead: false)
-        case let other?: throw FeedRecordError("isHead is \"\(other)\"; expected YES or NO")
-        }
+        Contact(name: name, phone: phone ?? "", isHead: try FeedRecordError.isHead(isHead))
     }
 }
 
@@ -79,7 +76,7 @@ public struct FeedSite: Codable, Sendable, XMLNodePlacing, XMLArrayLayouts {
     /// The model; `knowsTeam` says whether an activity's team is in the database or earlier
     /// in the feed.
     public func site(knowsTeam: (String) -> Bool) throws -> Site {
-        guard !code.isEmpty else { throw FeedRecordError("a site without a code") }
+        guard !code.isEmpty else { throw FeedRecordError.siteWithoutCode }
         return Site(
             code: code, name: name ?? "", street: street ?? "", zip: city?.zip ?? "", city: city?.name ?? "",
             countryCode: countryCode ?? "", activities: try activities.map { try $0.activity(knowsTeam: knowsTeam) })
@@ -126,17 +123,42 @@ public struct FeedActivity: Codable, Sendable, XMLNodePlacing {
     public static func nodePlacement(for key: any CodingKey) -> XMLNodePlacement { .attribute }
 
     public func activity(knowsTeam: (String) -> Bool) throws -> Activity {
-        guard !team.isEmpty else { throw FeedRecordError("an activity without a team") }
-        guard start <= end else { throw FeedRecordError("the activity ends (\(end)) before it starts (\(start))") }
-        guard knowsTeam(team) else {
-            throw FeedRecordError("the activity's team \(team) is neither in the database nor earlier in the feed")
-        }
+        guard !team.isEmpty else { throw FeedRecordError.activityWithoutTeam }
+        guard start <= end else { throw FeedRecordError.endsBeforeStart(start, end) }
+        guard knowsTeam(team) else { throw FeedRecordError.unknownTeam(team) }
         return Activity(teamCode: team, start: start, end: end, summary: summary)
     }
 }
 
-/// A record that decoded but is not a valid entity.
+/// What the feed's rules refuse, whichever reading (hand-written or Codable) found it: the
+/// rules and their messages, stated once.
 public struct FeedRecordError: Error, CustomStringConvertible {
     public var description: String
     init(_ description: String) { self.description = description }
+
+    static let teamWithoutCode = FeedRecordError("a team without a code")
+    static let siteWithoutCode = FeedRecordError("a site without a code")
+    static let activityWithoutTeam = FeedRecordError("an activity without a team")
+
+    static func endsBeforeStart(_ start: ScheduleTime, _ end: ScheduleTime) -> FeedRecordError {
+        FeedRecordError("the activity ends (\(end)) before it starts (\(start))")
+    }
+
+    static func unknownTeam(_ code: String) -> FeedRecordError {
+        FeedRecordError("the activity's team \(code) is neither in the database nor earlier in the feed")
+    }
+
+    /// A contact's `isHead`: YES or NO, and no attribute is NO.
+    static func isHead(_ text: String?) throws(FeedRecordError) -> Bool {
+        switch text {
+        case "YES": return true
+        case "NO", nil: return false
+        case let other?: throw FeedRecordError("isHead is \"\(other)\"; expected YES or NO")
+        }
+    }
+}
+
+extension ParseContext {
+    /// The rule's error at the current position.
+    func invalid(_ error: FeedRecordError) -> HandlerStackError { invalid(error.description) }
 }

@@ -20,12 +20,11 @@ struct ScheduleImporter: ElementConsumer {
     }
 
     mutating func adopt(_ child: any ElementConsumer, context: ParseContext) throws {
-        if reading == .codable { return try adoptDecoded(child, context: context) }
         // Sites first: they outnumber teams, and an exact match is the fast case of value(as:).
-        if let site = child.value(as: Site.self) {
+        if let site = try site(of: child, context: context) {
             try send(.site(site, at: context.position, in: context.fileName ?? ""))
             lastEndedElement = "site"
-        } else if let team = child.value(as: Team.self) {
+        } else if let team = try team(of: child, context: context) {
             // Known from here on: later activities may name it.
             teams.insert(team.code)
             try send(.team(team, at: context.position, in: context.fileName ?? ""))
@@ -33,24 +32,19 @@ struct ScheduleImporter: ElementConsumer {
         }
     }
 
-    /// The Codable reading's records, made into the models.
-    private mutating func adoptDecoded(_ child: any ElementConsumer, context: ParseContext) throws {
-        if let site = child.decoded(as: FeedSite.self) {
-            try send(.site(try model(context) { try site.site(knowsTeam: teams.contains) }, at: context.position, in: context.fileName ?? ""))
-            lastEndedElement = "site"
-            return
-        }
-        if let team = child.decoded(as: FeedTeam.self) {
-            let model = try model(context) { try team.team() }
-            teams.insert(model.code)
-            try send(.team(model, at: context.position, in: context.fileName ?? ""))
-            lastEndedElement = "team"
-        }
+    /// The site a consumer holds: the hand-written one, or the Codable record made into one
+    /// (its errors at the record's end tag).
+    private func site(of child: any ElementConsumer, context: ParseContext) throws -> Site? {
+        guard reading == .codable else { return child.value(as: Site.self) }
+        guard let record = child.decoded(as: FeedSite.self) else { return nil }
+        do { return try record.site(knowsTeam: teams.contains) } catch let error as FeedRecordError { throw context.invalid(error) }
     }
 
-    /// A feed record's model; its errors carry the position of the record's end tag.
-    private func model<T>(_ context: ParseContext, _ make: () throws -> T) throws -> T {
-        do { return try make() } catch let error as FeedRecordError { throw context.invalid(error.description) }
+    /// The team a consumer holds, as ``site(of:context:)``.
+    private func team(of child: any ElementConsumer, context: ParseContext) throws -> Team? {
+        guard reading == .codable else { return child.value(as: Team.self) }
+        guard let record = child.decoded(as: FeedTeam.self) else { return nil }
+        do { return try record.team() } catch let error as FeedRecordError { throw context.invalid(error) }
     }
 
     /// Queues an item, sending the batch when it is full.
@@ -93,10 +87,7 @@ struct ScheduleImporter: ElementConsumer {
         routes.route("site", to: Site.self)
         routes.route("activity") { element, attributes, predecessor, context in
             let activity = try Activity(element: element, attributes: attributes, predecessor: predecessor, context: context)
-            guard teams.contains(activity.teamCode) else {
-                throw context.invalid(
-                    "the activity's team \(activity.teamCode) is neither in the database nor earlier in the feed")
-            }
+            guard teams.contains(activity.teamCode) else { throw context.invalid(FeedRecordError.unknownTeam(activity.teamCode)) }
             return activity
         }
         return routes

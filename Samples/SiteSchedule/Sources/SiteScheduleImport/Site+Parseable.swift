@@ -7,7 +7,7 @@ import XMLStreaming
 extension Site: Parseable {
     public init(element: XMLName, attributes: XMLAttributes, predecessor: any ElementConsumer, context: ParseContext) throws {
         guard let code = attributes["code"]?.trimmingWhitespace, !code.isEmpty else {
-            throw context.invalid("a site without a code")
+            throw context.invalid(FeedRecordError.siteWithoutCode)
         }
         self.init(code: code.string)
     }
@@ -37,7 +37,7 @@ extension Activity: Parseable {
     public init(element: XMLName, attributes: XMLAttributes, predecessor: any ElementConsumer, context: ParseContext) throws {
         guard predecessor.is(Site.self) else { throw context.invalid("an activity outside a site") }
         guard let team = attributes["team"]?.trimmingWhitespace, !team.isEmpty else {
-            throw context.invalid("an activity without a team")
+            throw context.invalid(FeedRecordError.activityWithoutTeam)
         }
         func time(_ attribute: String) throws -> ScheduleTime {
             guard let text = attributes[attribute] else { throw context.invalid("an activity without \(attribute)") }
@@ -48,7 +48,7 @@ extension Activity: Parseable {
         }
         let start = try time("start")
         let end = try time("end")
-        guard start <= end else { throw context.invalid("the activity ends (\(end)) before it starts (\(start))") }
+        guard start <= end else { throw context.invalid(FeedRecordError.endsBeforeStart(start, end)) }
         self.init(teamCode: team.string, start: start, end: end)
     }
 

@@ -7,7 +7,7 @@ import XMLStreaming
 extension Team: Parseable {
     public init(element: XMLName, attributes: XMLAttributes, predecessor: any ElementConsumer, context: ParseContext) throws {
         guard let code = attributes["code"]?.trimmingWhitespace, !code.isEmpty else {
-            throw context.invalid("a team without a code")
+            throw context.invalid(FeedRecordError.teamWithoutCode)
         }
         self.init(code: code.string)
     }
@@ -27,11 +27,7 @@ extension Contact: Parseable {
     public init(element: XMLName, attributes: XMLAttributes, predecessor: any ElementConsumer, context: ParseContext) throws {
         guard predecessor.is(Team.self) else { throw context.invalid("a contact outside a team") }
         let isHead: Bool
-        switch attributes["isHead"]?.string {
-        case "YES": isHead = true
-        case "NO", nil: isHead = false
-        case let other?: throw context.invalid("isHead is \"\(other)\"; expected YES or NO")
-        }
+        do { isHead = try FeedRecordError.isHead(attributes["isHead"]?.string) } catch { throw context.invalid(error) }
         self.init(phone: attributes["phone"]?.string ?? "", isHead: isHead)
     }
 
