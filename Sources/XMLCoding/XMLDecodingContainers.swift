@@ -44,15 +44,12 @@ extension XMLValueDecoder {
         }
         return false
     }
-
-    /// A decoder for a value inside this one.
-    func child(_ value: XMLDecodingValue, key: any CodingKey) -> XMLValueDecoder {
-        XMLValueDecoder(context: context, value: value, codingPath: codingPath + [key])
-    }
 }
 
 struct XMLKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    let decoder: XMLValueDecoder
+    // Few reference-counted fields: the standard library's box copies the container for every
+    // call made on it.
+    let context: XMLDecodingContext
     /// The element whose attributes and children are the keys; for a choice, the element or
     /// run of text that is the one case.
     let element: Int
@@ -64,20 +61,23 @@ struct XMLKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     private let layouts: (any XMLArrayLayouts.Type)?
 
     init(decoder: XMLValueDecoder, element: Int, isChoice: Bool = false) {
-        self.decoder = decoder
+        context = decoder.context
         self.element = element
         self.isChoice = isChoice
-        placing = decoder.decodedType as? any XMLNodePlacing.Type
-        layouts = decoder.decodedType as? any XMLArrayLayouts.Type
-        index = isChoice ? nil : XMLNameIndex(element: element, record: decoder.context.record)
+        codingPath = decoder.codingPath
+        let traits = decoder.decodedType.map { XMLTypeTraits.of($0) }
+        placing = traits?.placing
+        layouts = traits?.layouts
+        index = isChoice ? nil : XMLNameIndex(element: element, record: context.record)
     }
 
     /// For an element with many attributes and children (a dictionary of thousands of
     /// entries), where each name is: every lookup would otherwise scan them all.
     private let index: XMLNameIndex?
 
-    var codingPath: [any CodingKey] { decoder.codingPath }
-    private var record: XMLRecord { _read { yield decoder.context.record } }
+    /// Built once for the container, shared by every value in it.
+    let codingPath: [any CodingKey]
+    private var record: XMLRecord { context.record }
 
     var allKeys: [Key] {
         let node = record.nodes[element]
@@ -92,7 +92,7 @@ struct XMLKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             let name = record.names[record.attributes[a].name].local
             if seen.insert(name).inserted { names.append(name) }
         }
-        for child in record.children(of: element) where record.nodes[child].kind == .element {
+        for child in record.childElements(of: element) {
             let name = record.names[record.nodes[child].name].local
             if seen.insert(name).inserted { names.append(name) }
         }
@@ -100,20 +100,20 @@ struct XMLKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     private func placement(for key: Key) -> XMLDecoder.NodePlacement {
-        if let decide = decoder.context.settings.nodePlacement { return decide(codingPath + [key]) }
+        if let decide = context.settings.nodePlacement { return decide(codingPath + [key]) }
         if let placing { return placing.nodePlacement(for: key) }
         return .attributeOrElement
     }
 
     private func arrayLayout(for key: Key) -> XMLDecoder.ArrayLayout {
-        if let decide = decoder.context.settings.arrayLayout { return decide(codingPath + [key]) }
+        if let decide = context.settings.arrayLayout { return decide(codingPath + [key]) }
         if let layouts { return layouts.arrayLayout(for: key) }
         return .repeated
     }
 
     /// Where the key's value is.
     func lookup(_ key: Key) -> XMLDecodingValue {
-        let spelled = decoder.context.documentName(for: key, codingPath: codingPath)
+        let spelled = context.documentName(for: key, codingPath: codingPath)
         let node = record.nodes[element]
         if isChoice {
             let matches = node.kind == .text ? spelled == XMLDecoder.textKey : matches(record.names[node.name], XMLCodingName(spelled))
@@ -167,48 +167,75 @@ struct XMLKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         }
     }
 
-    private func valueDecoder(for key: Key) -> XMLValueDecoder { decoder.child(lookup(key), key: key) }
+    private func valueDecoder(for key: Key, type: Any.Type? = nil) -> XMLValueDecoder {
+        XMLValueDecoder(context: context, value: lookup(key), parentPath: codingPath, key: key, decodedType: type)
+    }
 
     func decodeNil(forKey key: Key) throws -> Bool { valueDecoder(for: key).isEmptyOrAbsent }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        let value = valueDecoder(for: key)
-        if value.isAbsent && !(type is any XMLAbsentAsEmpty.Type) {
-            throw DecodingError.keyNotFound(
-                key,
-                DecodingError.Context(
-                    codingPath: codingPath,
-                    debugDescription:
-                        "no attribute or element \"\(decoder.context.documentName(for: key, codingPath: codingPath))\" in the element at \(decoder.context.location(of: element))"
-                ))
-        }
+        let value = valueDecoder(for: key, type: type)
+        if value.isAbsent && !XMLTypeTraits.of(type).absentAsEmpty { throw keyNotFound(key) }
         return try value.decodeValue(type)
+    }
+
+    private func keyNotFound(_ key: Key) -> DecodingError {
+        DecodingError.keyNotFound(
+            key,
+            DecodingError.Context(
+                codingPath: codingPath,
+                debugDescription:
+                    "no attribute or element \"\(context.documentName(for: key, codingPath: codingPath))\" in the element at \(context.location(of: element))"
+            ))
+    }
+
+    // The scalars a synthesized init(from:) asks for by their own types go straight to the
+    // text, without the casts decodeValue makes to learn how a type decodes.
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try decodeScalar(type, forKey: key) }
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try decodeScalar(type, forKey: key) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try decodeScalar(type, forKey: key) }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try decodeScalar(type, forKey: key) }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try decodeScalar(type, forKey: key) }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try decodeScalar(type, forKey: key) }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try decodeScalar(type, forKey: key) }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try decodeScalar(type, forKey: key) }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try decodeScalar(type, forKey: key) }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try decodeScalar(type, forKey: key) }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try decodeScalar(type, forKey: key) }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try decodeScalar(type, forKey: key) }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try decodeScalar(type, forKey: key) }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try decodeScalar(type, forKey: key) }
+
+    private func decodeScalar<S: XMLScalar & Decodable>(_ type: S.Type, forKey key: Key) throws -> S {
+        let value = valueDecoder(for: key)
+        if value.isAbsent { throw keyNotFound(key) }
+        return try S.decodeXML(from: value)
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         // `<count/>` is no number: nil for an optional scalar; a String reads it as "".
-        try decodeIfPresent(type, forKey: key, generic: ())
+        try T?.decodeOptional(from: valueDecoder(for: key, type: T.self))
     }
 
     // The standard library's own defaults for these go through decodeNil, which would read
-    // `<label/>` as nil for a String?: route them through the rule above.
-    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try decodeIfPresent(type, forKey: key, generic: ()) }
-    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try decodeIfPresent(type, forKey: key, generic: ()) }
-    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try decodeIfPresent(type, forKey: key, generic: ()) }
-    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try decodeIfPresent(type, forKey: key, generic: ()) }
-    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try decodeIfPresent(type, forKey: key, generic: ()) }
-    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try decodeIfPresent(type, forKey: key, generic: ()) }
-    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try decodeIfPresent(type, forKey: key, generic: ()) }
-    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try decodeIfPresent(type, forKey: key, generic: ()) }
-    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try decodeIfPresent(type, forKey: key, generic: ()) }
-    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try decodeIfPresent(type, forKey: key, generic: ()) }
-    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try decodeIfPresent(type, forKey: key, generic: ()) }
-    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try decodeIfPresent(type, forKey: key, generic: ()) }
-    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try decodeIfPresent(type, forKey: key, generic: ()) }
-    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try decodeIfPresent(type, forKey: key, generic: ()) }
+    // `<label/>` as nil for a String?: route them through the rule above, without its casts.
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try decodeScalarIfPresent(type, forKey: key) }
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try decodeScalarIfPresent(type, forKey: key) }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try decodeScalarIfPresent(type, forKey: key) }
+    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try decodeScalarIfPresent(type, forKey: key) }
+    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try decodeScalarIfPresent(type, forKey: key) }
+    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try decodeScalarIfPresent(type, forKey: key) }
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try decodeScalarIfPresent(type, forKey: key) }
+    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try decodeScalarIfPresent(type, forKey: key) }
+    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try decodeScalarIfPresent(type, forKey: key) }
+    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try decodeScalarIfPresent(type, forKey: key) }
+    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try decodeScalarIfPresent(type, forKey: key) }
+    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try decodeScalarIfPresent(type, forKey: key) }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try decodeScalarIfPresent(type, forKey: key) }
+    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try decodeScalarIfPresent(type, forKey: key) }
 
-    private func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key, generic: Void) throws -> T? {
-        try T?.decodeOptional(from: valueDecoder(for: key))
+    private func decodeScalarIfPresent<S: XMLScalar & Decodable>(_ type: S.Type, forKey key: Key) throws -> S? {
+        try valueDecoder(for: key).decodeScalarIfPresent(type)
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
@@ -222,7 +249,7 @@ struct XMLKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func superDecoder() throws -> any Decoder {
-        XMLValueDecoder(context: decoder.context, value: .element(element), codingPath: codingPath + [XMLKey("super")])
+        XMLValueDecoder(context: context, value: .element(element), parentPath: codingPath, key: XMLKey("super"))
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder { valueDecoder(for: key) }
@@ -237,9 +264,19 @@ protocol XMLOptionalValue {
 
 extension Optional: XMLOptionalValue where Wrapped: Decodable {
     static func decodeOptional(from decoder: XMLValueDecoder) throws -> Self {
+        if let scalar = XMLTypeTraits.of(Wrapped.self).scalar { return try decoder.decodeScalarIfPresent(scalar) as! Self }
         if decoder.isAbsent || decoder.isMarkedNil { return nil }
-        if Wrapped.self is any XMLScalar.Type && !(Wrapped.self is String.Type) && decoder.isEmptyOrAbsent { return nil }
         return try decoder.decodeValue(Wrapped.self)
+    }
+}
+
+extension XMLValueDecoder {
+    /// The Optional rule for a scalar: nil when absent or `xsi:nil="true"`, and for a scalar
+    /// other than `String` when empty.
+    func decodeScalarIfPresent<S: XMLScalar>(_ type: S.Type) throws -> S? {
+        if isAbsent || isMarkedNil { return nil }
+        if S.self != String.self && isEmptyOrAbsent { return nil }
+        return try S.decodeXML(from: self)
     }
 }
 
@@ -250,7 +287,7 @@ extension Array: XMLAbsentAsEmpty {}
 extension Set: XMLAbsentAsEmpty {}
 
 struct XMLUnkeyedContainer: UnkeyedDecodingContainer {
-    let decoder: XMLValueDecoder
+    let context: XMLDecodingContext
     let items: [Int]
     /// Whether the items are a wrapper's children (where a choice is the item itself), not
     /// elements repeated under a key.
@@ -258,12 +295,14 @@ struct XMLUnkeyedContainer: UnkeyedDecodingContainer {
     private(set) var currentIndex = 0
 
     init(decoder: XMLValueDecoder, items: [Int], itemsAreChildren: Bool) {
-        self.decoder = decoder
+        context = decoder.context
         self.items = items
         self.itemsAreChildren = itemsAreChildren
+        codingPath = decoder.codingPath
     }
 
-    var codingPath: [any CodingKey] { decoder.codingPath }
+    /// Built once for the container, shared by every item.
+    let codingPath: [any CodingKey]
     var count: Int? { items.count }
     var isAtEnd: Bool { currentIndex >= items.count }
 
@@ -277,9 +316,11 @@ struct XMLUnkeyedContainer: UnkeyedDecodingContainer {
         }
         let item = items[currentIndex]
         let value: XMLDecodingValue =
-            itemsAreChildren && type is any XMLChoice.Type ? .choice(item)
-            : decoder.record.nodes[item].kind == .text ? .textNode(item) : .element(item)
-        return decoder.child(value, key: XMLKey(index: currentIndex))
+            itemsAreChildren && XMLTypeTraits.of(type).isChoice ? .choice(item)
+            : context.record.nodes[item].kind == .text ? .textNode(item) : .element(item)
+        return XMLValueDecoder(
+            context: context, value: value, parentPath: codingPath, key: XMLKey(index: currentIndex),
+            decodedType: type == Any.self ? nil : type)
     }
 
     mutating func decodeNil() throws -> Bool {
@@ -294,6 +335,19 @@ struct XMLUnkeyedContainer: UnkeyedDecodingContainer {
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
         // A failed decode does not move on, so a fallback can read the same item.
         let value = try itemDecoder(type).decodeValue(type)
+        currentIndex += 1
+        return value
+    }
+
+    // Scalars asked for by their own types: straight to the text, without decodeValue's casts.
+    mutating func decode(_ type: String.Type) throws -> String { try decodeScalar(type) }
+    mutating func decode(_ type: Bool.Type) throws -> Bool { try decodeScalar(type) }
+    mutating func decode(_ type: Int.Type) throws -> Int { try decodeScalar(type) }
+    mutating func decode(_ type: Int64.Type) throws -> Int64 { try decodeScalar(type) }
+    mutating func decode(_ type: Double.Type) throws -> Double { try decodeScalar(type) }
+
+    private mutating func decodeScalar<S: XMLScalar & Decodable>(_ type: S.Type) throws -> S {
+        let value = try S.decodeXML(from: itemDecoder(type))
         currentIndex += 1
         return value
     }
@@ -326,11 +380,19 @@ struct XMLSingleValueContainer: SingleValueDecodingContainer {
     func decodeNil() -> Bool { decoder.isEmptyOrAbsent }
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T { try decoder.decodeValue(type) }
+
+    // Scalars asked for by their own types (a custom type's `init(from:)` reading its text):
+    // straight to the text, without decodeValue's casts.
+    func decode(_ type: String.Type) throws -> String { try String.decodeXML(from: decoder) }
+    func decode(_ type: Bool.Type) throws -> Bool { try Bool.decodeXML(from: decoder) }
+    func decode(_ type: Int.Type) throws -> Int { try Int.decodeXML(from: decoder) }
+    func decode(_ type: Int64.Type) throws -> Int64 { try Int64.decodeXML(from: decoder) }
+    func decode(_ type: Double.Type) throws -> Double { try Double.decodeXML(from: decoder) }
 }
 
 /// An element's attributes and child elements by local name, made only for an element with
 /// more of them than a scan is worth.
-struct XMLNameIndex {
+final class XMLNameIndex {
     static let threshold = 32
     var attributes: [String: [Int]] = [:]
     var elements: [String: [Int]] = [:]

@@ -5,7 +5,12 @@ import XMLStreaming
 ///
 /// The whole document when decoding a file; one record at a time when streaming, so memory
 /// holds the largest record, never the file.
-struct XMLRecord {
+///
+/// A class with constant storage, built once by ``XMLRecordBuilder``: every value of a decode
+/// reads it through one shared reference, and reading a constant array of a class needs no
+/// reference counting, where a struct copied into each decoder and container would retain
+/// its four arrays for every value.
+final class XMLRecord {
     /// An element or a run of text (character data and CDATA, joined).
     struct Node {
         enum Kind: UInt8 { case element, text }
@@ -36,12 +41,20 @@ struct XMLRecord {
         var uri: String?
     }
 
-    var nodes: [Node] = []
-    var attributes: [Attribute] = []
-    var names: [Name] = []
-    var bytes: [UInt8] = []
+    let nodes: [Node]
+    let attributes: [Attribute]
+    let names: [Name]
+    let bytes: [UInt8]
     /// The file the record was read from, for error messages.
-    var fileName: String?
+    let fileName: String?
+
+    init(nodes: [Node], attributes: [Attribute], names: [Name], bytes: [UInt8], fileName: String?) {
+        self.nodes = nodes
+        self.attributes = attributes
+        self.names = names
+        self.bytes = bytes
+        self.fileName = fileName
+    }
 
     /// The root element of the record.
     static let root: Int = 0
@@ -57,22 +70,38 @@ struct XMLRecord {
         }
     }
 
+    /// The bytes as a string, without the XML white space around them when `trimmed`.
+    func string(_ start: Int, _ count: Int, trimmed: Bool) -> String {
+        guard trimmed else { return string(start, count) }
+        var first = start
+        var end = start + count
+        bytes.withUnsafeBufferPointer { bytes in
+            while first < end && Self.isSpace(bytes[first]) { first += 1 }
+            while end > first && Self.isSpace(bytes[end - 1]) { end -= 1 }
+        }
+        return string(first, end - first)
+    }
+
+    static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+
     func value(of attribute: Int) -> String {
         let a = attributes[Int(attribute)]
         return string(a.valueStart, a.valueCount)
     }
 
-    /// The element's children, in order.
-    func children(of element: Int) -> ChildSequence { ChildSequence(record: self, upcoming: nodes[element].firstChild) }
+    // The walks below follow `next` links by index and hold nothing but the record they
+    // run on: a sequence value holding a copy of the record would retain its four arrays
+    // for every scalar decoded.
 
-    struct ChildSequence: Sequence, IteratorProtocol {
-        let record: XMLRecord
-        var upcoming: Int
-        mutating func next() -> Int? {
-            guard upcoming >= 0 else { return nil }
-            defer { upcoming = record.nodes[upcoming].next }
-            return upcoming
+    /// The element's children, in order.
+    func children(of element: Int) -> [Int] {
+        var result: [Int] = []
+        var child = nodes[element].firstChild
+        while child >= 0 {
+            result.append(child)
+            child = nodes[child].next
         }
+        return result
     }
 
     /// The element's text: its text children joined (the text between child elements too).
@@ -90,28 +119,65 @@ struct XMLRecord {
         if pieces == 0 { return "" }
         if pieces == 1 { return text(of: single) }
         var joined = ""
-        for child in children(of: element) where nodes[child].kind == .text { joined += text(of: child) }
+        child = nodes[element].firstChild
+        while child >= 0 {
+            if nodes[child].kind == .text { joined += text(of: child) }
+            child = nodes[child].next
+        }
         return joined
+    }
+
+    /// The bytes of the element's text when it is one run (or none: an empty range), without
+    /// joining; nil when its text is split by child elements.
+    func singleText(of element: Int) -> (start: Int, count: Int)? {
+        var child = nodes[element].firstChild
+        var found: (start: Int, count: Int) = (0, 0)
+        var pieces = 0
+        while child >= 0 {
+            let node = nodes[child]
+            if node.kind == .text {
+                pieces += 1
+                if pieces > 1 { return nil }
+                found = (node.start, node.count)
+            }
+            child = node.next
+        }
+        return found
     }
 
     /// Whether the element has element children.
     func hasChildElements(_ element: Int) -> Bool {
-        children(of: element).contains { nodes[$0].kind == .element }
+        var child = nodes[element].firstChild
+        while child >= 0 {
+            if nodes[child].kind == .element { return true }
+            child = nodes[child].next
+        }
+        return false
     }
 
     /// The element's child elements, in order.
     func childElements(of element: Int) -> [Int] {
-        children(of: element).filter { nodes[$0].kind == .element }
+        var result: [Int] = []
+        var child = nodes[element].firstChild
+        while child >= 0 {
+            if nodes[child].kind == .element { result.append(child) }
+            child = nodes[child].next
+        }
+        return result
     }
 
     /// Whether the element's text is only XML white space (or none), read in place.
     func hasOnlyWhitespaceText(_ element: Int) -> Bool {
-        children(of: element).allSatisfy { child in
-            let node = nodes[child]
-            return node.kind != .text
-                || bytes[node.start..<(node.start + node.count)].allSatisfy {
-                    $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D
+        bytes.withUnsafeBufferPointer { bytes in
+            var child = nodes[element].firstChild
+            while child >= 0 {
+                let node = nodes[child]
+                if node.kind == .text {
+                    for i in node.start..<(node.start + node.count) where !Self.isSpace(bytes[i]) { return false }
                 }
+                child = node.next
+            }
+            return true
         }
     }
 

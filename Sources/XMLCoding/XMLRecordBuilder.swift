@@ -69,14 +69,23 @@ extension XMLRecordBuilder {
     /// Builds one record from calls: the parser's events through the builder above, or what
     /// a handler-stack consumer sees of its element (starts with attributes, text, ends).
     struct Partial {
-        private(set) var record = XMLRecord()
+        private var nodes: [XMLRecord.Node] = []
+        private var attributes: [XMLRecord.Attribute] = []
+        private var names: [XMLRecord.Name] = []
+        private var bytes: [UInt8] = []
+        private let fileName: String?
         private var nameIndex: [XMLRecord.Name: Int] = [:]
         private var open: [Int] = []
         let namespaced: Bool
 
         init(namespaced: Bool, fileName: String?) {
             self.namespaced = namespaced
-            record.fileName = fileName
+            self.fileName = fileName
+        }
+
+        /// The record built so far (the whole of it once its element has ended).
+        var record: XMLRecord {
+            XMLRecord(nodes: nodes, attributes: attributes, names: names, bytes: bytes, fileName: fileName)
         }
 
         /// A record names few distinct things: they are found by comparing bytes, without
@@ -86,8 +95,8 @@ extension XMLRecordBuilder {
 
         private mutating func intern(_ name: XMLName) -> Int {
             let uri = namespaced ? name.namespaceURI : nil
-            if record.names.count <= Self.linearNames {
-                for (index, known) in record.names.enumerated()
+            if names.count <= Self.linearNames {
+                for (index, known) in names.enumerated()
                 where name.localName == known.local && (uri.map { $0 == (known.uri ?? "") } ?? (known.uri == nil)) {
                     return index
                 }
@@ -96,11 +105,11 @@ extension XMLRecordBuilder {
                 if let index = nameIndex[key] { return index }
             }
             let key = XMLRecord.Name(local: name.localName.string, uri: uri?.string)
-            let index = record.names.count
-            record.names.append(key)
-            if record.names.count > Self.linearNames {
+            let index = names.count
+            names.append(key)
+            if names.count > Self.linearNames {
                 if nameIndex.isEmpty {
-                    for (known, name) in record.names.enumerated() { nameIndex[name] = known }
+                    for (known, name) in names.enumerated() { nameIndex[name] = known }
                 } else {
                     nameIndex[key] = index
                 }
@@ -109,12 +118,12 @@ extension XMLRecordBuilder {
         }
 
         private mutating func append(_ node: XMLRecord.Node) -> Int {
-            let index = record.nodes.count
-            record.nodes.append(node)
+            let index = nodes.count
+            nodes.append(node)
             if node.parent >= 0 {
-                let last = record.nodes[node.parent].lastChild
-                if last >= 0 { record.nodes[last].next = index } else { record.nodes[node.parent].firstChild = index }
-                record.nodes[node.parent].lastChild = index
+                let last = nodes[node.parent].lastChild
+                if last >= 0 { nodes[last].next = index } else { nodes[node.parent].firstChild = index }
+                nodes[node.parent].lastChild = index
             }
             return index
         }
@@ -124,15 +133,15 @@ extension XMLRecordBuilder {
             node.name = intern(name)
             node.line = position.line
             node.column = position.column
-            node.start = record.attributes.count
+            node.start = self.attributes.count
             for attribute in attributes {
                 let value = attribute.value
-                let start = record.bytes.count
-                value.withUnsafeBytes { record.bytes.append(contentsOf: $0) }
-                record.attributes.append(
+                let start = bytes.count
+                value.withUnsafeBytes { bytes.append(contentsOf: $0) }
+                self.attributes.append(
                     XMLRecord.Attribute(name: intern(attribute.name), valueStart: start, valueCount: value.count))
             }
-            node.count = record.attributes.count - node.start
+            node.count = self.attributes.count - node.start
             open.append(append(node))
         }
 
@@ -140,18 +149,18 @@ extension XMLRecordBuilder {
         /// a run of text joins the one before it.
         mutating func text(_ text: XMLStringView) {
             guard let parent = open.last, !text.isEmpty else { return }
-            let last = record.nodes[parent].lastChild
-            if last >= 0 && record.nodes[last].kind == .text
-                && record.nodes[last].start + record.nodes[last].count == record.bytes.count
+            let last = nodes[parent].lastChild
+            if last >= 0 && nodes[last].kind == .text
+                && nodes[last].start + nodes[last].count == bytes.count
             {
-                text.withUnsafeBytes { record.bytes.append(contentsOf: $0) }
-                record.nodes[last].count += text.count
+                text.withUnsafeBytes { bytes.append(contentsOf: $0) }
+                nodes[last].count += text.count
                 return
             }
             var node = XMLRecord.Node(kind: .text, parent: parent)
-            node.start = record.bytes.count
+            node.start = bytes.count
             node.count = text.count
-            text.withUnsafeBytes { record.bytes.append(contentsOf: $0) }
+            text.withUnsafeBytes { bytes.append(contentsOf: $0) }
             _ = append(node)
         }
 

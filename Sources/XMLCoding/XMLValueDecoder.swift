@@ -55,19 +55,32 @@ final class XMLDecodingContext {
 struct XMLValueDecoder: Decoder {
     let context: XMLDecodingContext
     let value: XMLDecodingValue
-    let codingPath: [any CodingKey]
+    /// The path to the value's container; the value's own key is kept apart, so a scalar
+    /// that decodes without error never builds its path (an array per value).
+    let parentPath: [any CodingKey]
+    let key: (any CodingKey)?
     /// The type being decoded, when known (for ``XMLNodePlacing``).
     var decodedType: Any.Type?
 
     init(context: XMLDecodingContext, value: XMLDecodingValue, codingPath: [any CodingKey], decodedType: Any.Type? = nil) {
+        self.init(context: context, value: value, parentPath: codingPath, key: nil, decodedType: decodedType)
+    }
+
+    init(context: XMLDecodingContext, value: XMLDecodingValue, parentPath: [any CodingKey], key: (any CodingKey)?, decodedType: Any.Type? = nil) {
         self.context = context
         self.value = value
-        self.codingPath = codingPath
+        self.parentPath = parentPath
+        self.key = key
         self.decodedType = decodedType
     }
 
+    var codingPath: [any CodingKey] {
+        guard let key else { return parentPath }
+        return parentPath + [key]
+    }
+
     var userInfo: [CodingUserInfoKey: Any] { context.userInfo }
-    var record: XMLRecord { _read { yield context.record } }
+    var record: XMLRecord { context.record }
 
     /// The node errors point at.
     var node: Int {
@@ -144,10 +157,10 @@ struct XMLValueDecoder: Decoder {
     /// The items of an element read as an array: its child elements and, for choices with
     /// mixed content (some text that is not white space), its runs of text too.
     func items(of element: Int) -> [Int] {
-        guard decodedType is any XMLChoiceArray.Type, !record.hasOnlyWhitespaceText(element) else {
+        guard let decodedType, XMLTypeTraits.of(decodedType).isChoiceArray, !record.hasOnlyWhitespaceText(element) else {
             return record.childElements(of: element)
         }
-        return Array(record.children(of: element))
+        return record.children(of: element)
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
@@ -158,17 +171,26 @@ struct XMLValueDecoder: Decoder {
 
     /// The text of the value, trimmed unless the decoder was told otherwise.
     func scalarText() -> String {
-        let raw: String
+        let trims = context.settings.trimsWhitespace
         switch value {
-        case .attribute(let a, _): raw = record.value(of: a)
-        case .text(let e): raw = record.directText(of: e)
-        case .element(let e): raw = record.directText(of: e)
-        case .elements(let list, _, _): raw = list.first.map { record.directText(of: $0) } ?? ""
-        case .choice(let node): raw = record.nodes[node].kind == .text ? record.text(of: node) : record.directText(of: node)
+        case .attribute(let a, _):
+            let attribute = record.attributes[a]
+            return record.string(attribute.valueStart, attribute.valueCount, trimmed: trims)
+        case .text(let e), .element(let e): return elementText(e, trimmed: trims)
+        case .elements(let list, _, _): return list.first.map { elementText($0, trimmed: trims) } ?? ""
+        case .choice(let node):
+            let n = record.nodes[node]
+            return n.kind == .text ? record.string(n.start, n.count, trimmed: trims) : elementText(node, trimmed: trims)
         // Mixed content keeps its text as written.
         case .textNode(let node): return record.text(of: node)
         }
-        return context.settings.trimsWhitespace ? Self.trimmed(raw) : raw
+    }
+
+    /// An element's text: one run trimmed in place, several joined first.
+    private func elementText(_ element: Int, trimmed: Bool) -> String {
+        if let (start, count) = record.singleText(of: element) { return record.string(start, count, trimmed: trimmed) }
+        let joined = record.directText(of: element)
+        return trimmed ? Self.trimmed(joined) : joined
     }
 
     /// Whether the value is absent: a key with no attribute and no element.
@@ -303,15 +325,13 @@ struct XMLValueDecoder: Decoder {
     }
 
     /// Decodes any value: scalars the XML way, everything else through its `init(from:)`.
-    func decodeValue<T: Decodable>(_ type: T.Type) throws -> T {
-        switch type {
-        case let scalar as any XMLScalar.Type: return try scalar.decodeXML(from: self) as! T
-        case let optional as any XMLOptionalValue.Type: return try optional.decodeOptional(from: self) as! T
-        default:
-            var decoder = self
-            decoder.decodedType = type
-            do { return try T(from: decoder) } catch let error as DecodingError { throw positioned(error) }
-        }
+    consuming func decodeValue<T: Decodable>(_ type: T.Type) throws -> T {
+        let traits = XMLTypeTraits.of(type)
+        if let scalar = traits.scalar { return try scalar.decodeXML(from: self) as! T }
+        if let optional = traits.optional { return try optional.decodeOptional(from: self) as! T }
+        var decoder = self
+        decoder.decodedType = type
+        do { return try T(from: decoder) } catch let error as DecodingError { throw decoder.positioned(error) }
     }
 }
 
@@ -355,23 +375,29 @@ struct XMLNodeList {
     var array: [Int] { first.map { [$0] + others } ?? [] }
 }
 
-/// A key made from a string, or an array's index (spelled `Index 3` only when asked).
+/// A key made from a string, or an array's index (spelled `Index 3` only when asked). Small
+/// enough (17 bytes) to sit inline in an `any CodingKey`, without a box per array item.
 struct XMLKey: CodingKey {
-    private let string: String?
-    let intValue: Int?
+    private enum Storage {
+        case string(String)
+        case index(Int)
+    }
+    private let storage: Storage
 
-    var stringValue: String { string ?? "Index \(intValue!)" }
-
-    init(_ string: String) {
-        self.string = string
-        intValue = nil
+    var stringValue: String {
+        switch storage {
+        case .string(let string): return string
+        case .index(let index): return "Index \(index)"
+        }
     }
 
-    init(index: Int) {
-        string = nil
-        intValue = index
+    var intValue: Int? {
+        if case .index(let index) = storage { return index }
+        return nil
     }
 
+    init(_ string: String) { storage = .string(string) }
+    init(index: Int) { storage = .index(index) }
     init?(stringValue: String) { self.init(stringValue) }
     init?(intValue: Int) { self.init(index: intValue) }
 }
