@@ -128,14 +128,14 @@ enum XMLKeySpelling {
     }
 
     /// The document's spelling of a Swift key (`_0`, an enum case's one value, is the text key).
-    static func documentName(for key: any CodingKey, codingPath: [any CodingKey], conversion: Conversion) -> String {
+    static func documentName(for key: any CodingKey, codingPath: @autoclosure () -> [any CodingKey], conversion: Conversion) -> String {
         let name = key.stringValue
         if name == caseValueKey { return XMLDecoder.textKey }
         switch conversion {
         case .none: return name
         case .separated(let separator): return separated(name, by: separator)
         case .capitalized: return capitalized(name)
-        case .custom(let convert): return convert(codingPath + [key])
+        case .custom(let convert): return convert(codingPath() + [key])
         }
     }
 }

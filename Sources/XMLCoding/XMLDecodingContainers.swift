@@ -47,9 +47,9 @@ extension XMLValueDecoder {
 }
 
 struct XMLKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    // Few reference-counted fields: the standard library's box copies the container for every
+    // One reference-counted field: the standard library's box copies the container for every
     // call made on it.
-    let context: XMLDecodingContext
+    let scope: XMLDecodingScope
     /// The element whose attributes and children are the keys; for a choice, the element or
     /// run of text that is the one case.
     let element: Int
@@ -61,23 +61,23 @@ struct XMLKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     private let layouts: (any XMLArrayLayouts.Type)?
 
     init(decoder: XMLValueDecoder, element: Int, isChoice: Bool = false) {
-        context = decoder.context
         self.element = element
         self.isChoice = isChoice
-        codingPath = decoder.codingPath
         let traits = decoder.decodedType.map { XMLTypeTraits.of($0) }
         placing = traits?.placing
         layouts = traits?.layouts
-        index = isChoice ? nil : XMLNameIndex(element: element, record: context.record)
+        // The path is built once for the container and shared by every value in it; the
+        // index is made only for an element with many attributes and children (a dictionary
+        // of thousands of entries), where every lookup would otherwise scan them all.
+        scope = XMLDecodingScope(
+            context: decoder.context, codingPath: decoder.codingPath,
+            index: isChoice ? nil : XMLNameIndex.make(element: element, record: decoder.context.record))
     }
 
-    /// For an element with many attributes and children (a dictionary of thousands of
-    /// entries), where each name is: every lookup would otherwise scan them all.
-    private let index: XMLNameIndex?
-
-    /// Built once for the container, shared by every value in it.
-    let codingPath: [any CodingKey]
-    private var record: XMLRecord { context.record }
+    var codingPath: [any CodingKey] { scope.codingPath }
+    private var context: XMLDecodingContext { scope.context }
+    private var index: XMLNameIndex? { scope.index }
+    private var record: XMLRecord { scope.context.record }
 
     var allKeys: [Key] {
         let node = record.nodes[element]
@@ -168,7 +168,7 @@ struct XMLKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     private func valueDecoder(for key: Key, type: Any.Type? = nil) -> XMLValueDecoder {
-        XMLValueDecoder(context: context, value: lookup(key), parentPath: codingPath, key: key, decodedType: type)
+        XMLValueDecoder(scope: scope, value: lookup(key), key: key, decodedType: type)
     }
 
     func decodeNil(forKey key: Key) throws -> Bool { valueDecoder(for: key).isEmptyOrAbsent }
@@ -249,7 +249,7 @@ struct XMLKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func superDecoder() throws -> any Decoder {
-        XMLValueDecoder(context: context, value: .element(element), parentPath: codingPath, key: XMLKey("super"))
+        XMLValueDecoder(scope: scope, value: .element(element), key: XMLKey("super"))
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder { valueDecoder(for: key) }
@@ -264,7 +264,7 @@ protocol XMLOptionalValue {
 
 extension Optional: XMLOptionalValue where Wrapped: Decodable {
     static func decodeOptional(from decoder: XMLValueDecoder) throws -> Self {
-        if let scalar = XMLTypeTraits.of(Wrapped.self).scalar { return try decoder.decodeScalarIfPresent(scalar) as! Self }
+        if let scalar = XMLTypeTraits.scalar(Wrapped.self) { return try decoder.decodeScalarIfPresent(scalar) as! Self }
         if decoder.isAbsent || decoder.isMarkedNil { return nil }
         return try decoder.decodeValue(Wrapped.self)
     }
@@ -287,7 +287,8 @@ extension Array: XMLAbsentAsEmpty {}
 extension Set: XMLAbsentAsEmpty {}
 
 struct XMLUnkeyedContainer: UnkeyedDecodingContainer {
-    let context: XMLDecodingContext
+    /// The context and the container's path, built once and shared by every item.
+    let scope: XMLDecodingScope
     let items: [Int]
     /// Whether the items are a wrapper's children (where a choice is the item itself), not
     /// elements repeated under a key.
@@ -295,18 +296,26 @@ struct XMLUnkeyedContainer: UnkeyedDecodingContainer {
     private(set) var currentIndex = 0
 
     init(decoder: XMLValueDecoder, items: [Int], itemsAreChildren: Bool) {
-        context = decoder.context
+        scope = XMLDecodingScope(context: decoder.context, codingPath: decoder.codingPath)
         self.items = items
         self.itemsAreChildren = itemsAreChildren
-        codingPath = decoder.codingPath
     }
 
-    /// Built once for the container, shared by every item.
-    let codingPath: [any CodingKey]
+    var codingPath: [any CodingKey] { scope.codingPath }
     var count: Int? { items.count }
+
+    /// The last item type asked for and whether it is a choice: an array asks for one type.
+    private var lastItemType: (type: ObjectIdentifier, isChoice: Bool)?
+
+    private mutating func isChoice(_ type: Any.Type) -> Bool {
+        if let lastItemType, lastItemType.type == ObjectIdentifier(type) { return lastItemType.isChoice }
+        let isChoice = XMLTypeTraits.of(type).isChoice
+        lastItemType = (ObjectIdentifier(type), isChoice)
+        return isChoice
+    }
     var isAtEnd: Bool { currentIndex >= items.count }
 
-    private func itemDecoder(_ type: Any.Type = Any.self) throws -> XMLValueDecoder {
+    private mutating func itemDecoder(_ type: Any.Type = Any.self) throws -> XMLValueDecoder {
         guard !isAtEnd else {
             throw DecodingError.valueNotFound(
                 type,
@@ -316,11 +325,9 @@ struct XMLUnkeyedContainer: UnkeyedDecodingContainer {
         }
         let item = items[currentIndex]
         let value: XMLDecodingValue =
-            itemsAreChildren && XMLTypeTraits.of(type).isChoice ? .choice(item)
-            : context.record.nodes[item].kind == .text ? .textNode(item) : .element(item)
-        return XMLValueDecoder(
-            context: context, value: value, parentPath: codingPath, key: XMLKey(index: currentIndex),
-            decodedType: type == Any.self ? nil : type)
+            itemsAreChildren && isChoice(type) ? .choice(item)
+            : scope.context.record.nodes[item].kind == .text ? .textNode(item) : .element(item)
+        return XMLValueDecoder(scope: scope, value: value, key: XMLKey(index: currentIndex), decodedType: type == Any.self ? nil : type)
     }
 
     mutating func decodeNil() throws -> Bool {
@@ -397,20 +404,27 @@ final class XMLNameIndex {
     var attributes: [String: [Int]] = [:]
     var elements: [String: [Int]] = [:]
 
-    init?(element: Int, record: XMLRecord) {
+    /// The index, or nil for an element with few enough names to scan (counted before
+    /// anything is allocated: most elements have few).
+    static func make(element: Int, record: XMLRecord) -> XMLNameIndex? {
         let node = record.nodes[element]
         guard node.kind == .element else { return nil }
         var count = node.count
         var child = node.firstChild
-        while child >= 0 && count <= Self.threshold {
+        while child >= 0 && count <= threshold {
             count += 1
             child = record.nodes[child].next
         }
-        guard count > Self.threshold else { return nil }
+        guard count > threshold else { return nil }
+        return XMLNameIndex(element: element, record: record)
+    }
+
+    private init(element: Int, record: XMLRecord) {
+        let node = record.nodes[element]
         for a in node.start..<(node.start + node.count) {
             attributes[record.names[record.attributes[a].name].local, default: []].append(a)
         }
-        child = node.firstChild
+        var child = node.firstChild
         while child >= 0 {
             let childNode = record.nodes[child]
             if childNode.kind == .element { elements[record.names[childNode.name].local, default: []].append(child) }

@@ -71,10 +71,9 @@ extension XMLRecordBuilder {
     struct Partial {
         private var nodes: [XMLRecord.Node] = []
         private var attributes: [XMLRecord.Attribute] = []
-        private var names: [XMLRecord.Name] = []
+        private var nameTable = XMLNameTable()
         private var bytes: [UInt8] = []
         private let fileName: String?
-        private var nameIndex: [XMLRecord.Name: Int] = [:]
         private var open: [Int] = []
         let namespaced: Bool
 
@@ -85,37 +84,10 @@ extension XMLRecordBuilder {
 
         /// The record built so far (the whole of it once its element has ended).
         var record: XMLRecord {
-            XMLRecord(nodes: nodes, attributes: attributes, names: names, bytes: bytes, fileName: fileName)
+            XMLRecord(nodes: nodes, attributes: attributes, names: nameTable.names, bytes: bytes, fileName: fileName)
         }
 
-        /// A record names few distinct things: they are found by comparing bytes, without
-        /// making a String, until there are more than this; then through a dictionary, so a
-        /// record with thousands of distinct names stays linear.
-        private static let linearNames = 16
-
-        private mutating func intern(_ name: XMLName) -> Int {
-            let uri = namespaced ? name.namespaceURI : nil
-            if names.count <= Self.linearNames {
-                for (index, known) in names.enumerated()
-                where name.localName == known.local && (uri.map { $0 == (known.uri ?? "") } ?? (known.uri == nil)) {
-                    return index
-                }
-            } else {
-                let key = XMLRecord.Name(local: name.localName.string, uri: uri?.string)
-                if let index = nameIndex[key] { return index }
-            }
-            let key = XMLRecord.Name(local: name.localName.string, uri: uri?.string)
-            let index = names.count
-            names.append(key)
-            if names.count > Self.linearNames {
-                if nameIndex.isEmpty {
-                    for (known, name) in names.enumerated() { nameIndex[name] = known }
-                } else {
-                    nameIndex[key] = index
-                }
-            }
-            return index
-        }
+        private mutating func intern(_ name: XMLName) -> Int { nameTable.index(of: name, namespaced: namespaced) }
 
         private mutating func append(_ node: XMLRecord.Node) -> Int {
             let index = nodes.count

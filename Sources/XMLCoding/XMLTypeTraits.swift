@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 /// What the decoder needs to know of a type's conformances to XMLCoding's protocols, found
@@ -22,6 +23,36 @@ struct XMLTypeTraits: @unchecked Sendable {
         isChoice = type is any XMLChoice.Type
         isChoiceArray = type is any XMLChoiceArray.Type
         absentAsEmpty = type is any XMLAbsentAsEmpty.Type
+    }
+
+    /// The scalar types (XMLScalar's conformers, a closed set) by identity: comparing a few
+    /// metatypes costs less than any lookup, and it runs for every value decoded.
+    static func scalar(_ type: Any.Type) -> (any XMLScalar.Type)? {
+        // The strings and numbers first: they are most of the values.
+        if type == String.self { return String.self }
+        if type == Int.self { return Int.self }
+        if type == Double.self { return Double.self }
+        if type == Bool.self { return Bool.self }
+        if type == Date.self { return Date.self }
+        if type == Int64.self { return Int64.self }
+        if type == Int32.self { return Int32.self }
+        if type == Float.self { return Float.self }
+        if type == Data.self { return Data.self }
+        if type == URL.self { return URL.self }
+        if type == Decimal.self { return Decimal.self }
+        if type == UInt.self { return UInt.self }
+        if type == UInt64.self { return UInt64.self }
+        if type == UInt32.self { return UInt32.self }
+        if type == Int16.self { return Int16.self }
+        if type == UInt16.self { return UInt16.self }
+        if type == Int8.self { return Int8.self }
+        if type == UInt8.self { return UInt8.self }
+        return nil
+    }
+
+    /// Whether `type` is an `Optional`: a look at its metadata, no conformance lookup.
+    static func optional<T>(_ type: T.Type) -> (any XMLOptionalValue.Type)? {
+        _isOptional(type) ? type as? any XMLOptionalValue.Type : nil
     }
 
     private static let known = Mutex<[ObjectIdentifier: XMLTypeTraits]>([:])

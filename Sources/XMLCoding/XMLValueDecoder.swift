@@ -46,37 +46,53 @@ final class XMLDecodingContext {
     }
 
     /// The document's spelling of a Swift key.
-    func documentName(for key: any CodingKey, codingPath: [any CodingKey]) -> String {
-        XMLKeySpelling.documentName(for: key, codingPath: codingPath, conversion: keyConversion)
+    func documentName(for key: any CodingKey, codingPath: @autoclosure () -> [any CodingKey]) -> String {
+        XMLKeySpelling.documentName(for: key, codingPath: codingPath(), conversion: keyConversion)
+    }
+}
+
+/// A container's place in a decode: the shared context and the container's coding path, in
+/// one object, so the values and calls of a container retain one reference, not two.
+final class XMLDecodingScope {
+    let context: XMLDecodingContext
+    let codingPath: [any CodingKey]
+    /// The container's element by name, when it has enough names to be worth one.
+    let index: XMLNameIndex?
+
+    init(context: XMLDecodingContext, codingPath: [any CodingKey], index: XMLNameIndex? = nil) {
+        self.context = context
+        self.codingPath = codingPath
+        self.index = index
     }
 }
 
 /// The `Decoder` for one value of the record.
 struct XMLValueDecoder: Decoder {
-    let context: XMLDecodingContext
+    /// The container the value is in (its context and path); the value's own key is kept
+    /// apart, so a scalar that decodes without error never builds its path (an array per value).
+    let scope: XMLDecodingScope
     let value: XMLDecodingValue
-    /// The path to the value's container; the value's own key is kept apart, so a scalar
-    /// that decodes without error never builds its path (an array per value).
-    let parentPath: [any CodingKey]
     let key: (any CodingKey)?
     /// The type being decoded, when known (for ``XMLNodePlacing``).
     var decodedType: Any.Type?
 
-    init(context: XMLDecodingContext, value: XMLDecodingValue, codingPath: [any CodingKey], decodedType: Any.Type? = nil) {
-        self.init(context: context, value: value, parentPath: codingPath, key: nil, decodedType: decodedType)
+    /// The decoder of a document's (or a stream record's) root.
+    init(context: XMLDecodingContext, value: XMLDecodingValue, codingPath: [any CodingKey]) {
+        self.init(scope: XMLDecodingScope(context: context, codingPath: codingPath), value: value, key: nil)
     }
 
-    init(context: XMLDecodingContext, value: XMLDecodingValue, parentPath: [any CodingKey], key: (any CodingKey)?, decodedType: Any.Type? = nil) {
-        self.context = context
+    init(scope: XMLDecodingScope, value: XMLDecodingValue, key: (any CodingKey)?, decodedType: Any.Type? = nil) {
+        self.scope = scope
         self.value = value
-        self.parentPath = parentPath
         self.key = key
         self.decodedType = decodedType
     }
 
+    var context: XMLDecodingContext { scope.context }
+
     var codingPath: [any CodingKey] {
-        guard let key else { return parentPath }
-        return parentPath + [key]
+        guard let key else { return scope.codingPath }
+        return scope.codingPath + [key]
     }
 
     var userInfo: [CodingUserInfoKey: Any] { context.userInfo }
@@ -326,22 +342,26 @@ struct XMLValueDecoder: Decoder {
 
     /// Decodes any value: scalars the XML way, everything else through its `init(from:)`.
     consuming func decodeValue<T: Decodable>(_ type: T.Type) throws -> T {
-        let traits = XMLTypeTraits.of(type)
-        if let scalar = traits.scalar { return try scalar.decodeXML(from: self) as! T }
-        if let optional = traits.optional { return try optional.decodeOptional(from: self) as! T }
+        if let scalar = XMLTypeTraits.scalar(type) { return try scalar.decodeXML(from: self) as! T }
+        if let optional = XMLTypeTraits.optional(type) { return try optional.decodeOptional(from: self) as! T }
+        // What an error needs, kept apart so the decoder itself moves into `init(from:)`
+        // instead of being copied.
+        let (context, node, depth) = (context, node, scope.codingPath.count + (key == nil ? 0 : 1))
         var decoder = self
         decoder.decodedType = type
-        do { return try T(from: decoder) } catch let error as DecodingError { throw decoder.positioned(error) }
+        do { return try T(from: decoder) } catch let error as DecodingError {
+            throw Self.positioned(error, at: context.location(of: node), depth: depth)
+        }
     }
 }
 
 extension XMLValueDecoder {
     /// An error a type's own `init(from:)` threw about this value (`ScheduleTime` refusing
     /// its text), given the value's position like the decoder's own errors.
-    func positioned(_ error: DecodingError) -> DecodingError {
-        let location = " at \(context.location(of: node))"
+    static func positioned(_ error: DecodingError, at position: String, depth: Int) -> DecodingError {
+        let location = " at \(position)"
         func add(_ context: DecodingError.Context) -> DecodingError.Context? {
-            guard context.codingPath.count == codingPath.count, !context.debugDescription.hasSuffix(location) else { return nil }
+            guard context.codingPath.count == depth, !context.debugDescription.hasSuffix(location) else { return nil }
             return DecodingError.Context(
                 codingPath: context.codingPath, debugDescription: context.debugDescription + location,
                 underlyingError: context.underlyingError)
