@@ -176,7 +176,7 @@ open class XMLEncoder {
         let name = rootKey ?? Self.defaultRootKey(for: T.self)
         let document = XMLEncodedElement(name: XMLCodingName(local: "", uri: nil))
         let context = XMLEncodingContext(settings: settings)
-        try context.encodeValue(value, in: .item(parent: document, name: name, flattensChoice: false), codingPath: [])
+        try context.encodeValue(value, in: .item(parent: document, name: name, flattensChoice: false), at: XMLCodingPathTail([]))
         guard case .element(let root)? = document.content.first else {
             return try context.makeElement(name, codingPath: [])
         }

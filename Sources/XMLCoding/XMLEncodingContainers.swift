@@ -11,11 +11,14 @@ struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol
     init(encoder: XMLValueEncoder, element: XMLEncodedElement?) {
         self.encoder = encoder
         self.element = element
-        placing = encoder.encodedType as? any XMLNodePlacing.Type
-        layouts = encoder.encodedType as? any XMLArrayLayouts.Type
+        let traits = encoder.encodedType.map { XMLTypeTraits.of($0) }
+        placing = traits?.placing
+        layouts = traits?.layouts
+        codingPath = encoder.codingPath
     }
 
-    var codingPath: [any CodingKey] { encoder.codingPath }
+    /// Built once for the container; a value's own path only when it is asked for.
+    let codingPath: [any CodingKey]
     private var context: XMLEncodingContext { encoder.context }
 
     private func slot(for key: Key) throws -> XMLEncodingSlot {
@@ -26,19 +29,19 @@ struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol
     mutating func encodeNil(forKey key: Key) throws { _ = try slot(for: key) }
 
     mutating func encode(_ value: String, forKey key: Key) throws {
-        try context.writeScalar(value, in: try slot(for: key), codingPath: codingPath + [key])
+        try context.writeScalar(value, in: try slot(for: key), at: XMLCodingPathTail(codingPath, key))
     }
 
     mutating func encode(_ value: Bool, forKey key: Key) throws {
-        try context.writeScalar(value ? "true" : "false", in: try slot(for: key), codingPath: codingPath + [key])
+        try context.writeScalar(value ? "true" : "false", in: try slot(for: key), at: XMLCodingPathTail(codingPath, key))
     }
 
     mutating func encode(_ value: Int, forKey key: Key) throws {
-        try context.writeScalar(value.description, in: try slot(for: key), codingPath: codingPath + [key])
+        try context.writeScalar(value.description, in: try slot(for: key), at: XMLCodingPathTail(codingPath, key))
     }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        try context.encodeValue(value, in: try slot(for: key), codingPath: codingPath + [key])
+        try context.encodeValue(value, in: try slot(for: key), at: XMLCodingPathTail(codingPath, key))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
@@ -54,13 +57,13 @@ struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol
     private func nestedEncoder(for key: Key) -> XMLValueEncoder {
         let slot: XMLEncodingSlot
         do { slot = try self.slot(for: key) } catch { return encoder.failed(error) }
-        return XMLValueEncoder(context: context, slot: slot, codingPath: codingPath + [key], encodedType: nil)
+        return XMLValueEncoder(context: context, slot: slot, at: XMLCodingPathTail(codingPath, key), encodedType: nil)
     }
 
     /// The superclass's keys go into the same element.
     mutating func superEncoder() -> any Encoder {
         guard let element else { return encoder.failed(encoder.failure!) }
-        return XMLValueEncoder(context: context, slot: .itself(element), codingPath: codingPath + [XMLKey("super")], encodedType: nil)
+        return XMLValueEncoder(context: context, slot: .itself(element), at: XMLCodingPathTail(codingPath, XMLKey("super")), encodedType: nil)
     }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder { nestedEncoder(for: key) }
@@ -70,7 +73,7 @@ extension XMLValueEncoder {
     /// An encoder whose every call reports `error` (container calls cannot throw); its slot
     /// is never reached.
     func failed(_ error: any Error) -> XMLValueEncoder {
-        XMLValueEncoder(context: context, slot: slot, codingPath: codingPath, encodedType: nil, failure: error)
+        XMLValueEncoder(context: context, slot: slot, at: tail, encodedType: nil, failure: error)
     }
 }
 
@@ -88,30 +91,32 @@ struct XMLUnkeyedEncodingContainer: UnkeyedEncodingContainer {
         self.parent = parent
         self.itemName = itemName
         self.flattensChoice = flattensChoice
+        codingPath = encoder.codingPath
     }
 
-    var codingPath: [any CodingKey] { encoder.codingPath }
+    /// Built once for the container; an item's own path only when it is asked for.
+    let codingPath: [any CodingKey]
 
-    private mutating func nextSlot() throws -> (XMLEncodingSlot, [any CodingKey]) {
+    private mutating func nextSlot() throws -> (XMLEncodingSlot, XMLCodingPathTail) {
         guard let parent else { throw encoder.failure! }
         defer { count += 1 }
-        return (.item(parent: parent, name: itemName, flattensChoice: flattensChoice), codingPath + [XMLKey(index: count)])
+        return (.item(parent: parent, name: itemName, flattensChoice: flattensChoice), XMLCodingPathTail(codingPath, XMLKey(index: count)))
     }
 
     mutating func encodeNil() throws {
-        let (slot, path) = try nextSlot()
-        let item = XMLValueEncoder(context: encoder.context, slot: slot, codingPath: path, encodedType: nil)
+        let (slot, tail) = try nextSlot()
+        let item = XMLValueEncoder(context: encoder.context, slot: slot, at: tail, encodedType: nil)
         try item.encodeNil()
     }
 
     mutating func encode(_ value: String) throws {
-        let (slot, path) = try nextSlot()
-        try encoder.context.writeScalar(value, in: slot, codingPath: path)
+        let (slot, tail) = try nextSlot()
+        try encoder.context.writeScalar(value, in: slot, at: tail)
     }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
-        let (slot, path) = try nextSlot()
-        try encoder.context.encodeValue(value, in: slot, codingPath: path)
+        let (slot, tail) = try nextSlot()
+        try encoder.context.encodeValue(value, in: slot, at: tail)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
@@ -124,8 +129,8 @@ struct XMLUnkeyedEncodingContainer: UnkeyedEncodingContainer {
 
     private mutating func nestedEncoder() -> XMLValueEncoder {
         do {
-            let (slot, path) = try nextSlot()
-            return XMLValueEncoder(context: encoder.context, slot: slot, codingPath: path, encodedType: nil)
+            let (slot, tail) = try nextSlot()
+            return XMLValueEncoder(context: encoder.context, slot: slot, at: tail, encodedType: nil)
         } catch {
             return encoder.failed(error)
         }
@@ -138,4 +143,5 @@ struct XMLSingleValueEncodingContainer: SingleValueEncodingContainer {
 
     mutating func encodeNil() throws { try encoder.encodeNil() }
     mutating func encode<T: Encodable>(_ value: T) throws { try encoder.encodeHere(value) }
+    mutating func encode(_ value: String) throws { try encoder.encodeHere(value) }
 }

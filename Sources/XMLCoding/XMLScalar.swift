@@ -2,11 +2,14 @@ import Foundation
 
 /// The types both coders read and write as text themselves: found with one conformance check
 /// per value instead of a cast per candidate type.
+///
+/// A new conformer also goes in ``XMLTypeTraits/scalar(_:)``, where the decoder recognises
+/// scalars by identity.
 protocol XMLScalar: Encodable {
     static func decodeXML(from decoder: XMLValueDecoder) throws -> Self
     /// The text of the value, or nil when a strategy writes it through the encoder.
-    func xmlText(in context: XMLEncodingContext, codingPath: [any CodingKey]) throws -> String?
-    /// Writes the value through the encoder, when ``xmlText(in:codingPath:)`` gave no text.
+    func xmlText(in context: XMLEncodingContext, at tail: XMLCodingPathTail) throws -> String?
+    /// Writes the value through the encoder, when ``xmlText(in:at:)`` gave no text.
     func encodeByStrategy(to encoder: XMLValueEncoder, in context: XMLEncodingContext) throws
 }
 
@@ -16,19 +19,19 @@ extension XMLScalar {
 
 extension String: XMLScalar {
     static func decodeXML(from decoder: XMLValueDecoder) throws -> String { try decoder.decodeScalarText(String.self) }
-    func xmlText(in context: XMLEncodingContext, codingPath: [any CodingKey]) -> String? { self }
+    func xmlText(in context: XMLEncodingContext, at tail: XMLCodingPathTail) -> String? { self }
 }
 
 extension Bool: XMLScalar {
     static func decodeXML(from decoder: XMLValueDecoder) throws -> Bool { try decoder.decodeBool() }
-    func xmlText(in context: XMLEncodingContext, codingPath: [any CodingKey]) -> String? { self ? "true" : "false" }
+    func xmlText(in context: XMLEncodingContext, at tail: XMLCodingPathTail) -> String? { self ? "true" : "false" }
 }
 
 /// Integers, through one generic implementation.
 protocol XMLIntegerScalar: XMLScalar, FixedWidthInteger {}
 extension XMLIntegerScalar {
     static func decodeXML(from decoder: XMLValueDecoder) throws -> Self { try decoder.decodeInteger(Self.self) }
-    func xmlText(in context: XMLEncodingContext, codingPath: [any CodingKey]) -> String? { description }
+    func xmlText(in context: XMLEncodingContext, at tail: XMLCodingPathTail) -> String? { description }
 }
 extension Int: XMLIntegerScalar {}
 extension Int8: XMLIntegerScalar {}
@@ -45,8 +48,8 @@ extension UInt64: XMLIntegerScalar {}
 protocol XMLFloatScalar: XMLScalar, BinaryFloatingPoint, LosslessStringConvertible {}
 extension XMLFloatScalar {
     static func decodeXML(from decoder: XMLValueDecoder) throws -> Self { try decoder.decodeFloat(Self.self) }
-    func xmlText(in context: XMLEncodingContext, codingPath: [any CodingKey]) throws -> String? {
-        try context.floatText(self, codingPath: codingPath)
+    func xmlText(in context: XMLEncodingContext, at tail: XMLCodingPathTail) throws -> String? {
+        try context.floatText(self, at: tail)
     }
 }
 extension Double: XMLFloatScalar {}
@@ -54,7 +57,7 @@ extension Float: XMLFloatScalar {}
 
 extension Date: XMLScalar {
     static func decodeXML(from decoder: XMLValueDecoder) throws -> Date { try decoder.decodeDate() }
-    func xmlText(in context: XMLEncodingContext, codingPath: [any CodingKey]) -> String? { context.dateText(self) }
+    func xmlText(in context: XMLEncodingContext, at tail: XMLCodingPathTail) -> String? { context.dateText(self) }
     func encodeByStrategy(to encoder: XMLValueEncoder, in context: XMLEncodingContext) throws {
         if case .custom(let write) = context.settings.dateEncodingStrategy { try write(self, encoder) } else { try encode(to: encoder) }
     }
@@ -62,7 +65,7 @@ extension Date: XMLScalar {
 
 extension Data: XMLScalar {
     static func decodeXML(from decoder: XMLValueDecoder) throws -> Data { try decoder.decodeData() }
-    func xmlText(in context: XMLEncodingContext, codingPath: [any CodingKey]) -> String? { context.dataText(self) }
+    func xmlText(in context: XMLEncodingContext, at tail: XMLCodingPathTail) -> String? { context.dataText(self) }
     func encodeByStrategy(to encoder: XMLValueEncoder, in context: XMLEncodingContext) throws {
         if case .custom(let write) = context.settings.dataEncodingStrategy { try write(self, encoder) } else { try encode(to: encoder) }
     }
@@ -74,7 +77,7 @@ extension URL: XMLScalar {
         guard let url = URL(string: text) else { throw decoder.mismatch(URL.self, expected: "a URL", found: text) }
         return url
     }
-    func xmlText(in context: XMLEncodingContext, codingPath: [any CodingKey]) -> String? { absoluteString }
+    func xmlText(in context: XMLEncodingContext, at tail: XMLCodingPathTail) -> String? { absoluteString }
 }
 
 extension Decimal: XMLScalar {
@@ -85,5 +88,5 @@ extension Decimal: XMLScalar {
         }
         return decimal
     }
-    func xmlText(in context: XMLEncodingContext, codingPath: [any CodingKey]) -> String? { description }
+    func xmlText(in context: XMLEncodingContext, at tail: XMLCodingPathTail) -> String? { description }
 }

@@ -2,6 +2,20 @@ import Foundation
 internal import XMLSyntax
 import XMLWriting
 
+/// A value's coding path, built only when asked for (an error, a strategy closure, a
+/// container): the path of the container the value is in, and the value's own key.
+struct XMLCodingPathTail {
+    let parent: [any CodingKey]
+    let key: (any CodingKey)?
+
+    init(_ parent: [any CodingKey], _ key: (any CodingKey)? = nil) {
+        self.parent = parent
+        self.key = key
+    }
+
+    var path: [any CodingKey] { key.map { parent + [$0] } ?? parent }
+}
+
 /// Where one value goes.
 enum XMLEncodingSlot {
     /// Under a key of `parent`: an attribute, child elements, or (the text key) the parent
@@ -33,46 +47,46 @@ final class XMLEncodingContext {
     }
 
     /// A checked name: an element's or an attribute's.
-    func checkedName(_ spelled: String, codingPath: [any CodingKey]) throws -> XMLCodingName {
+    func checkedName(_ spelled: String, codingPath: @autoclosure () -> [any CodingKey]) throws -> XMLCodingName {
         let name = XMLCodingName(spelled)
         guard XMLNameValidation.isValid(name.local, allowingColon: name.uri == nil) else {
             throw EncodingError.invalidValue(
                 spelled,
-                EncodingError.Context(codingPath: codingPath, debugDescription: "\"\(spelled)\" is not an XML name"))
+                EncodingError.Context(codingPath: codingPath(), debugDescription: "\"\(spelled)\" is not an XML name"))
         }
         return name
     }
 
-    func makeElement(_ spelled: String, codingPath: [any CodingKey]) throws -> XMLEncodedElement {
-        XMLEncodedElement(name: try checkedName(spelled, codingPath: codingPath))
+    func makeElement(_ spelled: String, codingPath: @autoclosure () -> [any CodingKey]) throws -> XMLEncodedElement {
+        XMLEncodedElement(name: try checkedName(spelled, codingPath: codingPath()))
     }
 
     /// Text as the character policy wants it: under `.throw` a refused character is an error
     /// naming the coding path; the other policies are the writer's.
-    func checkedText(_ text: String, codingPath: [any CodingKey]) throws -> String {
+    func checkedText(_ text: String, codingPath: @autoclosure () -> [any CodingKey]) throws -> String {
         guard settings.characterPolicy == .throw else { return text }
         do { return try text.validXMLString(policy: .throw) } catch {
             throw EncodingError.invalidValue(
-                text, EncodingError.Context(codingPath: codingPath, debugDescription: error.description, underlyingError: error))
+                text, EncodingError.Context(codingPath: codingPath(), debugDescription: error.description, underlyingError: error))
         }
     }
 
     /// Puts a scalar's text in its slot.
-    func writeScalar(_ text: String, in slot: XMLEncodingSlot, codingPath: [any CodingKey]) throws {
-        let text = try checkedText(text, codingPath: codingPath)
+    func writeScalar(_ text: String, in slot: XMLEncodingSlot, at tail: XMLCodingPathTail) throws {
+        let text = try checkedText(text, codingPath: tail.path)
         switch slot {
         case .member(let parent, let name, let placement, _):
             if name == XMLDecoder.textKey {
                 parent.content.append(.text(text))
             } else if placement == .attribute {
-                parent.attributes.append((try checkedName(name, codingPath: codingPath), text))
+                parent.attributes.append((try checkedName(name, codingPath: tail.path), text))
             } else {
-                let element = try makeElement(name, codingPath: codingPath)
+                let element = try makeElement(name, codingPath: tail.path)
                 if !text.isEmpty { element.content.append(.text(text)) }
                 parent.content.append(.element(element))
             }
         case .item(let parent, let name, _):
-            let element = try makeElement(name, codingPath: codingPath)
+            let element = try makeElement(name, codingPath: tail.path)
             if !text.isEmpty { element.content.append(.text(text)) }
             parent.content.append(.element(element))
         case .itself(let element):
@@ -81,13 +95,15 @@ final class XMLEncodingContext {
     }
 
     /// Encodes any value: scalars the XML way, everything else through its `encode(to:)`.
-    func encodeValue<T: Encodable>(_ value: T, in slot: XMLEncodingSlot, codingPath: [any CodingKey]) throws {
-        let scalar = value as? any XMLScalar
-        if let text = try scalar?.xmlText(in: self, codingPath: codingPath) {
-            try writeScalar(text, in: slot, codingPath: codingPath)
+    func encodeValue<T: Encodable>(_ value: T, in slot: XMLEncodingSlot, at tail: XMLCodingPathTail) throws {
+        // Scalars are recognised by their type's identity: a cast of every value to
+        // `any XMLScalar` costs a conformance lookup and a copy of the value.
+        let scalar = XMLTypeTraits.scalar(T.self) != nil ? value as? any XMLScalar : nil
+        if let text = try scalar?.xmlText(in: self, at: tail) {
+            try writeScalar(text, in: slot, at: tail)
             return
         }
-        let encoder = XMLValueEncoder(context: self, slot: slot, codingPath: codingPath, encodedType: T.self)
+        let encoder = XMLValueEncoder(context: self, slot: slot, at: tail, encodedType: T.self)
         // A scalar without text is a date or data its strategy writes through the encoder.
         if let scalar { try scalar.encodeByStrategy(to: encoder, in: self) } else { try value.encode(to: encoder) }
         if let failure = encoder.failure { throw failure }
@@ -95,14 +111,14 @@ final class XMLEncodingContext {
         if !encoder.didEncode { _ = try encoder.element() }
     }
 
-    func floatText<F: XMLFloatScalar>(_ value: F, codingPath: [any CodingKey]) throws -> String {
+    func floatText<F: XMLFloatScalar>(_ value: F, at tail: XMLCodingPathTail) throws -> String {
         if value.isFinite { return value.description }
         switch settings.nonConformingFloatEncodingStrategy {
         case .xmlSchema: return value.isNaN ? "NaN" : value < 0 ? "-INF" : "INF"
         case .convertToString(let positive, let negative, let nan): return value.isNaN ? nan : value < 0 ? negative : positive
         case .throw:
             throw EncodingError.invalidValue(
-                value, EncodingError.Context(codingPath: codingPath, debugDescription: "\(value) is not a finite number"))
+                value, EncodingError.Context(codingPath: tail.path, debugDescription: "\(value) is not a finite number"))
         }
     }
 
@@ -154,7 +170,7 @@ final class XMLEncodingContext {
 final class XMLValueEncoder: Encoder {
     let context: XMLEncodingContext
     let slot: XMLEncodingSlot
-    let codingPath: [any CodingKey]
+    let tail: XMLCodingPathTail
     /// The type being encoded (for ``XMLNodePlacing``, ``XMLArrayLayouts`` and ``XMLChoice``).
     let encodedType: Any.Type?
     /// The element made for a keyed value, reused when a container is asked for again.
@@ -166,15 +182,17 @@ final class XMLValueEncoder: Encoder {
     var failure: (any Error)?
 
     init(
-        context: XMLEncodingContext, slot: XMLEncodingSlot, codingPath: [any CodingKey], encodedType: Any.Type?,
+        context: XMLEncodingContext, slot: XMLEncodingSlot, at tail: XMLCodingPathTail, encodedType: Any.Type?,
         failure: (any Error)? = nil
     ) {
         self.context = context
         self.slot = slot
-        self.codingPath = codingPath
+        self.tail = tail
         self.encodedType = encodedType
         self.failure = failure
     }
+
+    var codingPath: [any CodingKey] { tail.path }
 
     var userInfo: [CodingUserInfoKey: Any] { context.userInfo }
 
@@ -256,6 +274,14 @@ final class XMLValueEncoder: Encoder {
     func encodeHere<T: Encodable>(_ value: T) throws {
         didEncode = true
         if let failure { throw failure }
-        try context.encodeValue(value, in: slot, codingPath: codingPath)
+        try context.encodeValue(value, in: slot, at: tail)
+    }
+
+    /// A string in this encoder's own slot (a single-value container's `encode(_: String)`,
+    /// which a type's `encode(to:)` writing its own text calls).
+    func encodeHere(_ text: String) throws {
+        didEncode = true
+        if let failure { throw failure }
+        try context.writeScalar(text, in: slot, at: tail)
     }
 }
