@@ -11,7 +11,7 @@ import Darwin
 /// The distinct names of a record, each found by the parser's bytes for it: a hash and a
 /// comparison of bytes per element and attribute, without making a `String` or touching
 /// one, and a `String` only for a name not seen before. Linear in the names, however many
-/// distinct ones a hostile record has.
+/// distinct ones a hostile record has, and however they are chosen.
 struct XMLNameTable {
     /// The names, by index.
     private(set) var names: [XMLRecord.Name] = []
@@ -25,8 +25,11 @@ struct XMLNameTable {
     /// namespace URI.
     mutating func index(of name: XMLName, namespaced: Bool) -> Int {
         let bytes = name.rawBytes
-        var hash: UInt32 = 2_166_136_261
-        for byte in bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+        // The standard library's hasher, seeded per process: a document cannot be written to
+        // make its names collide (as it could for a fixed hash), so the table stays linear.
+        var hasher = Hasher()
+        bytes.withUnsafeBytes { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        let hash = UInt32(truncatingIfNeeded: hasher.finalize())
         if slots.isEmpty { slots = Array(repeating: 0, count: 32) }
         let mask = slots.count - 1
         var slot = Int(hash) & mask
