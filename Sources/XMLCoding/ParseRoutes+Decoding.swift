@@ -23,8 +23,9 @@ extension ParseRoutes {
         _ name: XMLQualifiedName, decoding type: T.Type, with decoder: XMLDecoder = XMLDecoder()
     ) {
         let settings = decoder.settings
+        let builders = XMLRecordBuilder.Recycler()
         route(name) { element, attributes, _, context in
-            XMLDecoded<T>(element: element, attributes: attributes, settings: settings, context: context)
+            XMLDecoded<T>(element: element, attributes: attributes, settings: settings, builders: builders, context: context)
         }
     }
 }
@@ -43,10 +44,16 @@ public struct XMLDecoded<T: Decodable>: ElementConsumer {
     public private(set) var value: T?
     private var builder: XMLRecordBuilder.Partial
     private let settings: XMLDecoder.Settings
+    private let builders: XMLRecordBuilder.Recycler
+    private let traits: XMLTypeTraits.Cache
 
-    init(element: XMLName, attributes: XMLAttributes, settings: XMLDecoder.Settings, context: ParseContext) {
+    init(
+        element: XMLName, attributes: XMLAttributes, settings: XMLDecoder.Settings, builders: XMLRecordBuilder.Recycler,
+        context: ParseContext
+    ) {
         self.settings = settings
-        builder = XMLRecordBuilder.Partial(namespaced: settings.parserOptions.processNamespaces, fileName: context.fileName)
+        self.builders = builders
+        (builder, traits) = builders.take(namespaced: settings.parserOptions.processNamespaces, fileName: context.fileName)
         builder.start(element, attributes: attributes, at: context.position)
     }
 
@@ -63,7 +70,7 @@ public struct XMLDecoded<T: Decodable>: ElementConsumer {
     public mutating func didEnd(text: XMLStringView, context: ParseContext) throws {
         builder.text(text)
         builder.end()
-        value = try XMLDecoder.decode(T.self, from: builder.record, settings: settings)
-        builder = XMLRecordBuilder.Partial(namespaced: false, fileName: nil)
+        value = try XMLDecoder.decode(T.self, from: builder.record, settings: settings, traits: traits)
+        builders.give(&builder, traits: traits)
     }
 }

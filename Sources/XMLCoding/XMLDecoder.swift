@@ -199,10 +199,13 @@ open class XMLDecoder {
         try Self.decode(type, from: record, settings: settings, codingPath: codingPath)
     }
 
+    /// `traits` may come from the records decoded before, so each type's conformances are
+    /// looked up once per stream or route rather than once per record.
     static func decode<T: Decodable>(
-        _ type: T.Type, from record: XMLRecord, settings: Settings, codingPath: [any CodingKey] = []
+        _ type: T.Type, from record: XMLRecord, settings: Settings, codingPath: [any CodingKey] = [],
+        traits: XMLTypeTraits.Cache = XMLTypeTraits.Cache()
     ) throws -> T {
-        let context = XMLDecodingContext(record: record, settings: settings)
+        let context = XMLDecodingContext(record: record, settings: settings, traits: traits)
         let decoder = XMLValueDecoder(context: context, value: .element(XMLRecord.root), codingPath: codingPath)
         return try decoder.decodeValue(type)
     }

@@ -63,14 +63,14 @@ struct XMLKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     init(decoder: XMLValueDecoder, element: Int, isChoice: Bool = false) {
         self.element = element
         self.isChoice = isChoice
-        let traits = decoder.decodedType.map { XMLTypeTraits.of($0) }
+        let traits = decoder.decodedType.map { decoder.context.traits(of: $0) }
         placing = traits?.placing
         layouts = traits?.layouts
         // The path is built once for the container and shared by every value in it; the
         // index is made only for an element with many attributes and children (a dictionary
         // of thousands of entries), where every lookup would otherwise scan them all.
         scope = XMLDecodingScope(
-            context: decoder.context, codingPath: decoder.codingPath,
+            context: decoder.context, parent: decoder.scope, key: decoder.key,
             index: isChoice ? nil : XMLNameIndex.make(element: element, record: decoder.context.record))
     }
 
@@ -175,7 +175,7 @@ struct XMLKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         let value = valueDecoder(for: key, type: type)
-        if value.isAbsent && !XMLTypeTraits.of(type).absentAsEmpty { throw keyNotFound(key) }
+        if value.isAbsent && !context.traits(of: type).absentAsEmpty { throw keyNotFound(key) }
         return try value.decodeValue(type)
     }
 
@@ -296,7 +296,7 @@ struct XMLUnkeyedContainer: UnkeyedDecodingContainer {
     private(set) var currentIndex = 0
 
     init(decoder: XMLValueDecoder, items: [Int], itemsAreChildren: Bool) {
-        scope = XMLDecodingScope(context: decoder.context, codingPath: decoder.codingPath)
+        scope = XMLDecodingScope(context: decoder.context, parent: decoder.scope, key: decoder.key)
         self.items = items
         self.itemsAreChildren = itemsAreChildren
     }
@@ -309,7 +309,7 @@ struct XMLUnkeyedContainer: UnkeyedDecodingContainer {
 
     private mutating func isChoice(_ type: Any.Type) -> Bool {
         if let lastItemType, lastItemType.type == ObjectIdentifier(type) { return lastItemType.isChoice }
-        let isChoice = XMLTypeTraits.of(type).isChoice
+        let isChoice = scope.context.traits(of: type).isChoice
         lastItemType = (ObjectIdentifier(type), isChoice)
         return isChoice
     }

@@ -1,3 +1,4 @@
+import Synchronization
 import XMLStreaming
 
 /// Builds ``XMLRecord``s from the parser's events: the whole document, or (with a path)
@@ -41,7 +42,7 @@ struct XMLRecordBuilder: XMLEventHandler {
                 guard depth == path.count else { return }
             }
             recordDepth = depth
-            record = Partial(namespaced: namespaced, fileName: locator.fileName)
+            record.reset(fileName: locator.fileName)
         }
         record.start(name, attributes: attributes, at: locator.position)
     }
@@ -68,18 +69,36 @@ struct XMLRecordBuilder: XMLEventHandler {
 extension XMLRecordBuilder {
     /// Builds one record from calls: the parser's events through the builder above, or what
     /// a handler-stack consumer sees of its element (starts with attributes, text, ends).
-    struct Partial {
+    struct Partial: Sendable {
         private var nodes: [XMLRecord.Node] = []
         private var attributes: [XMLRecord.Attribute] = []
         private var nameTable = XMLNameTable()
         private var bytes: [UInt8] = []
-        private let fileName: String?
+        private var fileName: String?
         private var open: [Int] = []
         let namespaced: Bool
+
+        /// The names a builder keeps from record to record; past this many (a hostile
+        /// document of ever new names) the next record starts a table of its own, so a record
+        /// never carries more names than this beyond its own.
+        static let sharedNameLimit = 1024
 
         init(namespaced: Bool, fileName: String?) {
             self.namespaced = namespaced
             self.fileName = fileName
+        }
+
+        /// Empties the builder for the next record, keeping its names and, for its arrays,
+        /// the room the last record needed: a stream of similar records then allocates each
+        /// array once per record (or not at all, once the last record has been released)
+        /// instead of growing it step by step.
+        mutating func reset(fileName: String?) {
+            self.fileName = fileName
+            nodes.removeAll(keepingCapacity: true)
+            attributes.removeAll(keepingCapacity: true)
+            bytes.removeAll(keepingCapacity: true)
+            open.removeAll(keepingCapacity: true)
+            if nameTable.count > Self.sharedNameLimit { nameTable = XMLNameTable() }
         }
 
         /// The record built so far (the whole of it once its element has ended).
@@ -138,6 +157,34 @@ extension XMLRecordBuilder {
 
         mutating func end() {
             _ = open.popLast()
+        }
+    }
+}
+
+extension XMLRecordBuilder {
+    /// The builder a route's decoded elements pass on from one to the next, so the names of
+    /// a feed are interned once and each record's arrays start with the room the last one
+    /// needed. Shared by every parse using the route (a route table is `Sendable`), under a
+    /// lock taken twice per record; an element that finds the builder taken (a nested or a
+    /// concurrent one) starts a builder of its own.
+    /// The conformances the records' types were found to have travel with the builder.
+    final class Recycler: Sendable {
+        private let spare = Mutex<(builder: Partial, traits: XMLTypeTraits.Cache)?>(nil)
+
+        /// A builder emptied for a record, the spare one if there is one, and its cache.
+        func take(namespaced: Bool, fileName: String?) -> (builder: Partial, traits: XMLTypeTraits.Cache) {
+            guard var spare = spare.withLock({ $0.take() }), spare.builder.namespaced == namespaced else {
+                return (Partial(namespaced: namespaced, fileName: fileName), XMLTypeTraits.Cache())
+            }
+            spare.builder.reset(fileName: fileName)
+            return spare
+        }
+
+        /// Keeps `builder` and `traits` for the next record, leaving an empty builder in its place.
+        func give(_ builder: inout Partial, traits: XMLTypeTraits.Cache) {
+            let done = builder
+            builder = Partial(namespaced: done.namespaced, fileName: nil)
+            spare.withLock { $0 = (done, traits) }
         }
     }
 }

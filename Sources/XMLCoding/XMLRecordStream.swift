@@ -67,6 +67,7 @@ public final class XMLRecordStream<T: Decodable>: AsyncSequence {
     private var pendingError: (any Error)?
     private var decoded = 0
     private var buffer: [UInt8]
+    private let traits = XMLTypeTraits.Cache()
 
     init(decoder: XMLDecoder, path: String, source: Source) {
         settings = decoder.settings
@@ -96,7 +97,8 @@ public final class XMLRecordStream<T: Decodable>: AsyncSequence {
                 let index = decoded
                 decoded += 1
                 do {
-                    return try XMLDecoder.decode(T.self, from: record, settings: settings, codingPath: [XMLKey(index: index)])
+                    return try XMLDecoder.decode(
+                        T.self, from: record, settings: settings, codingPath: [XMLKey(index: index)], traits: traits)
                 } catch {
                     finish()
                     throw error

@@ -66,3 +66,27 @@ struct XMLTypeTraits: @unchecked Sendable {
         return traits
     }
 }
+
+extension XMLTypeTraits {
+    /// The traits of the few types one decode or encode meets, each looked up in ``of(_:)``
+    /// once: after that a comparison of metatypes, where ``of(_:)`` takes a lock and hashes
+    /// for every element.
+    ///
+    /// Used by one decode or encode at a time (a route hands it from one record to the next
+    /// with its builder): `@unchecked Sendable` for that hand-over, never shared while in use.
+    final class Cache: @unchecked Sendable {
+        private var entries: [(type: ObjectIdentifier, traits: XMLTypeTraits)] = []
+        /// Past this many types (a model of many types) the rest are looked up each time.
+        private static let capacity = 32
+
+        init() {}
+
+        func traits(of type: Any.Type) -> XMLTypeTraits {
+            let id = ObjectIdentifier(type)
+            for entry in entries where entry.type == id { return entry.traits }
+            let traits = XMLTypeTraits.of(type)
+            if entries.count < Self.capacity { entries.append((id, traits)) }
+            return traits
+        }
+    }
+}

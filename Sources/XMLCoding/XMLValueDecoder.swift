@@ -24,10 +24,12 @@ final class XMLDecodingContext {
     let settings: XMLDecoder.Settings
     let userInfo: [CodingUserInfoKey: Any]
     let keyConversion: XMLKeySpelling.Conversion
+    let traitsCache: XMLTypeTraits.Cache
 
-    init(record: XMLRecord, settings: XMLDecoder.Settings) {
+    init(record: XMLRecord, settings: XMLDecoder.Settings, traits: XMLTypeTraits.Cache) {
         self.record = record
         self.settings = settings
+        self.traitsCache = traits
         self.userInfo = settings.userInfo
         switch settings.keyDecodingStrategy {
         case .useDefaultKeys: keyConversion = .none
@@ -37,6 +39,8 @@ final class XMLDecodingContext {
         case .custom(let convert): keyConversion = .custom(convert)
         }
     }
+
+    func traits(of type: Any.Type) -> XMLTypeTraits { traitsCache.traits(of: type) }
 
     /// "feed.xml:412:19" or "line 412, column 19".
     func location(of node: Int) -> String {
@@ -53,16 +57,52 @@ final class XMLDecodingContext {
 
 /// A container's place in a decode: the shared context and the container's coding path, in
 /// one object, so the values and calls of a container retain one reference, not two.
+///
+/// The path is the enclosing scope and the key under it, made into an array only when
+/// asked for (an error, a strategy or a `codingPath` call): a synthesized `init(from:)`
+/// never asks, and building it for every container cost an array per value.
 final class XMLDecodingScope {
     let context: XMLDecodingContext
-    let codingPath: [any CodingKey]
     /// The container's element by name, when it has enough names to be worth one.
     let index: XMLNameIndex?
+    private let parent: XMLDecodingScope?
+    private let key: (any CodingKey)?
+    /// The whole path: given for a root, built on first use otherwise.
+    private var path: [any CodingKey]?
+    /// The number of keys in the path, known without building it.
+    let depth: Int
 
-    init(context: XMLDecodingContext, codingPath: [any CodingKey], index: XMLNameIndex? = nil) {
+    /// A root: a document's value, or a stream's record with its index.
+    init(context: XMLDecodingContext, codingPath: [any CodingKey]) {
         self.context = context
-        self.codingPath = codingPath
+        self.path = codingPath
+        parent = nil
+        key = nil
+        index = nil
+        depth = codingPath.count
+    }
+
+    /// The scope of a value under `parent`, at `key` (nil: the same path as the parent's).
+    init(context: XMLDecodingContext, parent: XMLDecodingScope, key: (any CodingKey)?, index: XMLNameIndex? = nil) {
+        self.context = context
+        self.parent = parent
+        self.key = key
         self.index = index
+        depth = parent.depth + (key == nil ? 0 : 1)
+    }
+
+    var codingPath: [any CodingKey] {
+        if let path { return path }
+        // Up to the nearest scope that knows its path, then back down.
+        var keys: [any CodingKey] = []
+        var scope: XMLDecodingScope = self
+        while scope.path == nil, let parent = scope.parent {
+            if let key = scope.key { keys.append(key) }
+            scope = parent
+        }
+        let built = (scope.path ?? []) + keys.reversed()
+        path = built
+        return built
     }
 }
 
@@ -173,7 +213,7 @@ struct XMLValueDecoder: Decoder {
     /// The items of an element read as an array: its child elements and, for choices with
     /// mixed content (some text that is not white space), its runs of text too.
     func items(of element: Int) -> [Int] {
-        guard let decodedType, XMLTypeTraits.of(decodedType).isChoiceArray, !record.hasOnlyWhitespaceText(element) else {
+        guard let decodedType, context.traits(of: decodedType).isChoiceArray, !record.hasOnlyWhitespaceText(element) else {
             return record.childElements(of: element)
         }
         return record.children(of: element)
@@ -346,7 +386,7 @@ struct XMLValueDecoder: Decoder {
         if let optional = XMLTypeTraits.optional(type) { return try optional.decodeOptional(from: self) as! T }
         // What an error needs, kept apart so the decoder itself moves into `init(from:)`
         // instead of being copied.
-        let (context, node, depth) = (context, node, scope.codingPath.count + (key == nil ? 0 : 1))
+        let (context, node, depth) = (context, node, scope.depth + (key == nil ? 0 : 1))
         var decoder = self
         decoder.decodedType = type
         do { return try T(from: decoder) } catch let error as DecodingError {
