@@ -59,6 +59,9 @@ struct XMLKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// The decoded type's own placement and layouts, looked up once per element.
     private let placing: (any XMLNodePlacing.Type)?
     private let layouts: (any XMLArrayLayouts.Type)?
+    /// The element by name, made only for an element with many attributes and children (a
+    /// dictionary of thousands of entries), where every lookup would otherwise scan them all.
+    private let index: XMLNameIndex?
 
     init(decoder: XMLValueDecoder, element: Int, isChoice: Bool = false) {
         self.element = element
@@ -66,17 +69,14 @@ struct XMLKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         let traits = decoder.decodedType.map { decoder.context.traits(of: $0) }
         placing = traits?.placing
         layouts = traits?.layouts
-        // The path is built once for the container and shared by every value in it; the
-        // index is made only for an element with many attributes and children (a dictionary
-        // of thousands of entries), where every lookup would otherwise scan them all.
-        scope = XMLDecodingScope(
-            context: decoder.context, parent: decoder.scope, key: decoder.key,
-            index: isChoice ? nil : XMLNameIndex.make(element: element, record: decoder.context.record))
+        // The value's scope, shared by every value in the container (made now unless the
+        // value was handed to its type's init(from:) with one).
+        scope = decoder.valueScope
+        index = isChoice ? nil : XMLNameIndex.make(element: element, record: decoder.context.record)
     }
 
     var codingPath: [any CodingKey] { scope.codingPath }
     private var context: XMLDecodingContext { scope.context }
-    private var index: XMLNameIndex? { scope.index }
     private var record: XMLRecord { scope.context.record }
 
     var allKeys: [Key] {
@@ -296,7 +296,7 @@ struct XMLUnkeyedContainer: UnkeyedDecodingContainer {
     private(set) var currentIndex = 0
 
     init(decoder: XMLValueDecoder, items: [Int], itemsAreChildren: Bool) {
-        scope = XMLDecodingScope(context: decoder.context, parent: decoder.scope, key: decoder.key)
+        scope = decoder.valueScope
         self.items = items
         self.itemsAreChildren = itemsAreChildren
     }
@@ -380,9 +380,11 @@ struct XMLUnkeyedContainer: UnkeyedDecodingContainer {
     }
 }
 
+/// One reference (the value's scope), so `any SingleValueDecodingContainer` needs no box.
 struct XMLSingleValueContainer: SingleValueDecodingContainer {
-    let decoder: XMLValueDecoder
-    var codingPath: [any CodingKey] { decoder.codingPath }
+    let place: XMLDecodingScope
+    var decoder: XMLValueDecoder { XMLValueDecoder(place: place) }
+    var codingPath: [any CodingKey] { place.codingPath }
 
     func decodeNil() -> Bool { decoder.isEmptyOrAbsent }
 

@@ -61,12 +61,19 @@ final class XMLDecodingContext {
 /// The path is the enclosing scope and the key under it, made into an array only when
 /// asked for (an error, a strategy or a `codingPath` call): a synthesized `init(from:)`
 /// never asks, and building it for every container cost an array per value.
+///
+/// A scope is also a value's own place when the value is handed to a type's `init(from:)`:
+/// then it holds the value and the type, and ``XMLNestedDecoder`` is one reference to it, so
+/// the `any Decoder` and `any SingleValueDecodingContainer` holding it need no box, and the
+/// containers the type asks for share it instead of making their own.
 final class XMLDecodingScope {
     let context: XMLDecodingContext
-    /// The container's element by name, when it has enough names to be worth one.
-    let index: XMLNameIndex?
-    private let parent: XMLDecodingScope?
-    private let key: (any CodingKey)?
+    let parent: XMLDecodingScope?
+    let key: (any CodingKey)?
+    /// The value this scope is the place of (nil for a root's scope).
+    let value: XMLDecodingValue?
+    /// The type being decoded from `value`, when known.
+    let decodedType: Any.Type?
     /// The whole path: given for a root, built on first use otherwise.
     private var path: [any CodingKey]?
     /// The number of keys in the path, known without building it.
@@ -78,16 +85,21 @@ final class XMLDecodingScope {
         self.path = codingPath
         parent = nil
         key = nil
-        index = nil
+        value = nil
+        decodedType = nil
         depth = codingPath.count
     }
 
-    /// The scope of a value under `parent`, at `key` (nil: the same path as the parent's).
-    init(context: XMLDecodingContext, parent: XMLDecodingScope, key: (any CodingKey)?, index: XMLNameIndex? = nil) {
+    /// The place of `value` under `parent`, at `key` (nil: the same path as the parent's).
+    init(
+        context: XMLDecodingContext, parent: XMLDecodingScope, key: (any CodingKey)?, value: XMLDecodingValue,
+        decodedType: Any.Type?
+    ) {
         self.context = context
         self.parent = parent
         self.key = key
-        self.index = index
+        self.value = value
+        self.decodedType = decodedType
         depth = parent.depth + (key == nil ? 0 : 1)
     }
 
@@ -106,15 +118,42 @@ final class XMLDecodingScope {
     }
 }
 
-/// The `Decoder` for one value of the record.
+/// The `Decoder` a type's own `init(from:)` gets: one reference to the value's scope.
+struct XMLNestedDecoder: Decoder {
+    let scope: XMLDecodingScope
+
+    /// The reader of the scope's value.
+    var reader: XMLValueDecoder { XMLValueDecoder(place: scope) }
+
+    var codingPath: [any CodingKey] { scope.codingPath }
+    var userInfo: [CodingUserInfoKey: Any] { scope.context.userInfo }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        try reader.container(keyedBy: type)
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer { try reader.unkeyedContainer() }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer { XMLSingleValueContainer(place: scope) }
+}
+
+/// Reads one value of the record: a scalar straight from its text, or, for a type's own
+/// `init(from:)`, through a scope of its own (``XMLNestedDecoder``). A `Decoder` itself for
+/// the strategies' closures and `Date`'s and `Data`'s own `init(from:)`.
 struct XMLValueDecoder: Decoder {
     /// The container the value is in (its context and path); the value's own key is kept
     /// apart, so a scalar that decodes without error never builds its path (an array per value).
     let scope: XMLDecodingScope
     let value: XMLDecodingValue
-    let key: (any CodingKey)?
+    /// The value's key, unless it has a scope of its own (which holds it): copying an
+    /// `any CodingKey` goes through its type's value witnesses, so it is copied once.
+    private let ownKey: (any CodingKey)?
     /// The type being decoded, when known (for ``XMLNodePlacing``).
     var decodedType: Any.Type?
+    /// The value's own scope, when it has one already.
+    private let place: XMLDecodingScope?
+
+    var key: (any CodingKey)? { place == nil ? ownKey : place!.key }
 
     /// The decoder of a document's (or a stream record's) root.
     init(context: XMLDecodingContext, value: XMLDecodingValue, codingPath: [any CodingKey]) {
@@ -124,8 +163,23 @@ struct XMLValueDecoder: Decoder {
     init(scope: XMLDecodingScope, value: XMLDecodingValue, key: (any CodingKey)?, decodedType: Any.Type? = nil) {
         self.scope = scope
         self.value = value
-        self.key = key
+        ownKey = key
         self.decodedType = decodedType
+        place = nil
+    }
+
+    /// The reader of a value that has its own scope.
+    init(place: XMLDecodingScope) {
+        scope = place.parent!
+        value = place.value!
+        ownKey = nil
+        decodedType = place.decodedType
+        self.place = place
+    }
+
+    /// The value's own scope, for the containers it is read through.
+    var valueScope: XMLDecodingScope {
+        place ?? XMLDecodingScope(context: context, parent: scope, key: ownKey, value: value, decodedType: decodedType)
     }
 
     var context: XMLDecodingContext { scope.context }
@@ -220,7 +274,7 @@ struct XMLValueDecoder: Decoder {
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
-        XMLSingleValueContainer(decoder: self)
+        XMLSingleValueContainer(place: valueScope)
     }
 
     // MARK: Scalars
@@ -386,10 +440,9 @@ struct XMLValueDecoder: Decoder {
         if let optional = XMLTypeTraits.optional(type) { return try optional.decodeOptional(from: self) as! T }
         // What an error needs, kept apart so the decoder itself moves into `init(from:)`
         // instead of being copied.
-        let (context, node, depth) = (context, node, scope.depth + (key == nil ? 0 : 1))
-        var decoder = self
-        decoder.decodedType = type
-        do { return try T(from: decoder) } catch let error as DecodingError {
+        let place = XMLDecodingScope(context: context, parent: scope, key: key, value: value, decodedType: type)
+        let (context, node, depth) = (context, node, place.depth)
+        do { return try T(from: XMLNestedDecoder(scope: place)) } catch let error as DecodingError {
             throw Self.positioned(error, at: context.location(of: node), depth: depth)
         }
     }
