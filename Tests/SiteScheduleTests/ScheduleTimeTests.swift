@@ -14,6 +14,19 @@ struct ScheduleTimeTests {
         #expect(try #require(ScheduleTime("2012-02-29 23:59")) < time)
     }
 
+    @Test("the feed's form has the hour without a leading zero and pads the rest, for every hour and out-of-range fields")
+    func feedFormDigits() throws {
+        for hour in 0..<24 {
+            let time = try #require(ScheduleTime(year: 7, month: 1, day: 9, hour: hour, minute: 5))
+            #expect(time.description == "0007-01-09 \(hour):05")
+            #expect(ScheduleTime(time.description) == time)
+        }
+        var odd = try #require(ScheduleTime(year: 2012, month: 3, day: 1, hour: 6, minute: 0))
+        odd.hour = 123
+        odd.year = 12345
+        #expect(odd.description == "12345-03-01 123:00")
+    }
+
     @Test("anything else is not a time", arguments: [
         "", "2012-03-01", "2012-3-1 6:00", "2012-03-01 6", "2012-03-01 6:0", "2012-03-01 24:00", "2012-02-30 6:00",
         "2011-02-29 6:00", "2012-13-01 6:00", "2012-03-01 6:00 ", " 2012-03-01 6:00", "2012-03-01 123:00", "März",

@@ -58,8 +58,21 @@ public struct ScheduleTime: Hashable, Sendable, Comparable, Codable, CustomStrin
     }
 
     /// The feed's form: "2012-03-01 6:00".
+    ///
+    /// Written digit by digit like ``sortableText``: an export or a Codable encode writes two
+    /// per activity, and the interpolation of padded numbers was a sixth of an encode's time.
     public var description: String {
-        "\(Self.pad(year, 4))-\(Self.pad(month, 2))-\(Self.pad(day, 2)) \(hour):\(Self.pad(minute, 2))"
+        guard hasSortableFields else {
+            return "\(Self.pad(year, 4))-\(Self.pad(month, 2))-\(Self.pad(day, 2)) \(hour):\(Self.pad(minute, 2))"
+        }
+        return String(unsafeUninitializedCapacity: 16) { buffer in
+            let all = UnsafeMutableBufferPointer(rebasing: buffer[0..<16])
+            writeSortableText(into: all)
+            guard hour < 10 else { return 16 }
+            // The feed's hour has no leading zero: "6:00", not "06:00".
+            for i in 11..<15 { all[i] = all[i + 1] }
+            return 15
+        }
     }
 
     /// A form that sorts as text, for storage: "2012-03-01 06:00".
