@@ -160,27 +160,27 @@ open class XMLEncoder {
     /// writer's own options apply. What the encoder refuses (names, characters under
     /// `.throw`, non-scalar attributes) is found before anything of the value is written.
     open func encode<T: Encodable>(_ value: T, withRootKey rootKey: String? = nil, into writer: XMLStreamWriter) throws {
-        let element = try encodeTree(value, rootKey: rootKey)
-        try element.write(to: writer, prefixes: namespacePrefixes, declaresPrefixes: false)
+        let (tree, root) = try encodeTree(value, rootKey: rootKey)
+        try tree.write(root, to: writer, prefixes: namespacePrefixes, declaresPrefixes: false)
     }
 
     private func encodeDocument<T: Encodable>(_ value: T, rootKey: String?, writer: XMLStreamWriter) throws {
-        let element = try encodeTree(value, rootKey: rootKey)
+        let (tree, root) = try encodeTree(value, rootKey: rootKey)
         if writesDeclaration { try writer.declaration() }
-        try element.write(to: writer, prefixes: namespacePrefixes, declaresPrefixes: true)
+        try tree.write(root, to: writer, prefixes: namespacePrefixes, declaresPrefixes: true)
         try writer.finish()
     }
 
     /// The value as a tree of elements, every name and (under `.throw`) every string checked.
-    func encodeTree<T: Encodable>(_ value: T, rootKey: String?) throws -> XMLEncodedElement {
+    func encodeTree<T: Encodable>(_ value: T, rootKey: String?) throws -> (XMLEncodedTree, root: Int) {
         let name = rootKey ?? Self.defaultRootKey(for: T.self)
-        let document = XMLEncodedElement(name: XMLCodingName(local: "", uri: nil))
         let context = XMLEncodingContext(settings: settings)
-        try context.encodeValue(value, in: .item(parent: document, name: name, flattensChoice: false), at: XMLCodingPathTail([]))
-        guard case .element(let root)? = document.content.first else {
-            return try context.makeElement(name, codingPath: [])
+        let document = context.tree.makeElement(XMLCodingName(local: "", uri: nil))
+        try context.encodeValue(value, in: .item(parent: document, name: name, flattensChoice: false), at: XMLCodingPathTail(nil))
+        guard let root = context.tree.firstChildElement(of: document) else {
+            return (context.tree, try context.makeElement(name, in: document, codingPath: []))
         }
-        return root
+        return (context.tree, root)
     }
 
     /// `Site` → `site`.

@@ -3,22 +3,21 @@ import Foundation
 struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let encoder: XMLValueEncoder
     /// The element the keys go into; nil when making it failed (the encoder's `failure`).
-    let element: XMLEncodedElement?
+    let element: Int?
     /// The encoded type's own placement and layouts, looked up once per element.
     private let placing: (any XMLNodePlacing.Type)?
     private let layouts: (any XMLArrayLayouts.Type)?
 
-    init(encoder: XMLValueEncoder, element: XMLEncodedElement?) {
+    init(encoder: XMLValueEncoder, element: Int?) {
         self.encoder = encoder
         self.element = element
-        let traits = encoder.encodedType.map { XMLTypeTraits.of($0) }
+        let traits = encoder.encodedType.map { encoder.context.traits.traits(of: $0) }
         placing = traits?.placing
         layouts = traits?.layouts
-        codingPath = encoder.codingPath
     }
 
-    /// Built once for the container; a value's own path only when it is asked for.
-    let codingPath: [any CodingKey]
+    /// Built only when asked for; a value's own path likewise.
+    var codingPath: [any CodingKey] { encoder.codingPath }
     private var context: XMLEncodingContext { encoder.context }
 
     private func slot(for key: Key) throws -> XMLEncodingSlot {
@@ -29,19 +28,19 @@ struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol
     mutating func encodeNil(forKey key: Key) throws { _ = try slot(for: key) }
 
     mutating func encode(_ value: String, forKey key: Key) throws {
-        try context.writeScalar(value, in: try slot(for: key), at: XMLCodingPathTail(codingPath, key))
+        try context.writeScalar(value, in: try slot(for: key), at: XMLCodingPathTail(encoder, key))
     }
 
     mutating func encode(_ value: Bool, forKey key: Key) throws {
-        try context.writeScalar(value ? "true" : "false", in: try slot(for: key), at: XMLCodingPathTail(codingPath, key))
+        try context.writeScalar(value ? "true" : "false", in: try slot(for: key), at: XMLCodingPathTail(encoder, key))
     }
 
     mutating func encode(_ value: Int, forKey key: Key) throws {
-        try context.writeScalar(value.description, in: try slot(for: key), at: XMLCodingPathTail(codingPath, key))
+        try context.writeScalar(value.description, in: try slot(for: key), at: XMLCodingPathTail(encoder, key))
     }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        try context.encodeValue(value, in: try slot(for: key), at: XMLCodingPathTail(codingPath, key))
+        try context.encodeValue(value, in: try slot(for: key), at: XMLCodingPathTail(encoder, key))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
@@ -57,13 +56,13 @@ struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol
     private func nestedEncoder(for key: Key) -> XMLValueEncoder {
         let slot: XMLEncodingSlot
         do { slot = try self.slot(for: key) } catch { return encoder.failed(error) }
-        return XMLValueEncoder(context: context, slot: slot, at: XMLCodingPathTail(codingPath, key), encodedType: nil)
+        return XMLValueEncoder(context: context, slot: slot, at: XMLCodingPathTail(encoder, key), encodedType: nil)
     }
 
     /// The superclass's keys go into the same element.
     mutating func superEncoder() -> any Encoder {
         guard let element else { return encoder.failed(encoder.failure!) }
-        return XMLValueEncoder(context: context, slot: .itself(element), at: XMLCodingPathTail(codingPath, XMLKey("super")), encodedType: nil)
+        return XMLValueEncoder(context: context, slot: .itself(element), at: XMLCodingPathTail(encoder, XMLKey("super")), encodedType: nil)
     }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder { nestedEncoder(for: key) }
@@ -80,27 +79,26 @@ extension XMLValueEncoder {
 struct XMLUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     let encoder: XMLValueEncoder
     /// The element the items go into; nil when making it failed (the encoder's `failure`).
-    let parent: XMLEncodedElement?
+    let parent: Int?
     let itemName: String
     /// Whether the items sit in a wrapper, where a choice is its case's element.
     let flattensChoice: Bool
     private(set) var count = 0
 
-    init(encoder: XMLValueEncoder, parent: XMLEncodedElement?, itemName: String, flattensChoice: Bool) {
+    init(encoder: XMLValueEncoder, parent: Int?, itemName: String, flattensChoice: Bool) {
         self.encoder = encoder
         self.parent = parent
         self.itemName = itemName
         self.flattensChoice = flattensChoice
-        codingPath = encoder.codingPath
     }
 
-    /// Built once for the container; an item's own path only when it is asked for.
-    let codingPath: [any CodingKey]
+    /// Built only when asked for; an item's own path likewise.
+    var codingPath: [any CodingKey] { encoder.codingPath }
 
     private mutating func nextSlot() throws -> (XMLEncodingSlot, XMLCodingPathTail) {
         guard let parent else { throw encoder.failure! }
         defer { count += 1 }
-        return (.item(parent: parent, name: itemName, flattensChoice: flattensChoice), XMLCodingPathTail(codingPath, XMLKey(index: count)))
+        return (.item(parent: parent, name: itemName, flattensChoice: flattensChoice), XMLCodingPathTail(encoder, XMLKey(index: count)))
     }
 
     mutating func encodeNil() throws {

@@ -2,30 +2,34 @@ import Foundation
 internal import XMLSyntax
 import XMLWriting
 
-/// A value's coding path, built only when asked for (an error, a strategy closure, a
-/// container): the path of the container the value is in, and the value's own key.
+/// A value's coding path, built only when asked for (an error, a strategy closure): the
+/// encoder of the container the value is in, and the value's own key.
 struct XMLCodingPathTail {
-    let parent: [any CodingKey]
+    /// The encoder whose container holds the value; nil at the root.
+    let parent: XMLValueEncoder?
     let key: (any CodingKey)?
 
-    init(_ parent: [any CodingKey], _ key: (any CodingKey)? = nil) {
+    init(_ parent: XMLValueEncoder?, _ key: (any CodingKey)? = nil) {
         self.parent = parent
         self.key = key
     }
 
-    var path: [any CodingKey] { key.map { parent + [$0] } ?? parent }
+    var path: [any CodingKey] {
+        let parentPath = parent?.codingPath ?? []
+        return key.map { parentPath + [$0] } ?? parentPath
+    }
 }
 
 /// Where one value goes.
 enum XMLEncodingSlot {
     /// Under a key of `parent`: an attribute, child elements, or (the text key) the parent
     /// itself. `name` is the document's spelling.
-    case member(parent: XMLEncodedElement, name: String, placement: XMLNodePlacement, layout: XMLArrayLayout)
+    case member(parent: Int, name: String, placement: XMLNodePlacement, layout: XMLArrayLayout)
     /// An element named `name` in `parent`: an item of an array, or the document element.
     /// When `flattensChoice`, an ``XMLChoice`` is its case's element, with none around it.
-    case item(parent: XMLEncodedElement, name: String, flattensChoice: Bool)
+    case item(parent: Int, name: String, flattensChoice: Bool)
     /// The element itself (the text key, `_0`, `superEncoder()`).
-    case itself(XMLEncodedElement)
+    case itself(Int)
 }
 
 /// The settings and the shared steps of one encode.
@@ -33,6 +37,9 @@ final class XMLEncodingContext {
     let settings: XMLEncoder.Settings
     let userInfo: [CodingUserInfoKey: Any]
     let keyConversion: XMLKeySpelling.Conversion
+    /// The elements gathered so far (element handles are indexes into it).
+    let tree = XMLEncodedTree()
+    let traits = XMLTypeTraits.Cache()
 
     init(settings: XMLEncoder.Settings) {
         self.settings = settings
@@ -57,8 +64,11 @@ final class XMLEncodingContext {
         return name
     }
 
-    func makeElement(_ spelled: String, codingPath: @autoclosure () -> [any CodingKey]) throws -> XMLEncodedElement {
-        XMLEncodedElement(name: try checkedName(spelled, codingPath: codingPath()))
+    /// A new element in `parent`.
+    func makeElement(_ spelled: String, in parent: Int, codingPath: @autoclosure () -> [any CodingKey]) throws -> Int {
+        let element = tree.makeElement(try checkedName(spelled, codingPath: codingPath()))
+        tree.append(child: element, to: parent)
+        return element
     }
 
     /// Text as the character policy wants it: under `.throw` a refused character is an error
@@ -77,20 +87,18 @@ final class XMLEncodingContext {
         switch slot {
         case .member(let parent, let name, let placement, _):
             if name == XMLDecoder.textKey {
-                parent.content.append(.text(text))
+                tree.append(text: text, to: parent)
             } else if placement == .attribute {
-                parent.attributes.append((try checkedName(name, codingPath: tail.path), text))
+                tree.appendAttribute(try checkedName(name, codingPath: tail.path), value: text, to: parent)
             } else {
-                let element = try makeElement(name, codingPath: tail.path)
-                if !text.isEmpty { element.content.append(.text(text)) }
-                parent.content.append(.element(element))
+                let element = try makeElement(name, in: parent, codingPath: tail.path)
+                if !text.isEmpty { tree.append(text: text, to: element) }
             }
         case .item(let parent, let name, _):
-            let element = try makeElement(name, codingPath: tail.path)
-            if !text.isEmpty { element.content.append(.text(text)) }
-            parent.content.append(.element(element))
+            let element = try makeElement(name, in: parent, codingPath: tail.path)
+            if !text.isEmpty { tree.append(text: text, to: element) }
         case .itself(let element):
-            if !text.isEmpty { element.content.append(.text(text)) }
+            if !text.isEmpty { tree.append(text: text, to: element) }
         }
     }
 
@@ -154,14 +162,15 @@ final class XMLEncodingContext {
     /// Where a key's value goes, in `parent`; `placing` and `layouts` are the encoded type's
     /// own declarations, looked up once per element by its container.
     func slot(
-        for key: any CodingKey, in parent: XMLEncodedElement, codingPath: [any CodingKey],
+        for key: any CodingKey, in parent: Int, codingPath: @autoclosure () -> [any CodingKey],
         placing: (any XMLNodePlacing.Type)?, layouts: (any XMLArrayLayouts.Type)?
     ) -> XMLEncodingSlot {
-        let name = XMLKeySpelling.documentName(for: key, codingPath: codingPath, conversion: keyConversion)
+        let name = XMLKeySpelling.documentName(for: key, codingPath: codingPath(), conversion: keyConversion)
         if name == XMLDecoder.textKey { return .itself(parent) }
         let placement: XMLNodePlacement =
-            settings.nodePlacement.map { $0(codingPath + [key]) } ?? placing?.nodePlacement(for: key) ?? .element
-        let layout: XMLArrayLayout = settings.arrayLayout.map { $0(codingPath + [key]) } ?? layouts?.arrayLayout(for: key) ?? .repeated
+            settings.nodePlacement.map { $0(codingPath() + [key]) } ?? placing?.nodePlacement(for: key) ?? .element
+        let layout: XMLArrayLayout =
+            settings.arrayLayout.map { $0(codingPath() + [key]) } ?? layouts?.arrayLayout(for: key) ?? .repeated
         return .member(parent: parent, name: name, placement: placement, layout: layout)
     }
 }
@@ -174,7 +183,9 @@ final class XMLValueEncoder: Encoder {
     /// The type being encoded (for ``XMLNodePlacing``, ``XMLArrayLayouts`` and ``XMLChoice``).
     let encodedType: Any.Type?
     /// The element made for a keyed value, reused when a container is asked for again.
-    private var made: XMLEncodedElement?
+    private var made: Int?
+    /// The path, once built.
+    private var path: [any CodingKey]?
     /// Whether anything was asked for: a container, a value, nil.
     private(set) var didEncode = false
     /// An error a container call could not throw (they cannot), thrown at the next chance
@@ -192,12 +203,17 @@ final class XMLValueEncoder: Encoder {
         self.failure = failure
     }
 
-    var codingPath: [any CodingKey] { tail.path }
+    var codingPath: [any CodingKey] {
+        if let path { return path }
+        let built = tail.path
+        path = built
+        return built
+    }
 
     var userInfo: [CodingUserInfoKey: Any] { context.userInfo }
 
     /// The element a keyed value is written into, made once.
-    func element() throws -> XMLEncodedElement {
+    func element() throws -> Int {
         didEncode = true
         if let failure { throw failure }
         if let made { return made }
@@ -207,8 +223,8 @@ final class XMLValueEncoder: Encoder {
         }
     }
 
-    private func makeElement() throws -> XMLEncodedElement {
-        let element: XMLEncodedElement
+    private func makeElement() throws -> Int {
+        let element: Int
         switch slot {
         case .itself(let itself): element = itself
         case .member(let parent, let name, let placement, _):
@@ -217,15 +233,13 @@ final class XMLValueEncoder: Encoder {
                     name,
                     EncodingError.Context(codingPath: codingPath, debugDescription: "only a scalar can be the attribute \"\(name)\""))
             }
-            element = try context.makeElement(name, codingPath: codingPath)
-            parent.content.append(.element(element))
+            element = try context.makeElement(name, in: parent, codingPath: codingPath)
         case .item(let parent, let name, let flattensChoice):
             // A choice in a wrapper is its case's element: its keys go straight into the wrapper.
-            if flattensChoice && encodedType is any XMLChoice.Type {
+            if flattensChoice, let encodedType, context.traits.traits(of: encodedType).isChoice {
                 element = parent
             } else {
-                element = try context.makeElement(name, codingPath: codingPath)
-                parent.content.append(.element(element))
+                element = try context.makeElement(name, in: parent, codingPath: codingPath)
             }
         }
         made = element
@@ -246,8 +260,7 @@ final class XMLValueEncoder: Encoder {
             case .member(let parent, let name, _, .repeated):
                 return XMLUnkeyedEncodingContainer(encoder: self, parent: parent, itemName: name, flattensChoice: false)
             case .member(let parent, let name, _, .wrapped(let item)):
-                let wrapper = try context.makeElement(name, codingPath: codingPath)
-                parent.content.append(.element(wrapper))
+                let wrapper = try context.makeElement(name, in: parent, codingPath: codingPath)
                 return XMLUnkeyedEncodingContainer(encoder: self, parent: wrapper, itemName: item, flattensChoice: true)
             case .item, .itself:
                 return XMLUnkeyedEncodingContainer(encoder: self, parent: try element(), itemName: "item", flattensChoice: true)
@@ -267,7 +280,7 @@ final class XMLValueEncoder: Encoder {
     func encodeNil() throws {
         didEncode = true
         if let failure { throw failure }
-        if case .item = slot { try element().isNil = true }
+        if case .item = slot { context.tree.markNil(try element()) }
     }
 
     /// Encodes a value in this encoder's own slot (a single-value container's value).

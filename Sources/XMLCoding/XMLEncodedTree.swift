@@ -1,0 +1,116 @@
+import XMLWriting
+
+/// The elements of a value being encoded. Keys arrive in whatever order `encode(to:)` calls
+/// them, and a start tag must be complete before its content, so a value is gathered first
+/// (attributes apart from content) and written when it is complete.
+///
+/// Flat arrays linked by index, like the decoder's record: no object per element and no
+/// arrays of its own, so gathering appends and the whole tree is freed at once.
+final class XMLEncodedTree {
+    struct Element {
+        let name: XMLCodingName
+        var firstAttribute = -1
+        var lastAttribute = -1
+        var firstItem = -1
+        var lastItem = -1
+        /// Written with `xsi:nil="true"`: nil in an array.
+        var isNil = false
+    }
+
+    struct Attribute {
+        let name: XMLCodingName
+        let value: String
+        var next = -1
+    }
+
+    /// One piece of an element's content, in order: a child element, or text (`element` -1).
+    struct Item {
+        let element: Int
+        let text: String
+        var next = -1
+    }
+
+    // Unchecked: the tree belongs to one encode, which mutates it from one place at a time;
+    // the dynamic checks cost as much as the appends.
+    @exclusivity(unchecked) private var elements: [Element] = []
+    @exclusivity(unchecked) private var attributes: [Attribute] = []
+    @exclusivity(unchecked) private var items: [Item] = []
+
+    /// A new element, in no parent yet.
+    func makeElement(_ name: XMLCodingName) -> Int {
+        elements.append(Element(name: name))
+        return elements.count - 1
+    }
+
+    /// Appends `child` to the content of `parent`.
+    func append(child: Int, to parent: Int) { appendItem(Item(element: child, text: ""), to: parent) }
+
+    /// Appends text to the content of `parent`.
+    func append(text: String, to parent: Int) { appendItem(Item(element: -1, text: text), to: parent) }
+
+    private func appendItem(_ item: Item, to parent: Int) {
+        let index = items.count
+        items.append(item)
+        let last = elements[parent].lastItem
+        if last >= 0 { items[last].next = index } else { elements[parent].firstItem = index }
+        elements[parent].lastItem = index
+    }
+
+    func appendAttribute(_ name: XMLCodingName, value: String, to element: Int) {
+        let index = attributes.count
+        attributes.append(Attribute(name: name, value: value))
+        let last = elements[element].lastAttribute
+        if last >= 0 { attributes[last].next = index } else { elements[element].firstAttribute = index }
+        elements[element].lastAttribute = index
+    }
+
+    func markNil(_ element: Int) { elements[element].isNil = true }
+
+    /// The first child element of `element`, if any.
+    func firstChildElement(of element: Int) -> Int? {
+        var item = elements[element].firstItem
+        while item >= 0 {
+            if items[item].element >= 0 { return items[item].element }
+            item = items[item].next
+        }
+        return nil
+    }
+
+    /// Writes `element` and everything in it. The root declares `prefixes` when asked.
+    ///
+    /// - Complexity: O(size of the element), recursing once per level of nesting.
+    func write(_ element: Int, to writer: XMLStreamWriter, prefixes: [String: String], declaresPrefixes: Bool)
+        throws(XMLWriterError)
+    {
+        let name = elements[element].name
+        try writer.startElement(name.local, namespace: name.uri, prefix: name.uri.flatMap { prefixes[$0] })
+        if declaresPrefixes {
+            for (uri, prefix) in prefixes.sorted(by: { $0.value < $1.value }) {
+                try writer.declareNamespace(prefix: prefix, uri: uri)
+            }
+        }
+        if elements[element].isNil {
+            try writer.attribute(
+                "nil", value: "true", namespace: XMLEncoder.schemaInstanceNamespace,
+                prefix: prefixes[XMLEncoder.schemaInstanceNamespace] ?? "xsi")
+        }
+        var attribute = elements[element].firstAttribute
+        while attribute >= 0 {
+            let name = attributes[attribute].name
+            try writer.attribute(
+                name.local, value: attributes[attribute].value, namespace: name.uri, prefix: name.uri.flatMap { prefixes[$0] })
+            attribute = attributes[attribute].next
+        }
+        var item = elements[element].firstItem
+        while item >= 0 {
+            let child = items[item].element
+            if child >= 0 {
+                try write(child, to: writer, prefixes: prefixes, declaresPrefixes: false)
+            } else {
+                try writer.text(items[item].text)
+            }
+            item = items[item].next
+        }
+        try writer.endElement()
+    }
+}
