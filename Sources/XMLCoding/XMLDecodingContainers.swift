@@ -62,6 +62,9 @@ struct XMLKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// The element by name, made only for an element with many attributes and children (a
     /// dictionary of thousands of entries), where every lookup would otherwise scan them all.
     private let index: XMLNameIndex?
+    /// Where each key of the decoded type is looked for, shared by every element of the type
+    /// (nil when a setting decides by coding path, or the key type is not a plain enum).
+    private let plans: XMLKeyPlans?
 
     init(decoder: XMLValueDecoder, element: Int, isChoice: Bool = false) {
         self.element = element
@@ -73,6 +76,8 @@ struct XMLKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         // value was handed to its type's init(from:) with one).
         scope = decoder.valueScope
         index = isChoice ? nil : XMLNameIndex.make(element: element, record: decoder.context.record)
+        plans = XMLKeyPlans.usable(for: Key.self, context: decoder.context)
+            ? decoder.context.traitsCache.keyPlans(for: decoder.decodedType, keyType: Key.self) : nil
     }
 
     var codingPath: [any CodingKey] { scope.codingPath }
@@ -111,32 +116,54 @@ struct XMLKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return .repeated
     }
 
+    /// The key's spelling, placement and layout: from the type's plans when it has them.
+    private func plan(for key: Key) -> XMLKeyPlan {
+        guard let plans else { return makePlan(for: key) }
+        let pattern = XMLKeyPlans.pattern(of: key)
+        if let plan = plans[pattern] { return plan }
+        let plan = makePlan(for: key)
+        plans[pattern] = plan
+        return plan
+    }
+
+    private func makePlan(for key: Key) -> XMLKeyPlan {
+        let spelled = context.documentName(for: key, codingPath: codingPath)
+        if spelled == XMLDecoder.textKey {
+            return XMLKeyPlan(name: XMLCodingName(local: spelled, uri: nil), isText: true, placement: .element, wrapped: false)
+        }
+        let wrapped: Bool
+        if case .wrapped = arrayLayout(for: key) { wrapped = true } else { wrapped = false }
+        return XMLKeyPlan(name: XMLCodingName(spelled), isText: false, placement: placement(for: key), wrapped: wrapped)
+    }
+
     /// Where the key's value is.
     func lookup(_ key: Key) -> XMLDecodingValue {
-        let spelled = context.documentName(for: key, codingPath: codingPath)
+        let plan = plan(for: key)
         let node = record.nodes[element]
         if isChoice {
-            let matches = node.kind == .text ? spelled == XMLDecoder.textKey : matches(record.names[node.name], XMLCodingName(spelled))
+            let matches = node.kind == .text ? plan.isText : !plan.isText && matches(record.names[node.name], plan.name)
             if matches { return node.kind == .text ? .textNode(element) : .element(element) }
             return .elements(XMLNodeList(), parent: element)
         }
         if node.kind == .text {
-            return spelled == XMLDecoder.textKey ? .textNode(element) : .elements(XMLNodeList(), parent: element)
+            return plan.isText ? .textNode(element) : .elements(XMLNodeList(), parent: element)
         }
-        if spelled == XMLDecoder.textKey { return .text(element: element) }
-        let name = XMLCodingName(spelled)
-        let placement = placement(for: key)
-        if placement != .element, let a = attribute(named: name) { return .attribute(a, element: element) }
-        let list = placement == .attribute ? XMLNodeList() : elements(named: name)
-        if case .wrapped = arrayLayout(for: key) { return .elements(list, parent: element, wrapped: true) }
-        return .elements(list, parent: element)
+        if plan.isText { return .text(element: element) }
+        if plan.placement != .element, let a = attribute(named: plan.name) { return .attribute(a, element: element) }
+        let list = plan.placement == .attribute ? XMLNodeList() : elements(named: plan.name)
+        return .elements(list, parent: element, wrapped: plan.wrapped)
     }
 
     /// The element's attribute of that name: through the index when there is one, else a scan.
     private func attribute(named name: XMLCodingName) -> Int? {
         if let index { return index.attributes[name.local]?.first { matches(record.names[record.attributes[$0].name], name) } }
         let node = record.nodes[element]
-        return (node.start..<(node.start + node.count)).first { matches(record.names[record.attributes[$0].name], name) }
+        var a = node.start
+        while a < node.start + node.count {
+            if matches(record.names[record.attributes[a].name], name) { return a }
+            a += 1
+        }
+        return nil
     }
 
     /// The element's child elements of that name, in order.
@@ -191,7 +218,11 @@ struct XMLKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     // The scalars a synthesized init(from:) asks for by their own types go straight to the
     // text, without the casts decodeValue makes to learn how a type decodes.
-    func decode(_ type: String.Type, forKey key: Key) throws -> String { try decodeScalar(type, forKey: key) }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String {
+        let value = lookup(key)
+        if let text = plainString(value) { return text }
+        return try decodeScalar(value, forKey: key)
+    }
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try decodeScalar(type, forKey: key) }
     func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try decodeScalar(type, forKey: key) }
     func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try decodeScalar(type, forKey: key) }
@@ -207,9 +238,33 @@ struct XMLKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try decodeScalar(type, forKey: key) }
 
     private func decodeScalar<S: XMLScalar & Decodable>(_ type: S.Type, forKey key: Key) throws -> S {
-        let value = valueDecoder(for: key)
+        try decodeScalar(lookup(key), forKey: key)
+    }
+
+    private func decodeScalar<S: XMLScalar & Decodable>(_ found: XMLDecodingValue, forKey key: Key) throws -> S {
+        let value = XMLValueDecoder(scope: scope, value: found, key: key)
         if value.isAbsent { throw keyNotFound(key) }
         return try S.decodeXML(from: value)
+    }
+
+    /// A `String` read straight from the record in the shapes most keys have (an attribute,
+    /// the text key, one element with no attributes and no child elements), without a value
+    /// decoder; nil for every other shape, which the general path reads and reports on.
+    private func plainString(_ value: XMLDecodingValue) -> String? {
+        let trims = context.settings.trimsWhitespace
+        switch value {
+        case .attribute(let a, _):
+            let attribute = record.attributes[a]
+            return record.string(attribute.valueStart, attribute.valueCount, trimmed: trims)
+        case .text(let element):
+            return record.elementText(element, trimmed: trims)
+        case .elements(let list, _, false) where list.count == 1:
+            let element = list[0]
+            guard record.nodes[element].count == 0, !record.hasChildElements(element) else { return nil }
+            return record.elementText(element, trimmed: trims)
+        default:
+            return nil
+        }
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
@@ -219,7 +274,12 @@ struct XMLKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     // The standard library's own defaults for these go through decodeNil, which would read
     // `<label/>` as nil for a String?: route them through the rule above, without its casts.
-    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try decodeScalarIfPresent(type, forKey: key) }
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
+        let value = lookup(key)
+        if case .elements(let list, _, _) = value, list.isEmpty { return nil }
+        if let text = plainString(value) { return text }
+        return try XMLValueDecoder(scope: scope, value: value, key: key).decodeScalarIfPresent(type)
+    }
     func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try decodeScalarIfPresent(type, forKey: key) }
     func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try decodeScalarIfPresent(type, forKey: key) }
     func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try decodeScalarIfPresent(type, forKey: key) }

@@ -127,6 +127,13 @@ final class XMLRecord {
         return joined
     }
 
+    /// An element's text as a scalar reads it: one run trimmed in place, several joined first.
+    func elementText(_ element: Int, trimmed: Bool) -> String {
+        if let (start, count) = singleText(of: element) { return string(start, count, trimmed: trimmed) }
+        let joined = directText(of: element)
+        return trimmed ? XMLValueDecoder.trimmed(joined) : joined
+    }
+
     /// The bytes of the element's text when it is one run (or none: an empty range), without
     /// joining; nil when its text is split by child elements.
     func singleText(of element: Int) -> (start: Int, count: Int)? {

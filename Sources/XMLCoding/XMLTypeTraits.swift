@@ -75,11 +75,24 @@ extension XMLTypeTraits {
     /// Used by one decode or encode at a time (a route hands it from one record to the next
     /// with its builder): `@unchecked Sendable` for that hand-over, never shared while in use.
     final class Cache: @unchecked Sendable {
-        private var entries: [(type: ObjectIdentifier, traits: XMLTypeTraits)] = []
+        // Unchecked: one decode or encode uses the cache at a time (see above).
+        @exclusivity(unchecked) private var entries: [(type: ObjectIdentifier, traits: XMLTypeTraits)] = []
         /// Past this many types (a model of many types) the rest are looked up each time.
         private static let capacity = 32
 
         init() {}
+
+        @exclusivity(unchecked) private var plans: [(type: ObjectIdentifier?, keyType: ObjectIdentifier, plans: XMLKeyPlans)] = []
+
+        /// The key plans of `type`'s keys of `keyType`, made empty on first use.
+        func keyPlans(for type: Any.Type?, keyType: Any.Type) -> XMLKeyPlans {
+            let id = type.map { ObjectIdentifier($0) }
+            let keyID = ObjectIdentifier(keyType)
+            for entry in plans where entry.keyType == keyID && entry.type == id { return entry.plans }
+            let made = XMLKeyPlans()
+            if plans.count < Self.capacity { plans.append((id, keyID, made)) }
+            return made
+        }
 
         func traits(of type: Any.Type) -> XMLTypeTraits {
             let id = ObjectIdentifier(type)
@@ -88,5 +101,55 @@ extension XMLTypeTraits {
             if entries.count < Self.capacity { entries.append((id, traits)) }
             return traits
         }
+    }
+}
+
+/// Where a key of one type is looked for in its element: its document spelling, placement
+/// and array layout. They depend only on the decoded type, the key and the decoder's
+/// settings (unless a setting decides by coding path), so they are worked out once per key
+/// instead of for every element.
+///
+/// A class: a lookup takes a reference to it (one retain) rather than a copy of its strings.
+final class XMLKeyPlan {
+    let name: XMLCodingName
+    /// The key `""`: the element's own text.
+    let isText: Bool
+    let placement: XMLNodePlacement
+    let wrapped: Bool
+
+    init(name: XMLCodingName, isText: Bool, placement: XMLNodePlacement, wrapped: Bool) {
+        self.name = name
+        self.isText = isText
+        self.placement = placement
+        self.wrapped = wrapped
+    }
+}
+
+/// The plans of one decoded type's keys, by the key's bit pattern.
+///
+/// A synthesized `CodingKeys` enum is a plain value of at most one byte whose bits are its
+/// case, so the byte finds the key's plan without asking for its `stringValue`. Key types of
+/// any other kind, and settings that decide by coding path, work each key out every time.
+final class XMLKeyPlans {
+    // Unchecked: one decode uses the plans at a time (they travel with the traits cache).
+    @exclusivity(unchecked) private var byPattern: [XMLKeyPlan?] = []
+
+    subscript(pattern: Int) -> XMLKeyPlan? {
+        get { pattern < byPattern.count ? byPattern[pattern] : nil }
+        set {
+            if pattern >= byPattern.count { byPattern += Array(repeating: nil, count: pattern + 1 - byPattern.count) }
+            byPattern[pattern] = newValue
+        }
+    }
+
+    /// Whether keys of `Key` can be told apart by one byte of their value, and the settings
+    /// let a key's plan be kept.
+    static func usable<Key: CodingKey>(for key: Key.Type, context: XMLDecodingContext) -> Bool {
+        context.plansApply && _isPOD(Key.self) && MemoryLayout<Key>.size <= 1
+    }
+
+    /// The key's byte (0 for a key type of one case, which has no bytes).
+    static func pattern<Key: CodingKey>(of key: Key) -> Int {
+        MemoryLayout<Key>.size == 0 ? 0 : withUnsafePointer(to: key) { Int(UnsafeRawPointer($0).load(as: UInt8.self)) }
     }
 }

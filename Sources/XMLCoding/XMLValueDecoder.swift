@@ -25,6 +25,9 @@ final class XMLDecodingContext {
     let userInfo: [CodingUserInfoKey: Any]
     let keyConversion: XMLKeySpelling.Conversion
     let traitsCache: XMLTypeTraits.Cache
+    /// Whether a key's spelling, placement and layout can be kept for the next element of
+    /// its type: no setting decides them by coding path.
+    let plansApply: Bool
 
     init(record: XMLRecord, settings: XMLDecoder.Settings, traits: XMLTypeTraits.Cache) {
         self.record = record
@@ -37,6 +40,11 @@ final class XMLDecodingContext {
         case .convertFromKebabCase: keyConversion = .separated("-")
         case .convertFromCapitalized: keyConversion = .capitalized
         case .custom(let convert): keyConversion = .custom(convert)
+        }
+        if case .custom = settings.keyDecodingStrategy {
+            plansApply = false
+        } else {
+            plansApply = settings.nodePlacement == nil && settings.arrayLayout == nil
         }
     }
 
@@ -296,12 +304,7 @@ struct XMLValueDecoder: Decoder {
         }
     }
 
-    /// An element's text: one run trimmed in place, several joined first.
-    private func elementText(_ element: Int, trimmed: Bool) -> String {
-        if let (start, count) = record.singleText(of: element) { return record.string(start, count, trimmed: trimmed) }
-        let joined = record.directText(of: element)
-        return trimmed ? Self.trimmed(joined) : joined
-    }
+    private func elementText(_ element: Int, trimmed: Bool) -> String { record.elementText(element, trimmed: trimmed) }
 
     /// Whether the value is absent: a key with no attribute and no element.
     var isAbsent: Bool {

@@ -173,6 +173,52 @@ struct DecodingTests {
         #expect(throws: DecodingError.self) { try decoder.decode(Plain.self, from: Array("<i><id>e</id></i>".utf8)) }
     }
 
+    /// Two types with one key type and different placements, in one document.
+    enum SharedKeys: String, CodingKey { case id, label = "" }
+    struct FromAttribute: Decodable, XMLNodePlacing {
+        var id: String
+        var label: String
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: SharedKeys.self)
+            id = try container.decode(String.self, forKey: .id)
+            label = try container.decode(String.self, forKey: .label)
+        }
+        static func nodePlacement(for key: any CodingKey) -> XMLNodePlacement { .attribute }
+    }
+    struct FromElement: Decodable, XMLNodePlacing {
+        var id: String
+        init(from decoder: any Decoder) throws {
+            id = try decoder.container(keyedBy: SharedKeys.self).decode(String.self, forKey: .id)
+        }
+        static func nodePlacement(for key: any CodingKey) -> XMLNodePlacement { .element }
+    }
+
+    @Test("each type keeps its own placement for a key type it shares, element after element; one-key and struct key types")
+    func sharedKeyTypes() throws {
+        struct Pair: Decodable { var a: [FromAttribute]; var e: [FromElement] }
+        let xml = "<p><a id='1'>one</a><e id='x'><id>2</id></e><a id='3'>three</a><e id='y'><id>4</id></e></p>"
+        let pair = try XMLDecoder().decode(Pair.self, from: Array(xml.utf8))
+        #expect(pair.a.map(\.id) == ["1", "3"] && pair.a.map(\.label) == ["one", "three"])
+        #expect(pair.e.map(\.id) == ["2", "4"])
+        // A key type of one case has no bytes at all; a struct key is looked up by its name.
+        struct One: Decodable { var only: Int }
+        #expect(try XMLDecoder().decode([One].self, from: Array("<l><o only='1'/><o><only>2</only></o></l>".utf8)).map(\.only) == [1, 2])
+        struct NamedKey: CodingKey {
+            var stringValue: String
+            var intValue: Int? { nil }
+            init(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+        }
+        struct Named: Decodable {
+            var values: [String]
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: NamedKey.self)
+                values = try ["b", "a", "b"].map { try container.decode(String.self, forKey: NamedKey(stringValue: $0)) }
+            }
+        }
+        #expect(try XMLDecoder().decode(Named.self, from: Array("<n a='1'><b>2</b></n>".utf8)).values == ["2", "1", "2"])
+    }
+
     @Test("dates, data and floats by strategy")
     func strategies() throws {
         struct Values: Decodable { var when: Date; var blob: Data; var ratio: Double }
