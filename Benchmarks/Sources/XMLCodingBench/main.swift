@@ -2,7 +2,8 @@
 // document, and record by record through routes on the handler stack), with XMLCoder 0.18.2,
 // with the hand-written Parseable conformances on the handler stack, and parsed by raw expat
 // in C (the limit); then the same values encoded by XMLCoding and XMLCoder; then feeds of
-// 64 MiB and 1 GiB decoded record by record, with peak memory. Every row runs in a child
+// 64 MiB and 1 GiB decoded record by record (through routes, and the sites through
+// decode(_:eachAt:)), with peak memory. Every row runs in a child
 // process of its own, so its peak memory is its own; times are medians.
 //
 //     swift build -c release --package-path Benchmarks
@@ -87,6 +88,13 @@ func run(_ workload: String, _ path: String) throws -> Int {
         routes.route("team", decoding: FeedTeam.self)
         routes.route("site", decoding: FeedSite.self)
         return try HandlerStack.parse(contentsOf: path, root: DecodedRoot(), routes: routes).rows
+    case "stream":
+        // decode(_:eachAt:) on the sites, one record at a time (the teams are not read).
+        var rows = 0
+        try XMLCoding.XMLDecoder().decode(FeedSite.self, eachAt: "schedule/sites/site", contentsOf: path) { site in
+            rows += 1 + (try site.site { _ in true }).activities.count
+        }
+        return rows
     case "document":
         let models = try XMLCoding.XMLDecoder().decode(FeedDocument.self, contentsOf: path).models()
         return rows(models.teams, models.sites)
@@ -189,7 +197,12 @@ if includesLarge {
         let expat = try measure("expat", path, rounds: r)
         let handwritten = try measure("handwritten", path, rounds: r)
         let routes = try measure("routes", path, rounds: r)
-        for (name, m) in [("raw expat in C (no values)", expat), ("hand-written Parseable, handler stack", handwritten), ("XMLCoding, records on the handler stack", routes)] {
+        let stream = try measure("stream", path, rounds: r)
+        for (name, m) in [
+            ("raw expat in C (no values)", expat), ("hand-written Parseable, handler stack", handwritten),
+            ("XMLCoding, records on the handler stack", routes),
+            ("XMLCoding, decode(_:eachAt:) stream (sites only: \(stream.count) rows)", stream),
+        ] {
             print(
                 "| \(size >= 1024 ? "1 GiB" : "\(size) MiB") | \(name) | \(String(format: "%.3f", m.seconds)) | \(rate(bytes, m.seconds)) | \(mib(m.peak)) "
                     + "| | \(ratio(handwritten.seconds, m.seconds)) | \(ratio(expat.seconds, m.seconds)) |")
