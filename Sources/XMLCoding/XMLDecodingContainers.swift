@@ -220,7 +220,7 @@ struct XMLKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     // text, without the casts decodeValue makes to learn how a type decodes.
     func decode(_ type: String.Type, forKey key: Key) throws -> String {
         let value = lookup(key)
-        if let text = plainString(value) { return text }
+        if let text = context.plainString(value) { return text }
         return try decodeScalar(value, forKey: key)
     }
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try decodeScalar(type, forKey: key) }
@@ -247,26 +247,6 @@ struct XMLKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return try S.decodeXML(from: value)
     }
 
-    /// A `String` read straight from the record in the shapes most keys have (an attribute,
-    /// the text key, one element with no attributes and no child elements), without a value
-    /// decoder; nil for every other shape, which the general path reads and reports on.
-    private func plainString(_ value: XMLDecodingValue) -> String? {
-        let trims = context.settings.trimsWhitespace
-        switch value {
-        case .attribute(let a, _):
-            let attribute = record.attributes[a]
-            return record.string(attribute.valueStart, attribute.valueCount, trimmed: trims)
-        case .text(let element):
-            return record.elementText(element, trimmed: trims)
-        case .elements(let list, _, false) where list.count == 1:
-            let element = list[0]
-            guard record.nodes[element].count == 0, !record.hasChildElements(element) else { return nil }
-            return record.elementText(element, trimmed: trims)
-        default:
-            return nil
-        }
-    }
-
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         // `<count/>` is no number: nil for an optional scalar; a String reads it as "".
         try T?.decodeOptional(from: valueDecoder(for: key, type: T.self))
@@ -277,7 +257,7 @@ struct XMLKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
         let value = lookup(key)
         if case .elements(let list, _, _) = value, list.isEmpty { return nil }
-        if let text = plainString(value) { return text }
+        if let text = context.plainString(value) { return text }
         return try XMLValueDecoder(scope: scope, value: value, key: key).decodeScalarIfPresent(type)
     }
     func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try decodeScalarIfPresent(type, forKey: key) }
@@ -407,7 +387,17 @@ struct XMLUnkeyedContainer: UnkeyedDecodingContainer {
     }
 
     // Scalars asked for by their own types: straight to the text, without decodeValue's casts.
-    mutating func decode(_ type: String.Type) throws -> String { try decodeScalar(type) }
+    mutating func decode(_ type: String.Type) throws -> String {
+        // An element item (String is no choice) in the common shape, straight from the record.
+        if !isAtEnd {
+            let item = items[currentIndex]
+            if scope.context.record.nodes[item].kind == .element, let text = scope.context.plainString(.element(item)) {
+                currentIndex += 1
+                return text
+            }
+        }
+        return try decodeScalar(type)
+    }
     mutating func decode(_ type: Bool.Type) throws -> Bool { try decodeScalar(type) }
     mutating func decode(_ type: Int.Type) throws -> Int { try decodeScalar(type) }
     mutating func decode(_ type: Int64.Type) throws -> Int64 { try decodeScalar(type) }
@@ -452,7 +442,10 @@ struct XMLSingleValueContainer: SingleValueDecodingContainer {
 
     // Scalars asked for by their own types (a custom type's `init(from:)` reading its text):
     // straight to the text, without decodeValue's casts.
-    func decode(_ type: String.Type) throws -> String { try String.decodeXML(from: decoder) }
+    func decode(_ type: String.Type) throws -> String {
+        if let value = place.value, let text = place.context.plainString(value) { return text }
+        return try String.decodeXML(from: decoder)
+    }
     func decode(_ type: Bool.Type) throws -> Bool { try Bool.decodeXML(from: decoder) }
     func decode(_ type: Int.Type) throws -> Int { try Int.decodeXML(from: decoder) }
     func decode(_ type: Int64.Type) throws -> Int64 { try Int64.decodeXML(from: decoder) }
@@ -492,5 +485,34 @@ final class XMLNameIndex {
             if childNode.kind == .element { elements[record.names[childNode.name].local, default: []].append(child) }
             child = childNode.next
         }
+    }
+}
+
+extension XMLDecodingContext {
+    /// A `String` read straight from the record in the shapes most values have (an
+    /// attribute, the text key, one element with no attributes and no child elements),
+    /// without a value decoder; nil for every other shape, which the general path reads and
+    /// reports on.
+    func plainString(_ value: XMLDecodingValue) -> String? {
+        let trims = settings.trimsWhitespace
+        switch value {
+        case .attribute(let a, _):
+            let attribute = record.attributes[a]
+            return record.string(attribute.valueStart, attribute.valueCount, trimmed: trims)
+        case .text(let element):
+            return record.elementText(element, trimmed: trims)
+        case .elements(let list, _, false) where list.count == 1:
+            return plainElementText(list[0], trimmed: trims)
+        case .element(let element):
+            return plainElementText(element, trimmed: trims)
+        default:
+            return nil
+        }
+    }
+
+    private func plainElementText(_ element: Int, trimmed: Bool) -> String? {
+        guard record.nodes[element].kind == .element, record.nodes[element].count == 0, !record.hasChildElements(element)
+        else { return nil }
+        return record.elementText(element, trimmed: trimmed)
     }
 }
