@@ -30,6 +30,10 @@ public enum XMLArrayLayout: Sendable, Equatable {
 ///     }
 /// }
 /// ```
+///
+/// The answer must depend on the key alone: the decoder asks once per key of the type and
+/// keeps the answer for the rest of the decode (for a record stream or a handler-stack
+/// route, for as long as it lives).
 public protocol XMLNodePlacing {
     /// Where the value of `key` is, in this type's element.
     static func nodePlacement(for key: any CodingKey) -> XMLNodePlacement
@@ -45,6 +49,9 @@ public protocol XMLNodePlacing {
 ///     }
 /// }
 /// ```
+///
+/// Like ``XMLNodePlacing``, the answer must depend on the key alone: the decoder asks once
+/// per key and keeps it.
 public protocol XMLArrayLayouts {
     /// How the array under `key` is laid out in this type's element.
     static func arrayLayout(for key: any CodingKey) -> XMLArrayLayout
