@@ -64,7 +64,11 @@ struct XMLKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     private let index: XMLNameIndex?
     /// Where each key of the decoded type is looked for, shared by every element of the type
     /// (nil when a setting decides by coding path, or the key type is not a plain enum).
-    private let plans: XMLKeyPlans?
+    ///
+    /// Unowned: the standard library's box copies the container for every call, and the plans
+    /// are kept alive by the scope this container holds (scope → context → its traits cache,
+    /// which keeps every plans object it hands out).
+    private unowned(unsafe) let plans: XMLKeyPlans?
 
     init(decoder: XMLValueDecoder, element: Int, isChoice: Bool = false) {
         self.element = element

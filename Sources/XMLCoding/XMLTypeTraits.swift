@@ -84,13 +84,16 @@ extension XMLTypeTraits {
 
         @exclusivity(unchecked) private var plans: [(type: ObjectIdentifier?, keyType: ObjectIdentifier, plans: XMLKeyPlans)] = []
 
-        /// The key plans of `type`'s keys of `keyType`, made empty on first use.
-        func keyPlans(for type: Any.Type?, keyType: Any.Type) -> XMLKeyPlans {
+        /// The key plans of `type`'s keys of `keyType`, made empty on first use; nil past the
+        /// cache's capacity. The cache keeps every plans object it returns for as long as it
+        /// lives.
+        func keyPlans(for type: Any.Type?, keyType: Any.Type) -> XMLKeyPlans? {
             let id = type.map { ObjectIdentifier($0) }
             let keyID = ObjectIdentifier(keyType)
             for entry in plans where entry.keyType == keyID && entry.type == id { return entry.plans }
+            guard plans.count < Self.capacity else { return nil }
             let made = XMLKeyPlans()
-            if plans.count < Self.capacity { plans.append((id, keyID, made)) }
+            plans.append((id, keyID, made))
             return made
         }
 
