@@ -133,16 +133,19 @@ struct XMLKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     private func makePlan(for key: Key) -> XMLKeyPlan {
         let spelled = context.documentName(for: key, codingPath: codingPath)
         if spelled == XMLDecoder.textKey {
-            return XMLKeyPlan(name: XMLCodingName(local: spelled, uri: nil), isText: true, placement: .element, wrapped: false)
+            return XMLKeyPlan(
+                key: key, name: XMLCodingName(local: spelled, uri: nil), isText: true, placement: .element, wrapped: false)
         }
         let wrapped: Bool
         if case .wrapped = arrayLayout(for: key) { wrapped = true } else { wrapped = false }
-        return XMLKeyPlan(name: XMLCodingName(spelled), isText: false, placement: placement(for: key), wrapped: wrapped)
+        return XMLKeyPlan(key: key, name: XMLCodingName(spelled), isText: false, placement: placement(for: key), wrapped: wrapped)
     }
 
     /// Where the key's value is.
-    func lookup(_ key: Key) -> XMLDecodingValue {
-        let plan = plan(for: key)
+    func lookup(_ key: Key) -> XMLDecodingValue { lookup(plan(for: key)) }
+
+    /// Where the value of the plan's key is.
+    private func lookup(_ plan: XMLKeyPlan) -> XMLDecodingValue {
         let node = record.nodes[element]
         if isChoice {
             let matches = node.kind == .text ? plan.isText : !plan.isText && matches(record.names[node.name], plan.name)
@@ -199,7 +202,8 @@ struct XMLKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     private func valueDecoder(for key: Key, type: Any.Type? = nil) -> XMLValueDecoder {
-        XMLValueDecoder(scope: scope, value: lookup(key), key: key, decodedType: type)
+        let plan = plan(for: key)
+        return XMLValueDecoder(scope: scope, value: lookup(plan), key: .plan(plan), decodedType: type)
     }
 
     func decodeNil(forKey key: Key) throws -> Bool { valueDecoder(for: key).isEmptyOrAbsent }
@@ -210,7 +214,7 @@ struct XMLKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return try value.decodeValue(type)
     }
 
-    private func keyNotFound(_ key: Key) -> DecodingError {
+    private func keyNotFound(_ key: any CodingKey) -> DecodingError {
         DecodingError.keyNotFound(
             key,
             DecodingError.Context(
@@ -223,9 +227,10 @@ struct XMLKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     // The scalars a synthesized init(from:) asks for by their own types go straight to the
     // text, without the casts decodeValue makes to learn how a type decodes.
     func decode(_ type: String.Type, forKey key: Key) throws -> String {
-        let value = lookup(key)
+        let plan = plan(for: key)
+        let value = lookup(plan)
         if let text = context.plainString(value) { return text }
-        return try decodeScalar(value, forKey: key)
+        return try decodeScalar(value, plan: plan)
     }
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try decodeScalar(type, forKey: key) }
     func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try decodeScalar(type, forKey: key) }
@@ -242,12 +247,13 @@ struct XMLKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try decodeScalar(type, forKey: key) }
 
     private func decodeScalar<S: XMLScalar & Decodable>(_ type: S.Type, forKey key: Key) throws -> S {
-        try decodeScalar(lookup(key), forKey: key)
+        let plan = plan(for: key)
+        return try decodeScalar(lookup(plan), plan: plan)
     }
 
-    private func decodeScalar<S: XMLScalar & Decodable>(_ found: XMLDecodingValue, forKey key: Key) throws -> S {
-        let value = XMLValueDecoder(scope: scope, value: found, key: key)
-        if value.isAbsent { throw keyNotFound(key) }
+    private func decodeScalar<S: XMLScalar & Decodable>(_ found: XMLDecodingValue, plan: XMLKeyPlan) throws -> S {
+        let value = XMLValueDecoder(scope: scope, value: found, key: .plan(plan))
+        if value.isAbsent { throw keyNotFound(plan.key) }
         return try S.decodeXML(from: value)
     }
 
@@ -259,10 +265,11 @@ struct XMLKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     // The standard library's own defaults for these go through decodeNil, which would read
     // `<label/>` as nil for a String?: route them through the rule above, without its casts.
     func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
-        let value = lookup(key)
+        let plan = plan(for: key)
+        let value = lookup(plan)
         if case .elements(let list, _, _) = value, list.isEmpty { return nil }
         if let text = context.plainString(value) { return text }
-        return try XMLValueDecoder(scope: scope, value: value, key: key).decodeScalarIfPresent(type)
+        return try XMLValueDecoder(scope: scope, value: value, key: .plan(plan)).decodeScalarIfPresent(type)
     }
     func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try decodeScalarIfPresent(type, forKey: key) }
     func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try decodeScalarIfPresent(type, forKey: key) }
@@ -293,7 +300,7 @@ struct XMLKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func superDecoder() throws -> any Decoder {
-        XMLValueDecoder(scope: scope, value: .element(element), key: XMLKey("super"))
+        XMLValueDecoder(scope: scope, value: .element(element), key: .key(XMLKey("super")))
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder { valueDecoder(for: key) }
@@ -371,7 +378,7 @@ struct XMLUnkeyedContainer: UnkeyedDecodingContainer {
         let value: XMLDecodingValue =
             itemsAreChildren && isChoice(type) ? .choice(item)
             : scope.context.record.nodes[item].kind == .text ? .textNode(item) : .element(item)
-        return XMLValueDecoder(scope: scope, value: value, key: XMLKey(index: currentIndex), decodedType: type == Any.self ? nil : type)
+        return XMLValueDecoder(scope: scope, value: value, key: .index(currentIndex), decodedType: type == Any.self ? nil : type)
     }
 
     mutating func decodeNil() throws -> Bool {

@@ -114,13 +114,16 @@ extension XMLTypeTraits {
 ///
 /// A class: a lookup takes a reference to it (one retain) rather than a copy of its strings.
 final class XMLKeyPlan {
+    /// The key (any key of the type with the same bits is equal to it).
+    let key: any CodingKey
     let name: XMLCodingName
     /// The key `""`: the element's own text.
     let isText: Bool
     let placement: XMLNodePlacement
     let wrapped: Bool
 
-    init(name: XMLCodingName, isText: Bool, placement: XMLNodePlacement, wrapped: Bool) {
+    init(key: any CodingKey, name: XMLCodingName, isText: Bool, placement: XMLNodePlacement, wrapped: Bool) {
+        self.key = key
         self.name = name
         self.isText = isText
         self.placement = placement

@@ -77,7 +77,8 @@ final class XMLDecodingContext {
 final class XMLDecodingScope {
     let context: XMLDecodingContext
     let parent: XMLDecodingScope?
-    let key: (any CodingKey)?
+    /// The key under the parent.
+    let keyRef: XMLKeyRef
     /// The value this scope is the place of (nil for a root's scope).
     let value: XMLDecodingValue?
     /// The type being decoded from `value`, when known.
@@ -92,7 +93,7 @@ final class XMLDecodingScope {
         self.context = context
         self.path = codingPath
         parent = nil
-        key = nil
+        keyRef = .none
         value = nil
         decodedType = nil
         depth = codingPath.count
@@ -100,15 +101,15 @@ final class XMLDecodingScope {
 
     /// The place of `value` under `parent`, at `key` (nil: the same path as the parent's).
     init(
-        context: XMLDecodingContext, parent: XMLDecodingScope, key: (any CodingKey)?, value: XMLDecodingValue,
+        context: XMLDecodingContext, parent: XMLDecodingScope, key: XMLKeyRef, value: XMLDecodingValue,
         decodedType: Any.Type?
     ) {
         self.context = context
         self.parent = parent
-        self.key = key
+        self.keyRef = key
         self.value = value
         self.decodedType = decodedType
-        depth = parent.depth + (key == nil ? 0 : 1)
+        depth = parent.depth + (key.isNone ? 0 : 1)
     }
 
     var codingPath: [any CodingKey] {
@@ -117,7 +118,7 @@ final class XMLDecodingScope {
         var keys: [any CodingKey] = []
         var scope: XMLDecodingScope = self
         while scope.path == nil, let parent = scope.parent {
-            if let key = scope.key { keys.append(key) }
+            if let key = scope.keyRef.key { keys.append(key) }
             scope = parent
         }
         let built = (scope.path ?? []) + keys.reversed()
@@ -155,20 +156,21 @@ struct XMLValueDecoder: Decoder {
     let value: XMLDecodingValue
     /// The value's key, unless it has a scope of its own (which holds it): copying an
     /// `any CodingKey` goes through its type's value witnesses, so it is copied once.
-    private let ownKey: (any CodingKey)?
+    private let ownKey: XMLKeyRef
     /// The type being decoded, when known (for ``XMLNodePlacing``).
     var decodedType: Any.Type?
     /// The value's own scope, when it has one already.
     private let place: XMLDecodingScope?
 
-    var key: (any CodingKey)? { place == nil ? ownKey : place!.key }
+    var keyRef: XMLKeyRef { place == nil ? ownKey : place!.keyRef }
+    var key: (any CodingKey)? { keyRef.key }
 
     /// The decoder of a document's (or a stream record's) root.
     init(context: XMLDecodingContext, value: XMLDecodingValue, codingPath: [any CodingKey]) {
-        self.init(scope: XMLDecodingScope(context: context, codingPath: codingPath), value: value, key: nil)
+        self.init(scope: XMLDecodingScope(context: context, codingPath: codingPath), value: value, key: .none)
     }
 
-    init(scope: XMLDecodingScope, value: XMLDecodingValue, key: (any CodingKey)?, decodedType: Any.Type? = nil) {
+    init(scope: XMLDecodingScope, value: XMLDecodingValue, key: XMLKeyRef, decodedType: Any.Type? = nil) {
         self.scope = scope
         self.value = value
         ownKey = key
@@ -180,7 +182,7 @@ struct XMLValueDecoder: Decoder {
     init(place: XMLDecodingScope) {
         scope = place.parent!
         value = place.value!
-        ownKey = nil
+        ownKey = .none
         decodedType = place.decodedType
         self.place = place
     }
@@ -443,7 +445,7 @@ struct XMLValueDecoder: Decoder {
         if let optional = XMLTypeTraits.optional(type) { return try optional.decodeOptional(from: self) as! T }
         // What an error needs, kept apart so the decoder itself moves into `init(from:)`
         // instead of being copied.
-        let place = XMLDecodingScope(context: context, parent: scope, key: key, value: value, decodedType: type)
+        let place = XMLDecodingScope(context: context, parent: scope, key: keyRef, value: value, decodedType: type)
         let (context, node, depth) = (context, node, place.depth)
         do { return try T(from: XMLNestedDecoder(scope: place)) } catch let error as DecodingError {
             throw Self.positioned(error, at: context.location(of: node), depth: depth)
@@ -516,4 +518,28 @@ struct XMLKey: CodingKey {
     init(index: Int) { storage = .index(index) }
     init?(stringValue: String) { self.init(stringValue) }
     init?(intValue: Int) { self.init(index: intValue) }
+}
+
+/// A value's key, as cheap to copy as a reference: the plan that holds the key (a keyed
+/// container's keys), an array index, or the key itself. Copying an `any CodingKey` goes
+/// through its type's value witnesses, and the decoder copies a value's key several times.
+enum XMLKeyRef {
+    case none
+    case index(Int)
+    case plan(XMLKeyPlan)
+    case key(any CodingKey)
+
+    var key: (any CodingKey)? {
+        switch self {
+        case .none: return nil
+        case .index(let index): return XMLKey(index: index)
+        case .plan(let plan): return plan.key
+        case .key(let key): return key
+        }
+    }
+
+    var isNone: Bool {
+        if case .none = self { return true }
+        return false
+    }
 }
