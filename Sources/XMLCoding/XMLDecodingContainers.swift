@@ -8,7 +8,7 @@ extension XMLValueDecoder {
         switch value {
         case .elements(let list, _, _):
             guard list.count == 1 else { return list.isEmpty }
-            return isEmptyElement(list[0]) || isNilElement(list[0])
+            return isEmptyElement(list.first!) || isNilElement(list.first!)
         case .element(let e), .choice(let e): return isEmptyElement(e) || isNilElement(e)
         case .attribute, .text, .textNode: return false
         }
@@ -17,7 +17,7 @@ extension XMLValueDecoder {
     /// Whether the value is `xsi:nil="true"` (how the encoder writes nil in an array).
     var isMarkedNil: Bool {
         switch value {
-        case .elements(let list, _, _): return list.count == 1 && isNilElement(list[0])
+        case .elements(let list, _, _): return list.count == 1 && isNilElement(list.first!)
         case .element(let e): return isNilElement(e)
         default: return false
         }
@@ -177,13 +177,15 @@ struct XMLKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     private func elements(named name: XMLCodingName) -> XMLNodeList {
         var list = XMLNodeList()
         if let index {
-            for child in index.elements[name.local] ?? [] where matches(record.names[record.nodes[child].name], name) { list.append(child) }
+            for child in index.elements[name.local] ?? [] where matches(record.names[record.nodes[child].name], name) {
+                list.append(child, in: context)
+            }
             return list
         }
         var child = record.nodes[element].firstChild
         while child >= 0 {
             let childNode = record.nodes[child]
-            if childNode.kind == .element && matches(record.names[childNode.name], name) { list.append(child) }
+            if childNode.kind == .element && matches(record.names[childNode.name], name) { list.append(child, in: context) }
             child = childNode.next
         }
         return list
@@ -513,7 +515,7 @@ extension XMLDecodingContext {
         case .text(let element):
             return record.elementText(element, trimmed: trims)
         case .elements(let list, _, false) where list.count == 1:
-            return plainElementText(list[0], trimmed: trims)
+            return plainElementText(list.first!, trimmed: trims)
         case .element(let element):
             return plainElementText(element, trimmed: trims)
         default:

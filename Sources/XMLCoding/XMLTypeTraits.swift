@@ -113,9 +113,10 @@ extension XMLTypeTraits {
 /// instead of for every element.
 ///
 /// A class: a lookup takes a reference to it (one retain) rather than a copy of its strings.
-final class XMLKeyPlan {
-    /// The key (any key of the type with the same bits is equal to it).
-    let key: any CodingKey
+///
+/// It holds the key it was made for (any key of the type with the same bits is equal to it),
+/// which errors and coding paths name.
+final class XMLKeyPlan: XMLKeyHolder {
     let name: XMLCodingName
     /// The key `""`: the element's own text.
     let isText: Bool
@@ -123,11 +124,11 @@ final class XMLKeyPlan {
     let wrapped: Bool
 
     init(key: any CodingKey, name: XMLCodingName, isText: Bool, placement: XMLNodePlacement, wrapped: Bool) {
-        self.key = key
         self.name = name
         self.isText = isText
         self.placement = placement
         self.wrapped = wrapped
+        super.init(key: key)
     }
 }
 

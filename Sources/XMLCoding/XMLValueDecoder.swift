@@ -25,6 +25,9 @@ final class XMLDecodingContext {
     let userInfo: [CodingUserInfoKey: Any]
     let keyConversion: XMLKeySpelling.Conversion
     let traitsCache: XMLTypeTraits.Cache
+    /// The elements after the first of every ``XMLNodeList`` of the decode. Unchecked: one
+    /// decode, one thread, and an append at a time.
+    @exclusivity(unchecked) var nodeListStore: [Int] = []
     /// Whether a key's spelling, placement and layout can be kept for the next element of
     /// its type: no setting decides them by coding path.
     let plansApply: Bool
@@ -224,7 +227,7 @@ struct XMLValueDecoder: Decoder {
                     DecodingError.Context(
                         codingPath: codingPath,
                         debugDescription:
-                            "expected one <\(record.names[record.nodes[list[0]].name].local)>, found \(list.count) at \(context.location(of: list[1]))"
+                            "expected one <\(record.names[record.nodes[list.element(0, in: context)].name].local)>, found \(list.count) at \(context.location(of: list.element(1, in: context)))"
                     ))
             }
             return list.first
@@ -257,10 +260,12 @@ struct XMLValueDecoder: Decoder {
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         switch value {
         case .elements(let list, _, false):
-            return XMLUnkeyedContainer(decoder: self, items: list.array, itemsAreChildren: false)
+            return XMLUnkeyedContainer(decoder: self, items: list.array(in: context), itemsAreChildren: false)
         case .elements(let list, _, true):
             // A wrapper: its child elements, whatever their names, are the items.
-            guard let wrapper = try singleElement() else { return XMLUnkeyedContainer(decoder: self, items: list.array, itemsAreChildren: true) }
+            guard let wrapper = try singleElement() else {
+                return XMLUnkeyedContainer(decoder: self, items: list.array(in: context), itemsAreChildren: true)
+            }
             return XMLUnkeyedContainer(decoder: self, items: items(of: wrapper), itemsAreChildren: true)
         case .element(let e), .text(let e):
             // The document element (or an item of an array) read as an array: its children.
@@ -474,23 +479,41 @@ extension XMLValueDecoder {
     }
 }
 
-/// The elements of one name under a key, without an allocation for none or one of them.
+/// The elements of one name under a key: the first in place, and the rest (when there are
+/// more) in the decode's node-list store, so the value holding the list is plain data,
+/// copied without reference counting.
 struct XMLNodeList {
-    private(set) var first: Int?
-    private var others: [Int] = []
+    private var head = -1
+    private(set) var count = 0
+    /// Where the elements after the first start in ``XMLDecodingContext/nodeListStore``.
+    private var rest = -1
 
     init() {}
 
-    var count: Int { first == nil ? 0 : 1 + others.count }
-    var isEmpty: Bool { first == nil }
+    var first: Int? { count > 0 ? head : nil }
+    var isEmpty: Bool { count == 0 }
 
-    subscript(index: Int) -> Int { index == 0 ? first! : others[index - 1] }
-
-    mutating func append(_ node: Int) {
-        if first == nil { first = node } else { others.append(node) }
+    /// Adds an element; the elements after the first go to the store, back to back (the
+    /// elements of one list are appended with nothing in between).
+    mutating func append(_ node: Int, in context: XMLDecodingContext) {
+        if count == 0 {
+            head = node
+        } else {
+            if count == 1 { rest = context.nodeListStore.count }
+            context.nodeListStore.append(node)
+        }
+        count += 1
     }
 
-    var array: [Int] { first.map { [$0] + others } ?? [] }
+    func element(_ index: Int, in context: XMLDecodingContext) -> Int {
+        index == 0 ? head : context.nodeListStore[rest + index - 1]
+    }
+
+    func array(in context: XMLDecodingContext) -> [Int] {
+        guard count > 0 else { return [] }
+        guard count > 1 else { return [head] }
+        return [head] + context.nodeListStore[rest..<(rest + count - 1)]
+    }
 }
 
 /// A key made from a string, or an array's index (spelled `Index 3` only when asked). Small
@@ -520,26 +543,35 @@ struct XMLKey: CodingKey {
     init?(intValue: Int) { self.init(index: intValue) }
 }
 
-/// A value's key, as cheap to copy as a reference: the plan that holds the key (a keyed
-/// container's keys), an array index, or the key itself. Copying an `any CodingKey` goes
-/// through its type's value witnesses, and the decoder copies a value's key several times.
-enum XMLKeyRef {
-    case none
-    case index(Int)
-    case plan(XMLKeyPlan)
-    case key(any CodingKey)
+/// A value's key, as cheap to copy as a reference: the holder of the key (a keyed
+/// container's key plan, or a key of its own) or an array index. Copying an `any CodingKey`
+/// goes through its type's value witnesses, and the decoder copies a value's key several
+/// times; this is one reference and an integer.
+struct XMLKeyRef {
+    private let holder: XMLKeyHolder?
+    private let index: Int
+
+    private init(holder: XMLKeyHolder?, index: Int) {
+        self.holder = holder
+        self.index = index
+    }
+
+    static var none: XMLKeyRef { XMLKeyRef(holder: nil, index: -1) }
+    static func index(_ index: Int) -> XMLKeyRef { XMLKeyRef(holder: nil, index: index) }
+    static func plan(_ plan: XMLKeyPlan) -> XMLKeyRef { XMLKeyRef(holder: plan, index: -1) }
+    static func key(_ key: any CodingKey) -> XMLKeyRef { XMLKeyRef(holder: XMLKeyHolder(key: key), index: -1) }
 
     var key: (any CodingKey)? {
-        switch self {
-        case .none: return nil
-        case .index(let index): return XMLKey(index: index)
-        case .plan(let plan): return plan.key
-        case .key(let key): return key
-        }
+        if let holder { return holder.key }
+        return index >= 0 ? XMLKey(index: index) : nil
     }
 
-    var isNone: Bool {
-        if case .none = self { return true }
-        return false
-    }
+    var isNone: Bool { holder == nil && index < 0 }
+}
+
+/// A key kept in an object, so that passing it on is a reference count.
+class XMLKeyHolder {
+    final let key: any CodingKey
+
+    init(key: any CodingKey) { self.key = key }
 }
