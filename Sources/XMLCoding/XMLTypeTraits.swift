@@ -157,6 +157,6 @@ final class XMLKeyPlans {
 
     /// The key's byte (0 for a key type of one case, which has no bytes).
     static func pattern<Key: CodingKey>(of key: Key) -> Int {
-        MemoryLayout<Key>.size == 0 ? 0 : withUnsafePointer(to: key) { Int(UnsafeRawPointer($0).load(as: UInt8.self)) }
+        MemoryLayout<Key>.size == 0 ? 0 : Int(unsafeBitCast(key, to: UInt8.self))
     }
 }
