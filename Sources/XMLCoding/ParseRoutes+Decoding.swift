@@ -22,18 +22,45 @@ extension ParseRoutes {
     public mutating func route<T: Decodable & SendableMetatype>(
         _ name: XMLQualifiedName, decoding type: T.Type, with decoder: XMLDecoder = XMLDecoder()
     ) {
-        let settings = decoder.settings
-        let builders = XMLRecordBuilder.Recycler()
+        let shared = XMLDecodingRoute(settings: decoder.settings)
         route(name) { element, attributes, _, context in
-            XMLDecoded<T>(element: element, attributes: attributes, settings: settings, builders: builders, context: context)
+            XMLDecoded<T>(element: element, attributes: attributes, route: shared, context: context)
         }
     }
 }
 
 extension ElementConsumer {
     /// The value of an ``XMLDecoded`` consumer of `T`, or `nil` for any other consumer.
+    ///
+    /// - Complexity: a comparison of types and a copy of the value.
     public func decoded<T: Decodable>(as type: T.Type) -> T? {
-        value(as: XMLDecoded<T>.self)?.value
+        // Only an XMLDecoded<T> itself holds a T: no cast is needed for anything else.
+        let decodedType = XMLDecoded<T>.self
+        guard Self.self == decodedType else { return nil }
+        return withUnsafePointer(to: self) { UnsafeRawPointer($0).load(as: decodedType) }.value
+    }
+}
+
+/// What the elements of one route share: the decoder's settings, taken when the route was
+/// made, and the builder they hand on from one to the next.
+final class XMLDecodingRoute: Sendable {
+    let settings: XMLDecoder.Settings
+    let builders = XMLRecordBuilder.Recycler()
+
+    init(settings: XMLDecoder.Settings) { self.settings = settings }
+}
+
+/// A routed element's record while it is built: one reference, so the consumer on the
+/// stack (and every copy of it) stays small.
+final class XMLRecordInProgress {
+    // Unchecked: the stack calls one consumer at a time, from one task.
+    @exclusivity(unchecked) var builder: XMLRecordBuilder.Partial
+    let traits: XMLTypeTraits.Cache
+    let route: XMLDecodingRoute
+
+    init(route: XMLDecodingRoute, fileName: String?) {
+        self.route = route
+        (builder, traits) = route.builders.take(namespaced: route.settings.parserOptions.processNamespaces, fileName: fileName)
     }
 }
 
@@ -42,35 +69,27 @@ extension ElementConsumer {
 public struct XMLDecoded<T: Decodable>: ElementConsumer {
     /// The value, once the element has ended.
     public private(set) var value: T?
-    private var builder: XMLRecordBuilder.Partial
-    private let settings: XMLDecoder.Settings
-    private let builders: XMLRecordBuilder.Recycler
-    private let traits: XMLTypeTraits.Cache
+    private let record: XMLRecordInProgress
 
-    init(
-        element: XMLName, attributes: XMLAttributes, settings: XMLDecoder.Settings, builders: XMLRecordBuilder.Recycler,
-        context: ParseContext
-    ) {
-        self.settings = settings
-        self.builders = builders
-        (builder, traits) = builders.take(namespaced: settings.parserOptions.processNamespaces, fileName: context.fileName)
-        builder.start(element, attributes: attributes, at: context.position)
+    init(element: XMLName, attributes: XMLAttributes, route: XMLDecodingRoute, context: ParseContext) {
+        record = XMLRecordInProgress(route: route, fileName: context.fileName)
+        record.builder.start(element, attributes: attributes, at: context.position)
     }
 
     public mutating func didStartChild(_ name: XMLName, attributes: XMLAttributes, context: ParseContext) throws {
-        builder.start(name, attributes: attributes, at: context.position)
+        record.builder.start(name, attributes: attributes, at: context.position)
     }
 
     public mutating func didEndChild(_ name: XMLName, text: XMLStringView, context: ParseContext) throws -> Bool {
-        builder.text(text)
-        builder.end()
+        record.builder.text(text)
+        record.builder.end()
         return true
     }
 
     public mutating func didEnd(text: XMLStringView, context: ParseContext) throws {
-        builder.text(text)
-        builder.end()
-        value = try XMLDecoder.decode(T.self, from: builder.record, settings: settings, traits: traits)
-        builders.give(&builder, traits: traits)
+        record.builder.text(text)
+        record.builder.end()
+        value = try XMLDecoder.decode(T.self, from: record.builder.record, settings: record.route.settings, traits: record.traits)
+        record.route.builders.give(&record.builder, traits: record.traits)
     }
 }
