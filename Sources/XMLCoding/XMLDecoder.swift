@@ -121,7 +121,7 @@ open class XMLDecoder {
 
     /// Decodes a value from a document in memory.
     open func decode<T: Decodable>(_ type: T.Type, from bytes: some Sequence<UInt8>, fileName: String? = nil) throws -> T {
-        let record = try readDocument { parser in
+        let record = try readDocument(size: bytes.underestimatedCount) { parser in
             parser.fileName = fileName
             try parser.parse(bytes)
         }
@@ -135,7 +135,7 @@ open class XMLDecoder {
 
     /// Decodes a value from a file.
     open func decode<T: Decodable>(_ type: T.Type, contentsOf path: String) throws -> T {
-        let record = try readDocument { try $0.parse(contentsOf: path) }
+        let record = try readDocument(size: Self.fileSize(path)) { try $0.parse(contentsOf: path) }
         return try decode(type, from: record)
     }
 
@@ -153,10 +153,18 @@ open class XMLDecoder {
         return try decode(type, from: records.document())
     }
 
-    private func readDocument(_ input: (XMLStreamParser<XMLRecordBuilder>) throws -> Void) throws -> XMLRecord {
-        let (parser, records) = Self.recordParser(path: [], options: parserOptions)
+    /// `size`: the input's size when known (0 when not), to size the record.
+    private func readDocument(size: Int = 0, _ input: (XMLStreamParser<XMLRecordBuilder>) throws -> Void) throws -> XMLRecord {
+        let (parser, records) = Self.recordParser(path: [], options: parserOptions, inputSize: size > 0 ? size : nil)
         try input(parser)
         return try records.document()
+    }
+
+    /// A regular file's size, or 0.
+    private static func fileSize(_ path: String) -> Int {
+        var info = stat()
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return 0 }
+        return Int(info.st_size)
     }
 
     /// The records a parser made, in order, until they are taken.
@@ -186,10 +194,14 @@ open class XMLDecoder {
 
     /// A parser that builds a record of each element at `path` (the document element when
     /// empty) and queues it.
-    static func recordParser(path: [String], options: XMLParserOptions) -> (XMLStreamParser<XMLRecordBuilder>, Records) {
+    static func recordParser(path: [String], options: XMLParserOptions, inputSize: Int? = nil)
+        -> (XMLStreamParser<XMLRecordBuilder>, Records)
+    {
         let records = Records()
         let parser = XMLStreamParser(
-            handler: XMLRecordBuilder(path: path, namespaced: options.processNamespaces) { records.queue.append($0) },
+            handler: XMLRecordBuilder(path: path, namespaced: options.processNamespaces, inputSize: inputSize) {
+                records.queue.append($0)
+            },
             options: options)
         return (parser, records)
     }
