@@ -102,7 +102,7 @@ final class XMLDecodingScope {
         depth = codingPath.count
     }
 
-    /// The place of `value` under `parent`, at `key` (nil: the same path as the parent's).
+    /// The place of `value` under `parent`, at `key` (`.none`: the same path as the parent's).
     init(
         context: XMLDecodingContext, parent: XMLDecodingScope, key: XMLKeyRef, value: XMLDecodingValue,
         decodedType: Any.Type?
