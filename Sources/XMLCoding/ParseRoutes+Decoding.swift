@@ -1,3 +1,4 @@
+import Synchronization
 import XMLHandlerStack
 import XMLStreaming
 
@@ -42,26 +43,42 @@ extension ElementConsumer {
 }
 
 /// What the elements of one route share: the decoder's settings, taken when the route was
-/// made, and the builder they hand on from one to the next.
+/// made, and the record in progress they hand on from one to the next, so the names of a
+/// feed are interned once and each record's arrays start with the room the last one needed.
+///
+/// Shared by every parse using the route (a route table is `Sendable`), under a lock taken
+/// twice per element; an element that finds the spare taken (a nested or a concurrent one)
+/// starts a record of its own.
 final class XMLDecodingRoute: Sendable {
     let settings: XMLDecoder.Settings
-    let builders = XMLRecordBuilder.Recycler()
+    private let spare = Mutex<XMLRecordInProgress?>(nil)
 
     init(settings: XMLDecoder.Settings) { self.settings = settings }
+
+    /// A record in progress emptied for an element: the spare one if there is one.
+    func take(fileName: String?) -> XMLRecordInProgress {
+        let namespaced = settings.parserOptions.processNamespaces
+        guard let record = spare.withLock({ $0.take() }), record.builder.namespaced == namespaced else {
+            return XMLRecordInProgress(builder: XMLRecordBuilder.Partial(namespaced: namespaced, fileName: fileName))
+        }
+        record.builder.reset(fileName: fileName)
+        return record
+    }
+
+    /// Keeps a finished record in progress for the next element.
+    func give(_ record: XMLRecordInProgress) { spare.withLock { $0 = record } }
 }
 
-/// A routed element's record while it is built: one reference, so the consumer on the
-/// stack (and every copy of it) stays small.
-final class XMLRecordInProgress {
-    // Unchecked: the stack calls one consumer at a time, from one task.
+/// A routed element's record while it is built, with the conformances its types were found
+/// to have: one reference, so the consumer on the stack (and every copy of it) stays small.
+///
+/// `@unchecked Sendable` for the hand-over through ``XMLDecodingRoute``: one element uses it
+/// at a time, from one task, and gives it back when it is done.
+final class XMLRecordInProgress: @unchecked Sendable {
     @exclusivity(unchecked) var builder: XMLRecordBuilder.Partial
-    let traits: XMLTypeTraits.Cache
-    let route: XMLDecodingRoute
+    let traits = XMLTypeTraits.Cache()
 
-    init(route: XMLDecodingRoute, fileName: String?) {
-        self.route = route
-        (builder, traits) = route.builders.take(namespaced: route.settings.parserOptions.processNamespaces, fileName: fileName)
-    }
+    init(builder: XMLRecordBuilder.Partial) { self.builder = builder }
 }
 
 /// A `Decodable` value on the handler stack: the events of its element, kept as they come
@@ -69,10 +86,12 @@ final class XMLRecordInProgress {
 public struct XMLDecoded<T: Decodable>: ElementConsumer {
     /// The value, once the element has ended.
     public private(set) var value: T?
+    private let route: XMLDecodingRoute
     private let record: XMLRecordInProgress
 
     init(element: XMLName, attributes: XMLAttributes, route: XMLDecodingRoute, context: ParseContext) {
-        record = XMLRecordInProgress(route: route, fileName: context.fileName)
+        self.route = route
+        record = route.take(fileName: context.fileName)
         record.builder.start(element, attributes: attributes, at: context.position)
     }
 
@@ -89,7 +108,7 @@ public struct XMLDecoded<T: Decodable>: ElementConsumer {
     public mutating func didEnd(text: XMLStringView, context: ParseContext) throws {
         record.builder.text(text)
         record.builder.end()
-        value = try XMLDecoder.decode(T.self, from: record.builder.record, settings: record.route.settings, traits: record.traits)
-        record.route.builders.give(&record.builder, traits: record.traits)
+        value = try XMLDecoder.decode(T.self, from: record.builder.record, settings: route.settings, traits: record.traits)
+        route.give(record)
     }
 }

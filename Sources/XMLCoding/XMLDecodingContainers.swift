@@ -402,12 +402,9 @@ struct XMLUnkeyedContainer: UnkeyedDecodingContainer {
     // Scalars asked for by their own types: straight to the text, without decodeValue's casts.
     mutating func decode(_ type: String.Type) throws -> String {
         // An element item (String is no choice) in the common shape, straight from the record.
-        if !isAtEnd {
-            let item = items[currentIndex]
-            if scope.context.record.nodes[item].kind == .element, let text = scope.context.plainString(.element(item)) {
-                currentIndex += 1
-                return text
-            }
+        if !isAtEnd, let text = scope.context.plainString(.element(items[currentIndex])) {
+            currentIndex += 1
+            return text
         }
         return try decodeScalar(type)
     }

@@ -1,4 +1,3 @@
-import Synchronization
 import XMLStreaming
 
 /// Builds ``XMLRecord``s from the parser's events: the whole document, or (with a path)
@@ -74,7 +73,7 @@ struct XMLRecordBuilder: XMLEventHandler {
 extension XMLRecordBuilder {
     /// Builds one record from calls: the parser's events through the builder above, or what
     /// a handler-stack consumer sees of its element (starts with attributes, text, ends).
-    struct Partial: Sendable {
+    struct Partial {
         private var nodes: [XMLRecord.Node] = []
         private var attributes: [XMLRecord.Attribute] = []
         private var nameTable = XMLNameTable()
@@ -173,34 +172,6 @@ extension XMLRecordBuilder {
 
         mutating func end() {
             _ = open.popLast()
-        }
-    }
-}
-
-extension XMLRecordBuilder {
-    /// The builder a route's decoded elements pass on from one to the next, so the names of
-    /// a feed are interned once and each record's arrays start with the room the last one
-    /// needed. Shared by every parse using the route (a route table is `Sendable`), under a
-    /// lock taken twice per record; an element that finds the builder taken (a nested or a
-    /// concurrent one) starts a builder of its own.
-    /// The conformances the records' types were found to have travel with the builder.
-    final class Recycler: Sendable {
-        private let spare = Mutex<(builder: Partial, traits: XMLTypeTraits.Cache)?>(nil)
-
-        /// A builder emptied for a record, the spare one if there is one, and its cache.
-        func take(namespaced: Bool, fileName: String?) -> (builder: Partial, traits: XMLTypeTraits.Cache) {
-            guard var spare = spare.withLock({ $0.take() }), spare.builder.namespaced == namespaced else {
-                return (Partial(namespaced: namespaced, fileName: fileName), XMLTypeTraits.Cache())
-            }
-            spare.builder.reset(fileName: fileName)
-            return spare
-        }
-
-        /// Keeps `builder` and `traits` for the next record, leaving an empty builder in its place.
-        func give(_ builder: inout Partial, traits: XMLTypeTraits.Cache) {
-            let done = builder
-            builder = Partial(namespaced: done.namespaced, fileName: nil)
-            spare.withLock { $0 = (done, traits) }
         }
     }
 }

@@ -72,10 +72,10 @@ extension XMLTypeTraits {
     /// once: after that a comparison of metatypes, where ``of(_:)`` takes a lock and hashes
     /// for every element.
     ///
-    /// Used by one decode or encode at a time (a route hands it from one record to the next
-    /// with its builder): `@unchecked Sendable` for that hand-over, never shared while in use.
-    final class Cache: @unchecked Sendable {
-        // Unchecked: one decode or encode uses the cache at a time (see above).
+    /// Used by one decode or encode at a time (a route hands it from one element to the next
+    /// with its record in progress).
+    final class Cache {
+        // Unchecked: one decode or encode uses the cache at a time.
         @exclusivity(unchecked) private var entries: [(type: ObjectIdentifier, traits: XMLTypeTraits)] = []
         /// Past this many types (a model of many types) the rest are looked up each time.
         private static let capacity = 32

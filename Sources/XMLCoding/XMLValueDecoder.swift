@@ -165,7 +165,7 @@ struct XMLValueDecoder: Decoder {
     /// The value's own scope, when it has one already.
     private let place: XMLDecodingScope?
 
-    var keyRef: XMLKeyRef { place == nil ? ownKey : place!.keyRef }
+    var keyRef: XMLKeyRef { place?.keyRef ?? ownKey }
     var key: (any CodingKey)? { keyRef.key }
 
     /// The decoder of a document's (or a stream record's) root.
@@ -301,17 +301,15 @@ struct XMLValueDecoder: Decoder {
         case .attribute(let a, _):
             let attribute = record.attributes[a]
             return record.string(attribute.valueStart, attribute.valueCount, trimmed: trims)
-        case .text(let e), .element(let e): return elementText(e, trimmed: trims)
-        case .elements(let list, _, _): return list.first.map { elementText($0, trimmed: trims) } ?? ""
+        case .text(let e), .element(let e): return record.elementText(e, trimmed: trims)
+        case .elements(let list, _, _): return list.first.map { record.elementText($0, trimmed: trims) } ?? ""
         case .choice(let node):
             let n = record.nodes[node]
-            return n.kind == .text ? record.string(n.start, n.count, trimmed: trims) : elementText(node, trimmed: trims)
+            return n.kind == .text ? record.string(n.start, n.count, trimmed: trims) : record.elementText(node, trimmed: trims)
         // Mixed content keeps its text as written.
         case .textNode(let node): return record.text(of: node)
         }
     }
-
-    private func elementText(_ element: Int, trimmed: Bool) -> String { record.elementText(element, trimmed: trimmed) }
 
     /// Whether the value is absent: a key with no attribute and no element.
     var isAbsent: Bool {
@@ -448,8 +446,8 @@ struct XMLValueDecoder: Decoder {
     consuming func decodeValue<T: Decodable>(_ type: T.Type) throws -> T {
         if let scalar = XMLTypeTraits.scalar(type) { return try scalar.decodeXML(from: self) as! T }
         if let optional = XMLTypeTraits.optional(type) { return try optional.decodeOptional(from: self) as! T }
-        // What an error needs, kept apart so the decoder itself moves into `init(from:)`
-        // instead of being copied.
+        // The value's own place, which the type's decoder and containers share; the node and
+        // depth are what an error it throws needs.
         let place = XMLDecodingScope(context: context, parent: scope, key: keyRef, value: value, decodedType: type)
         let (context, node, depth) = (context, node, place.depth)
         do { return try T(from: XMLNestedDecoder(scope: place)) } catch let error as DecodingError {

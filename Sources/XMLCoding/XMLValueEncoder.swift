@@ -39,7 +39,7 @@ final class XMLEncodingContext {
     let keyConversion: XMLKeySpelling.Conversion
     /// The elements gathered so far (element handles are indexes into it).
     let tree = XMLEncodedTree()
-    let traits = XMLTypeTraits.Cache()
+    private let traitsCache = XMLTypeTraits.Cache()
 
     init(settings: XMLEncoder.Settings) {
         self.settings = settings
@@ -52,6 +52,8 @@ final class XMLEncodingContext {
         case .custom(let convert): keyConversion = .custom(convert)
         }
     }
+
+    func traits(of type: Any.Type) -> XMLTypeTraits { traitsCache.traits(of: type) }
 
     /// A checked name: an element's or an attribute's.
     func checkedName(_ spelled: String, codingPath: @autoclosure () -> [any CodingKey]) throws -> XMLCodingName {
@@ -236,7 +238,7 @@ final class XMLValueEncoder: Encoder {
             element = try context.makeElement(name, in: parent, codingPath: codingPath)
         case .item(let parent, let name, let flattensChoice):
             // A choice in a wrapper is its case's element: its keys go straight into the wrapper.
-            if flattensChoice, let encodedType, context.traits.traits(of: encodedType).isChoice {
+            if flattensChoice, let encodedType, context.traits(of: encodedType).isChoice {
                 element = parent
             } else {
                 element = try context.makeElement(name, in: parent, codingPath: codingPath)
