@@ -48,18 +48,18 @@ struct Crew: Codable, XMLNodePlacing {
 }
 
 
-// docs/CodableXML.md:252
+// docs/CodableXML.md:254
 struct Strict: Decodable { var code: Int }
 
-// docs/CodableXML.md:270
+// docs/CodableXML.md:272
 struct Team: Decodable { var code: String; var name: String }
 
 
-// docs/CodableXML.md:293
+// docs/CodableXML.md:295
 struct Place: Decodable { var code: String; var name: String }
 
 
-// docs/CodableXML.md:293
+// docs/CodableXML.md:295
 struct Places: ElementConsumer {
     var names: [String] = []
     mutating func adopt(_ child: any ElementConsumer, context: ParseContext) throws {
@@ -104,7 +104,7 @@ failures += await example("docs/CodableXML.md:163") {
     _ = data
     _ = back
 }
-failures += await example("docs/CodableXML.md:252") {
+failures += await example("docs/CodableXML.md:254") {
     do {
         _ = try XMLDecoder().decode(Strict.self, from: Array("<site code='12x'/>".utf8), fileName: "feed.xml")
     } catch DecodingError.dataCorrupted(let context) {
@@ -112,7 +112,7 @@ failures += await example("docs/CodableXML.md:252") {
         // ["code"] expected an integer that fits Int, found "12x" at feed.xml:1:1
     }
 }
-failures += await example("docs/CodableXML.md:270") {
+failures += await example("docs/CodableXML.md:272") {
     let feed = "<schedule><teams><team code='100'><name>Betonbauer</name></team>"
         + "<team code='101'><name>Zimmerei</name></team></teams></schedule>"
     let teams = XMLDecoder().decode(Team.self, eachAt: "schedule/teams/team", from: Array(feed.utf8))
@@ -122,7 +122,7 @@ failures += await example("docs/CodableXML.md:270") {
     _ = feed
     _ = teams
 }
-failures += await example("docs/CodableXML.md:293") {
+failures += await example("docs/CodableXML.md:295") {
     var routes = ParseRoutes()
     routes.route("site", decoding: Place.self)
     let places = try HandlerStack.parse(
