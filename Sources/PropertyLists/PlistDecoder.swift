@@ -1,22 +1,93 @@
 import Foundation
 import OrderedCollections
+import Synchronization
 
-/// Decodes `Decodable` values from property lists, with the API of Foundation's
-/// `PropertyListDecoder` (a drop-in on Linux) and errors that say where and what:
-/// `items[2].price: expected a real, found a string "12,50"`.
+/// Decodes `Decodable` values from property lists: Foundation's `PropertyListDecoder` under
+/// another name (an open class with the same methods, so a port renames the type), with
+/// errors that say where and what: `items[2].price: expected a real, found a string "12,50"`.
 ///
-/// A key that is absent decodes as `nil` for optionals; plists have no null.
-public struct PlistDecoder {
+/// ```swift
+/// let decoder = PlistDecoder()          // was: PropertyListDecoder()
+/// var format = PlistDecoder.PropertyListFormat.xml
+/// let floors = try decoder.decode([String: Int].self, from: data, format: &format)
+/// ```
+///
+/// A key that is absent, or holds the string `$null` (Foundation's `nil`), decodes as `nil`
+/// for optionals. Every format is read: XML (UTF-8, UTF-16, UTF-32), binary, OpenStep, JSON.
+open class PlistDecoder: @unchecked Sendable {
+    /// The file formats, spelled as Foundation's `PropertyListDecoder.PropertyListFormat`.
+    public typealias PropertyListFormat = PropertyList.Format
+
+    private let state = Mutex<[CodingUserInfoKey: any Sendable]>([:])
+
     /// Passed to `Decodable` implementations as `decoder.userInfo`.
-    public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+    open var userInfo: [CodingUserInfoKey: any Sendable] {
+        get { state.withLock { $0 } }
+        set { state.withLock { $0 = newValue } }
+    }
 
     public init() {}
 
     /// Decodes a value from plist data in any supported format. For an XML file, a decoding
     /// error also gives the line of the value it concerns.
-    public func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+    open func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+        try decode(from: data, userInfo: userInfo) { try $0.decodeValue(type) }
+    }
+
+    /// Decodes, and says which format the data was in.
+    open func decode<T: Decodable>(_ type: T.Type, from data: Data, format: inout PropertyListFormat) throws -> T {
+        format = PropertyList.format(of: data) ?? .xml
+        return try decode(type, from: data)
+    }
+
+    /// Decodes, and says which format the data was in, as Foundation's format type.
+    open func decode<T: Decodable>(
+        _ type: T.Type, from data: Data, format: inout PropertyListSerialization.PropertyListFormat
+    ) throws -> T {
+        var ours = PropertyListFormat.xml
+        let value = try decode(type, from: data, format: &ours)
+        format = ours.foundationFormat
+        return value
+    }
+
+    /// Decodes a value that needs a configuration to decode itself.
+    open func decode<T: DecodableWithConfiguration>(
+        _ type: T.Type, from data: Data, configuration: T.DecodingConfiguration
+    ) throws -> T {
+        try decode(from: data, userInfo: userInfo) { try type.init(from: $0, configuration: configuration) }
+    }
+
+    /// Decodes a value with the configuration its provider type gives.
+    open func decode<T, Provider: DecodingConfigurationProviding>(
+        _ type: T.Type, from data: Data, configuration: Provider.Type
+    ) throws -> T where T: DecodableWithConfiguration, T.DecodingConfiguration == Provider.DecodingConfiguration {
+        try decode(type, from: data, configuration: Provider.decodingConfiguration)
+    }
+
+    /// Decodes a value that needs a configuration, and says which format the data was in.
+    open func decode<T: DecodableWithConfiguration>(
+        _ type: T.Type, from data: Data, format: inout PropertyListFormat, configuration: T.DecodingConfiguration
+    ) throws -> T {
+        format = PropertyList.format(of: data) ?? .xml
+        return try decode(type, from: data, configuration: configuration)
+    }
+
+    /// Decodes a value from a property list already read.
+    public func decode<T: Decodable>(_ type: T.Type, from value: PropertyList) throws -> T {
+        try PlistValueDecoder(value: value, codingPath: [], settings: .init(userInfo: userInfo)).decodeValue(type)
+    }
+
+    /// Decodes a value from everything `stream` holds (it is opened if it is not yet, and
+    /// read to its end).
+    public func decode<T: Decodable>(_ type: T.Type, from stream: InputStream) throws -> T {
+        try decode(type, from: Data(try PropertyList.readAll(stream)))
+    }
+
+    /// Decodes from data with `userInfo`, adding the line of the value to an error in an XML file.
+    func decode<T>(from data: Data, userInfo: [CodingUserInfoKey: any Sendable], _ body: (PlistValueDecoder) throws -> T) throws -> T {
         do {
-            return try decode(type, from: PropertyList(data: data))
+            let plist = try PropertyList(data: data)
+            return try body(PlistValueDecoder(value: plist, codingPath: [], settings: .init(userInfo: userInfo)))
         } catch let error as DecodingError {
             guard PropertyList.quickFormat(of: Array(data.prefix(64))) == .xml,
                 let line = XMLPlistLineFinder.line(of: error.codingPathOfValue, in: data)
@@ -24,29 +95,22 @@ public struct PlistDecoder {
             throw error.adding(line: line)
         }
     }
-
-    /// Decodes, and says which format the data was in.
-    public func decode<T: Decodable>(_ type: T.Type, from data: Data, format: inout PropertyList.Format) throws -> T {
-        format = PropertyList.format(of: data) ?? .xml
-        return try decode(type, from: data)
-    }
-
-    /// Decodes a value from a property list already read.
-    public func decode<T: Decodable>(_ type: T.Type, from value: PropertyList) throws -> T {
-        try PlistValueDecoder(value: value, codingPath: [], userInfo: userInfo).decodeValue(type)
-    }
 }
 
-/// A key for any string, for paths and polymorphic type keys.
+/// A key for any string, for paths and polymorphic type keys; array positions are named as
+/// Foundation names them (`Index 0`).
 struct PlistKey: CodingKey {
     var stringValue: String
     var intValue: Int?
     init(stringValue: String) { self.stringValue = stringValue }
     init(intValue: Int) {
-        stringValue = String(intValue)
+        stringValue = "Index \(intValue)"
         self.intValue = intValue
     }
     init(_ string: String) { stringValue = string }
+
+    /// Where `superEncoder()` puts a superclass's values, as Foundation does.
+    static let `super` = PlistKey("super")
 }
 
 /// `a.b[2].c` for messages.
@@ -78,24 +142,40 @@ func describeFound(_ value: PropertyList) -> String {
 }
 
 struct PlistValueDecoder: Decoder {
+    /// What every decoder of one value shares.
+    final class Settings {
+        let userInfo: [CodingUserInfoKey: Any]
+        init(userInfo: [CodingUserInfoKey: any Sendable]) { self.userInfo = userInfo }
+    }
+
     let value: PropertyList
     let codingPath: [any CodingKey]
-    let userInfo: [CodingUserInfoKey: Any]
+    let settings: Settings
+    var userInfo: [CodingUserInfoKey: Any] { settings.userInfo }
 
-    init(value: PropertyList, codingPath: [any CodingKey], userInfo: [CodingUserInfoKey: any Sendable]) {
+    init(value: PropertyList, codingPath: [any CodingKey], settings: Settings) {
         self.value = value
         self.codingPath = codingPath
-        self.userInfo = userInfo
+        self.settings = settings
     }
 
-    init(value: PropertyList, codingPath: [any CodingKey], anyUserInfo: [CodingUserInfoKey: Any]) {
-        self.value = value
-        self.codingPath = codingPath
-        self.userInfo = anyUserInfo
+    /// Foundation's `nil`.
+    static let null = PropertyList.string("$null")
+
+    /// Whether a value is Foundation's `nil`: the string `$null`.
+    static func isNull(_ value: PropertyList) -> Bool {
+        if case .string(let s) = value { return s == "$null" }
+        return false
     }
 
+    /// The error for a value of the wrong type; Foundation's `nil` (`$null`) where a value
+    /// is needed is `valueNotFound`, as Foundation reports it.
     func mismatch(_ expected: String, _ type: Any.Type) -> DecodingError {
-        .typeMismatch(
+        if Self.isNull(value) {
+            return .valueNotFound(
+                type, .init(codingPath: codingPath, debugDescription: "\(describePath(codingPath)): expected \(expected), found $null (nil)"))
+        }
+        return .typeMismatch(
             type,
             .init(codingPath: codingPath, debugDescription: "\(describePath(codingPath)): expected \(expected), found \(describeFound(value))"))
     }
@@ -111,7 +191,8 @@ struct PlistValueDecoder: Decoder {
             return data as! T
         }
         if type == PropertyList.self { return value as! T }
-        return try T(from: self)
+        // The dynamic type asked for (`Employee.self as Person.Type` makes an Employee).
+        return try type.init(from: self)
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
@@ -127,7 +208,7 @@ struct PlistValueDecoder: Decoder {
     func singleValueContainer() throws -> any SingleValueDecodingContainer { Single(decoder: self) }
 
     func child(_ value: PropertyList, key: any CodingKey) -> PlistValueDecoder {
-        PlistValueDecoder(value: value, codingPath: codingPath + [key], anyUserInfo: userInfo)
+        PlistValueDecoder(value: value, codingPath: codingPath + [key], settings: settings)
     }
 
     // MARK: - Scalars
@@ -138,7 +219,7 @@ struct PlistValueDecoder: Decoder {
     }
 
     func decodeString() throws -> String {
-        guard case .string(let s) = value else { throw mismatch("a string", String.self) }
+        guard case .string(let s) = value, s != "$null" else { throw mismatch("a string", String.self) }
         return s
     }
 
@@ -182,7 +263,11 @@ struct PlistValueDecoder: Decoder {
             return decoder.child(value, key: key)
         }
 
-        func decodeNil(forKey key: Key) throws -> Bool { dictionary[key.stringValue] == nil }
+        /// True for an absent key and for Foundation's `$null`.
+        func decodeNil(forKey key: Key) throws -> Bool {
+            guard let value = dictionary[key.stringValue] else { return true }
+            return PlistValueDecoder.isNull(value)
+        }
 
         // The common scalars straight from the dictionary: a child decoder (and its coding
         // path) is made only to report a mismatch.
@@ -191,7 +276,7 @@ struct PlistValueDecoder: Decoder {
             return try child(key).decodeBool()
         }
         func decode(_ type: String.Type, forKey key: Key) throws -> String {
-            if case .string(let s)? = dictionary[key.stringValue] { return s }
+            if case .string(let s)? = dictionary[key.stringValue], s != "$null" { return s }
             return try child(key).decodeString()
         }
         func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
@@ -228,10 +313,19 @@ struct PlistValueDecoder: Decoder {
             try child(key).unkeyedContainer()
         }
 
-        func superDecoder() throws -> any Decoder { try child(Key(stringValue: "super")!) }
-        func superDecoder(forKey key: Key) throws -> any Decoder { try child(key) }
+        /// The superclass's values, under the key `super` as Foundation writes them.
+        func superDecoder() throws -> any Decoder { superDecoder(under: PlistKey.super) }
+        func superDecoder(forKey key: Key) throws -> any Decoder { superDecoder(under: key) }
+
+        private func superDecoder(under key: any CodingKey) -> any Decoder {
+            // Absent, it is nil, as in Foundation: a superclass that decodes anything fails
+            // with valueNotFound at `super`.
+            decoder.child(dictionary[key.stringValue] ?? PlistValueDecoder.null, key: key)
+        }
     }
 
+    /// An array's elements in order. A decode that fails leaves the position where it was,
+    /// so a caller may try another type (as Foundation's does).
     struct Unkeyed: UnkeyedDecodingContainer {
         let decoder: PlistValueDecoder
         let items: [PropertyList]
@@ -245,54 +339,77 @@ struct PlistValueDecoder: Decoder {
             self.items = items
         }
 
-        mutating func next() throws -> PlistValueDecoder {
+        /// A decoder for the current element, without moving past it.
+        func current(_ type: Any.Type) throws -> PlistValueDecoder {
             guard !isAtEnd else {
                 throw DecodingError.valueNotFound(
-                    Any.self,
-                    .init(codingPath: codingPath, debugDescription: "\(describePath(codingPath)): only \(items.count) elements"))
+                    type,
+                    .init(
+                        codingPath: codingPath + [PlistKey(intValue: currentIndex)],
+                        debugDescription: "\(describePath(codingPath)): only \(items.count) elements"))
             }
-            defer { currentIndex += 1 }
             return decoder.child(items[currentIndex], key: PlistKey(intValue: currentIndex))
         }
 
-        mutating func decodeNil() throws -> Bool { false }
-        mutating func decode(_ type: Bool.Type) throws -> Bool { try next().decodeBool() }
+        /// Decodes the current element with `body`, and moves past it only when that succeeds.
+        mutating func next<T>(_ type: Any.Type, _ body: (PlistValueDecoder) throws -> T) throws -> T {
+            let value = try body(current(type))
+            currentIndex += 1
+            return value
+        }
+
+        /// True, moving past it, when the current element is Foundation's `$null`.
+        mutating func decodeNil() throws -> Bool {
+            guard !isAtEnd else {
+                throw DecodingError.valueNotFound(
+                    Any?.self,
+                    .init(
+                        codingPath: codingPath + [PlistKey(intValue: currentIndex)],
+                        debugDescription: "\(describePath(codingPath)): only \(items.count) elements"))
+            }
+            guard PlistValueDecoder.isNull(items[currentIndex]) else { return false }
+            currentIndex += 1
+            return true
+        }
+        mutating func decode(_ type: Bool.Type) throws -> Bool { try next(type) { try $0.decodeBool() } }
         mutating func decode(_ type: String.Type) throws -> String {
-            if currentIndex < items.count, case .string(let s) = items[currentIndex] {
+            if currentIndex < items.count, case .string(let s) = items[currentIndex], s != "$null" {
                 currentIndex += 1
                 return s
             }
-            return try next().decodeString()
+            return try next(type) { try $0.decodeString() }
         }
-        mutating func decode(_ type: Double.Type) throws -> Double { try next().decodeFloatingPoint(type) }
-        mutating func decode(_ type: Float.Type) throws -> Float { try next().decodeFloatingPoint(type) }
-        mutating func decode(_ type: Int.Type) throws -> Int { try next().decodeInteger(type) }
-        mutating func decode(_ type: Int8.Type) throws -> Int8 { try next().decodeInteger(type) }
-        mutating func decode(_ type: Int16.Type) throws -> Int16 { try next().decodeInteger(type) }
-        mutating func decode(_ type: Int32.Type) throws -> Int32 { try next().decodeInteger(type) }
-        mutating func decode(_ type: Int64.Type) throws -> Int64 { try next().decodeInteger(type) }
-        mutating func decode(_ type: UInt.Type) throws -> UInt { try next().decodeInteger(type) }
-        mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try next().decodeInteger(type) }
-        mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try next().decodeInteger(type) }
-        mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try next().decodeInteger(type) }
-        mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try next().decodeInteger(type) }
-        mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { try next().decodeValue(type) }
+        mutating func decode(_ type: Double.Type) throws -> Double { try next(type) { try $0.decodeFloatingPoint(type) } }
+        mutating func decode(_ type: Float.Type) throws -> Float { try next(type) { try $0.decodeFloatingPoint(type) } }
+        mutating func decode(_ type: Int.Type) throws -> Int { try next(type) { try $0.decodeInteger(type) } }
+        mutating func decode(_ type: Int8.Type) throws -> Int8 { try next(type) { try $0.decodeInteger(type) } }
+        mutating func decode(_ type: Int16.Type) throws -> Int16 { try next(type) { try $0.decodeInteger(type) } }
+        mutating func decode(_ type: Int32.Type) throws -> Int32 { try next(type) { try $0.decodeInteger(type) } }
+        mutating func decode(_ type: Int64.Type) throws -> Int64 { try next(type) { try $0.decodeInteger(type) } }
+        mutating func decode(_ type: UInt.Type) throws -> UInt { try next(type) { try $0.decodeInteger(type) } }
+        mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try next(type) { try $0.decodeInteger(type) } }
+        mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try next(type) { try $0.decodeInteger(type) } }
+        mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try next(type) { try $0.decodeInteger(type) } }
+        mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try next(type) { try $0.decodeInteger(type) } }
+        mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { try next(type) { try $0.decodeValue(type) } }
 
         mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws
             -> KeyedDecodingContainer<NestedKey>
         {
-            try next().container(keyedBy: type)
+            try next(KeyedDecodingContainer<NestedKey>.self) { try $0.container(keyedBy: type) }
         }
 
-        mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer { try next().unkeyedContainer() }
-        mutating func superDecoder() throws -> any Decoder { try next() }
+        mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
+            try next((any UnkeyedDecodingContainer).self) { try $0.unkeyedContainer() }
+        }
+        mutating func superDecoder() throws -> any Decoder { try next((any Decoder).self) { $0 } }
     }
 
     struct Single: SingleValueDecodingContainer {
         let decoder: PlistValueDecoder
         var codingPath: [any CodingKey] { decoder.codingPath }
 
-        func decodeNil() -> Bool { false }
+        func decodeNil() -> Bool { PlistValueDecoder.isNull(decoder.value) }
         func decode(_ type: Bool.Type) throws -> Bool { try decoder.decodeBool() }
         func decode(_ type: String.Type) throws -> String { try decoder.decodeString() }
         func decode(_ type: Double.Type) throws -> Double { try decoder.decodeFloatingPoint(type) }

@@ -1,28 +1,127 @@
 import Foundation
 import OrderedCollections
+import Synchronization
 
-/// Encodes `Encodable` values as property lists, with the API of Foundation's
-/// `PropertyListEncoder`. `nil` leaves the key out (plists have no null).
-public struct PlistEncoder {
-    /// The format `encode(_:)` writes. Default XML.
-    public var outputFormat: PropertyList.Format = .xml
+/// Encodes `Encodable` values as property lists: Foundation's `PropertyListEncoder` under
+/// another name. It is an open class with the same properties and methods, so a port renames
+/// the type and nothing else:
+///
+/// ```swift
+/// let encoder = PlistEncoder()          // was: PropertyListEncoder()
+/// encoder.outputFormat = .xml           // binary by default, as Foundation's
+/// let data = try encoder.encode(["floors": 3])
+/// ```
+///
+/// Beyond Foundation: it also writes OpenStep and JSON, and ``encodeValue(_:)`` gives the
+/// ``PropertyList`` itself. Like Foundation, it writes `nil` as the string `$null` (which
+/// ``PlistDecoder`` and Foundation read back as `nil`); ``nilEncodingStrategy`` can leave
+/// such keys out instead. Options may be set from any thread.
+open class PlistEncoder: @unchecked Sendable {
+    /// The file formats, spelled as Foundation's `PropertyListDecoder.PropertyListFormat`.
+    public typealias PropertyListFormat = PropertyList.Format
+
+    /// What an encoded `nil` becomes.
+    public enum NilEncodingStrategy: Hashable, Sendable {
+        /// The string `$null`, as Foundation's `PropertyListEncoder` writes it; ``PlistDecoder``
+        /// and Foundation's decoder read it back as `nil` where an optional is decoded.
+        case nullString
+        /// A keyed `nil` leaves its key out; a `nil` in an array or on its own is an
+        /// `EncodingError` (plists have no null).
+        case omit
+    }
+
+    struct Options: Sendable {
+        var outputFormat = PropertyList.Format.binary
+        var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+        var nilEncodingStrategy = NilEncodingStrategy.nullString
+        var invalidXMLCharacters = PropertyList.InvalidXMLCharacterPolicy.throw
+    }
+
+    private let options: Mutex<Options>
+
+    /// The format ``encode(_:)`` writes: `.binary` by default, as Foundation's.
+    open var outputFormat: PropertyList.Format {
+        get { options.withLock { $0.outputFormat } }
+        set { options.withLock { $0.outputFormat = newValue } }
+    }
+
     /// Passed to `Encodable` implementations as `encoder.userInfo`.
-    public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+    open var userInfo: [CodingUserInfoKey: any Sendable] {
+        get { options.withLock { $0.userInfo } }
+        set { options.withLock { $0.userInfo = newValue } }
+    }
 
-    public init() {}
+    /// What `nil` becomes: `$null` by default, as Foundation writes it.
+    open var nilEncodingStrategy: NilEncodingStrategy {
+        get { options.withLock { $0.nilEncodingStrategy } }
+        set { options.withLock { $0.nilEncodingStrategy = newValue } }
+    }
+
+    /// What happens to characters an XML plist cannot hold (U+0000 and most other control
+    /// characters) when ``outputFormat`` is XML: by default the value is refused with an
+    /// `EncodingError` naming its coding path, as Foundation refuses it.
+    open var invalidXMLCharacters: PropertyList.InvalidXMLCharacterPolicy {
+        get { options.withLock { $0.invalidXMLCharacters } }
+        set { options.withLock { $0.invalidXMLCharacters = newValue } }
+    }
+
+    public init() {
+        options = Mutex(Options())
+    }
 
     /// Encodes a value as plist data in ``outputFormat``.
-    public func encode<T: Encodable>(_ value: T) throws -> Data {
-        try encodeValue(value).data(format: outputFormat)
+    open func encode<Value: Encodable>(_ value: Value) throws -> Data {
+        let options = options.withLock { $0 }
+        return try Self.write(encodeValue(value, options: options) { try $0.box(value) }, options: options)
+    }
+
+    /// Encodes a value that needs a configuration to encode itself.
+    open func encode<Value: EncodableWithConfiguration>(_ value: Value, configuration: Value.EncodingConfiguration) throws -> Data {
+        let options = options.withLock { $0 }
+        let plist = try encodeValue(value, options: options) { encoder in
+            try value.encode(to: encoder, configuration: configuration)
+            return encoder.box.resolved
+        }
+        return try Self.write(plist, options: options)
+    }
+
+    /// Encodes a value with the configuration its provider type gives.
+    open func encode<Value, Provider: EncodingConfigurationProviding>(_ value: Value, configuration: Provider.Type) throws -> Data
+    where Value: EncodableWithConfiguration, Value.EncodingConfiguration == Provider.EncodingConfiguration {
+        try encode(value, configuration: Provider.encodingConfiguration)
     }
 
     /// Encodes a value as a property list.
-    public func encodeValue<T: Encodable>(_ value: T) throws -> PropertyList {
-        let encoder = PlistValueEncoder(codingPath: [], userInfo: userInfo)
-        guard let result = try encoder.box(value) else {
+    public func encodeValue<Value: Encodable>(_ value: Value) throws -> PropertyList {
+        try encodeValue(value, options: options.withLock { $0 }) { try $0.box(value) }
+    }
+
+    private func encodeValue(
+        _ value: Any, options: Options, _ body: (PlistValueEncoder) throws -> PropertyList?
+    ) throws -> PropertyList {
+        let encoder = PlistValueEncoder(codingPath: [], settings: PlistValueEncoder.Settings(options))
+        guard let result = try body(encoder) else {
             throw EncodingError.invalidValue(value, .init(codingPath: [], debugDescription: "the top level encoded nothing"))
         }
         return result
+    }
+
+    /// The file, with a value the format cannot hold reported as an `EncodingError` at its
+    /// coding path.
+    private static func write(_ plist: PropertyList, options: Options) throws -> Data {
+        do {
+            return try plist.data(format: options.outputFormat, invalidXMLCharacters: options.invalidXMLCharacters)
+        } catch let error as PropertyListError {
+            let codingPath = error.path.map { step -> any CodingKey in
+                switch step {
+                case .key(let key): return PlistKey(key)
+                case .index(let index): return PlistKey(intValue: index)
+                }
+            }
+            throw EncodingError.invalidValue(
+                error.unwritableString ?? plist,
+                .init(codingPath: codingPath, debugDescription: "\(describePath(codingPath)): \(error.message)", underlyingError: error))
+        }
     }
 }
 
@@ -49,16 +148,91 @@ final class PlistBox {
         case .array(let a): return .array(a.compactMap(\.resolved))
         }
     }
+
+    /// Whether a keyed container may write here: nothing yet, a keyed container, or a
+    /// dictionary value (which becomes one).
+    var canHoldDictionary: Bool {
+        switch content {
+        case .empty, .dictionary, .value(.dictionary): return true
+        default: return false
+        }
+    }
+
+    /// Whether an unkeyed container may write here.
+    var canHoldArray: Bool {
+        switch content {
+        case .empty, .array, .value(.array): return true
+        default: return false
+        }
+    }
+
+    /// Makes the content a keyed container, keeping what one wrote before; false when it
+    /// holds something else.
+    func makeDictionary() -> Bool {
+        switch content {
+        case .dictionary: return true
+        case .empty: content = .dictionary([:])
+        case .value(.dictionary(let values)):
+            content = .dictionary(values.mapValues { PlistBox(.value($0)) })
+        default: return false
+        }
+        return true
+    }
+
+    /// Makes the content an unkeyed container, keeping what one wrote before; false when it
+    /// holds something else.
+    func makeArray() -> Bool {
+        switch content {
+        case .array: return true
+        case .empty: content = .array([])
+        case .value(.array(let values)): content = .array(values.map { PlistBox(.value($0)) })
+        default: return false
+        }
+        return true
+    }
+
+    init(_ content: Content = .empty) { self.content = content }
+
+    /// A keyed container's box for `key`.
+    func child(forKey key: String) -> PlistBox? {
+        guard case .dictionary(let d) = content else { return nil }
+        return d[key]
+    }
+
+    /// Puts `box` under `key` in a keyed container.
+    func setChild(_ box: PlistBox, forKey key: String) {
+        guard case .dictionary(var d) = content else { return }
+        // Drop this reference first, so the dictionary is mutated in place.
+        content = .empty
+        d[key] = box
+        content = .dictionary(d)
+    }
 }
 
 struct PlistValueEncoder: Encoder {
-    let codingPath: [any CodingKey]
-    let userInfo: [CodingUserInfoKey: Any]
-    let box = PlistBox()
+    /// What every encoder of one value shares.
+    final class Settings {
+        let userInfo: [CodingUserInfoKey: Any]
+        let nilEncodingStrategy: PlistEncoder.NilEncodingStrategy
 
-    init(codingPath: [any CodingKey], userInfo: [CodingUserInfoKey: Any]) {
+        init(_ options: PlistEncoder.Options) {
+            userInfo = options.userInfo
+            nilEncodingStrategy = options.nilEncodingStrategy
+        }
+    }
+
+    /// What Foundation writes for `nil`.
+    static let null = PropertyList.string("$null")
+
+    let codingPath: [any CodingKey]
+    let settings: Settings
+    let box: PlistBox
+    var userInfo: [CodingUserInfoKey: Any] { settings.userInfo }
+
+    init(codingPath: [any CodingKey], settings: Settings, box: PlistBox = PlistBox()) {
         self.codingPath = codingPath
-        self.userInfo = userInfo
+        self.settings = settings
+        self.box = box
     }
 
     /// Encodes `value`, with the types plists hold natively kept as they are.
@@ -73,17 +247,24 @@ struct PlistValueEncoder: Encoder {
         }
     }
 
-    func child(_ key: any CodingKey) -> PlistValueEncoder {
-        PlistValueEncoder(codingPath: codingPath + [key], userInfo: userInfo)
+    func child(_ key: any CodingKey, box: PlistBox = PlistBox()) -> PlistValueEncoder {
+        PlistValueEncoder(codingPath: codingPath + [key], settings: settings, box: box)
     }
 
+    /// A second request for a container at one path adds to the first, as Foundation's does;
+    /// asking for another kind of container there is a programming error, reported as
+    /// Foundation reports it.
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        if case .dictionary = box.content {} else { box.content = .dictionary([:]) }
+        guard box.makeDictionary() else {
+            preconditionFailure("Attempt to push new keyed encoding container when already previously encoded at this path.")
+        }
         return KeyedEncodingContainer(Keyed<Key>(encoder: self))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        if case .array = box.content {} else { box.content = .array([]) }
+        guard box.makeArray() else {
+            preconditionFailure("Attempt to push new unkeyed encoding container when already previously encoded at this path.")
+        }
         return Unkeyed(encoder: self)
     }
 
@@ -93,6 +274,18 @@ struct PlistValueEncoder: Encoder {
 
     static func integer<T: FixedWidthInteger>(_ value: T) -> PropertyList { .integer(exactly: value) }
 
+    /// A `nil` where plists need a value (an array element, a value on its own).
+    func encodeUnkeyedNil(_ codingPath: [any CodingKey], _ what: String) throws -> PropertyList {
+        guard settings.nilEncodingStrategy == .nullString else {
+            throw EncodingError.invalidValue(
+                Optional<Int>.none as Any,
+                .init(
+                    codingPath: codingPath,
+                    debugDescription: "\(describePath(codingPath)): \(what) cannot hold nil (nilEncodingStrategy is .omit)"))
+        }
+        return Self.null
+    }
+
     struct Keyed<Key: CodingKey>: KeyedEncodingContainerProtocol {
         let encoder: PlistValueEncoder
         var codingPath: [any CodingKey] { encoder.codingPath }
@@ -100,19 +293,12 @@ struct PlistValueEncoder: Encoder {
         private func put(_ value: PropertyList?, _ key: Key) {
             let box = PlistBox()
             if let value { box.content = .value(value) }
-            putBox(box, key)
+            encoder.box.setChild(box, forKey: key.stringValue)
         }
 
-        private func putBox(_ box: PlistBox, _ key: Key) {
-            guard case .dictionary(var d) = encoder.box.content else { return }
-            // Drop the box's reference first, so the dictionary is mutated in place.
-            encoder.box.content = .empty
-            d[key.stringValue] = box
-            encoder.box.content = .dictionary(d)
+        mutating func encodeNil(forKey key: Key) throws {
+            if encoder.settings.nilEncodingStrategy == .nullString { put(PlistValueEncoder.null, key) }
         }
-
-        // Plists have no null: a nil value leaves the key out.
-        mutating func encodeNil(forKey key: Key) throws {}
         mutating func encode(_ value: Bool, forKey key: Key) throws { put(.boolean(value), key) }
         mutating func encode(_ value: String, forKey key: Key) throws { put(.string(value), key) }
         mutating func encode(_ value: Double, forKey key: Key) throws { put(.real(value), key) }
@@ -131,24 +317,39 @@ struct PlistValueEncoder: Encoder {
             put(try encoder.child(key).box(value), key)
         }
 
+        /// The encoder for a nested container under `key`: the one already there, so that a
+        /// second request adds to the first, or a new one.
+        private func nested(_ key: Key, keyed: Bool) -> PlistValueEncoder {
+            if let existing = encoder.box.child(forKey: key.stringValue) {
+                guard keyed ? existing.canHoldDictionary : existing.canHoldArray else {
+                    preconditionFailure(
+                        "Attempt to re-encode into nested \(keyed ? "KeyedEncodingContainer<\(Key.self)>" : "UnkeyedEncodingContainer") "
+                            + "for key \"\(key.stringValue)\" is invalid: \(keyed ? "non-keyed" : "keyed") container already encoded for this key")
+                }
+                return encoder.child(key, box: existing)
+            }
+            let child = encoder.child(key)
+            encoder.box.setChild(child.box, forKey: key.stringValue)
+            return child
+        }
+
         mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
             -> KeyedEncodingContainer<NestedKey>
         {
-            let child = encoder.child(key)
-            putBox(child.box, key)
-            return child.container(keyedBy: keyType)
+            nested(key, keyed: true).container(keyedBy: keyType)
         }
 
         mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-            let child = encoder.child(key)
-            putBox(child.box, key)
-            return child.unkeyedContainer()
+            nested(key, keyed: false).unkeyedContainer()
         }
 
-        mutating func superEncoder() -> any Encoder { superEncoder(forKey: Key(stringValue: "super")!) }
-        mutating func superEncoder(forKey key: Key) -> any Encoder {
+        /// The superclass's values under the key `super`, as Foundation writes them.
+        mutating func superEncoder() -> any Encoder { superEncoder(under: PlistKey.super) }
+        mutating func superEncoder(forKey key: Key) -> any Encoder { superEncoder(under: key) }
+
+        private func superEncoder(under key: any CodingKey) -> any Encoder {
             let child = encoder.child(key)
-            putBox(child.box, key)
+            encoder.box.setChild(child.box, forKey: key.stringValue)
             return child
         }
     }
@@ -176,9 +377,7 @@ struct PlistValueEncoder: Encoder {
         }
 
         mutating func encodeNil() throws {
-            throw EncodingError.invalidValue(
-                Optional<Int>.none as Any,
-                .init(codingPath: codingPath, debugDescription: "\(describePath(codingPath)): a plist array cannot hold nil"))
+            append(try encoder.encodeUnkeyedNil(codingPath + [PlistKey(intValue: count)], "a plist array"))
         }
         mutating func encode(_ value: Bool) throws { append(.boolean(value)) }
         mutating func encode(_ value: String) throws { append(.string(value)) }
@@ -198,7 +397,10 @@ struct PlistValueEncoder: Encoder {
             let child = encoder.child(PlistKey(intValue: count))
             guard let boxed = try child.box(value) else {
                 throw EncodingError.invalidValue(
-                    value, .init(codingPath: child.codingPath, debugDescription: "\(describePath(child.codingPath)): encoded nothing"))
+                    value,
+                    .init(
+                        codingPath: child.codingPath,
+                        debugDescription: "\(describePath(child.codingPath)): encoded nothing (a plist array cannot hold nil)"))
             }
             append(boxed)
         }
@@ -226,10 +428,10 @@ struct PlistValueEncoder: Encoder {
         let encoder: PlistValueEncoder
         var codingPath: [any CodingKey] { encoder.codingPath }
 
+        /// `$null`; with `.omit`, nothing, so that a keyed optional leaves its key out (and
+        /// an array element or the top level that encodes nothing is refused).
         mutating func encodeNil() throws {
-            throw EncodingError.invalidValue(
-                Optional<Int>.none as Any,
-                .init(codingPath: codingPath, debugDescription: "\(describePath(codingPath)): plists cannot hold nil"))
+            if encoder.settings.nilEncodingStrategy == .nullString { encoder.set(PlistValueEncoder.null) }
         }
         mutating func encode(_ value: Bool) throws { encoder.set(.boolean(value)) }
         mutating func encode(_ value: String) throws { encoder.set(.string(value)) }

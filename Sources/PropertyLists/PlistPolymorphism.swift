@@ -65,9 +65,9 @@ public struct PlistPolymorphic<Base>: Decodable {
 extension PlistDecoder {
     /// Decodes with `allowlist` available to every ``PlistPolymorphic`` in the value.
     public func decode<T: Decodable, Base>(_ type: T.Type, from data: Data, allowlist: PlistTypeAllowlist<Base>) throws -> T {
-        var decoder = self
-        decoder.userInfo[PlistPolymorphic<Base>.allowlistKey] = allowlist
-        return try decoder.decode(type, from: data)
+        var userInfo = self.userInfo
+        userInfo[PlistPolymorphic<Base>.allowlistKey] = allowlist
+        return try decode(from: data, userInfo: userInfo) { try $0.decodeValue(type) }
     }
 }
 

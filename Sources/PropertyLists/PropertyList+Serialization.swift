@@ -144,36 +144,63 @@ extension PropertyList {
         return result
     }
 
+    /// What a writer does with characters an XML plist cannot hold: U+0000 and the other
+    /// control characters but tab, line feed and carriage return, U+FFFE and U+FFFF.
+    public enum InvalidXMLCharacterPolicy: Hashable, Sendable {
+        /// Refuse the value with a ``PropertyListError`` naming its key path (the default,
+        /// as Foundation and plistlib refuse it): nothing is dropped silently.
+        case `throw`
+        /// Leave the characters out.
+        case strip
+        /// Write U+FFFD REPLACEMENT CHARACTER instead.
+        case replace
+    }
+
     /// The value as a file in `format`. Dictionary keys are sorted unless `sortsKeys` is
-    /// false (then they keep their order).
-    public func data(format: Format, sortsKeys: Bool = true, json: JSONOptions = JSONOptions()) throws -> Data {
-        switch format {
-        case .json:
-            return Data(try JSONPropertyListWriter.write(self, options: json, sortsKeys: sortsKeys))
-        case .openStep:
-            return Data(try OpenStepPropertyListWriter.write(self, sortsKeys: sortsKeys))
-        case .xml:
-            let writer = try XMLStreamWriter(to: .memory, options: XMLPropertyListWriter.writerOptions)
-            try XMLPropertyListWriter(writer: writer, sortsKeys: sortsKeys).write(self)
-            try writer.finish()
-            return Data(writer.bytes)
-        case .binary:
-            var writer = BinaryPropertyListWriter(sortsKeys: sortsKeys)
-            return Data(try writer.write(self))
+    /// false (then they keep their order). A value the format cannot hold throws a
+    /// ``PropertyListError`` with code `.propertyListWriteInvalid` and the value's key path.
+    public func data(
+        format: Format, sortsKeys: Bool = true, json: JSONOptions = JSONOptions(),
+        invalidXMLCharacters: InvalidXMLCharacterPolicy = .throw
+    ) throws -> Data {
+        do {
+            switch format {
+            case .json:
+                return Data(try JSONPropertyListWriter.write(self, options: json, sortsKeys: sortsKeys))
+            case .openStep:
+                return Data(try OpenStepPropertyListWriter.write(self, sortsKeys: sortsKeys))
+            case .xml:
+                let writer = try XMLStreamWriter(to: .memory, options: XMLPropertyListWriter.writerOptions(invalidXMLCharacters))
+                try XMLPropertyListWriter(writer: writer, sortsKeys: sortsKeys).write(self)
+                try writer.finish()
+                return Data(writer.bytes)
+            case .binary:
+                var writer = BinaryPropertyListWriter(sortsKeys: sortsKeys)
+                return Data(try writer.write(self))
+            }
+        } catch var error as PropertyListError {
+            error.code = .propertyListWriteInvalid
+            throw error
         }
     }
 
     /// Writes the value to a file, atomically (see `AtomicFile` in XMLWriting): a temporary
     /// file beside it, then a rename, so a failure leaves the old file as it was; a replaced
     /// file keeps its mode, and a symbolic link keeps pointing at the new content.
-    public func write(toFile path: String, format: Format, sortsKeys: Bool = true) throws {
+    public func write(
+        toFile path: String, format: Format, sortsKeys: Bool = true, invalidXMLCharacters: InvalidXMLCharacterPolicy = .throw
+    ) throws {
         switch format {
         case .xml:
             // The writer's file output: temporary file, fsync, rename.
-            let writer = try XMLStreamWriter(to: .file(path: path), options: XMLPropertyListWriter.writerOptions)
+            let writer = try XMLStreamWriter(to: .file(path: path), options: XMLPropertyListWriter.writerOptions(invalidXMLCharacters))
             do {
                 try XMLPropertyListWriter(writer: writer, sortsKeys: sortsKeys).write(self)
                 try writer.finish()
+            } catch var error as PropertyListError {
+                writer.abandon()
+                error.code = .propertyListWriteInvalid
+                throw error
             } catch {
                 writer.abandon()
                 throw error

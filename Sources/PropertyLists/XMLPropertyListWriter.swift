@@ -9,9 +9,15 @@ struct XMLPropertyListWriter {
     let writer: XMLStreamWriter
     let sortsKeys: Bool
 
-    /// Characters XML cannot hold are refused, never dropped: a string with U+0000 would
-    /// otherwise come back shorter (plistlib refuses them too).
-    static let writerOptions = XMLStreamWriter.Options(characterPolicy: .throw)
+    /// Characters XML cannot hold are refused unless the caller chose otherwise: a string
+    /// with U+0000 would otherwise come back shorter (plistlib and Foundation refuse them too).
+    static func writerOptions(_ policy: PropertyList.InvalidXMLCharacterPolicy) -> XMLStreamWriter.Options {
+        switch policy {
+        case .throw: return XMLStreamWriter.Options(characterPolicy: .throw)
+        case .strip: return XMLStreamWriter.Options(characterPolicy: .strip)
+        case .replace: return XMLStreamWriter.Options(characterPolicy: .replace)
+        }
+    }
 
     func write(_ value: PropertyList) throws {
         try writer.declaration()
@@ -79,8 +85,12 @@ struct XMLPropertyListWriter {
             try writer.startElement("array")
             if !items.isEmpty {
                 try writer.text("\n")
-                for item in items {
-                    try write(item, level: level + 1)
+                for (index, item) in items.enumerated() {
+                    do {
+                        try write(item, level: level + 1)
+                    } catch let error as PropertyListError {
+                        throw error.inside(.index(index))
+                    }
                 }
                 try indent(level)
             }
@@ -94,10 +104,14 @@ struct XMLPropertyListWriter {
                     ? dictionary.keys.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
                     : Array(dictionary.keys)
                 for key in keys {
-                    try indent(level + 1)
-                    try simple("key", Self.plistText(key))
-                    try writer.text("\n")
-                    try write(dictionary[key]!, level: level + 1)
+                    do {
+                        try indent(level + 1)
+                        try simple("key", Self.plistText(key))
+                        try writer.text("\n")
+                        try write(dictionary[key]!, level: level + 1)
+                    } catch let error as PropertyListError {
+                        throw error.inside(.key(key))
+                    }
                 }
                 try indent(level)
             }
@@ -114,9 +128,11 @@ struct XMLPropertyListWriter {
             } catch {
                 guard case .invalidCharacter(let character) = error.kind else { throw error }
                 let code = String(format: "U+%04X", character.scalar.value)
-                throw PropertyListError(
-                    "a \(element == "key" ? "key" : "string") holds \(code), which an XML plist cannot hold "
-                        + "(binary and JSON plists can)")
+                var failure = PropertyListError(
+                    "the \(element == "key" ? "key" : "string") holds \(code), which an XML plist cannot hold "
+                        + "(binary and JSON plists can)", code: .propertyListWriteInvalid)
+                failure.unwritableString = text
+                throw failure
             }
         }
         try writer.endElement()

@@ -37,7 +37,7 @@ struct CodableTests {
 
     @Test("values round-trip through XML and binary; nil leaves the key out", arguments: [PropertyList.Format.xml, .binary])
     func roundTrip(_ format: PropertyList.Format) throws {
-        var encoder = PlistEncoder()
+        let encoder = PlistEncoder()
         encoder.outputFormat = format
         let data = try encoder.encode(Self.project)
         #expect(try PlistDecoder().decode(Project.self, from: data) == Self.project)

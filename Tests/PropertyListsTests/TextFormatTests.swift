@@ -19,7 +19,10 @@ struct TextFormatTests {
     @Test("JSON has no dates, data or null: clear errors, or strings when asked")
     func jsonLimits() throws {
         let dated: PropertyList = ["when": .date(utc(2012, 3, 1, 6, 0, 0)), "bytes": .data(Data([1, 2]))]
-        #expect(throws: PropertyListError("when: JSON has no dates (JSONOptions.datesAsISO8601Strings writes them as strings)")) {
+        #expect(
+            throws: PropertyListError(
+                "when: JSON has no dates (JSONOptions.datesAsISO8601Strings writes them as strings)", code: .propertyListWriteInvalid)
+        ) {
             try PropertyList.dictionary(["when": .date(Date())]).data(format: .json)
         }
         let options = JSONOptions(datesAsISO8601Strings: true, dataAsBase64Strings: true)

@@ -35,7 +35,7 @@ struct FuzzPlistDecoder {
                 return
             }
             for format in [PropertyList.Format.binary, .xml] {
-                var formatEncoder = encoder
+                let formatEncoder = PlistEncoder()
                 formatEncoder.outputFormat = format
                 do {
                     let data = try formatEncoder.encode(sample)
