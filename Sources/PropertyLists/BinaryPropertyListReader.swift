@@ -23,6 +23,12 @@ struct BinaryPropertyListReader {
 
     init(_ bytes: [UInt8]) throws {
         self.bytes = bytes
+        if bytes.starts(with: Array("bplist".utf8)), bytes.count >= 8, !bytes.starts(with: Array("bplist00".utf8)) {
+            let version = String(decoding: bytes[6..<8], as: UTF8.self)
+            throw PropertyListError(
+                "a binary property list of version \(version.debugDescription), which this reader does not read (only 00)",
+                code: .propertyListReadUnknownVersion)
+        }
         guard bytes.count >= 40, bytes.starts(with: Array("bplist00".utf8)) else {
             throw PropertyListError("not a binary property list (no bplist00 header, or too short)")
         }

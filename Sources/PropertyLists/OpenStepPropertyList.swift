@@ -19,12 +19,55 @@ struct OpenStepPropertyListReader {
         PropertyListError(message, line: line, column: i - lineStart + 1)
     }
 
+    /// Reads the file's value. As CoreFoundation reads them: a file of only white space and
+    /// comments is an empty dictionary, and a string followed by more text starts a
+    /// `.strings` file, a dictionary without its braces (`"key" = "value";` lines).
     mutating func read() throws -> PropertyList {
         try skip()
+        guard i < bytes.count else { return .dictionary([:]) }
+        let start = (i, line, lineStart)
         let value = try readValue(depth: 0)
         try skip()
-        guard i == bytes.count else { throw error("text after the value") }
-        return value
+        guard i < bytes.count else { return value }
+        guard case .string = value else { throw error("text after the value") }
+        (i, line, lineStart) = start
+        return .dictionary(try readEntries(until: nil, depth: 0))
+    }
+
+    /// A dictionary's entries up to `closing` (`}`), or to the end of the file for a
+    /// `.strings` file. `"key";` alone stands for `"key" = "key";`.
+    private mutating func readEntries(until closing: UInt8?, depth: Int) throws -> OrderedDictionary<String, PropertyList> {
+        var d = OrderedDictionary<String, PropertyList>()
+        while true {
+            try skip()
+            guard i < bytes.count else {
+                if closing == nil { return d }
+                throw error("a dictionary is not closed")
+            }
+            if let closing, bytes[i] == closing {
+                i += 1
+                return d
+            }
+            guard bytes[i] == UInt8(ascii: "'") || bytes[i] == UInt8(ascii: "\"") || Self.isBare(bytes[i]) else {
+                throw error("a key must be a string")
+            }
+            guard case .string(let key) = try readValue(depth: depth + 1) else { throw error("a key must be a string") }
+            try skip()
+            guard i < bytes.count, bytes[i] == UInt8(ascii: "=") || bytes[i] == UInt8(ascii: ";") else {
+                throw error("expected \"=\" or \";\" after the key \"\(key)\"")
+            }
+            if bytes[i] == UInt8(ascii: ";") {
+                i += 1
+                d[key] = .string(key)
+                continue
+            }
+            i += 1
+            try skip()
+            d[key] = try readValue(depth: depth + 1)
+            try skip()
+            guard i < bytes.count, bytes[i] == UInt8(ascii: ";") else { throw error("expected \";\" after the value of \"\(key)\"") }
+            i += 1
+        }
     }
 
     /// Skips white space and comments.
@@ -56,9 +99,10 @@ struct OpenStepPropertyListReader {
         }
     }
 
+    /// The characters a string may hold without quotes, as CoreFoundation allows them:
+    /// ASCII letters and digits and `_ $ / : . -`.
     static func isBare(_ b: UInt8) -> Bool {
-        (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b >= 0x80
-            || "_$+/:.-".utf8.contains(b)
+        (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || "_$/:.-".utf8.contains(b)
     }
 
     private mutating func readValue(depth: Int) throws -> PropertyList {
@@ -67,24 +111,7 @@ struct OpenStepPropertyListReader {
         switch bytes[i] {
         case UInt8(ascii: "{"):
             i += 1
-            var d = OrderedDictionary<String, PropertyList>()
-            while true {
-                try skip()
-                guard i < bytes.count else { throw error("a dictionary is not closed") }
-                if bytes[i] == UInt8(ascii: "}") {
-                    i += 1
-                    return .dictionary(d)
-                }
-                guard case .string(let key) = try readValue(depth: depth + 1) else { throw error("a key must be a string") }
-                try skip()
-                guard i < bytes.count, bytes[i] == UInt8(ascii: "=") else { throw error("expected \"=\" after the key \"\(key)\"") }
-                i += 1
-                try skip()
-                d[key] = try readValue(depth: depth + 1)
-                try skip()
-                guard i < bytes.count, bytes[i] == UInt8(ascii: ";") else { throw error("expected \";\" after the value of \"\(key)\"") }
-                i += 1
-            }
+            return .dictionary(try readEntries(until: UInt8(ascii: "}"), depth: depth))
         case UInt8(ascii: "("):
             i += 1
             var items: [PropertyList] = []
@@ -191,9 +218,10 @@ struct OpenStepPropertyListReader {
             case UInt8(ascii: "f"): out.append("\u{0C}")
             case UInt8(ascii: "v"): out.append("\u{0B}")
             case UInt8(ascii: "U"):
+                // One to four hexadecimal digits (none is U+0000), as CoreFoundation reads them.
                 var value: UInt32 = 0
                 for _ in 0..<4 {
-                    guard i < bytes.count, let nibble = Self.hex(bytes[i]) else { throw error("\\U needs four hexadecimal digits") }
+                    guard i < bytes.count, let nibble = Self.hex(bytes[i]) else { break }
                     value = value << 4 | UInt32(nibble)
                     i += 1
                 }
@@ -208,13 +236,21 @@ struct OpenStepPropertyListReader {
                 }
                 out.append(Unicode.Scalar(value) ?? "\u{FFFD}")
             case 0x30...0x37:
-                var value = UInt32(e - 0x30)
+                // One to three octal digits make a byte (wrapping, as CoreFoundation's does) in
+                // the NeXTSTEP character set.
+                var value = UInt8(e - 0x30)
                 for _ in 0..<2 where i < bytes.count && (0x30...0x37).contains(bytes[i]) {
-                    value = value * 8 + UInt32(bytes[i] - 0x30)
+                    value = value &* 8 &+ (bytes[i] - 0x30)
                     i += 1
                 }
-                out.append(Unicode.Scalar(value) ?? "\u{FFFD}")
-            default: out.append(Unicode.Scalar(e))
+                out.append(NeXTSTEPEncoding.scalar(value))
+            default:
+                // An unknown escape is the character itself, its backslash dropped.
+                if e < 0x80 {
+                    out.append(Unicode.Scalar(e))
+                } else {
+                    i -= 1
+                }
             }
         }
         throw error("a string is not closed")

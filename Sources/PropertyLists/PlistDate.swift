@@ -22,7 +22,9 @@ enum PlistDate {
     }
 
     /// Reads `yyyy-MM-ddTHH:mm:ssZ`; like plistlib, the later fields may be left out
-    /// (`2012-03-01T06Z`, `2012-03Z`).
+    /// (`2012-03-01T06Z`, `2012-03Z`). A field out of its range carries over as Foundation
+    /// reads the dates older versions wrote (``carriedOver(_:_:_:_:_:_:)``: `2024-01-32` is
+    /// 1 February); the result must be within ``PropertyList/dateRange``.
     static func date(_ text: String) -> Date? {
         var scalars = Substring(text.trimmingCharacters(in: .whitespacesAndNewlines))
         guard scalars.last == "Z" else { return nil }
@@ -45,18 +47,30 @@ enum PlistDate {
         let expected: [Character] = ["-", "-", "T", ":", ":"]
         guard fields.count <= 6, separators.elementsEqual(expected.prefix(separators.count)) else { return nil }
         let year = fields[0]
-        // Only four-digit years: what every format can write again.
-        guard (1...9999).contains(year) else { return nil }
+        // Four-digit years, and two-digit fields (what a date's text can hold).
+        guard (1...9999).contains(year), fields.dropFirst().allSatisfy({ $0 <= 99 }) else { return nil }
         let month = fields.count > 1 ? fields[1] : 1
         let day = fields.count > 2 ? fields[2] : 1
         let hour = fields.count > 3 ? fields[3] : 0
         let minute = fields.count > 4 ? fields[4] : 0
         let second = fields.count > 5 ? fields[5] : 0
-        guard (1...12).contains(month), (1...31).contains(day), (0...23).contains(hour), (0...59).contains(minute),
-            (0...60).contains(second)
-        else { return nil }
-        let days = Self.days(fromCivil: year, month, day)
-        return Date(timeIntervalSince1970: Double(days * 86_400 + hour * 3600 + minute * 60 + second))
+        let seconds = carriedOver(year, month, day, hour, minute, second)
+        guard isInRange(secondsSince1970: Double(seconds)) else { return nil }
+        return Date(timeIntervalSince1970: Double(seconds))
+    }
+
+    /// Seconds since 1970 for the fields, out-of-range ones carried over by CoreFoundation's
+    /// arithmetic (what `PropertyListSerialization` reads): the days before the month,
+    /// month 13 being the whole year and months 0, 14 and above counting as January, then
+    /// days, hours, minutes and seconds added as they are (day 32 of January is 1 February,
+    /// hour 24 the next day).
+    static func carriedOver(_ year: Int64, _ month: Int64, _ day: Int64, _ hour: Int64, _ minute: Int64, _ second: Int64) -> Int64 {
+        let isLeap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+        let daysBeforeMonth: [Int64] = [0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334, 365]
+        var days = days(fromCivil: year, 1, 1)
+        if (1...13).contains(month) { days += daysBeforeMonth[Int(month - 1)] + (month > 2 && isLeap ? 1 : 0) }
+        days += day - 1
+        return days * 86_400 + hour * 3600 + minute * 60 + second
     }
 
     /// `yyyy-MM-ddTHH:mm:ssZ` exactly, read from bytes without making a String.
@@ -103,3 +117,4 @@ enum PlistDate {
         return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
     }
 }
+

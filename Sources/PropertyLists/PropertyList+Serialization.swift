@@ -18,6 +18,7 @@ extension PropertyList {
     /// Which format `data` is in, by its first bytes; `nil` when it is neither.
     public static func format(of data: some Collection<UInt8>) -> Format? {
         let quick = quickFormat(of: data)
+        if quick != .xml, quick != .binary, let text = try? PlistTextEncoding.utf8(Array(data)) { return format(of: text) }
         guard quick == .json else { return quick }
         // `{`, `(`, `"`, digits and words are JSON or OpenStep: JSON when it parses as JSON.
         var reader = JSONPropertyListReader(Array(contentStart(of: data)))
@@ -27,7 +28,8 @@ extension PropertyList {
     /// The format by the first bytes alone: binary, XML, OpenStep data, or `.json` for
     /// text that is JSON or OpenStep (only a parse tells them apart); `nil` when empty.
     static func quickFormat<Bytes: Collection<UInt8>>(of bytes: Bytes) -> Format? {
-        if bytes.starts(with: Array("bplist00".utf8)) { return .binary }
+        // Any version: the reader names the one it does not read.
+        if bytes.starts(with: Array("bplist".utf8)), bytes.count >= 8 { return .binary }
         if isUTF16XML(bytes) { return .xml }
         let rest = contentStart(of: bytes)
         if rest.first == UInt8(ascii: "<") { return isOpenStepData(rest) ? .openStep : .xml }
@@ -90,15 +92,28 @@ extension PropertyList {
         return rest
     }
 
-    /// Reads a property list, its format detected.
+    /// Reads a property list, its format detected: XML (UTF-8, or UTF-16 or UTF-32 with a
+    /// byte-order mark), binary, JSON or OpenStep (UTF-8, or UTF-16 with a byte-order mark,
+    /// as `.strings` files usually are).
     public init(data: some Collection<UInt8>) throws {
         let bytes = Array(data)
-        switch Self.quickFormat(of: bytes) {
+        let format = Self.quickFormat(of: bytes)
+        if format != .xml, format != .binary, let text = try PlistTextEncoding.utf8(bytes) {
+            try self.init(bytes: text, format: Self.quickFormat(of: text), transcoded: true)
+        } else {
+            try self.init(bytes: bytes, format: format, transcoded: false)
+        }
+    }
+
+    /// Reads `bytes` in `format` (from ``quickFormat(of:)``); `transcoded` says they were
+    /// converted to UTF-8 from the encoding their XML declaration may still name.
+    private init(bytes: [UInt8], format: Format?, transcoded: Bool) throws {
+        switch format {
         case .binary?:
             var reader = try BinaryPropertyListReader(bytes)
             self = try reader.read()
         case .xml?:
-            self = try Self.readXML(bytes)
+            self = try Self.readXML(bytes, encoding: transcoded ? .utf8 : nil)
         case .json?, .openStep?:
             // JSON when it is JSON, OpenStep otherwise.
             var json = JSONPropertyListReader(bytes)
@@ -133,8 +148,9 @@ extension PropertyList {
         try self.init(data: try Data(contentsOf: URL(fileURLWithPath: path)))
     }
 
-    private static func readXML(_ bytes: [UInt8]) throws -> PropertyList {
-        let parser = XMLStreamParser(handler: XMLPropertyListReader(), options: XMLParserOptions(processNamespaces: false))
+    private static func readXML(_ bytes: [UInt8], encoding: XMLEncodingName?) throws -> PropertyList {
+        let parser = XMLStreamParser(
+            handler: XMLPropertyListReader(), options: XMLParserOptions(processNamespaces: false, encoding: encoding))
         do {
             try parser.parse(bytes)
         } catch let error as XMLParseError {

@@ -113,7 +113,7 @@ struct XMLPropertyListReader: XMLEventHandler {
                 guard Self.element(name.localName) == .dict else { return }
                 frames.removeLast()
                 if let key = keys.removeLast() { throw error("the key \"\(key)\" has no value") }
-                try add(.dictionary(dictionaries.removeLast()))
+                try add(Self.collapsingUID(dictionaries.removeLast()))
             case .array?:
                 guard Self.element(name.localName) == .array else { return }
                 frames.removeLast()
@@ -155,6 +155,16 @@ struct XMLPropertyListReader: XMLEventHandler {
         }
     }
 
+    /// `<dict><key>CF$UID</key><integer>N</integer></dict>` is a keyed archiver's UID, as
+    /// Foundation reads it (and as the XML writer writes UIDs): one key, an integer from 0
+    /// to UInt32.max. Any other dictionary stays a dictionary.
+    static func collapsingUID(_ dictionary: OrderedDictionary<String, PropertyList>) -> PropertyList {
+        if dictionary.count == 1, case .integer(let n)? = dictionary["CF$UID"], (0...Int64(UInt32.max)).contains(n) {
+            return .uid(UInt64(n))
+        }
+        return .dictionary(dictionary)
+    }
+
     /// Plain decimal digits with an optional minus: the common case, without making a String.
     static func fastInteger(_ bytes: [UInt8]) -> PropertyList? {
         guard !bytes.isEmpty, bytes.count <= 18 else { return nil }
@@ -191,23 +201,27 @@ struct XMLPropertyListReader: XMLEventHandler {
         }
     }
 
-    /// Decimal, or hexadecimal with `0x` as plistlib reads it; the whole Int64 and UInt64 ranges.
+    /// XML white space: what Foundation lets stand before a number.
+    private static func isSpace(_ c: Character) -> Bool { c == " " || c == "\t" || c == "\n" || c == "\r" }
+
+    /// An integer as Foundation reads it: white space, a sign (`-` or `+`), white space,
+    /// then decimal digits or `0x` and hexadecimal ones, and nothing after (white space
+    /// after the digits is refused, as Foundation refuses it); the whole Int64 and UInt64
+    /// ranges.
     static func integer(_ text: String) -> PropertyList? {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        var digits = Substring(trimmed)
+        var digits = Substring(text).drop(while: isSpace)
         var negative = false
-        if digits.hasPrefix("-") {
-            negative = true
-            digits = digits.dropFirst()
-        } else if digits.hasPrefix("+") {
-            digits = digits.dropFirst()
+        if digits.first == "-" || digits.first == "+" {
+            negative = digits.first == "-"
+            digits = digits.dropFirst().drop(while: isSpace)
         }
         var radix = 10
-        if digits.lowercased().hasPrefix("0x") {
+        if digits.hasPrefix("0x") || digits.hasPrefix("0X") {
             radix = 16
             digits = digits.dropFirst(2)
         }
-        guard !digits.isEmpty, let magnitude = UInt64(digits, radix: radix) else { return nil }
+        // UInt64(_:radix:) would take another sign.
+        guard let first = digits.first, first.isHexDigit, let magnitude = UInt64(digits, radix: radix) else { return nil }
         if negative {
             let limit = UInt64(Int64.max) + 1
             guard magnitude <= limit else { return nil }
@@ -217,13 +231,18 @@ struct XMLPropertyListReader: XMLEventHandler {
         return PropertyList.integer(exactly: magnitude)
     }
 
+    /// A real as Foundation reads it: white space before it, then `nan`, `inf`, `infinity`
+    /// (signed or not, any case) or a decimal number with an exponent; nothing after it, and
+    /// no hexadecimal (`0x10` is refused, as Foundation and plistlib refuse it).
     static func real(_ text: String) -> Double? {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        switch trimmed.lowercased() {
+        let number = Substring(text).drop(while: isSpace)
+        switch number.lowercased() {
         case "nan": return .nan
         case "inf", "+inf", "infinity", "+infinity": return .infinity
         case "-inf", "-infinity": return -.infinity
-        default: return Double(trimmed)
+        default:
+            guard !number.isEmpty, number.utf8.allSatisfy({ "+-.0123456789eE".utf8.contains($0) }) else { return nil }
+            return Double(number)
         }
     }
 }

@@ -131,7 +131,7 @@ struct HardeningTests {
 
     @Test("integers across both 64-bit ranges, in decimal and hexadecimal")
     func integers() throws {
-        let xml = "<plist><array><integer>18446744073709551615</integer><integer>-9223372036854775808</integer><integer>0x10</integer><integer> 42 </integer></array></plist>"
+        let xml = "<plist><array><integer>18446744073709551615</integer><integer>-9223372036854775808</integer><integer>0x10</integer><integer> 42</integer></array></plist>"
         #expect(try PropertyList(data: Array(xml.utf8)) == .array([.unsignedInteger(.max), .integer(.min), 16, 42]))
         #expect(throws: PropertyListError.self) { try PropertyList(data: Array("<plist><integer>18446744073709551616</integer></plist>".utf8)) }
     }
