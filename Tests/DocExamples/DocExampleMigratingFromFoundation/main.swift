@@ -41,7 +41,7 @@ struct TitleCollector: XMLEventHandler {
 }
 
 
-// docs/MigratingFromFoundation.md:129
+// docs/MigratingFromFoundation.md:149
 struct Codes: XMLEventHandler {
     mutating func startElement(_ name: XMLName, attributes: XMLAttributes) {
         let code = attributes["code"]?.string                   // attributeDict["code"]
@@ -54,7 +54,7 @@ struct Codes: XMLEventHandler {
     }
 }
 
-// docs/MigratingFromFoundation.md:172
+// docs/MigratingFromFoundation.md:192
 struct FirstTitle: XMLEventHandler {
     struct Found: Error { let title: String }
     var inTitle = false
@@ -90,23 +90,23 @@ failures += await example("docs/MigratingFromFoundation.md:48") {
     _ = data
     _ = parser
 }
-failures += await example("docs/MigratingFromFoundation.md:129") {
+failures += await example("docs/MigratingFromFoundation.md:149") {
 
 }
-failures += await example("docs/MigratingFromFoundation.md:164") {
+failures += await example("docs/MigratingFromFoundation.md:184") {
     let parser = XMLStreamParser(
         handler: TitleCollector(),
         options: XMLParserOptions(processNamespaces: false, reportNamespacePrefixes: false))
     _ = parser
 }
-failures += await example("docs/MigratingFromFoundation.md:172") {
+failures += await example("docs/MigratingFromFoundation.md:192") {
     do {
         try XMLStreamParser(handler: FirstTitle()).parse(contentsOf: "feed.xml")
     } catch let found as FirstTitle.Found {
         print(found.title)   // parsing stopped at the first </title>
     }
 }
-failures += await example("docs/MigratingFromFoundation.md:234") {
+failures += await example("docs/MigratingFromFoundation.md:254") {
     let reader = try XMLEventReader(contentsOf: "feed.xml")
     var titles: [String] = []
     var inTitle = false

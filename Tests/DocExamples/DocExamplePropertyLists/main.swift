@@ -6,20 +6,20 @@ import DocExampleSupport
 import Foundation
 import PropertyLists
 
-// docs/PropertyLists.md:69
+// docs/PropertyLists.md:90
 struct Settings: Codable {
     var theme = "dark"
     var fontSize = 12
 }
 
 
-// docs/PropertyLists.md:102
+// docs/PropertyLists.md:196
 protocol Shape {}
 
-// docs/PropertyLists.md:102
+// docs/PropertyLists.md:196
 struct Circle: Shape, Decodable { var radius: Double }
 
-// docs/PropertyLists.md:102
+// docs/PropertyLists.md:196
 struct Square: Shape, Decodable { var side: Double }
 
 var failures = 0
@@ -29,7 +29,7 @@ failures += await example("docs/PropertyLists.md:7") {
     try settings.write(toFile: "Settings.plist", format: .binary)    // atomically
     _ = settings
 }
-failures += await example("docs/PropertyLists.md:69") {
+failures += await example("docs/PropertyLists.md:90") {
     let encoder = PlistEncoder()      // was: PropertyListEncoder()
     encoder.outputFormat = .xml       // binary by default, as Foundation's
     let encoded = try encoder.encode(Settings())
@@ -38,7 +38,42 @@ failures += await example("docs/PropertyLists.md:69") {
     _ = encoded
     _ = decoded
 }
-failures += await example("docs/PropertyLists.md:102") {
+failures += await example("docs/PropertyLists.md:119") {
+    let lenient = PlistEncoder()
+    lenient.nilEncodingStrategy = .omit                      // keyed nil: the key is left out
+    lenient.invalidXMLCharacters = .strip                    // or .replace; the default refuses
+    let values: [Int?] = [1, nil]
+    let written = try PlistEncoder().encode(values)          // [1, "$null"]
+    let read = try PlistDecoder().decode([Int?].self, from: written)   // [1, nil]
+    _ = lenient
+    _ = values
+    _ = written
+    _ = read
+}
+failures += await example("docs/PropertyLists.md:155") {
+    do {
+        _ = try PropertyList(data: Array("<plist><integer>x</integer></plist>".utf8))
+    } catch let error as PropertyListError {
+        print(error.code == .propertyListReadCorrupt, error.line ?? 0)   // true 1
+        let foundationStyle: CocoaError = error.cocoaError                // for code that expects it
+        print(foundationStyle.code.rawValue)                               // 3840
+    }
+}
+failures += await example("docs/PropertyLists.md:176") {
+    let data = try PropertyList.dictionary(["CFBundleVersion": "42", "count": 3]).data(format: .xml)
+    // was: let object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+    let object = try PropertyList(data: data).propertyListObject
+    let info = object as? [String: Any]
+    print(info?["count"] as? Int ?? 0)                                   // 3
+
+    // was: try PropertyListSerialization.data(fromPropertyList: info!, format: .binary, options: 0)
+    let written = try PropertyList(propertyListObject: info!).data(format: .binary)
+    _ = data
+    _ = object
+    _ = info
+    _ = written
+}
+failures += await example("docs/PropertyLists.md:196") {
     let data = try PropertyList.array([["type": "circle", "radius": 1.5], ["type": "square", "side": 2.0]]).data(format: .xml)
     let shapes = PlistTypeAllowlist<any Shape>(typeKey: "type", ["circle": Circle.self, "square": Square.self])
     let all = try PlistDecoder().decode([PlistPolymorphic<any Shape>].self, from: data, allowlist: shapes)
@@ -46,7 +81,7 @@ failures += await example("docs/PropertyLists.md:102") {
     _ = shapes
     _ = all
 }
-failures += await example("docs/PropertyLists.md:116") {
+failures += await example("docs/PropertyLists.md:210") {
     let settings = Settings()
     let format = PlistVersionedFormat(majorVersion: 1, minorVersion: 2)
     let data = try format.encode(settings)                       // top level: majorVersion, minorVersion, …
