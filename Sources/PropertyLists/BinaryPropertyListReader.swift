@@ -23,13 +23,15 @@ struct BinaryPropertyListReader {
 
     init(_ bytes: [UInt8]) throws {
         self.bytes = bytes
-        if bytes.starts(with: Array("bplist".utf8)), bytes.count >= 8, !bytes.starts(with: Array("bplist00".utf8)) {
+        // Version 0x is read as 00, as CoreFoundation reads it (it looks at "bplist0" only);
+        // another major version (Apple's bplist15, bplist16) is not this format.
+        if bytes.starts(with: Array("bplist".utf8)), bytes.count >= 8, !bytes.starts(with: Array("bplist0".utf8)) {
             let version = String(decoding: bytes[6..<8], as: UTF8.self)
             throw PropertyListError(
-                "a binary property list of version \(version.debugDescription), which this reader does not read (only 00)",
+                "a binary property list of version \(version.debugDescription), which this reader does not read (only 0x)",
                 code: .propertyListReadUnknownVersion)
         }
-        guard bytes.count >= 40, bytes.starts(with: Array("bplist00".utf8)) else {
+        guard bytes.count >= 40, bytes.starts(with: Array("bplist0".utf8)) else {
             throw PropertyListError("not a binary property list (no bplist00 header, or too short)")
         }
         let trailer = bytes.count - 32

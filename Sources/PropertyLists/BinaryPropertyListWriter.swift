@@ -54,7 +54,13 @@ struct BinaryPropertyListWriter {
             objects.append(value)
             var references: [Int] = []
             references.reserveCapacity(items.count)
-            for item in items { references.append(try flatten(item, depth: depth + 1)) }
+            for (position, item) in items.enumerated() {
+                do {
+                    references.append(try flatten(item, depth: depth + 1))
+                } catch let error as PropertyListError {
+                    throw error.inside(.index(position))
+                }
+            }
             children[index] = references
             return index
         case .dictionary(let dictionary):
@@ -67,7 +73,13 @@ struct BinaryPropertyListWriter {
             var keyReferences: [Int] = []
             for key in keys { keyReferences.append(try flatten(.string(key), depth: depth + 1)) }
             var valueReferences: [Int] = []
-            for key in keys { valueReferences.append(try flatten(dictionary[key]!, depth: depth + 1)) }
+            for key in keys {
+                do {
+                    valueReferences.append(try flatten(dictionary[key]!, depth: depth + 1))
+                } catch let error as PropertyListError {
+                    throw error.inside(.key(key))
+                }
+            }
             children[index] = keyReferences + valueReferences
             return index
         default:

@@ -23,52 +23,40 @@ public struct JSONOptions: Sendable, Hashable {
 enum JSONPropertyListWriter {
     static func write(_ value: PropertyList, options: JSONOptions, sortsKeys: Bool) throws -> [UInt8] {
         var out: [UInt8] = []
-        var path: [PathComponent] = []
-        try write(value, options: options, sortsKeys: sortsKeys, path: &path, into: &out)
+        // Where a value sits, kept as a stack: an error leaves it at the value that failed
+        // (the steps out are skipped), and only then is it copied into the error.
+        var path: [PlistPathStep] = []
+        do {
+            try write(value, options: options, sortsKeys: sortsKeys, path: &path, into: &out)
+        } catch var error as PropertyListError {
+            error.path = path
+            throw error
+        }
         return out
     }
 
-    /// Where a value sits, kept as a stack and spelled out only for an error (a path string
-    /// built for every value copied the path once per value: O(n · depth · key length)).
-    private enum PathComponent {
-        case key(String)
-        case index(Int)
-    }
-
-    private static func describe(_ path: [PathComponent]) -> String {
-        guard !path.isEmpty else { return "the value" }
-        var text = ""
-        for component in path {
-            switch component {
-            case .key(let key): text += text.isEmpty ? key : "." + key
-            case .index(let index): text += "[\(index)]"
-            }
-        }
-        return text
-    }
-
     private static func write(
-        _ value: PropertyList, options: JSONOptions, sortsKeys: Bool, path: inout [PathComponent], into out: inout [UInt8]
+        _ value: PropertyList, options: JSONOptions, sortsKeys: Bool, path: inout [PlistPathStep], into out: inout [UInt8]
     ) throws {
         guard path.count < PropertyList.maximumDepth else {
-            throw PropertyListError("\(describe(path)): nested deeper than \(PropertyList.maximumDepth)")
+            throw PropertyListError("nested deeper than \(PropertyList.maximumDepth)")
         }
         switch value {
         case .string(let s): string(s, into: &out)
         case .integer(let i): out.append(contentsOf: String(i).utf8)
         case .unsignedInteger(let u): out.append(contentsOf: String(u).utf8)
         case .real(let r):
-            guard r.isFinite else { throw PropertyListError("\(describe(path)): JSON has no \(r)") }
+            guard r.isFinite else { throw PropertyListError("JSON has no \(r)") }
             out.append(contentsOf: (r == r.rounded() && abs(r) < 1e15 ? String(Int64(r)) + ".0" : "\(r)").utf8)
         case .boolean(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
         case .date(let d):
             guard options.datesAsISO8601Strings else {
-                throw PropertyListError("\(describe(path)): JSON has no dates (JSONOptions.datesAsISO8601Strings writes them as strings)")
+                throw PropertyListError("JSON has no dates (JSONOptions.datesAsISO8601Strings writes them as strings)")
             }
             string(try PlistDate.string(d), into: &out)
         case .data(let d):
             guard options.dataAsBase64Strings else {
-                throw PropertyListError("\(describe(path)): JSON has no data (JSONOptions.dataAsBase64Strings writes it as base64)")
+                throw PropertyListError("JSON has no data (JSONOptions.dataAsBase64Strings writes it as base64)")
             }
             string(d.base64EncodedString(), into: &out)
         case .uid(let u):

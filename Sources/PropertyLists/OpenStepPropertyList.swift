@@ -293,7 +293,11 @@ enum OpenStepPropertyListWriter {
             out += "(\n"
             for (i, item) in items.enumerated() {
                 out += pad
-                try write(item, level: level + 1, sortsKeys: sortsKeys, into: &out)
+                do {
+                    try write(item, level: level + 1, sortsKeys: sortsKeys, into: &out)
+                } catch let error as PropertyListError {
+                    throw error.inside(.index(i))
+                }
                 out += i == items.count - 1 ? "\n" : ",\n"
             }
             out += end + ")"
@@ -306,7 +310,11 @@ enum OpenStepPropertyListWriter {
             let keys = sortsKeys ? d.keys.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) } : Array(d.keys)
             for key in keys {
                 out += pad + quoted(key) + " = "
-                try write(d[key]!, level: level + 1, sortsKeys: sortsKeys, into: &out)
+                do {
+                    try write(d[key]!, level: level + 1, sortsKeys: sortsKeys, into: &out)
+                } catch let error as PropertyListError {
+                    throw error.inside(.key(key))
+                }
                 out += ";\n"
             }
             out += end + "}"

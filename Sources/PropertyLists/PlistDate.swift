@@ -48,7 +48,7 @@ enum PlistDate {
         guard fields.count <= 6, separators.elementsEqual(expected.prefix(separators.count)) else { return nil }
         let year = fields[0]
         // Four-digit years, and two-digit fields (what a date's text can hold).
-        guard (1...9999).contains(year), fields.dropFirst().allSatisfy({ $0 <= 99 }) else { return nil }
+        guard (0...9999).contains(year), fields.dropFirst().allSatisfy({ $0 <= 99 }) else { return nil }
         let month = fields.count > 1 ? fields[1] : 1
         let day = fields.count > 2 ? fields[2] : 1
         let hour = fields.count > 3 ? fields[3] : 0
@@ -87,7 +87,7 @@ enum PlistDate {
             }
             return value
         }
-        guard let year = number(0, 4), year >= 1, let month = number(5, 2), let day = number(8, 2), let hour = number(11, 2),
+        guard let year = number(0, 4), let month = number(5, 2), let day = number(8, 2), let hour = number(11, 2),
             let minute = number(14, 2), let second = number(17, 2), (1...12).contains(month), (1...31).contains(day),
             hour < 24, minute < 60, second <= 60
         else { return nil }

@@ -72,21 +72,51 @@ open class PlistDecoder: @unchecked Sendable {
         return try decode(type, from: data, configuration: configuration)
     }
 
+    /// Decodes a value that needs a configuration, and says which format the data was in, as
+    /// Foundation's format type.
+    open func decode<T: DecodableWithConfiguration>(
+        _ type: T.Type, from data: Data, format: inout PropertyListSerialization.PropertyListFormat,
+        configuration: T.DecodingConfiguration
+    ) throws -> T {
+        format = (PropertyList.format(of: data) ?? .xml).foundationFormat
+        return try decode(type, from: data, configuration: configuration)
+    }
+
     /// Decodes a value from a property list already read.
-    public func decode<T: Decodable>(_ type: T.Type, from value: PropertyList) throws -> T {
+    open func decode<T: Decodable>(_ type: T.Type, from value: PropertyList) throws -> T {
         try PlistValueDecoder(value: value, codingPath: [], settings: .init(userInfo: userInfo)).decodeValue(type)
     }
 
     /// Decodes a value from everything `stream` holds (it is opened if it is not yet, and
     /// read to its end).
-    public func decode<T: Decodable>(_ type: T.Type, from stream: InputStream) throws -> T {
-        try decode(type, from: Data(try PropertyList.readAll(stream)))
+    open func decode<T: Decodable>(_ type: T.Type, from stream: InputStream) throws -> T {
+        let bytes: [UInt8]
+        do {
+            bytes = try PropertyList.readAll(stream)
+        } catch let error as PropertyListError {
+            throw Self.unreadable(error)
+        }
+        return try decode(type, from: Data(bytes))
+    }
+
+    /// Data that is not a property list, as Foundation reports it: `dataCorrupted` at the top
+    /// level with the `CocoaError` underneath; the description keeps where and what.
+    static func unreadable(_ error: PropertyListError) -> DecodingError {
+        .dataCorrupted(
+            .init(
+                codingPath: [], debugDescription: "the data is not a valid property list: \(error.description)",
+                underlyingError: error.cocoaError))
     }
 
     /// Decodes from data with `userInfo`, adding the line of the value to an error in an XML file.
     func decode<T>(from data: Data, userInfo: [CodingUserInfoKey: any Sendable], _ body: (PlistValueDecoder) throws -> T) throws -> T {
+        let plist: PropertyList
         do {
-            let plist = try PropertyList(data: data)
+            plist = try PropertyList(data: data)
+        } catch let error as PropertyListError {
+            throw Self.unreadable(error)
+        }
+        do {
             return try body(PlistValueDecoder(value: plist, codingPath: [], settings: .init(userInfo: userInfo)))
         } catch let error as DecodingError {
             guard PropertyList.quickFormat(of: Array(data.prefix(64))) == .xml,
@@ -113,11 +143,19 @@ struct PlistKey: CodingKey {
     static let `super` = PlistKey("super")
 }
 
+/// The array position a coding key stands for: a key named as Foundation and this package
+/// name positions (`Index 2`). Keys of an `Int`-backed `CodingKeys` enum are names, not
+/// positions.
+func arrayIndex(of key: any CodingKey) -> Int? {
+    guard let index = key.intValue, key.stringValue == "Index \(index)" else { return nil }
+    return index
+}
+
 /// `a.b[2].c` for messages.
 func describePath(_ path: [any CodingKey]) -> String {
     var text = ""
     for key in path {
-        if let index = key.intValue {
+        if let index = arrayIndex(of: key) {
             text += "[\(index)]"
         } else {
             text += text.isEmpty ? key.stringValue : "." + key.stringValue
@@ -239,12 +277,19 @@ struct PlistValueDecoder: Decoder {
     }
 
     func decodeFloatingPoint<T: BinaryFloatingPoint>(_ type: T.Type) throws -> T {
+        let result: T
         switch value {
-        case .real(let r): return T(r)
-        case .integer(let i): return T(i)
-        case .unsignedInteger(let u): return T(u)
+        case .real(let r): result = T(r)
+        case .integer(let i): result = T(i)
+        case .unsignedInteger(let u): result = T(u)
         default: throw mismatch("a real", type)
         }
+        // A finite real too large for the type (a Float) does not fit, as Foundation says.
+        if result.isInfinite, let r = value.doubleValue, r.isFinite {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: codingPath, debugDescription: "\(describePath(codingPath)): \(describeFound(value)) does not fit in \(type)"))
+        }
+        return result
     }
 
     struct Keyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
@@ -263,10 +308,10 @@ struct PlistValueDecoder: Decoder {
             return decoder.child(value, key: key)
         }
 
-        /// True for an absent key and for Foundation's `$null`.
+        /// True for Foundation's `$null`; an absent key is `keyNotFound`, as in Foundation
+        /// (`decodeIfPresent` asks `contains(_:)` first).
         func decodeNil(forKey key: Key) throws -> Bool {
-            guard let value = dictionary[key.stringValue] else { return true }
-            return PlistValueDecoder.isNull(value)
+            PlistValueDecoder.isNull(try child(key).value)
         }
 
         // The common scalars straight from the dictionary: a child decoder (and its coding

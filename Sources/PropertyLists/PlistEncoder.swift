@@ -15,7 +15,7 @@ import Synchronization
 /// Beyond Foundation: it also writes OpenStep and JSON, and ``encodeValue(_:)`` gives the
 /// ``PropertyList`` itself. Like Foundation, it writes `nil` as the string `$null` (which
 /// ``PlistDecoder`` and Foundation read back as `nil`); ``nilEncodingStrategy`` can leave
-/// such keys out instead. Options may be set from any thread.
+/// such keys out instead.
 open class PlistEncoder: @unchecked Sendable {
     /// The file formats, spelled as Foundation's `PropertyListDecoder.PropertyListFormat`.
     public typealias PropertyListFormat = PropertyList.Format
@@ -60,6 +60,9 @@ open class PlistEncoder: @unchecked Sendable {
     /// What happens to characters an XML plist cannot hold (U+0000 and most other control
     /// characters) when ``outputFormat`` is XML: by default the value is refused with an
     /// `EncodingError` naming its coding path, as Foundation refuses it.
+    ///
+    /// Each option is read and set under a lock, so an encoder may be shared between
+    /// threads; a change made while another thread encodes applies to its next value.
     open var invalidXMLCharacters: PropertyList.InvalidXMLCharacterPolicy {
         get { options.withLock { $0.invalidXMLCharacters } }
         set { options.withLock { $0.invalidXMLCharacters = newValue } }
@@ -69,15 +72,23 @@ open class PlistEncoder: @unchecked Sendable {
         options = Mutex(Options())
     }
 
+    /// The options as the properties give them now (through their getters, so a subclass
+    /// that overrides one is heard).
+    private var currentOptions: Options {
+        Options(
+            outputFormat: outputFormat, userInfo: userInfo, nilEncodingStrategy: nilEncodingStrategy,
+            invalidXMLCharacters: invalidXMLCharacters)
+    }
+
     /// Encodes a value as plist data in ``outputFormat``.
     open func encode<Value: Encodable>(_ value: Value) throws -> Data {
-        let options = options.withLock { $0 }
+        let options = currentOptions
         return try Self.write(encodeValue(value, options: options) { try $0.box(value) }, options: options)
     }
 
     /// Encodes a value that needs a configuration to encode itself.
     open func encode<Value: EncodableWithConfiguration>(_ value: Value, configuration: Value.EncodingConfiguration) throws -> Data {
-        let options = options.withLock { $0 }
+        let options = currentOptions
         let plist = try encodeValue(value, options: options) { encoder in
             try value.encode(to: encoder, configuration: configuration)
             return encoder.box.resolved
@@ -92,16 +103,27 @@ open class PlistEncoder: @unchecked Sendable {
     }
 
     /// Encodes a value as a property list.
-    public func encodeValue<Value: Encodable>(_ value: Value) throws -> PropertyList {
-        try encodeValue(value, options: options.withLock { $0 }) { try $0.box(value) }
+    open func encodeValue<Value: Encodable>(_ value: Value) throws -> PropertyList {
+        try encodeValue(value, options: currentOptions) { try $0.box(value) }
     }
+
+    /// A property list as a file in ``outputFormat``, with this encoder's options.
+    func write(_ plist: PropertyList) throws -> Data { try Self.write(plist, options: currentOptions) }
 
     private func encodeValue(
         _ value: Any, options: Options, _ body: (PlistValueEncoder) throws -> PropertyList?
     ) throws -> PropertyList {
         let encoder = PlistValueEncoder(codingPath: [], settings: PlistValueEncoder.Settings(options))
-        guard let result = try body(encoder) else {
-            throw EncodingError.invalidValue(value, .init(codingPath: [], debugDescription: "the top level encoded nothing"))
+        let result = try body(encoder)
+        // As Foundation: a value that writes nothing is an error at the top level (nested,
+        // it is an empty dictionary).
+        if case .empty = encoder.box.content, !(value is Date || value is Data || value is PropertyList) {
+            throw EncodingError.invalidValue(
+                value, .init(codingPath: [], debugDescription: "the top level \(type(of: value)) did not encode any values"))
+        }
+        guard let result else {
+            throw EncodingError.invalidValue(
+                value, .init(codingPath: [], debugDescription: "the top level is nil, which .omit cannot leave out"))
         }
         return result
     }
@@ -129,7 +151,11 @@ open class PlistEncoder: @unchecked Sendable {
 /// property list when the value is done.
 final class PlistBox {
     enum Content {
+        /// Nothing written yet; resolves to an empty dictionary, as Foundation writes a
+        /// value that encodes nothing.
         case empty
+        /// A nil left out (``PlistEncoder/NilEncodingStrategy/omit``).
+        case omitted
         case value(PropertyList)
         case dictionary(OrderedDictionary<String, PlistBox>)
         case array([PlistBox])
@@ -139,7 +165,8 @@ final class PlistBox {
 
     var resolved: PropertyList? {
         switch content {
-        case .empty: return nil
+        case .empty: return .dictionary([:])
+        case .omitted: return nil
         case .value(let v): return v
         case .dictionary(let d):
             var result = OrderedDictionary<String, PropertyList>()
@@ -291,9 +318,7 @@ struct PlistValueEncoder: Encoder {
         var codingPath: [any CodingKey] { encoder.codingPath }
 
         private func put(_ value: PropertyList?, _ key: Key) {
-            let box = PlistBox()
-            if let value { box.content = .value(value) }
-            encoder.box.setChild(box, forKey: key.stringValue)
+            encoder.box.setChild(PlistBox(value.map { .value($0) } ?? .omitted), forKey: key.stringValue)
         }
 
         mutating func encodeNil(forKey key: Key) throws {
@@ -400,7 +425,7 @@ struct PlistValueEncoder: Encoder {
                     value,
                     .init(
                         codingPath: child.codingPath,
-                        debugDescription: "\(describePath(child.codingPath)): encoded nothing (a plist array cannot hold nil)"))
+                        debugDescription: "\(describePath(child.codingPath)): a plist array cannot hold nil (nilEncodingStrategy is .omit)"))
             }
             append(boxed)
         }
@@ -431,7 +456,7 @@ struct PlistValueEncoder: Encoder {
         /// `$null`; with `.omit`, nothing, so that a keyed optional leaves its key out (and
         /// an array element or the top level that encodes nothing is refused).
         mutating func encodeNil() throws {
-            if encoder.settings.nilEncodingStrategy == .nullString { encoder.set(PlistValueEncoder.null) }
+            encoder.box.content = encoder.settings.nilEncodingStrategy == .nullString ? .value(PlistValueEncoder.null) : .omitted
         }
         mutating func encode(_ value: Bool) throws { encoder.set(.boolean(value)) }
         mutating func encode(_ value: String) throws { encoder.set(.string(value)) }

@@ -90,7 +90,7 @@ public struct PlistVersionedFormat: Sendable {
         }
         dictionary["majorVersion"] = .integer(Int64(majorVersion))
         dictionary["minorVersion"] = .integer(Int64(minorVersion))
-        return try PropertyList.dictionary(dictionary).data(format: encoder.outputFormat)
+        return try encoder.write(.dictionary(dictionary))
     }
 
     /// Decodes a file written by this format's version or an older or newer minor one.

@@ -8,7 +8,8 @@ extension PropertyList {
     /// recursive writers and decoders well within their stack).
     public static let maximumDepth = 512
 
-    /// The dates every format can hold: from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59Z.
+    /// The dates every format can hold: from 0000-01-01T00:00:00Z to 9999-12-31T23:59:59Z
+    /// (Foundation's `Date.distantPast`, 0000-12-30, and `distantFuture`, 4001-01-01, among them).
     /// XML, JSON and OpenStep write a date as `yyyy-MM-ddTHH:mm:ssZ`, with a four-digit year;
     /// a binary date outside these years is refused when read, and a date in code outside
     /// them when written.
@@ -17,8 +18,8 @@ extension PropertyList {
 }
 
 extension PlistDate {
-    /// 0001-01-01T00:00:00Z and 9999-12-31T23:59:59Z, in seconds since 1970.
-    static let earliestSeconds = Double(days(fromCivil: 1, 1, 1) * 86_400)
+    /// 0000-01-01T00:00:00Z and 9999-12-31T23:59:59Z, in seconds since 1970.
+    static let earliestSeconds = Double(days(fromCivil: 0, 1, 1) * 86_400)
     static let latestSeconds = Double(days(fromCivil: 9999, 12, 31) * 86_400 + 86_399)
 
     /// Whether `seconds` since 1970 is a date every format can hold (whole seconds are
@@ -27,7 +28,7 @@ extension PlistDate {
         seconds.isFinite && seconds >= earliestSeconds && seconds < latestSeconds + 1
     }
 
-    static let rangeMessage = "outside the years 1 to 9999 that property lists can hold"
+    static let rangeMessage = "outside the years 0 to 9999 that property lists can hold"
 
     /// Refuses a date no format can write.
     static func check(_ date: Date) throws {

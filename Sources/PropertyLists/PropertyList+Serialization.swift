@@ -33,7 +33,9 @@ extension PropertyList {
         if isUTF16XML(bytes) { return .xml }
         let rest = contentStart(of: bytes)
         if rest.first == UInt8(ascii: "<") { return isOpenStepData(rest) ? .openStep : .xml }
-        return rest.isEmpty ? nil : .json
+        // Only white space: OpenStep's empty dictionary, as CoreFoundation reads it.
+        if rest.isEmpty { return bytes.isEmpty ? nil : .openStep }
+        return .json
     }
 
     /// Whether the bytes are XML in UTF-16 (either byte order, with or without a byte order

@@ -91,6 +91,21 @@ struct XMLPropertyListReader: XMLEventHandler {
         }
     }
 
+    /// A DOCTYPE with an internal subset (`<!DOCTYPE plist [ … ]>`) is refused where it ends,
+    /// as Apple's parsers refuse it (an entity declaration in it is refused first, with its
+    /// own line): a plist's DOCTYPE only names Apple's DTD.
+    private var doctypeHasInternalSubset = false
+
+    mutating func startDoctype(_ doctype: XMLDoctype) {
+        doctypeHasInternalSubset = doctype.hasInternalSubset
+    }
+
+    mutating func endDoctype() throws {
+        if doctypeHasInternalSubset {
+            throw error("a DOCTYPE with declarations of its own (an internal subset) is not supported in property lists")
+        }
+    }
+
     /// Entities are refused, as plistlib and Apple's parser refuse them: a plist is data, and
     /// an entity would let a file's text stand for other text.
     mutating func entityDeclaration(_ declaration: XMLEntityDeclaration) throws {
@@ -201,8 +216,10 @@ struct XMLPropertyListReader: XMLEventHandler {
         }
     }
 
-    /// XML white space: what Foundation lets stand before a number.
-    private static func isSpace(_ c: Character) -> Bool { c == " " || c == "\t" || c == "\n" || c == "\r" }
+    /// XML white space: what Foundation lets stand before a number (`\r\n` is one Character).
+    private static func isSpace(_ c: Character) -> Bool {
+        c.unicodeScalars.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+    }
 
     /// An integer as Foundation reads it: white space, a sign (`-` or `+`), white space,
     /// then decimal digits or `0x` and hexadecimal ones, and nothing after (white space
@@ -231,8 +248,8 @@ struct XMLPropertyListReader: XMLEventHandler {
         return PropertyList.integer(exactly: magnitude)
     }
 
-    /// A real as Foundation reads it: white space before it, then `nan`, `inf`, `infinity`
-    /// (signed or not, any case) or a decimal number with an exponent; nothing after it, and
+    /// A real as Foundation reads it: white space before it, then `nan`, `inf` or `infinity`
+    /// (the last two signed or not; any case) or a decimal number with an exponent; nothing after it, and
     /// no hexadecimal (`0x10` is refused, as Foundation and plistlib refuse it).
     static func real(_ text: String) -> Double? {
         let number = Substring(text).drop(while: isSpace)

@@ -2,8 +2,9 @@ import Foundation
 import XMLWriting
 
 /// Writes an XML plist through the package's writer in Apple's layout, byte for byte what
-/// Python's plistlib writes: the header and DOCTYPE, tab indentation (the root value at the
-/// left margin), keys sorted, `<integer>`, `<real>` as Python's repr, dates in UTC, data as
+/// Python's plistlib writes where Apple and plistlib agree: the header and DOCTYPE, tab
+/// indentation (the root value at the left margin), keys sorted, `<integer>`, `<real>` as
+/// Python's repr (whole numbers without `.0`, as Apple writes them), dates in UTC, data as
 /// base64 in lines that fit 76 columns at their indentation.
 struct XMLPropertyListWriter {
     let writer: XMLStreamWriter
@@ -49,7 +50,7 @@ struct XMLPropertyListWriter {
         case .string(let s): try simple("string", Self.plistText(s))
         case .integer(let i): try simple("integer", String(i))
         case .unsignedInteger(let u): try simple("integer", String(u))
-        case .real(let r): try simple("real", Self.pythonRepr(r))
+        case .real(let r): try simple("real", Self.appleReal(r))
         case .boolean(let b):
             try writer.startElement(b ? "true" : "false")
             try writer.endElement()
@@ -142,6 +143,13 @@ struct XMLPropertyListWriter {
     static func plistText(_ s: String) -> String {
         guard s.utf8.contains(0x0D) else { return s }
         return s.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+    }
+
+    /// A real as Foundation's encoders write it: Python's `repr`, except that a whole number
+    /// has no `.0` (`2`, `-5`; plistlib writes `2.0`), where Apple and plistlib disagree.
+    static func appleReal(_ value: Double) -> String {
+        let text = pythonRepr(value)
+        return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
     }
 
     /// Python's `repr(float)`: the shortest text that reads back (Swift's description

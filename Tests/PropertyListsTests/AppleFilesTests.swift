@@ -91,6 +91,20 @@ struct AppleFilesTests {
         #expect(foundationReading(bytes) == expected)
     }
 
+    @Test("a DOCTYPE with declarations of its own is refused, as Apple refuses it; a bplist0x header reads as 00")
+    func doctypeAndVersion() throws {
+        let xml = "<?xml version=\"1.0\"?>\n<!DOCTYPE plist [<!ELEMENT foo (#PCDATA)>]>\n<plist><string>x</string></plist>"
+        let error = try #require(throws: PropertyListError.self) { try PropertyList(data: Array(xml.utf8)) }
+        #expect(error.line == 2)
+        #expect(foundationReading(Array(xml.utf8)) == nil)
+        var binary = Array(try PropertyList.array([1, "x"]).data(format: .binary))
+        binary[7] = UInt8(ascii: "x")
+        #expect(try PropertyList(data: binary) == [1, "x"])
+        // White space alone is OpenStep's empty dictionary, as a file of comments is.
+        #expect(try PropertyList(data: Array(" \n\t".utf8)) == [:])
+        #expect(try PropertyList(data: Array("/* nothing */".utf8)) == [:])
+    }
+
     @Test("CF$UID dictionaries in XML are UIDs, so UIDs read back as they were written")
     func uids() throws {
         let archive: PropertyList = ["$top": ["root": .uid(1)], "$objects": ["$null", .uid(7)]]
@@ -236,7 +250,7 @@ struct CocoaErrorTests {
 
     @Test("a binary plist of another version: .propertyListReadUnknownVersion")
     func unknownVersion() {
-        var bytes = Array("bplist01".utf8)
+        var bytes = Array("bplist15".utf8)
         bytes += [UInt8](repeating: 0, count: 40)
         #expect(PropertyList.format(of: bytes) == .binary)
         do {
@@ -244,7 +258,7 @@ struct CocoaErrorTests {
             Issue.record("read")
         } catch let error as PropertyListError {
             #expect(error.code == .propertyListReadUnknownVersion)
-            #expect(error.message == "a binary property list of version \"01\", which this reader does not read (only 00)")
+            #expect(error.message == "a binary property list of version \"15\", which this reader does not read (only 0x)")
         } catch {
             Issue.record("\(error)")
         }

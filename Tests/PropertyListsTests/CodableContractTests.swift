@@ -343,4 +343,88 @@ struct CodableContractTests {
         _ = try counting.encode(["a": 1])
         #expect(counting.calls == 1)
     }
+
+    @Test("data that is no property list is DecodingError.dataCorrupted with Foundation's CocoaError underneath")
+    func unreadableData() throws {
+        do {
+            _ = try PlistDecoder().decode([Int].self, from: Data("<plist><array>\n<integer>x</integer></array></plist>".utf8))
+            Issue.record("decoded")
+        } catch DecodingError.dataCorrupted(let context) {
+            #expect(context.codingPath.isEmpty)
+            #expect(context.debugDescription == "the data is not a valid property list: line 2, column 11: \"x\" is not an integer")
+            #expect((context.underlyingError as? CocoaError)?.code == .propertyListReadCorrupt)
+        }
+    }
+
+    @Test("a subclass that overrides an option is heard, as Foundation's encode reads self.outputFormat")
+    func overriddenOption() throws {
+        final class XMLEncoder: PlistEncoder, @unchecked Sendable {
+            override var outputFormat: PropertyList.Format {
+                get { .xml }
+                set {}
+            }
+        }
+        #expect(String(decoding: try XMLEncoder().encode(["a": 1]), as: UTF8.self).hasPrefix("<?xml"))
+    }
+
+    @Test("a value that encodes nothing is an empty dictionary inside another, and an error at the top level")
+    func encodesNothing() throws {
+        struct Nothing: Encodable { func encode(to encoder: any Encoder) throws {} }
+        struct Holder: Encodable { var inner = Nothing(); var list = [Nothing()] }
+        #expect(try PlistEncoder().encodeValue(Holder()) == ["inner": [:], "list": [[:]]])
+        #expect(throws: EncodingError.self) { try PlistEncoder().encode(Nothing()) }
+    }
+
+    @Test("Foundation's decoding checks: a real too large for a Float, decodeNil for a missing key, Int-backed keys in messages")
+    func decodingChecks() throws {
+        #expect(throws: DecodingError.self) { try PlistDecoder().decode([Float].self, from: [1e300] as PropertyList) }
+        struct Probe: Decodable {
+            enum CodingKeys: String, CodingKey { case missing }
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                #expect(throws: DecodingError.self) { try container.decodeNil(forKey: .missing) }
+            }
+        }
+        _ = try PlistDecoder().decode(Probe.self, from: [:] as PropertyList)
+        struct Numbered: Decodable {
+            var name: String
+            enum CodingKeys: Int, CodingKey { case name }
+        }
+        do {
+            _ = try PlistDecoder().decode(Numbered.self, from: ["name": 5] as PropertyList)
+        } catch DecodingError.typeMismatch(_, let context) {
+            #expect(context.debugDescription == "name: expected a string, found an integer 5")
+        }
+    }
+
+    @Test("Date.distantPast and distantFuture encode in every format, as Foundation's do")
+    func distantDates() throws {
+        struct Span: Codable, Equatable { var from = Date.distantPast; var to = Date.distantFuture }
+        for format in [PropertyList.Format.binary, .xml] {
+            let encoder = PlistEncoder()
+            encoder.outputFormat = format
+            #expect(try PlistDecoder().decode(Span.self, from: try encoder.encode(Span())) == Span())
+        }
+        let xml = try PropertyList.date(.distantPast).data(format: .xml)
+        #expect(String(decoding: xml, as: UTF8.self).contains("<date>0000-12-30T00:00:00Z</date>"))
+    }
+
+    @Test("a value a format cannot hold is an EncodingError at its coding path, in every format")
+    func unwritableInEveryFormat() throws {
+        let encoder = PlistEncoder()
+        encoder.outputFormat = .json
+        do {
+            _ = try encoder.encode(["a": [Date(timeIntervalSince1970: 0)]])
+            Issue.record("a date written as JSON")
+        } catch EncodingError.invalidValue(_, let context) {
+            #expect(context.codingPath.map(\.stringValue) == ["a", "Index 0"])
+        }
+        encoder.outputFormat = .binary
+        do {
+            _ = try encoder.encode(["b": Date(timeIntervalSince1970: 1e15)])
+            Issue.record("a date past 9999 written")
+        } catch EncodingError.invalidValue(_, let context) {
+            #expect(context.codingPath.map(\.stringValue) == ["b"])
+        }
+    }
 }

@@ -21,7 +21,7 @@ struct ReadBackRulesTests {
                 #expect(back == .date(date), "\(format)")
             }
         }
-        #expect(try String(decoding: PropertyList.date(first).data(format: .xml), as: UTF8.self).contains("0001-01-01T00:00:00Z"))
+        #expect(try String(decoding: PropertyList.date(first).data(format: .xml), as: UTF8.self).contains("0000-01-01T00:00:00Z"))
         #expect(try String(decoding: PropertyList.date(last).data(format: .xml), as: UTF8.self).contains("9999-12-31T23:59:59Z"))
         for date in [first.addingTimeInterval(-1), last.addingTimeInterval(1), Date(timeIntervalSince1970: 1e300)] {
             for format in Self.formats {
@@ -32,8 +32,8 @@ struct ReadBackRulesTests {
         }
     }
 
-    @Test("XML dates with a year outside 1 to 9999 are refused with their line", arguments: [
-        "0000-12-31T00:00:00Z", "10000-01-01T00:00:00Z", "-0001-01-01T00:00:00Z",
+    @Test("XML dates with a year outside 0 to 9999 are refused with their line", arguments: [
+        "10000-01-01T00:00:00Z", "-0001-01-01T00:00:00Z",
     ])
     func xmlDateOutOfRange(_ text: String) throws {
         let xml = "<plist>\n<date>\(text)</date></plist>"

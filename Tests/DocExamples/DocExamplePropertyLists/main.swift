@@ -6,20 +6,20 @@ import DocExampleSupport
 import Foundation
 import PropertyLists
 
-// docs/PropertyLists.md:90
+// docs/PropertyLists.md:94
 struct Settings: Codable {
     var theme = "dark"
     var fontSize = 12
 }
 
 
-// docs/PropertyLists.md:196
+// docs/PropertyLists.md:206
 protocol Shape {}
 
-// docs/PropertyLists.md:196
+// docs/PropertyLists.md:206
 struct Circle: Shape, Decodable { var radius: Double }
 
-// docs/PropertyLists.md:196
+// docs/PropertyLists.md:206
 struct Square: Shape, Decodable { var side: Double }
 
 var failures = 0
@@ -29,7 +29,7 @@ failures += await example("docs/PropertyLists.md:7") {
     try settings.write(toFile: "Settings.plist", format: .binary)    // atomically
     _ = settings
 }
-failures += await example("docs/PropertyLists.md:90") {
+failures += await example("docs/PropertyLists.md:94") {
     let encoder = PlistEncoder()      // was: PropertyListEncoder()
     encoder.outputFormat = .xml       // binary by default, as Foundation's
     let encoded = try encoder.encode(Settings())
@@ -38,19 +38,25 @@ failures += await example("docs/PropertyLists.md:90") {
     _ = encoded
     _ = decoded
 }
-failures += await example("docs/PropertyLists.md:119") {
-    let lenient = PlistEncoder()
-    lenient.nilEncodingStrategy = .omit                      // keyed nil: the key is left out
-    lenient.invalidXMLCharacters = .strip                    // or .replace; the default refuses
+failures += await example("docs/PropertyLists.md:123") {
     let values: [Int?] = [1, nil]
     let written = try PlistEncoder().encode(values)          // [1, "$null"]
     let read = try PlistDecoder().decode([Int?].self, from: written)   // [1, nil]
-    _ = lenient
+
+    let lenient = PlistEncoder()
+    lenient.outputFormat = .xml
+    lenient.nilEncodingStrategy = .omit                      // keyed nil: the key is left out
+    lenient.invalidXMLCharacters = .strip                    // or .replace; the default refuses
+    let trimmed = try lenient.encode(["note": "bell\u{07}"])  // <string>bell</string>
+    let refused = (try? lenient.encode(values)) == nil        // true: .omit cannot leave out [1]
     _ = values
     _ = written
     _ = read
+    _ = lenient
+    _ = trimmed
+    _ = refused
 }
-failures += await example("docs/PropertyLists.md:155") {
+failures += await example("docs/PropertyLists.md:165") {
     do {
         _ = try PropertyList(data: Array("<plist><integer>x</integer></plist>".utf8))
     } catch let error as PropertyListError {
@@ -59,7 +65,7 @@ failures += await example("docs/PropertyLists.md:155") {
         print(foundationStyle.code.rawValue)                               // 3840
     }
 }
-failures += await example("docs/PropertyLists.md:176") {
+failures += await example("docs/PropertyLists.md:186") {
     let data = try PropertyList.dictionary(["CFBundleVersion": "42", "count": 3]).data(format: .xml)
     // was: let object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
     let object = try PropertyList(data: data).propertyListObject
@@ -73,7 +79,7 @@ failures += await example("docs/PropertyLists.md:176") {
     _ = info
     _ = written
 }
-failures += await example("docs/PropertyLists.md:196") {
+failures += await example("docs/PropertyLists.md:206") {
     let data = try PropertyList.array([["type": "circle", "radius": 1.5], ["type": "square", "side": 2.0]]).data(format: .xml)
     let shapes = PlistTypeAllowlist<any Shape>(typeKey: "type", ["circle": Circle.self, "square": Square.self])
     let all = try PlistDecoder().decode([PlistPolymorphic<any Shape>].self, from: data, allowlist: shapes)
@@ -81,7 +87,7 @@ failures += await example("docs/PropertyLists.md:196") {
     _ = shapes
     _ = all
 }
-failures += await example("docs/PropertyLists.md:210") {
+failures += await example("docs/PropertyLists.md:220") {
     let settings = Settings()
     let format = PlistVersionedFormat(majorVersion: 1, minorVersion: 2)
     let data = try format.encode(settings)                       // top level: majorVersion, minorVersion, …
