@@ -13,13 +13,13 @@ struct Settings: Codable {
 }
 
 
-// docs/PropertyLists.md:206
+// docs/PropertyLists.md:211
 protocol Shape {}
 
-// docs/PropertyLists.md:206
+// docs/PropertyLists.md:211
 struct Circle: Shape, Decodable { var radius: Double }
 
-// docs/PropertyLists.md:206
+// docs/PropertyLists.md:211
 struct Square: Shape, Decodable { var side: Double }
 
 var failures = 0
@@ -56,7 +56,7 @@ failures += await example("docs/PropertyLists.md:123") {
     _ = trimmed
     _ = refused
 }
-failures += await example("docs/PropertyLists.md:165") {
+failures += await example("docs/PropertyLists.md:170") {
     do {
         _ = try PropertyList(data: Array("<plist><integer>x</integer></plist>".utf8))
     } catch let error as PropertyListError {
@@ -65,7 +65,7 @@ failures += await example("docs/PropertyLists.md:165") {
         print(foundationStyle.code.rawValue)                               // 3840
     }
 }
-failures += await example("docs/PropertyLists.md:186") {
+failures += await example("docs/PropertyLists.md:191") {
     let data = try PropertyList.dictionary(["CFBundleVersion": "42", "count": 3]).data(format: .xml)
     // was: let object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
     let object = try PropertyList(data: data).propertyListObject
@@ -79,7 +79,7 @@ failures += await example("docs/PropertyLists.md:186") {
     _ = info
     _ = written
 }
-failures += await example("docs/PropertyLists.md:206") {
+failures += await example("docs/PropertyLists.md:211") {
     let data = try PropertyList.array([["type": "circle", "radius": 1.5], ["type": "square", "side": 2.0]]).data(format: .xml)
     let shapes = PlistTypeAllowlist<any Shape>(typeKey: "type", ["circle": Circle.self, "square": Square.self])
     let all = try PlistDecoder().decode([PlistPolymorphic<any Shape>].self, from: data, allowlist: shapes)
@@ -87,7 +87,7 @@ failures += await example("docs/PropertyLists.md:206") {
     _ = shapes
     _ = all
 }
-failures += await example("docs/PropertyLists.md:220") {
+failures += await example("docs/PropertyLists.md:225") {
     let settings = Settings()
     let format = PlistVersionedFormat(majorVersion: 1, minorVersion: 2)
     let data = try format.encode(settings)                       // top level: majorVersion, minorVersion, …
