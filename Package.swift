@@ -53,7 +53,7 @@ let package = Package(
         .target(
             name: "PropertyLists",
             dependencies: [
-                "XMLStreaming", "XMLWriting", .product(name: "OrderedCollections", package: "swift-collections"),
+                "XMLStreaming", "XMLWriting", "XMLSyntax", .product(name: "OrderedCollections", package: "swift-collections"),
             ]
         ),
         .executableTarget(

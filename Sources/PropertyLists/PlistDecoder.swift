@@ -1,6 +1,6 @@
 import Foundation
 import OrderedCollections
-import Synchronization
+internal import XMLSyntax
 
 /// Decodes `Decodable` values from property lists: Foundation's `PropertyListDecoder` under
 /// another name (an open class with the same methods, so a port renames the type), with
@@ -18,7 +18,7 @@ open class PlistDecoder: @unchecked Sendable {
     /// The file formats, spelled as Foundation's `PropertyListDecoder.PropertyListFormat`.
     public typealias PropertyListFormat = PropertyList.Format
 
-    private let state = Mutex<[CodingUserInfoKey: any Sendable]>([:])
+    private let state = LockedValue<[CodingUserInfoKey: any Sendable]>([:])
 
     /// Passed to `Decodable` implementations as `decoder.userInfo`.
     open var userInfo: [CodingUserInfoKey: any Sendable] {

@@ -1,6 +1,6 @@
 import Foundation
 import OrderedCollections
-import Synchronization
+internal import XMLSyntax
 
 /// Encodes `Encodable` values as property lists: Foundation's `PropertyListEncoder` under
 /// another name. It is an open class with the same properties and methods, so a port renames
@@ -37,7 +37,7 @@ open class PlistEncoder: @unchecked Sendable {
         var invalidXMLCharacters = PropertyList.InvalidXMLCharacterPolicy.throw
     }
 
-    private let options: Mutex<Options>
+    private let options: LockedValue<Options>
 
     /// The format ``encode(_:)`` writes: `.binary` by default, as Foundation's.
     open var outputFormat: PropertyList.Format {
@@ -69,7 +69,7 @@ open class PlistEncoder: @unchecked Sendable {
     }
 
     public init() {
-        options = Mutex(Options())
+        options = LockedValue(Options())
     }
 
     /// The options as the properties give them now (through their getters, so a subclass

@@ -1,4 +1,4 @@
-import Synchronization
+internal import XMLSyntax
 import XMLHandlerStack
 import XMLStreaming
 
@@ -51,7 +51,7 @@ extension ElementConsumer {
 /// starts a record of its own.
 final class XMLDecodingRoute: Sendable {
     let settings: XMLDecoder.Settings
-    private let spare = Mutex<XMLRecordInProgress?>(nil)
+    private let spare = LockedValue<XMLRecordInProgress?>(nil)
 
     init(settings: XMLDecoder.Settings) { self.settings = settings }
 

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+internal import XMLSyntax
 
 /// What the decoder needs to know of a type's conformances to XMLCoding's protocols, found
 /// once per type and kept: a cast to a protocol costs the runtime a hash lookup, and a
@@ -55,7 +55,7 @@ struct XMLTypeTraits: @unchecked Sendable {
         _isOptional(type) ? type as? any XMLOptionalValue.Type : nil
     }
 
-    private static let known = Mutex<[ObjectIdentifier: XMLTypeTraits]>([:])
+    private static let known = LockedValue<[ObjectIdentifier: XMLTypeTraits]>([:])
 
     /// The traits of `type`, worked out on first use.
     static func of(_ type: Any.Type) -> XMLTypeTraits {
