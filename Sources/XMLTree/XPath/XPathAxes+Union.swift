@@ -101,7 +101,7 @@ extension XPathAxes {
 /// Where each subtree ends (the index after its last descendant), remembered: finding it
 /// climbs to the first ancestor with a next sibling, and in a deep chain every context
 /// would climb the same ancestors again.
-private struct SubtreeEnds {
+struct SubtreeEnds {
     let storage: TreeStorage
     private var known: [Int32: Int32] = [:]
 

@@ -23,7 +23,9 @@ extension XPathEvaluator {
         switch function {
         case .last: return .number(Double(context.size))
         case .position: return .number(Double(context.position))
-        case .count: return .number(Double(try nodeSet(0).count))
+        case .count:
+            if let count = try countWithoutGathering(arguments[0], context) { return .number(Double(count)) }
+            return .number(Double(try nodeSet(0).count))
         case .id:
             let argument = try value(0)
             let tokens: Set<String>

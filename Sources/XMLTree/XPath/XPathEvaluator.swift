@@ -75,9 +75,14 @@ struct XPathEvaluator {
 
     // MARK: - Location paths
 
-    private func apply(_ steps: [XPathStep], to start: [XPathNode]) throws(XPathError) -> [XPathNode] {
+    func apply(_ steps: [XPathStep], to start: [XPathNode]) throws(XPathError) -> [XPathNode] {
         var current = start
-        for step in steps {
+        for step in Self.fused(steps) {
+            // A descendant step read from the records where they lie (XPathEvaluator+Descendants).
+            if let selected = try scanned(step, from: current) {
+                current = selected
+                continue
+            }
             // Where many contexts share most of their axis (nested elements and their
             // descendants, following, preceding, ancestors) and no predicate asks for a
             // position, the axis is gathered once for all of them.

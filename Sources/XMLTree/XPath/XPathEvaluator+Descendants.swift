@@ -1,0 +1,225 @@
+internal import XMLSyntax
+
+/// The descendant axes read straight from the tree's records, without gathering them.
+///
+/// `//activity[@team='100']` is `descendant-or-self::node()/child::activity[…]`: taken
+/// literally it gathers every node of the document, then every child of each, before the
+/// test and predicate throw nearly all of them away (a 64 MiB document's two million nodes,
+/// several times its size in memory). The tree stores a subtree as one run of records, so
+/// the same nodes are a scan of that run: each record is tested where it lies, and only
+/// those that pass become nodes. `count(…)` of such a path counts them without keeping them.
+extension XPathEvaluator {
+    /// The steps with `descendant-or-self::node()/child::T[p]` read as `descendant::T[p]`
+    /// when no predicate `p` asks for a position: the same nodes, in the same order (a
+    /// position would count among each parent's children, so those keep the long form).
+    static func fused(_ steps: [XPathStep]) -> [XPathStep] {
+        var result: [XPathStep] = []
+        result.reserveCapacity(steps.count)
+        var i = 0
+        while i < steps.count {
+            let step = steps[i]
+            if step.axis == .descendantOrSelf, case .node = step.test, step.predicates.isEmpty, i + 1 < steps.count,
+                steps[i + 1].axis == .child, steps[i + 1].predicates.allSatisfy(\.isPositionIndependent)
+            {
+                result.append(XPathStep(axis: .descendant, test: steps[i + 1].test, predicates: steps[i + 1].predicates))
+                i += 2
+            } else {
+                result.append(step)
+                i += 1
+            }
+        }
+        return result
+    }
+
+    /// Whether `step` can be scanned: a descendant axis whose predicates do not ask for
+    /// positions (positions would need every candidate first).
+    static func isScannable(_ step: XPathStep) -> Bool {
+        (step.axis == .descendant || step.axis == .descendantOrSelf) && step.predicates.allSatisfy(\.isPositionIndependent)
+    }
+
+    /// The records the descendant axis (or descendant-or-self) reaches from `contexts`:
+    /// each context's subtree as one range, overlapping ones merged, in document order;
+    /// `nil` when a context is an attribute or namespace node or the contexts come from
+    /// more than one document (the general path handles those).
+    static func subtreeRanges(_ contexts: [XPathNode], orSelf: Bool) -> (TreeStorage, [Range<Int32>])? {
+        guard let storage = contexts.first?.element.storage else { return nil }
+        var indices: [Int32] = []
+        indices.reserveCapacity(contexts.count)
+        for context in contexts {
+            guard case .node(let node) = context, node.storage === storage else { return nil }
+            indices.append(node.index)
+        }
+        indices.sort()
+        // A context inside the last subtree adds nothing, and its end is never looked up
+        // (in a deep chain each lookup would climb the same ancestors).
+        var ends = SubtreeEnds(storage: storage)
+        var merged: [Range<Int32>] = []
+        for index in indices {
+            if let last = merged.last, index < last.upperBound { continue }
+            let range = (orSelf ? index : index + 1)..<ends.end(of: index)
+            if let last = merged.last, range.lowerBound <= last.upperBound {
+                merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
+            } else {
+                merged.append(range)
+            }
+        }
+        return (storage, merged)
+    }
+
+    /// Visits, in document order, each node of `ranges` that passes `step`'s test and
+    /// predicates; every record scanned counts against the evaluation's limit.
+    func scan(
+        _ ranges: [Range<Int32>], in storage: TreeStorage, by step: XPathStep, _ visit: (XMLTreeNode) -> Void
+    ) throws(XPathError) {
+        let test = XPathRecordTest(step.test, storage: storage)
+        let predicates = step.predicates.map { XPathPredicate($0, storage: storage) }
+        for range in ranges {
+            try spend(range.count)
+            try storage.nodes.withUnsafeBufferPointer { (records) throws(XPathError) in
+                for i in range where test.matches(records[Int(i)]) {
+                    let node = XMLTreeNode(storage: storage, index: i)
+                    var passes = true
+                    for predicate in predicates where passes {
+                        passes = try predicate.holds(for: node, self)
+                    }
+                    if passes { visit(node) }
+                }
+            }
+        }
+    }
+
+    /// The nodes `step` selects from `contexts` by a scan, or `nil` when it cannot scan them.
+    func scanned(_ step: XPathStep, from contexts: [XPathNode]) throws(XPathError) -> [XPathNode]? {
+        guard Self.isScannable(step), let (storage, ranges) = Self.subtreeRanges(contexts, orSelf: step.axis == .descendantOrSelf)
+        else { return nil }
+        var result: [XPathNode] = []
+        try scan(ranges, in: storage, by: step) { result.append(.node($0)) }
+        return result
+    }
+
+    /// How many nodes a location path selects, counted without keeping them when its last
+    /// step can be scanned; `nil` otherwise (the caller gathers the node-set).
+    func countWithoutGathering(_ syntax: XPathSyntax, _ context: Context) throws(XPathError) -> Int? {
+        guard case .path(let absolute, let written) = syntax else { return nil }
+        let steps = Self.fused(written)
+        guard let last = steps.last, Self.isScannable(last) else { return nil }
+        let start: XPathNode = absolute ? .node(context.node.element.document.documentNode) : context.node
+        let contexts = try apply(Array(steps.dropLast()), to: [start])
+        guard let (storage, ranges) = Self.subtreeRanges(contexts, orSelf: last.axis == .descendantOrSelf) else { return nil }
+        var count = 0
+        try scan(ranges, in: storage, by: last) { _ in count += 1 }
+        return count
+    }
+}
+
+/// A node test applied to a tree record, its names resolved once per name in the tree
+/// (a table lookup per record, where comparing strings per node would cost a scan).
+struct XPathRecordTest {
+    private enum Kind {
+        case elementsNamed([Bool])
+        case anyNode
+        case textNodes
+        case comments
+        case instructions(target: String?, names: [XMLTreeName])
+    }
+
+    private let kind: Kind
+
+    init(_ test: XPathNodeTest, storage: TreeStorage) {
+        switch test {
+        case .node: kind = .anyNode
+        case .text: kind = .textNodes
+        case .comment: kind = .comments
+        case .processingInstruction(let target): kind = .instructions(target: target, names: storage.names)
+        case .anyName: kind = .elementsNamed(Array(repeating: true, count: storage.names.count))
+        case .namespace(let uri):
+            kind = .elementsNamed(storage.names.map { ($0.namespaceURI ?? "") == uri })
+        case .name(let uri, let local, let qualified):
+            // As XPathEvaluator.matches: names as written in a tree read without namespaces.
+            kind = .elementsNamed(
+                storage.names.map { storage.namespaced ? $0.localName == local && $0.namespaceURI == uri : $0.qualifiedName == qualified })
+        }
+    }
+
+    @inline(__always) func matches(_ record: TreeStorage.Node) -> Bool {
+        switch kind {
+        case .elementsNamed(let table): return record.kind == .element && table[Int(record.name)]
+        case .anyNode: return true
+        case .textNodes: return record.kind == .text || record.kind == .cdata
+        case .comments: return record.kind == .comment
+        case .instructions(let target, let names):
+            guard record.kind == .processingInstruction else { return false }
+            return target == nil || names[Int(record.name)].qualifiedName == target
+        }
+    }
+}
+
+/// A predicate of a scanned step. `@name = 'literal'` (either way round) compares the
+/// attribute's bytes in place, with no node-set and no string made; anything else is
+/// evaluated as written.
+struct XPathPredicate {
+    private let syntax: XPathSyntax
+    /// For `@name = 'literal'`: which attribute names match, by name index, and the bytes.
+    private let attributeEquals: (names: [Bool], literal: [UInt8])?
+
+    init(_ syntax: XPathSyntax, storage: TreeStorage) {
+        self.syntax = syntax
+        attributeEquals = Self.attributeComparison(syntax).map { test, literal in
+            (XPathPredicate.attributeNames(test, storage: storage), Array(literal.utf8))
+        }
+    }
+
+    private static func attributeComparison(_ syntax: XPathSyntax) -> (XPathNodeTest, String)? {
+        guard case .compare(.equal, let a, let b, _) = syntax else { return nil }
+        for (path, literal) in [(a, b), (b, a)] {
+            if case .path(false, let steps) = path, steps.count == 1, steps[0].axis == .attribute, steps[0].predicates.isEmpty,
+                case .literal(let text) = literal
+            {
+                switch steps[0].test {
+                case .name, .anyName, .namespace: return (steps[0].test, text)
+                default: return nil
+                }
+            }
+        }
+        return nil
+    }
+
+    /// The attribute names a test matches, by name index. Declarations (`xmlns`, read as
+    /// attributes in a tree without namespaces) are on the namespace axis, never matched.
+    private static func attributeNames(_ test: XPathNodeTest, storage: TreeStorage) -> [Bool] {
+        storage.names.map { name in
+            if !storage.namespaced, NamespaceDeclaration(attributeName: name.qualifiedName) != nil { return false }
+            switch test {
+            case .anyName: return true
+            case .namespace(let uri): return (name.namespaceURI ?? "") == uri
+            case .name(let uri, let local, let qualified):
+                return storage.namespaced ? name.localName == local && name.namespaceURI == uri : name.qualifiedName == qualified
+            default: return false
+            }
+        }
+    }
+
+    func holds(for node: XMLTreeNode, _ evaluator: XPathEvaluator) throws(XPathError) -> Bool {
+        guard let (names, literal) = attributeEquals else {
+            return try evaluator.evaluate(syntax, .init(node: .node(node), position: 1, size: 1)).boolean
+        }
+        let storage = node.storage
+        let record = node.record
+        return storage.attributes.withUnsafeBufferPointer { attributes in
+            storage.pool.withUnsafeBufferPointer { pool in
+                for a in attributes[Int(record.attributeStart)..<Int(record.attributeStart + record.attributeCount)] where names[Int(a.name)] {
+                    let value = UnsafeBufferPointer(rebasing: pool[Int(a.valueStart)..<Int(a.valueStart + a.valueLength)])
+                    if value.elementsEqual(literal) { return true }
+                    // Other bytes can still be the same string to Swift's comparison, which
+                    // the general path uses (canonical equivalence: U+212A is "K").
+                    if value.contains(where: { $0 >= 0x80 }) || literal.contains(where: { $0 >= 0x80 }),
+                        String(decoding: value, as: UTF8.self) == String(decoding: literal, as: UTF8.self)
+                    {
+                        return true
+                    }
+                }
+                return false
+            }
+        }
+    }
+}
