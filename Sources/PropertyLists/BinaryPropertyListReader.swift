@@ -63,6 +63,57 @@ struct BinaryPropertyListReader {
         try object(topObject, depth: 0)
     }
 
+    /// Big-endian UTF-16 as a String, transcoded to UTF-8 in one pass (what
+    /// `String(decoding:as: UTF16.self)` does through a generic parser, several times slower);
+    /// a lone surrogate becomes U+FFFD, as there.
+    static func bigEndianUTF16(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        let count = bytes.count / 2
+        return String(unsafeUninitializedCapacity: count * 3) { out in
+            var written = 0
+            var i = 0
+            @inline(__always) func put(_ byte: UInt8) {
+                out[written] = byte
+                written += 1
+            }
+            while i < count {
+                let unit = UInt32(bytes[2 * i]) << 8 | UInt32(bytes[2 * i + 1])
+                i += 1
+                var scalar = unit
+                if unit & 0xF800 == 0xD800 {
+                    // A high surrogate followed by a low one is one scalar; anything else is U+FFFD.
+                    if unit < 0xDC00, i < count {
+                        let low = UInt32(bytes[2 * i]) << 8 | UInt32(bytes[2 * i + 1])
+                        if low & 0xFC00 == 0xDC00 {
+                            scalar = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
+                            i += 1
+                        } else {
+                            scalar = 0xFFFD
+                        }
+                    } else {
+                        scalar = 0xFFFD
+                    }
+                }
+                switch scalar {
+                case 0..<0x80:
+                    put(UInt8(scalar))
+                case 0x80..<0x800:
+                    put(UInt8(0xC0 | scalar >> 6))
+                    put(UInt8(0x80 | scalar & 0x3F))
+                case 0x800..<0x10000:
+                    put(UInt8(0xE0 | scalar >> 12))
+                    put(UInt8(0x80 | scalar >> 6 & 0x3F))
+                    put(UInt8(0x80 | scalar & 0x3F))
+                default:
+                    put(UInt8(0xF0 | scalar >> 18))
+                    put(UInt8(0x80 | scalar >> 12 & 0x3F))
+                    put(UInt8(0x80 | scalar >> 6 & 0x3F))
+                    put(UInt8(0x80 | scalar & 0x3F))
+                }
+            }
+            return written
+        }
+    }
+
     static func bigEndian(_ bytes: [UInt8], _ at: Int, _ size: Int) -> UInt64 {
         var value: UInt64 = 0
         for i in 0..<size { value = value << 8 | UInt64(bytes[at + i]) }
@@ -179,7 +230,8 @@ struct BinaryPropertyListReader {
         case 0x4:
             let (length, start) = try count(marker, at: at)
             try need(start, length)
-            value = .data(Data(bytes[start..<start + length]))
+            // Copied in one move (Data from an ArraySlice goes element by element).
+            value = .data(bytes.withUnsafeBufferPointer { Data(UnsafeBufferPointer(rebasing: $0[start..<start + length])) })
             expandedSize[reference] = Self.weight(ofBytes: length)
         case 0x5:
             let (length, start) = try count(marker, at: at)
@@ -196,10 +248,7 @@ struct BinaryPropertyListReader {
             let (length, start) = try count(marker, at: at)
             guard length <= Int.max / 2 else { throw PropertyListError("a string too long", column: at) }
             try need(start, length * 2)
-            var units: [UInt16] = []
-            units.reserveCapacity(length)
-            for i in 0..<length { units.append(UInt16(bytes[start + 2 * i]) << 8 | UInt16(bytes[start + 2 * i + 1])) }
-            value = .string(String(decoding: units, as: UTF16.self))
+            value = .string(bytes.withUnsafeBufferPointer { Self.bigEndianUTF16(UnsafeBufferPointer(rebasing: $0[start..<start + 2 * length])) })
             expandedSize[reference] = Self.weight(ofBytes: 2 * length)
         case 0x8:
             let size = Int(marker & 0x0F) + 1

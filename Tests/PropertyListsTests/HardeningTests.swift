@@ -102,6 +102,16 @@ struct HardeningTests {
         #expect(error.column == 8)
     }
 
+    @Test("UTF-16 strings: pairs are one character, a lone surrogate is U+FFFD, as String(decoding:as:) reads them", arguments: [
+        [0x00, 0x41, 0x00, 0xE9, 0x26, 0x3A] as [UInt8], [0xD8, 0x3D, 0xDE, 0x00], [0xD8, 0x3D, 0x00, 0x41], [0xDC, 0x00, 0x00, 0x42],
+        [0x00, 0x43, 0xD8, 0x3D], [0xFF, 0xFF, 0x07, 0xFF],
+    ])
+    func utf16Strings(_ units: [UInt8]) throws {
+        let object = [0x60 | UInt8(units.count / 2)] + units
+        let pairs = stride(from: 0, to: units.count, by: 2).map { UInt16(units[$0]) << 8 | UInt16(units[$0 + 1]) }
+        #expect(try PropertyList(data: bplist([object])) == .string(String(decoding: pairs, as: UTF16.self)))
+    }
+
     @Test("UIDs wider than 8 bytes are errors")
     func wideUID() {
         #expect(throws: PropertyListError.self) { try PropertyList(data: bplist([[0x8F] + Array(repeating: 1, count: 16)])) }
