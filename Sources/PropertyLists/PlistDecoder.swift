@@ -84,7 +84,7 @@ open class PlistDecoder: @unchecked Sendable {
 
     /// Decodes a value from a property list already read.
     open func decode<T: Decodable>(_ type: T.Type, from value: PropertyList) throws -> T {
-        try PlistValueDecoder(value: value, codingPath: [], settings: .init(userInfo: userInfo)).decodeValue(type)
+        try PlistValueDecoder(value: value, path: nil, settings: .init(userInfo: userInfo)).decodeValue(type)
     }
 
     /// Decodes a value from everything `stream` holds (it is opened if it is not yet, and
@@ -117,13 +117,34 @@ open class PlistDecoder: @unchecked Sendable {
             throw Self.unreadable(error)
         }
         do {
-            return try body(PlistValueDecoder(value: plist, codingPath: [], settings: .init(userInfo: userInfo)))
+            return try body(PlistValueDecoder(value: plist, path: nil, settings: .init(userInfo: userInfo)))
         } catch let error as DecodingError {
             guard PropertyList.quickFormat(of: Array(data.prefix(64))) == .xml,
                 let line = XMLPlistLineFinder.line(of: error.codingPathOfValue, in: data)
             else { throw error }
             throw error.adding(line: line)
         }
+    }
+}
+
+/// One step of a decoder's coding path, linked to the steps before it.
+final class PlistPath {
+    let parent: PlistPath?
+    let key: any CodingKey
+
+    init(parent: PlistPath?, key: any CodingKey) {
+        self.parent = parent
+        self.key = key
+    }
+
+    var codingPath: [any CodingKey] {
+        var keys: [any CodingKey] = []
+        var step: PlistPath? = self
+        while let current = step {
+            keys.append(current.key)
+            step = current.parent
+        }
+        return keys.reversed()
     }
 }
 
@@ -187,13 +208,17 @@ struct PlistValueDecoder: Decoder {
     }
 
     let value: PropertyList
-    let codingPath: [any CodingKey]
+    /// Where the value sits: a chain of keys, spelled out as `codingPath` only when asked
+    /// for (an error, or a type that reads it), so a child decoder costs one small object
+    /// rather than a copy of its parent's whole path.
+    let path: PlistPath?
+    var codingPath: [any CodingKey] { path?.codingPath ?? [] }
     let settings: Settings
     var userInfo: [CodingUserInfoKey: Any] { settings.userInfo }
 
-    init(value: PropertyList, codingPath: [any CodingKey], settings: Settings) {
+    init(value: PropertyList, path: PlistPath?, settings: Settings) {
         self.value = value
-        self.codingPath = codingPath
+        self.path = path
         self.settings = settings
     }
 
@@ -229,6 +254,24 @@ struct PlistValueDecoder: Decoder {
             return data as! T
         }
         if type == PropertyList.self { return value as! T }
+        // The common leaves and arrays of strings straight from the value, without the
+        // containers their init(from:) would ask for (each one a boxed object).
+        if type == String.self { return try decodeString() as! T }
+        if type == Int.self { return try decodeInteger(Int.self) as! T }
+        if type == Double.self { return try decodeFloatingPoint(Double.self) as! T }
+        if type == Bool.self { return try decodeBool() as! T }
+        if type == [String].self, case .array(let items) = value {
+            var strings: [String] = []
+            strings.reserveCapacity(items.count)
+            for (index, item) in items.enumerated() {
+                if case .string(let s) = item, s != "$null" {
+                    strings.append(s)
+                } else {
+                    strings.append(try child(item, key: PlistKey(intValue: index)).decodeString())
+                }
+            }
+            return strings as! T
+        }
         // The dynamic type asked for (`Employee.self as Person.Type` makes an Employee).
         return try type.init(from: self)
     }
@@ -246,7 +289,7 @@ struct PlistValueDecoder: Decoder {
     func singleValueContainer() throws -> any SingleValueDecodingContainer { Single(decoder: self) }
 
     func child(_ value: PropertyList, key: any CodingKey) -> PlistValueDecoder {
-        PlistValueDecoder(value: value, codingPath: codingPath + [key], settings: settings)
+        PlistValueDecoder(value: value, path: PlistPath(parent: path, key: key), settings: settings)
     }
 
     // MARK: - Scalars
