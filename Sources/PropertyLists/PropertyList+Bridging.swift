@@ -89,7 +89,7 @@ extension PropertyList {
                     throw error.inside(.key(key))
                 }
             }
-            return XMLPropertyListReader.collapsingUID(result)
+            return XMLPlistBuilder.collapsingUID(result)
         default:
             let description = Self.describe(object)
             throw PropertyListError("\(description) is not a property-list value", code: .propertyListWriteInvalid)
