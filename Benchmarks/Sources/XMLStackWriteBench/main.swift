@@ -142,9 +142,55 @@ func measure(_ body: () throws -> Int) rethrows -> (seconds: Double, bytes: Int)
     return (times[times.count / 2], bytes)
 }
 
+/// The same document through names checked once (``XMLWriterName``): the writer's way for
+/// names written again and again.
+let preparedPath = streamPath + ".prepared"
+func writeWithPreparedNames() throws -> Int {
+    let writer = try XMLStreamWriter(to: .file(path: preparedPath))
+    let (schedule, sitesName, site, code, name, street, city, zip, countryCode, activities, activity, team, start, end) = try (
+        XMLWriterName("schedule"), XMLWriterName("sites"), XMLWriterName("site"), XMLWriterName("code"), XMLWriterName("name"),
+        XMLWriterName("street"), XMLWriterName("city"), XMLWriterName("zip"), XMLWriterName("countryCode"),
+        XMLWriterName("activities"), XMLWriterName("activity"), XMLWriterName("team"), XMLWriterName("start"), XMLWriterName("end")
+    )
+    try writer.declaration()
+    try writer.startElement(schedule)
+    try writer.startElement(sitesName)
+    for s in sites {
+        try writer.startElement(site)
+        try writer.attribute(code, value: s.code)
+        try writer.element(name, text: s.name)
+        try writer.element(street, text: s.street)
+        try writer.startElement(city)
+        try writer.attribute(zip, value: s.zip)
+        try writer.text(s.city)
+        try writer.endElement()
+        try writer.element(countryCode, text: "de")
+        try writer.startElement(activities)
+        for a in s.activities {
+            try writer.startElement(activity)
+            try writer.attribute(team, value: a.team)
+            try writer.attribute(start, value: a.start)
+            try writer.attribute(end, value: a.end)
+            try writer.text(a.text)
+            try writer.endElement()
+        }
+        try writer.endElement()
+        try writer.endElement()
+    }
+    try writer.endElement()
+    try writer.endElement()
+    try writer.finish()
+    return writer.bytesWritten
+}
+
 // XMLSTACK_WRITER_ONLY=1 measures the stream writer alone (for profiling it);
 // XMLSTACK_WRITER_ONLY=unchecked the writer without the character check.
 if let only = ProcessInfo.processInfo.environment["XMLSTACK_WRITER_ONLY"] {
+    if only == "prepared" {
+        let alone = try measure(writeWithPreparedNames)
+        print("XMLStreamWriter (prepared names): \(alone.bytes) bytes, \(alone.seconds) s")
+        exit(0)
+    }
     let alone = try measure { try writeWithStreamWriter(checkingCharacters: only != "unchecked") }
     print("XMLStreamWriter (\(only)): \(alone.bytes) bytes, \(alone.seconds) s")
     exit(0)
@@ -183,6 +229,11 @@ let stream = checkCost.checked
 let streamBytes = Array(try Data(contentsOf: URL(fileURLWithPath: streamPath)))
 let plain = try measure { try writePlain(streamBytes) }
 let unchecked = checkCost.unchecked
+let prepared = try measure(writeWithPreparedNames)
+guard try Data(contentsOf: URL(fileURLWithPath: preparedPath)) == Data(streamBytes) else {
+    print("the writer with checked names wrote other bytes")
+    exit(1)
+}
 let foundation = try measure(writeWithFoundation)
 
 func mibPerSecond(_ m: (seconds: Double, bytes: Int)) -> Double { Double(m.bytes) / 1_048_576 / m.seconds }
@@ -197,6 +248,7 @@ print("| --- | ---: | ---: | ---: | ---: | ---: |")
 for (name, m) in [
     ("plain buffered write(2) of the same bytes", plain), ("XMLStreamWriter to an atomically replaced file", stream),
     ("XMLStreamWriter without the character check (benchmark only)", unchecked),
+    ("XMLStreamWriter with names checked once (XMLWriterName)", prepared),
     ("Foundation XMLDocument/XMLElement, xmlData, write", foundation),
 ] {
     let speed = mibPerSecond(m)

@@ -1,0 +1,91 @@
+internal import XMLSyntax
+
+/// A name checked once and kept as bytes, for the names a program writes again and again
+/// (every `<activity>` of a feed, every `team=` on it): writing one skips the name check,
+/// the prefix and namespace work and the conversion to bytes that a `String` name costs on
+/// every call.
+///
+/// ```swift
+/// let activity = try XMLWriterName("activity"), team = try XMLWriterName("team")
+/// for row in rows {
+///     try writer.startElement(activity)
+///     try writer.attribute(team, value: row.team)
+///     try writer.endElement()
+/// }
+/// ```
+///
+/// It is a name in no namespace, written as given (it may hold a colon, as names do in a
+/// document read without namespace processing), exactly as `startElement(_:)` and
+/// `attribute(_:value:)` write a `String` name given without `namespace` or `prefix`.
+public struct XMLWriterName: Hashable, Sendable, CustomStringConvertible {
+    /// The name as written.
+    public let string: String
+    /// Its UTF-8 bytes.
+    let bytes: [UInt8]
+    /// `xmlns` or `xmlns:p`: a declaration, which the writer checks as one.
+    let isDeclaration: Bool
+
+    /// Checks `name` once: an XML name (a colon allowed).
+    ///
+    /// - Throws: ``XMLWriterError/Kind/invalidName(_:)`` for anything else.
+    public init(_ name: String) throws(XMLWriterError) {
+        guard XMLNameValidation.isValid(name, allowingColon: true) else { throw XMLWriterError(.invalidName(name)) }
+        string = name
+        bytes = Array(name.utf8)
+        isDeclaration = NamespaceDeclaration(attributeName: name) != nil
+    }
+
+    public var description: String { string }
+}
+
+extension XMLStreamWriter {
+    /// Starts an element named by a checked name: what ``startElement(_:namespace:prefix:)``
+    /// does with the name's string and no namespace, without checking the name again.
+    public func startElement(_ name: XMLWriterName) throws(XMLWriterError) {
+        // Inside a default namespace the name needs `xmlns=""`: the general path writes it.
+        if let current = state.pointee.namespaces.uri(for: nil), !current.isEmpty {
+            return try startElement(name.string)
+        }
+        try checkUsable()
+        if state.pointee.open.isEmpty && state.pointee.rootDone { throw XMLWriterError(.contentOutsideRoot) }
+        beginMarkup()
+        state.pointee.buffer.append(UInt8(ascii: "<"))
+        name.bytes.withUnsafeBufferPointer { state.pointee.buffer.append(bytes: $0) }
+        state.pointee.startTagOpen = true
+        let inheritsKeeping = state.pointee.open.last?.keepsContentAsWritten ?? false
+        state.pointee.open.append(
+            OpenElement(writtenName: name.string, namespaceMark: state.pointee.namespaces.mark, keepsContentAsWritten: inheritsKeeping))
+        try flushIfLarge()
+    }
+
+    /// Adds an attribute named by a checked name to the open start tag: what
+    /// ``attribute(_:value:namespace:prefix:)`` does with the name's string and no namespace,
+    /// without checking the name again.
+    public func attribute(_ name: XMLWriterName, value: String) throws(XMLWriterError) {
+        if name.isDeclaration { return try attribute(name.string, value: value) }
+        try checkUsable()
+        guard state.pointee.startTagOpen, !state.pointee.tagNames.contains(written: name.string) else {
+            throw XMLWriterError(.misplacedAttribute(name.string))
+        }
+        let mark = state.pointee.buffer.count
+        state.pointee.buffer.append(0x20)
+        name.bytes.withUnsafeBufferPointer { state.pointee.buffer.append(bytes: $0) }
+        emit(literal: "=\"")
+        do throws(XMLWriterError) { try escape(value, for: .attributeValue) } catch {
+            rollBack(to: mark)
+            throw error
+        }
+        state.pointee.buffer.append(UInt8(ascii: "\""))
+        state.pointee.tagNames.insert(written: name.string)
+        try flushIfLarge()
+    }
+
+    /// Writes `<name>text</name>` for a checked name. Like every call, it writes nothing when
+    /// it throws.
+    public func element(_ name: XMLWriterName, text: String) throws(XMLWriterError) {
+        let cleaned = try clean(text)
+        try startElement(name)
+        if !cleaned.isEmpty { try self.text(cleaned) }
+        try endElement()
+    }
+}
