@@ -6,7 +6,8 @@ import DocExampleSupport
 import Foundation
 import XMLWriting
 
-
+// docs/WritingXML.md:147
+struct Activity { var team: String; var task: String }
 
 var failures = 0
 failures += await example("docs/WritingXML.md:13") {
@@ -38,5 +39,27 @@ failures += await example("docs/WritingXML.md:117") {
     print(try "bell\u{07}".validXMLString(policy: .replace))      // bell� (U+FFFD)
     print("Köln".isValidXML)                                       // true
     print(Unicode.Scalar(0x0C)!.isAllowedInXML)                    // false
+}
+failures += await example("docs/WritingXML.md:147") {
+    let rows = [Activity(team: "100", task: "Gerüst & Dach"), Activity(team: "101", task: "Fassade")]
+
+    let writer = try XMLStreamWriter()
+    let activityName = try XMLWriterName("activity")   // checked here, once
+    let teamName = try XMLWriterName("team")
+    try writer.startElement("activities")
+    for row in rows {
+        try writer.startElement(activityName)
+        try writer.attribute(teamName, value: row.team)
+        try writer.text(row.task)
+        try writer.endElement()
+    }
+    try writer.endElement()
+    try writer.finish()
+    print(writer.string)
+    // <activities><activity team="100">Gerüst &amp; Dach</activity><activity team="101">Fassade</activity></activities>
+    _ = rows
+    _ = writer
+    _ = activityName
+    _ = teamName
 }
 exit(failures == 0 ? 0 : 1)
