@@ -9,7 +9,11 @@ struct StartTagNames {
     /// Small tags are searched linearly (cheaper than hashing); past this, sets take over.
     private static let linearLimit = 8
 
+    /// The names, the first `writtenCount` of them this tag's: clearing sets the count back
+    /// and keeps the slots for the next tag (`removeAll(keepingCapacity:)` on an array of
+    /// strings costs more than the tag's own names).
     private var written: [String] = []
+    private var writtenCount = 0
     private var writtenSet: Set<String> = []
     private var expanded: [ExpandedName] = []
     private var expandedSet: Set<ExpandedName> = []
@@ -25,7 +29,9 @@ struct StartTagNames {
     /// `xmlns:p` counts as an attribute named `xmlns:p`).
     /// - Complexity: O(1).
     func contains(written name: String) -> Bool {
-        written.count <= Self.linearLimit ? written.contains(name) : writtenSet.contains(name)
+        guard writtenCount <= Self.linearLimit else { return writtenSet.contains(name) }
+        for k in 0..<writtenCount where written[k] == name { return true }
+        return false
     }
 
     /// Whether an attribute with this namespace and local name is already in the tag.
@@ -38,9 +44,10 @@ struct StartTagNames {
     func uses(prefix: String?) -> Bool { usedPrefixes.contains(prefix) }
 
     mutating func insert(written name: String) {
-        written.append(name)
-        if written.count > Self.linearLimit {
-            if writtenSet.isEmpty { writtenSet.formUnion(written) } else { writtenSet.insert(name) }
+        if writtenCount < written.count { written[writtenCount] = name } else { written.append(name) }
+        writtenCount += 1
+        if writtenCount > Self.linearLimit {
+            if writtenSet.isEmpty { writtenSet.formUnion(written[..<writtenCount]) } else { writtenSet.insert(name) }
         }
     }
 
@@ -55,7 +62,7 @@ struct StartTagNames {
 
     /// Forgets everything, keeping the storage for the next tag.
     mutating func removeAll() {
-        if !written.isEmpty { written.removeAll(keepingCapacity: true) }
+        writtenCount = 0
         if !writtenSet.isEmpty { writtenSet.removeAll() }
         if !expanded.isEmpty { expanded.removeAll(keepingCapacity: true) }
         if !expandedSet.isEmpty { expandedSet.removeAll() }

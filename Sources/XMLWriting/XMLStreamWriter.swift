@@ -153,6 +153,7 @@ extension XMLStreamWriter: Sendable {}
 
 // The bytes: appending, flushing, cleaning and escaping.
 extension XMLStreamWriter {
+    @inline(__always)
     func emit(_ string: String) {
         let done: Void? = string.utf8.withContiguousStorageIfAvailable { state.pointee.buffer.append(bytes: $0) }
         if done == nil {
@@ -161,6 +162,7 @@ extension XMLStreamWriter {
         }
     }
 
+    @inline(__always)
     func emit(literal string: StaticString) {
         state.pointee.buffer.append(bytes: UnsafeBufferPointer(start: string.utf8Start, count: string.utf8CodeUnitCount))
     }

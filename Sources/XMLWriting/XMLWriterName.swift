@@ -1,9 +1,8 @@
 internal import XMLSyntax
 
-/// A name checked once and kept as bytes, for the names a program writes again and again
+/// A name checked once, for the names a program writes again and again
 /// (every `<activity>` of a feed, every `team=` on it): writing one skips the name check,
-/// the prefix and namespace work and the conversion to bytes that a `String` name costs on
-/// every call.
+/// and the prefix and namespace work that a `String` name costs on every call.
 ///
 /// ```swift
 /// let activity = try XMLWriterName("activity"), team = try XMLWriterName("team")
@@ -20,8 +19,6 @@ internal import XMLSyntax
 public struct XMLWriterName: Hashable, Sendable, CustomStringConvertible {
     /// The name as written.
     public let string: String
-    /// Its UTF-8 bytes.
-    let bytes: [UInt8]
     /// `xmlns` or `xmlns:p`: a declaration, which the writer checks as one.
     let isDeclaration: Bool
 
@@ -31,7 +28,6 @@ public struct XMLWriterName: Hashable, Sendable, CustomStringConvertible {
     public init(_ name: String) throws(XMLWriterError) {
         guard XMLNameValidation.isValid(name, allowingColon: true) else { throw XMLWriterError(.invalidName(name)) }
         string = name
-        bytes = Array(name.utf8)
         isDeclaration = NamespaceDeclaration(attributeName: name) != nil
     }
 
@@ -50,7 +46,7 @@ extension XMLStreamWriter {
         if state.pointee.open.isEmpty && state.pointee.rootDone { throw XMLWriterError(.contentOutsideRoot) }
         beginMarkup()
         state.pointee.buffer.append(UInt8(ascii: "<"))
-        name.bytes.withUnsafeBufferPointer { state.pointee.buffer.append(bytes: $0) }
+        emit(name.string)
         state.pointee.startTagOpen = true
         let inheritsKeeping = state.pointee.open.last?.keepsContentAsWritten ?? false
         state.pointee.open.append(
@@ -69,7 +65,7 @@ extension XMLStreamWriter {
         }
         let mark = state.pointee.buffer.count
         state.pointee.buffer.append(0x20)
-        name.bytes.withUnsafeBufferPointer { state.pointee.buffer.append(bytes: $0) }
+        emit(name.string)
         emit(literal: "=\"")
         do throws(XMLWriterError) { try escape(value, for: .attributeValue) } catch {
             rollBack(to: mark)
@@ -80,12 +76,36 @@ extension XMLStreamWriter {
         try flushIfLarge()
     }
 
-    /// Writes `<name>text</name>` for a checked name. Like every call, it writes nothing when
-    /// it throws.
+    /// Writes `<name>text</name>` for a checked name (`<name/>` when nothing of the text is
+    /// left). Like every call, it writes nothing when it throws. Under the `.throw`
+    /// character policy the text is checked before anything is written; under the others
+    /// the escaping pass strips or replaces as it goes, so the text is read once.
     public func element(_ name: XMLWriterName, text: String) throws(XMLWriterError) {
-        let cleaned = try clean(text)
+        guard options.characterPolicy != .throw else {
+            let cleaned = try clean(text)
+            try startElement(name)
+            if !cleaned.isEmpty { try self.text(cleaned) }
+            return try endElement()
+        }
         try startElement(name)
-        if !cleaned.isEmpty { try self.text(cleaned) }
-        try endElement()
+        let mark = state.pointee.buffer.count
+        state.pointee.buffer.append(UInt8(ascii: ">"))
+        // Strip and replace cannot fail part way.
+        try? escape(text, for: .text)
+        if state.pointee.buffer.count == mark + 1 {
+            rollBack(to: mark)
+            emit(literal: "/>")
+        } else {
+            emit(literal: "</")
+            emit(name.string)
+            state.pointee.buffer.append(UInt8(ascii: ">"))
+        }
+        // What endElement does for the element just written.
+        let element = state.pointee.open.removeLast()
+        state.pointee.startTagOpen = false
+        state.pointee.tagNames.removeAll()
+        state.pointee.namespaces.unwind(to: element.namespaceMark)
+        if state.pointee.open.isEmpty { state.pointee.rootDone = true }
+        try flushIfLarge()
     }
 }
