@@ -21,14 +21,16 @@ struct NamespaceScope {
     /// The URI `prefix` is bound to (`nil`: the default namespace), or `nil` when unbound.
     /// An empty string is the default namespace undeclared with `xmlns=""`.
     /// - Complexity: O(1).
-    func uri(for prefix: String?) -> String? {
+    /// (Mutating, as the lookups below, only so that a call through the writer's state
+    /// pointer reads the dictionaries in place instead of copying the struct.)
+    mutating func uri(for prefix: String?) -> String? {
         if prefix == "xml" { return Self.xmlNamespace }
         return current[prefix]
     }
 
     /// A prefix bound to `uri` now, if the newest declaration for it is still in force.
     /// - Complexity: O(1).
-    func prefix(for uri: String) -> String? {
+    mutating func prefix(for uri: String) -> String? {
         if uri == Self.xmlNamespace { return "xml" }
         guard let newest = prefixesByURI[uri]?.last, current[newest] == uri else { return nil }
         return newest

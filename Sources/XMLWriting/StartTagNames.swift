@@ -28,7 +28,9 @@ struct StartTagNames {
     /// Whether an attribute written as `name` is already in the tag (a declaration
     /// `xmlns:p` counts as an attribute named `xmlns:p`).
     /// - Complexity: O(1).
-    func contains(written name: String) -> Bool {
+    /// Mutating only so that a call through the writer's state pointer reads the arrays in
+    /// place: a non-mutating call there copied the struct (two retains and releases a call).
+    mutating func contains(written name: String) -> Bool {
         guard writtenCount <= Self.linearLimit else { return writtenSet.contains(name) }
         for k in 0..<writtenCount where written[k] == name { return true }
         return false
@@ -36,12 +38,12 @@ struct StartTagNames {
 
     /// Whether an attribute with this namespace and local name is already in the tag.
     /// - Complexity: O(1).
-    func contains(_ name: ExpandedName) -> Bool {
+    mutating func contains(_ name: ExpandedName) -> Bool {
         expanded.count <= Self.linearLimit ? expanded.contains(name) : expandedSet.contains(name)
     }
 
     /// Whether a name in the tag uses `prefix` or the tag declares it.
-    func uses(prefix: String?) -> Bool { usedPrefixes.contains(prefix) }
+    mutating func uses(prefix: String?) -> Bool { usedPrefixes.contains(prefix) }
 
     mutating func insert(written name: String) {
         if writtenCount < written.count { written[writtenCount] = name } else { written.append(name) }

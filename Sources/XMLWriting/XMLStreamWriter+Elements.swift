@@ -176,7 +176,9 @@ extension XMLStreamWriter {
         }
         let writtenName = usedPrefix.map { $0 + ":" + localName } ?? localName
         let expanded = uri.map { StartTagNames.ExpandedName(uri: $0, localName: localName) }
-        if state.pointee.tagNames.contains(written: writtenName) || expanded.map(state.pointee.tagNames.contains) == true {
+        var repeated = state.pointee.tagNames.contains(written: writtenName)
+        if !repeated, let expanded { repeated = state.pointee.tagNames.contains(expanded) }
+        if repeated {
             throw XMLWriterError(.misplacedAttribute(writtenName))
         }
 
