@@ -209,7 +209,8 @@ private struct Scanner {
                 break
             }
         }
-        guard i > start else { throw GiveUp() }
+        // The stream parser's limit on a name (XMLLimits.maximumNameLength) is the reader's to report.
+        guard i > start, i - start <= 50_000 else { throw GiveUp() }
         return String(decoding: UnsafeBufferPointer(rebasing: b[start..<i]), as: UTF8.self)
     }
 
@@ -243,20 +244,24 @@ private struct Scanner {
     /// The root element and everything in it.
     mutating func elements() throws(GiveUp) {
         var open: [XMLPlistBuilder.Element] = []
+        // White space between elements is character data to the reader, whose limit on a
+        // run applies to it too; only a tag ends a run (a comment does not).
+        var run = 0
         repeat {
             if !open.isEmpty {
-                // White space between elements is character data to the reader, whose
-                // limit on a run applies to it too.
                 let before = i
                 skipSpace()
-                guard i - before <= Self.maximumText else { throw GiveUp() }
+                run += i - before
+                guard run <= Self.maximumText else { throw GiveUp() }
             }
             guard i + 1 < b.count, b[i] == 0x3C else { throw GiveUp() }
             switch b[i + 1] {
             case 0x21:
                 guard !open.isEmpty, starts("<!--") else { throw GiveUp() }
                 try comment()
+                continue
             case 0x2F:
+                run = 0
                 i += 2
                 let element = try elementName()
                 skipSpace()
@@ -265,6 +270,7 @@ private struct Scanner {
                 open.removeLast()
                 do { try builder.close(element) } catch { throw GiveUp() }
             default:
+                run = 0
                 i += 1
                 let element = try elementName()
                 let empty = try startTagEnd(attributesAllowed: element == .plist)

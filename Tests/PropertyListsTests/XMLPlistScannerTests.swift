@@ -68,6 +68,17 @@ struct XMLPlistScannerTests {
         #expect(XMLPlistScanner.read(Array(xml.utf8)) == nil)
     }
 
+    @Test("the stream parser's limits are expat's to report: a name too long, a run of white space split by a comment")
+    func limits() {
+        let longName = "<plist " + String(repeating: "a", count: 50_001) + "=\"1\"><true/></plist>"
+        #expect(XMLPlistScanner.read(Array(longName.utf8)) == nil)
+        #expect(Self.expat(Array(longName.utf8)) == nil)
+        let spaces = String(repeating: " ", count: 6 * 1024 * 1024)
+        let split = "<plist><array>" + spaces + "<!---->" + spaces + "</array></plist>"
+        #expect(XMLPlistScanner.read(Array(split.utf8)) == nil)
+        #expect(Self.expat(Array(split.utf8)) == nil)
+    }
+
     @Test("damaged files: whatever the scanner reads, expat reads to the same value")
     func damaged() throws {
         var random = SeededGenerator(seed: 1515)

@@ -56,6 +56,14 @@ struct XPathScanTests {
         #expect(try document.documentNode.nodes(forXPath: "//b[@x='K']").count == 2)
     }
 
+    @Test("An attribute predicate on nodes that are not elements holds for none of them")
+    func attributeOfText() throws {
+        let document = try XMLTreeDocument(string: "<r>t<e a=\"x\"/><!-- c --><?p d?></r>")
+        #expect(try document.documentNode.nodes(forXPath: "//text()[@a='x']").isEmpty)
+        #expect(try XPathExpression("count(//node()[@a='x'])").evaluate(at: document.documentNode) == .number(1))
+        #expect(try XPathExpression("count(//@a/descendant::*)").evaluate(at: document.documentNode) == .number(0))
+    }
+
     @Test("A scan counts what it visits against the limit")
     func budget() throws {
         let document = try XMLTreeDocument(string: "<r>" + String(repeating: "<a/>", count: 500) + "</r>")

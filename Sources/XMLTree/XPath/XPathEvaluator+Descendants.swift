@@ -105,7 +105,11 @@ extension XPathEvaluator {
         guard let last = steps.last, Self.isScannable(last) else { return nil }
         let start: XPathNode = absolute ? .node(context.node.element.document.documentNode) : context.node
         let contexts = try apply(Array(steps.dropLast()), to: [start])
-        guard let (storage, ranges) = Self.subtreeRanges(contexts, orSelf: last.axis == .descendantOrSelf) else { return nil }
+        guard let (storage, ranges) = Self.subtreeRanges(contexts, orSelf: last.axis == .descendantOrSelf) else {
+            // Attribute or namespace contexts (or none): the last step the general way, from
+            // the contexts already found rather than from the start again.
+            return try apply([last], to: contexts).count
+        }
         var count = 0
         try scan(ranges, in: storage, by: last) { _ in count += 1 }
         return count
@@ -205,6 +209,8 @@ struct XPathPredicate {
         }
         let storage = node.storage
         let record = node.record
+        // Only elements have attributes (another record's fields are a range of text).
+        guard record.kind == .element else { return false }
         return storage.attributes.withUnsafeBufferPointer { attributes in
             storage.pool.withUnsafeBufferPointer { pool in
                 for a in attributes[Int(record.attributeStart)..<Int(record.attributeStart + record.attributeCount)] where names[Int(a.name)] {
