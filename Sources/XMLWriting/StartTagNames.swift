@@ -7,14 +7,19 @@
 /// change what an earlier name meant.
 struct StartTagNames {
     /// Small tags are searched linearly (cheaper than hashing); past this, sets take over.
-    private static let linearLimit = 8
+    static let linearLimit = 8
 
     /// The names, the first `writtenCount` of them this tag's: clearing sets the count back
     /// and keeps the slots for the next tag (`removeAll(keepingCapacity:)` on an array of
     /// strings costs more than the tag's own names).
     private var written: [String] = []
-    private var writtenCount = 0
+    private(set) var writtenCount = 0
     private var writtenSet: Set<String> = []
+    /// The checked names' numbers, as `written` holds the others' strings (see
+    /// StartTagNames+Checked).
+    var checked: [Int] = []
+    var checkedCount = 0
+    var checkedSet: Set<Int> = []
     private var expanded: [ExpandedName] = []
     private var expandedSet: Set<ExpandedName> = []
     /// Prefixes the tag's names use or declare (`nil`: the default namespace).
@@ -31,6 +36,11 @@ struct StartTagNames {
     /// Mutating only so that a call through the writer's state pointer reads the arrays in
     /// place: a non-mutating call there copied the struct (two retains and releases a call).
     mutating func contains(written name: String) -> Bool {
+        containsChecked(name) || containsString(name)
+    }
+
+    /// Whether a name written through the `String` API is `name`.
+    mutating func containsString(_ name: String) -> Bool {
         guard writtenCount <= Self.linearLimit else { return writtenSet.contains(name) }
         for k in 0..<writtenCount where written[k] == name { return true }
         return false
@@ -65,6 +75,8 @@ struct StartTagNames {
     /// Forgets everything, keeping the storage for the next tag.
     mutating func removeAll() {
         writtenCount = 0
+        checkedCount = 0
+        if !checkedSet.isEmpty { checkedSet.removeAll() }
         if !writtenSet.isEmpty { writtenSet.removeAll() }
         if !expanded.isEmpty { expanded.removeAll(keepingCapacity: true) }
         if !expandedSet.isEmpty { expandedSet.removeAll() }

@@ -21,6 +21,8 @@ public struct XMLWriterName: Hashable, Sendable, CustomStringConvertible {
     public let string: String
     /// `xmlns` or `xmlns:p`: a declaration, which the writer checks as one.
     let isDeclaration: Bool
+    /// The same number for every checked name with this string (StartTagNames+Checked).
+    let id: Int
 
     /// Checks `name` once: an XML name (a colon allowed).
     ///
@@ -29,6 +31,7 @@ public struct XMLWriterName: Hashable, Sendable, CustomStringConvertible {
         guard XMLNameValidation.isValid(name, allowingColon: true) else { throw XMLWriterError(.invalidName(name)) }
         string = name
         isDeclaration = NamespaceDeclaration(attributeName: name) != nil
+        id = CheckedNames.id(for: name)
     }
 
     public var description: String { string }
@@ -60,7 +63,7 @@ extension XMLStreamWriter {
     public func attribute(_ name: XMLWriterName, value: String) throws(XMLWriterError) {
         if name.isDeclaration { return try attribute(name.string, value: value) }
         try checkUsable()
-        guard state.pointee.startTagOpen, !state.pointee.tagNames.contains(written: name.string) else {
+        guard state.pointee.startTagOpen, !state.pointee.tagNames.contains(checked: name.id, name: name.string) else {
             throw XMLWriterError(.misplacedAttribute(name.string))
         }
         let mark = state.pointee.buffer.count
@@ -72,7 +75,7 @@ extension XMLStreamWriter {
             throw error
         }
         state.pointee.buffer.append(UInt8(ascii: "\""))
-        state.pointee.tagNames.insert(written: name.string)
+        state.pointee.tagNames.insert(checked: name.id)
         try flushIfLarge()
     }
 

@@ -64,11 +64,35 @@ struct WriterNameTests {
         try writer.attribute(code, value: "1")
         #expect(throws: XMLWriterError.self) { try writer.attribute(code, value: "2") }
         #expect(throws: XMLWriterError.self) { try writer.attribute("code", value: "3") }
+        // Another checked name with the same string is the same name.
+        #expect(throws: XMLWriterError.self) { try writer.attribute(XMLWriterName("code"), value: "4") }
+        try writer.attribute("zip", value: "5")
+        #expect(throws: XMLWriterError.self) { try writer.attribute(XMLWriterName("zip"), value: "6") }
         // xmlns:p goes through the declaration's checks: the xmlns URI may not be bound.
         #expect(throws: XMLWriterError.self) { try writer.attribute(XMLWriterName("xmlns:p"), value: "http://www.w3.org/2000/xmlns/") }
         try writer.endElement()
         try writer.finish()
-        #expect(writer.string == "<site code=\"1\"/>")
+        #expect(writer.string == "<site code=\"1\" zip=\"5\"/>")
+    }
+
+    @Test("a tag with many checked attributes still refuses a repeat, whichever way it is named")
+    func manyAttributes() throws {
+        let writer = try XMLStreamWriter()
+        try writer.startElement("doc")
+        try writer.startElement("r")
+        let names = try (0..<40).map { try XMLWriterName("a\($0)") }
+        for name in names { try writer.attribute(name, value: "v") }
+        #expect(throws: XMLWriterError.self) { try writer.attribute(XMLWriterName("a17"), value: "w") }
+        #expect(throws: XMLWriterError.self) { try writer.attribute("a39", value: "w") }
+        try writer.attribute("b", value: "w")
+        #expect(throws: XMLWriterError.self) { try writer.attribute(XMLWriterName("b"), value: "w") }
+        try writer.endElement()
+        try writer.startElement("s")
+        try writer.attribute(names[17], value: "again")  // a new tag starts afresh
+        try writer.endElement()
+        try writer.endElement()
+        try writer.finish()
+        #expect(writer.string.hasSuffix("<s a17=\"again\"/></doc>"))
     }
 
     @Test("under the throw policy a value with a character XML cannot hold writes nothing")
