@@ -13,6 +13,10 @@ internal import XMLSyntax
 /// }
 /// ```
 ///
+/// Make one per name and keep it: each distinct string checked this way is remembered for the
+/// life of the process (so that two checked names with one string are known to be the same
+/// name in a start tag), which suits the fixed names of a format, not names taken from data.
+///
 /// It is a name in no namespace, written as given (it may hold a colon, as names do in a
 /// document read without namespace processing), exactly as `startElement(_:)` and
 /// `attribute(_:value:)` write a `String` name given without `namespace` or `prefix`.
