@@ -242,9 +242,10 @@ extension XMLStreamWriter {
         closeStartTag()
         if state.pointee.open.isEmpty {
             if state.pointee.wroteAnything && options.indentation != nil { state.pointee.buffer.append(0x0A) }
-        } else {
+        } else if let indentation = options.indentation {
+            // Only indentation reads hasChildMarkup: without it the stack is left alone.
             state.pointee.open[state.pointee.open.count - 1].hasChildMarkup = true
-            if let indentation = options.indentation, !state.pointee.open[state.pointee.open.count - 1].keepsContentAsWritten {
+            if !state.pointee.open[state.pointee.open.count - 1].keepsContentAsWritten {
                 state.pointee.buffer.append(0x0A)
                 for _ in 0..<state.pointee.open.count { emit(indentation) }
             }
