@@ -35,10 +35,9 @@ extension ElementConsumer {
     ///
     /// - Complexity: a comparison of types and a copy of the value.
     public func decoded<T: Decodable>(as type: T.Type) -> T? {
-        // Only an XMLDecoded<T> itself holds a T: no cast is needed for anything else.
-        let decodedType = XMLDecoded<T>.self
-        guard Self.self == decodedType else { return nil }
-        return withUnsafePointer(to: self) { UnsafeRawPointer($0).load(as: decodedType) }.value
+        // Only an XMLDecoded<T> itself holds a T: no cast is tried for anything else.
+        guard Self.self == XMLDecoded<T>.self else { return nil }
+        return value(as: XMLDecoded<T>.self)?.value
     }
 }
 
@@ -57,9 +56,10 @@ final class XMLDecodingRoute: Sendable {
 
     /// A record in progress emptied for an element: the spare one if there is one.
     func take(fileName: String?) -> XMLRecordInProgress {
-        let namespaced = settings.parserOptions.processNamespaces
-        guard let record = spare.withLock({ $0.take() }), record.builder.namespaced == namespaced else {
-            return XMLRecordInProgress(builder: XMLRecordBuilder.Partial(namespaced: namespaced, fileName: fileName))
+        // Every spare was made by this route, from these settings.
+        guard let record = spare.withLock({ $0.take() }) else {
+            return XMLRecordInProgress(
+                builder: XMLRecordBuilder.Partial(namespaced: settings.parserOptions.processNamespaces, fileName: fileName))
         }
         record.builder.reset(fileName: fileName)
         return record

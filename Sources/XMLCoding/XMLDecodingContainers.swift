@@ -503,14 +503,28 @@ extension XMLDecodingContext {
     /// attribute, the text key, one element with no attributes and no child elements),
     /// without a value decoder; nil for every other shape, which the general path reads and
     /// reports on.
-    func plainString(_ value: XMLDecodingValue) -> String? {
+    /// A value's text as a scalar reads it (trimmed as the settings say; mixed content's
+    /// text nodes as written).
+    func scalarText(_ value: XMLDecodingValue) -> String {
         let trims = settings.trimsWhitespace
         switch value {
         case .attribute(let a, _):
             let attribute = record.attributes[a]
             return record.string(attribute.valueStart, attribute.valueCount, trimmed: trims)
-        case .text(let element):
-            return record.elementText(element, trimmed: trims)
+        case .text(let e), .element(let e): return record.elementText(e, trimmed: trims)
+        case .elements(let list, _, _): return list.first.map { record.elementText($0, trimmed: trims) } ?? ""
+        case .choice(let node):
+            let n = record.nodes[node]
+            return n.kind == .text ? record.string(n.start, n.count, trimmed: trims) : record.elementText(node, trimmed: trims)
+        case .textNode(let node): return record.text(of: node)
+        }
+    }
+
+    func plainString(_ value: XMLDecodingValue) -> String? {
+        let trims = settings.trimsWhitespace
+        switch value {
+        case .attribute, .text:
+            return scalarText(value)
         case .elements(let list, _, false) where list.count == 1:
             return plainElementText(list.first!, trimmed: trims)
         case .element(let element):

@@ -127,11 +127,21 @@ final class XMLRecord {
         return joined
     }
 
+    /// `text` without the XML white space around it.
+    static func trimmed(_ text: String) -> String {
+        let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+        let utf8 = text.utf8
+        guard let first = utf8.firstIndex(where: { !isSpace($0) }) else { return "" }
+        let last = utf8.lastIndex(where: { !isSpace($0) })!
+        if first == utf8.startIndex && last == utf8.index(before: utf8.endIndex) { return text }
+        return String(text[first...last])
+    }
+
     /// An element's text as a scalar reads it: one run trimmed in place, several joined first.
     func elementText(_ element: Int, trimmed: Bool) -> String {
         if let (start, count) = singleText(of: element) { return string(start, count, trimmed: trimmed) }
         let joined = directText(of: element)
-        return trimmed ? XMLValueDecoder.trimmed(joined) : joined
+        return trimmed ? Self.trimmed(joined) : joined
     }
 
     /// The bytes of the element's text when it is one run (or none: an empty range), without

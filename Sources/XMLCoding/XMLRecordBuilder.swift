@@ -17,15 +17,14 @@ struct XMLRecordBuilder: XMLEventHandler {
     /// The depth of the record's element, or 0 while outside a record.
     private var recordDepth = 0
 
-    /// The size of the input when known, for a whole document's record to start with room.
-    let inputSize: Int?
-
+    /// `inputSize`, when known, gives a whole document's record (the only caller passes it
+    /// with an empty path) room from the start; reset keeps that room for the one record.
     init(path: [String], namespaced: Bool, inputSize: Int? = nil, body: @escaping (XMLRecord) throws -> Void) {
         self.path = path
         self.namespaced = namespaced
-        self.inputSize = inputSize
         self.body = body
         record = Partial(namespaced: namespaced, fileName: nil)
+        if let inputSize { record.reserve(forInputOf: inputSize) }
     }
 
     mutating func startDocument(_ locator: XMLLocator) throws {
@@ -46,7 +45,6 @@ struct XMLRecordBuilder: XMLEventHandler {
             }
             recordDepth = depth
             record.reset(fileName: locator.fileName)
-            if path.isEmpty, let inputSize { record.reserve(forInputOf: inputSize) }
         }
         record.start(name, attributes: attributes, at: locator.position)
     }

@@ -295,35 +295,12 @@ struct XMLValueDecoder: Decoder {
     // MARK: Scalars
 
     /// The text of the value, trimmed unless the decoder was told otherwise.
-    func scalarText() -> String {
-        let trims = context.settings.trimsWhitespace
-        switch value {
-        case .attribute(let a, _):
-            let attribute = record.attributes[a]
-            return record.string(attribute.valueStart, attribute.valueCount, trimmed: trims)
-        case .text(let e), .element(let e): return record.elementText(e, trimmed: trims)
-        case .elements(let list, _, _): return list.first.map { record.elementText($0, trimmed: trims) } ?? ""
-        case .choice(let node):
-            let n = record.nodes[node]
-            return n.kind == .text ? record.string(n.start, n.count, trimmed: trims) : record.elementText(node, trimmed: trims)
-        // Mixed content keeps its text as written.
-        case .textNode(let node): return record.text(of: node)
-        }
-    }
+    func scalarText() -> String { context.scalarText(value) }
 
     /// Whether the value is absent: a key with no attribute and no element.
     var isAbsent: Bool {
         if case .elements(let list, _, _) = value { return list.isEmpty }
         return false
-    }
-
-    static func trimmed(_ text: String) -> String {
-        let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
-        let utf8 = text.utf8
-        guard let first = utf8.firstIndex(where: { !isSpace($0) }) else { return "" }
-        let last = utf8.lastIndex(where: { !isSpace($0) })!
-        if first == utf8.startIndex && last == utf8.index(before: utf8.endIndex) { return text }
-        return String(text[first...last])
     }
 
     func mismatch(_ type: Any.Type, expected: String, found text: String) -> DecodingError {
