@@ -61,7 +61,7 @@ extension XPathAxes {
 
     /// The contexts not inside another context's subtree (attribute and namespace nodes
     /// always stay: they are their own descendant-or-self).
-    private static func outermost(_ contexts: [XPathNode], ends: inout SubtreeEnds) -> [XPathNode] {
+    static func outermost(_ contexts: [XPathNode], ends: inout SubtreeEnds) -> [XPathNode] {
         var result: [XPathNode] = []
         var coveredEnd: Int32 = -1
         var coveredStart: Int32 = -1

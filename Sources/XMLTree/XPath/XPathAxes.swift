@@ -99,7 +99,12 @@ enum XPathAxes {
     /// In a tree read without namespaces, `xmlns` attributes are declarations, which XPath
     /// shows on the namespace axis rather than the attribute axis.
     private static func isNamespaceDeclaration(_ element: XMLTreeNode, _ index: Int) -> Bool {
-        guard !element.storage.namespaced else { return false }
-        return NamespaceDeclaration(attributeName: element.attributeName(at: index).qualifiedName) != nil
+        isNamespaceDeclaration(element.attributeName(at: index), namespaced: element.storage.namespaced)
+    }
+
+    /// Whether an attribute with this name is a declaration (only in a tree read without
+    /// namespaces, where declarations are kept as attributes).
+    static func isNamespaceDeclaration(_ name: XMLTreeName, namespaced: Bool) -> Bool {
+        !namespaced && NamespaceDeclaration(attributeName: name.qualifiedName) != nil
     }
 }

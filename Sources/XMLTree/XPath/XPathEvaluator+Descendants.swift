@@ -1,36 +1,13 @@
-internal import XMLSyntax
-
 /// The descendant axes read straight from the tree's records, without gathering them.
 ///
-/// `//activity[@team='100']` is `descendant-or-self::node()/child::activity[…]`: taken
-/// literally it gathers every node of the document, then every child of each, before the
-/// test and predicate throw nearly all of them away (a 64 MiB document's two million nodes,
-/// several times its size in memory). The tree stores a subtree as one run of records, so
-/// the same nodes are a scan of that run: each record is tested where it lies, and only
-/// those that pass become nodes. `count(…)` of such a path counts them without keeping them.
+/// `//activity[@team='100']` reaches the evaluator as `descendant::activity[…]` (the
+/// parser's `simplified`): gathered, that step lists every node below the context (a 64 MiB
+/// document's two million nodes, several times its size in memory) before the test and
+/// predicate throw nearly all of them away. The tree stores a subtree as one run of
+/// records, so the same nodes are a scan of that run: each record is tested where it lies,
+/// and only those that pass become nodes. `count(…)` of such a path counts them without
+/// keeping them.
 extension XPathEvaluator {
-    /// The steps with `descendant-or-self::node()/child::T[p]` read as `descendant::T[p]`
-    /// when no predicate `p` asks for a position: the same nodes, in the same order (a
-    /// position would count among each parent's children, so those keep the long form).
-    static func fused(_ steps: [XPathStep]) -> [XPathStep] {
-        var result: [XPathStep] = []
-        result.reserveCapacity(steps.count)
-        var i = 0
-        while i < steps.count {
-            let step = steps[i]
-            if step.axis == .descendantOrSelf, case .node = step.test, step.predicates.isEmpty, i + 1 < steps.count,
-                steps[i + 1].axis == .child, steps[i + 1].predicates.allSatisfy(\.isPositionIndependent)
-            {
-                result.append(XPathStep(axis: .descendant, test: steps[i + 1].test, predicates: steps[i + 1].predicates))
-                i += 2
-            } else {
-                result.append(step)
-                i += 1
-            }
-        }
-        return result
-    }
-
     /// Whether `step` can be scanned: a descendant axis whose predicates do not ask for
     /// positions (positions would need every candidate first).
     static func isScannable(_ step: XPathStep) -> Bool {
@@ -38,32 +15,22 @@ extension XPathEvaluator {
     }
 
     /// The records the descendant axis (or descendant-or-self) reaches from `contexts`:
-    /// each context's subtree as one range, overlapping ones merged, in document order;
-    /// `nil` when a context is an attribute or namespace node or the contexts come from
-    /// more than one document (the general path handles those).
+    /// each outermost context's subtree as one range, in document order; `nil` when a
+    /// context is an attribute or namespace node or the contexts come from more than one
+    /// document (the general path handles those).
     static func subtreeRanges(_ contexts: [XPathNode], orSelf: Bool) -> (TreeStorage, [Range<Int32>])? {
-        guard let storage = contexts.first?.element.storage else { return nil }
-        var indices: [Int32] = []
-        indices.reserveCapacity(contexts.count)
-        for context in contexts {
-            guard case .node(let node) = context, node.storage === storage else { return nil }
-            indices.append(node.index)
-        }
-        indices.sort()
-        // A context inside the last subtree adds nothing, and its end is never looked up
-        // (in a deep chain each lookup would climb the same ancestors).
+        guard let storage = contexts.first?.element.storage,
+            contexts.allSatisfy({ context in
+                if case .node(let node) = context { return node.storage === storage }
+                return false
+            })
+        else { return nil }
         var ends = SubtreeEnds(storage: storage)
-        var merged: [Range<Int32>] = []
-        for index in indices {
-            if let last = merged.last, index < last.upperBound { continue }
-            let range = (orSelf ? index : index + 1)..<ends.end(of: index)
-            if let last = merged.last, range.lowerBound <= last.upperBound {
-                merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
-            } else {
-                merged.append(range)
-            }
+        let ranges = XPathAxes.outermost(contexts, ends: &ends).map { context -> Range<Int32> in
+            let index = context.element.index
+            return (orSelf ? index : index + 1)..<ends.end(of: index)
         }
-        return (storage, merged)
+        return (storage, ranges)
     }
 
     /// Visits, in document order, each node of `ranges` that passes `step`'s test and
@@ -71,8 +38,8 @@ extension XPathEvaluator {
     func scan(
         _ ranges: [Range<Int32>], in storage: TreeStorage, by step: XPathStep, _ visit: (XMLTreeNode) -> Void
     ) throws(XPathError) {
-        let test = XPathRecordTest(step.test, storage: storage)
-        let predicates = step.predicates.map { XPathPredicate($0, storage: storage) }
+        let test = XPathRecordTest(step.test, storage: storage, tables: nameTables)
+        let predicates = step.predicates.map { XPathPredicate($0, storage: storage, tables: nameTables) }
         for range in ranges {
             try spend(range.count)
             try storage.nodes.withUnsafeBufferPointer { (records) throws(XPathError) in
@@ -100,8 +67,7 @@ extension XPathEvaluator {
     /// How many nodes a location path selects, counted without keeping them when its last
     /// step can be scanned; `nil` otherwise (the caller gathers the node-set).
     func countWithoutGathering(_ syntax: XPathSyntax, _ context: Context) throws(XPathError) -> Int? {
-        guard case .path(let absolute, let written) = syntax else { return nil }
-        let steps = Self.fused(written)
+        guard case .path(let absolute, let steps) = syntax else { return nil }
         guard let last = steps.last, Self.isScannable(last) else { return nil }
         let start: XPathNode = absolute ? .node(context.node.element.document.documentNode) : context.node
         let contexts = try apply(Array(steps.dropLast()), to: [start])
@@ -116,8 +82,9 @@ extension XPathEvaluator {
     }
 }
 
-/// A node test applied to a tree record, its names resolved once per name in the tree
-/// (a table lookup per record, where comparing strings per node would cost a scan).
+/// A node test applied to a tree record: for names, a table over the tree's interned names
+/// (``XPathNameTables``), one lookup per record where comparing strings per node would cost
+/// a scan.
 struct XPathRecordTest {
     private enum Kind {
         case elementsNamed([Bool])
@@ -129,19 +96,13 @@ struct XPathRecordTest {
 
     private let kind: Kind
 
-    init(_ test: XPathNodeTest, storage: TreeStorage) {
+    init(_ test: XPathNodeTest, storage: TreeStorage, tables: XPathNameTables) {
         switch test {
         case .node: kind = .anyNode
         case .text: kind = .textNodes
         case .comment: kind = .comments
         case .processingInstruction(let target): kind = .instructions(target: target, names: storage.names)
-        case .anyName: kind = .elementsNamed(Array(repeating: true, count: storage.names.count))
-        case .namespace(let uri):
-            kind = .elementsNamed(storage.names.map { ($0.namespaceURI ?? "") == uri })
-        case .name(let uri, let local, let qualified):
-            // As XPathEvaluator.matches: names as written in a tree read without namespaces.
-            kind = .elementsNamed(
-                storage.names.map { storage.namespaced ? $0.localName == local && $0.namespaceURI == uri : $0.qualifiedName == qualified })
+        case .anyName, .namespace, .name: kind = .elementsNamed(tables.table(for: test, attributes: false, in: storage))
         }
     }
 
@@ -158,6 +119,31 @@ struct XPathRecordTest {
     }
 }
 
+/// Which of a tree's interned names a name test matches, as elements or as attributes,
+/// worked out once per evaluation (a scan inside a predicate runs once per context).
+final class XPathNameTables {
+    private struct Key: Hashable {
+        let storage: ObjectIdentifier
+        let test: XPathNodeTest
+        let attributes: Bool
+    }
+
+    private var tables: [Key: [Bool]] = [:]
+
+    func table(for test: XPathNodeTest, attributes: Bool, in storage: TreeStorage) -> [Bool] {
+        let key = Key(storage: ObjectIdentifier(storage), test: test, attributes: attributes)
+        if let table = tables[key] { return table }
+        // Declarations (`xmlns`, attributes in a tree read without namespaces) are on the
+        // namespace axis, never matched as attributes.
+        let table = storage.names.map { name in
+            !(attributes && XPathAxes.isNamespaceDeclaration(name, namespaced: storage.namespaced))
+                && XPathEvaluator.nameMatches(name, test, namespaced: storage.namespaced)
+        }
+        tables[key] = table
+        return table
+    }
+}
+
 /// A predicate of a scanned step. `@name = 'literal'` (either way round) compares the
 /// attribute's bytes in place, with no node-set and no string made; anything else is
 /// evaluated as written.
@@ -166,10 +152,10 @@ struct XPathPredicate {
     /// For `@name = 'literal'`: which attribute names match, by name index, and the bytes.
     private let attributeEquals: (names: [Bool], literal: [UInt8])?
 
-    init(_ syntax: XPathSyntax, storage: TreeStorage) {
+    init(_ syntax: XPathSyntax, storage: TreeStorage, tables: XPathNameTables) {
         self.syntax = syntax
         attributeEquals = Self.attributeComparison(syntax).map { test, literal in
-            (XPathPredicate.attributeNames(test, storage: storage), Array(literal.utf8))
+            (tables.table(for: test, attributes: true, in: storage), Array(literal.utf8))
         }
     }
 
@@ -186,21 +172,6 @@ struct XPathPredicate {
             }
         }
         return nil
-    }
-
-    /// The attribute names a test matches, by name index. Declarations (`xmlns`, read as
-    /// attributes in a tree without namespaces) are on the namespace axis, never matched.
-    private static func attributeNames(_ test: XPathNodeTest, storage: TreeStorage) -> [Bool] {
-        storage.names.map { name in
-            if !storage.namespaced, NamespaceDeclaration(attributeName: name.qualifiedName) != nil { return false }
-            switch test {
-            case .anyName: return true
-            case .namespace(let uri): return (name.namespaceURI ?? "") == uri
-            case .name(let uri, let local, let qualified):
-                return storage.namespaced ? name.localName == local && name.namespaceURI == uri : name.qualifiedName == qualified
-            default: return false
-            }
-        }
     }
 
     func holds(for node: XMLTreeNode, _ evaluator: XPathEvaluator) throws(XPathError) -> Bool {

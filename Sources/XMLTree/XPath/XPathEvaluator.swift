@@ -6,6 +6,7 @@ struct XPathEvaluator {
     let budget: XPathBudget
     let languages = XPathLanguages()
     let identifiers = XPathIdentifiers()
+    let nameTables = XPathNameTables()
 
     struct Context {
         var node: XPathNode
@@ -77,7 +78,7 @@ struct XPathEvaluator {
 
     func apply(_ steps: [XPathStep], to start: [XPathNode]) throws(XPathError) -> [XPathNode] {
         var current = start
-        for step in Self.fused(steps) {
+        for step in steps {
             // A descendant step read from the records where they lie (XPathEvaluator+Descendants).
             if let selected = try scanned(step, from: current) {
                 current = selected
@@ -145,33 +146,33 @@ struct XPathEvaluator {
             case (_, .node(let n)) where n.kind == .element: break
             default: return false
             }
-            switch test {
-            case .anyName: return true
-            case .namespace(let uri): return node.namespaceURI == uri && !isNamespaceNode(node)
-            case .name(let uri, let local, let qualified):
-                if case .namespace = node { return uri == nil && node.localName == local }
-                if case .node(let element) = node {
-                    let names = element.storage.names
-                    let i = Int(element.record.name)
-                    // A tree read without namespaces has no URIs: compare names as written.
-                    if !element.storage.namespaced { return names[i].qualifiedName == qualified }
-                    return names[i].localName == local && names[i].namespaceURI == uri
+            switch node {
+            case .namespace:
+                // A namespace node's name is its prefix, in no namespace.
+                switch test {
+                case .anyName: return true
+                case .name(let uri, let local, _): return uri == nil && node.localName == local
+                default: return false
                 }
-                if case .attribute(let element, let index) = node {
-                    let name = element.attributeName(at: index)
-                    if !element.storage.namespaced { return name.qualifiedName == qualified }
-                    return name.localName == local && name.namespaceURI == uri
-                }
-                if !node.element.storage.namespaced { return node.qualifiedName == qualified }
-                return node.localName == local && node.namespaceURI == (uri ?? "")
-            default: return false
+            case .node(let element):
+                return nameMatches(element.storage.names[Int(element.record.name)], test, namespaced: element.storage.namespaced)
+            case .attribute(let element, let index):
+                return nameMatches(element.attributeName(at: index), test, namespaced: element.storage.namespaced)
             }
         }
     }
 
-    private static func isNamespaceNode(_ node: XPathNode) -> Bool {
-        if case .namespace = node { return true }
-        return false
+    /// Whether an element's or attribute's name passes a name test (`*`, `prefix:*`, a
+    /// QName); other tests pass no name.
+    static func nameMatches(_ name: XMLTreeName, _ test: XPathNodeTest, namespaced: Bool) -> Bool {
+        switch test {
+        case .anyName: return true
+        case .namespace(let uri): return (name.namespaceURI ?? "") == uri
+        case .name(let uri, let local, let qualified):
+            // A tree read without namespaces has no URIs: compare names as written.
+            return namespaced ? name.localName == local && name.namespaceURI == uri : name.qualifiedName == qualified
+        default: return false
+        }
     }
 
     static func sortedUnique(_ nodes: [XPathNode]) -> [XPathNode] {

@@ -33,7 +33,7 @@ enum XPathAxis: String, Sendable, CaseIterable {
     }
 }
 
-enum XPathNodeTest: Sendable {
+enum XPathNodeTest: Sendable, Hashable {
     /// `*`.
     case anyName
     /// `prefix:*`, the prefix resolved.
