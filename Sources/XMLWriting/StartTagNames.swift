@@ -4,24 +4,16 @@
 /// Two attributes clash when they are written with the same name, or when their names
 /// expand to the same namespace URI and local name under different prefixes. A tag also
 /// remembers the prefixes its names use, so a later declaration on the same tag cannot
-/// change what an earlier name meant.
+/// change what an earlier name meant. Names checked once (``XMLWriterName``) are kept as
+/// their number (``CheckedNames``), the others as strings.
+///
+/// The methods are `mutating` only so that a call through the writer's state pointer reads
+/// the storage in place: a non-mutating call there copied the struct, retaining and
+/// releasing its arrays on every attribute.
 struct StartTagNames {
-    /// Small tags are searched linearly (cheaper than hashing); past this, sets take over.
-    static let linearLimit = 8
-
-    /// The names, the first `writtenCount` of them this tag's: clearing sets the count back
-    /// and keeps the slots for the next tag (`removeAll(keepingCapacity:)` on an array of
-    /// strings costs more than the tag's own names).
-    private var written: [String] = []
-    private(set) var writtenCount = 0
-    private var writtenSet: Set<String> = []
-    /// The checked names' numbers, as `written` holds the others' strings (see
-    /// StartTagNames+Checked).
-    var checked: [Int] = []
-    var checkedCount = 0
-    var checkedSet: Set<Int> = []
-    private var expanded: [ExpandedName] = []
-    private var expandedSet: Set<ExpandedName> = []
+    private var written = SmallSet<String>()
+    private var checked = SmallSet<Int>()
+    private var expanded = SmallSet<ExpandedName>()
     /// Prefixes the tag's names use or declare (`nil`: the default namespace).
     private var usedPrefixes: Set<String?> = []
 
@@ -31,55 +23,68 @@ struct StartTagNames {
     }
 
     /// Whether an attribute written as `name` is already in the tag (a declaration
-    /// `xmlns:p` counts as an attribute named `xmlns:p`).
+    /// `xmlns:p` counts as an attribute named `xmlns:p`), however it was named.
     /// - Complexity: O(1).
-    /// Mutating only so that a call through the writer's state pointer reads the arrays in
-    /// place: a non-mutating call there copied the struct (two retains and releases a call).
     mutating func contains(written name: String) -> Bool {
-        containsChecked(name) || containsString(name)
+        if written.contains(name) { return true }
+        guard !checked.isEmpty, let id = CheckedNames.existingID(for: name) else { return false }
+        return checked.contains(id)
     }
 
-    /// Whether a name written through the `String` API is `name`.
-    mutating func containsString(_ name: String) -> Bool {
-        guard writtenCount <= Self.linearLimit else { return writtenSet.contains(name) }
-        for k in 0..<writtenCount where written[k] == name { return true }
-        return false
+    /// Whether the tag already has an attribute with this checked name, however it was named.
+    mutating func contains(checked id: Int, name: String) -> Bool {
+        checked.contains(id) || (!written.isEmpty && written.contains(name))
     }
 
     /// Whether an attribute with this namespace and local name is already in the tag.
     /// - Complexity: O(1).
-    mutating func contains(_ name: ExpandedName) -> Bool {
-        expanded.count <= Self.linearLimit ? expanded.contains(name) : expandedSet.contains(name)
-    }
+    mutating func contains(_ name: ExpandedName) -> Bool { expanded.contains(name) }
 
     /// Whether a name in the tag uses `prefix` or the tag declares it.
     mutating func uses(prefix: String?) -> Bool { usedPrefixes.contains(prefix) }
 
-    mutating func insert(written name: String) {
-        if writtenCount < written.count { written[writtenCount] = name } else { written.append(name) }
-        writtenCount += 1
-        if writtenCount > Self.linearLimit {
-            if writtenSet.isEmpty { writtenSet.formUnion(written[..<writtenCount]) } else { writtenSet.insert(name) }
-        }
-    }
-
-    mutating func insert(_ name: ExpandedName) {
-        expanded.append(name)
-        if expanded.count > Self.linearLimit {
-            if expandedSet.isEmpty { expandedSet.formUnion(expanded) } else { expandedSet.insert(name) }
-        }
-    }
-
+    mutating func insert(written name: String) { written.insert(name) }
+    mutating func insert(checked id: Int) { checked.insert(id) }
+    mutating func insert(_ name: ExpandedName) { expanded.insert(name) }
     mutating func use(prefix: String?) { usedPrefixes.insert(prefix) }
 
     /// Forgets everything, keeping the storage for the next tag.
     mutating func removeAll() {
-        writtenCount = 0
-        checkedCount = 0
-        if !checkedSet.isEmpty { checkedSet.removeAll() }
-        if !writtenSet.isEmpty { writtenSet.removeAll() }
-        if !expanded.isEmpty { expanded.removeAll(keepingCapacity: true) }
-        if !expandedSet.isEmpty { expandedSet.removeAll() }
+        written.removeAll()
+        checked.removeAll()
+        expanded.removeAll()
         if !usedPrefixes.isEmpty { usedPrefixes.removeAll(keepingCapacity: true) }
+    }
+}
+
+/// A set for a start tag's few names: searched linearly while small (cheaper than hashing),
+/// a `Set` past that. Emptying it sets a count back and keeps the slots for the next tag
+/// (`removeAll(keepingCapacity:)` on an array of strings cost more than the tag's names).
+private struct SmallSet<Element: Hashable> {
+    private static var linearLimit: Int { 8 }
+
+    private var slots: [Element] = []
+    private var count = 0
+    private var large: Set<Element> = []
+
+    var isEmpty: Bool { count == 0 }
+
+    mutating func contains(_ element: Element) -> Bool {
+        guard count <= Self.linearLimit else { return large.contains(element) }
+        for k in 0..<count where slots[k] == element { return true }
+        return false
+    }
+
+    mutating func insert(_ element: Element) {
+        if count < slots.count { slots[count] = element } else { slots.append(element) }
+        count += 1
+        if count > Self.linearLimit {
+            if large.isEmpty { large.formUnion(slots[..<count]) } else { large.insert(element) }
+        }
+    }
+
+    mutating func removeAll() {
+        count = 0
+        if !large.isEmpty { large.removeAll() }
     }
 }

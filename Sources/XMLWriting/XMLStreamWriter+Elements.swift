@@ -96,15 +96,7 @@ extension XMLStreamWriter {
         }
 
         beginMarkup()
-        let writtenName = prefix.map { $0 + ":" + localName } ?? localName
-        state.pointee.buffer.append(UInt8(ascii: "<"))
-        emit(writtenName)
-        state.pointee.startTagOpen = true
-        let inheritsKeeping = state.pointee.open.last?.keepsContentAsWritten ?? false
-        state.pointee.open.append(
-            OpenElement(
-                writtenName: writtenName, namespaceMark: state.pointee.namespaces.mark,
-                keepsContentAsWritten: inheritsKeeping))
+        openElement(writtenName: prefix.map { $0 + ":" + localName } ?? localName)
         if let prefix { state.pointee.tagNames.use(prefix: prefix) }
         if let declaration {
             writeDeclaration(declaration.prefix, declaration.uri)
@@ -184,14 +176,7 @@ extension XMLStreamWriter {
 
         let mark = state.pointee.buffer.count
         if let declaration { writeDeclaration(declaration.prefix, declaration.uri) }
-        state.pointee.buffer.append(0x20)
-        emit(writtenName)
-        emit(literal: "=\"")
-        do throws(XMLWriterError) { try escape(value, for: .attributeValue) } catch {
-            rollBack(to: mark)
-            throw error
-        }
-        state.pointee.buffer.append(UInt8(ascii: "\""))
+        try writeAttribute(written: writtenName, value: value, rollingBackTo: mark)
         if let declaration { recordDeclaration(declaration.prefix, declaration.uri) }
         state.pointee.generatedPrefixes = generated
         state.pointee.tagNames.insert(written: writtenName)
@@ -218,6 +203,38 @@ extension XMLStreamWriter {
             emit(element.writtenName)
             state.pointee.buffer.append(UInt8(ascii: ">"))
         }
+        try elementEnded(element)
+    }
+
+    /// Writes `<name` and opens the element's start tag (the caller has begun the markup).
+    @inline(__always)
+    func openElement(writtenName: String) {
+        state.pointee.buffer.append(UInt8(ascii: "<"))
+        emit(writtenName)
+        state.pointee.startTagOpen = true
+        let inheritsKeeping = state.pointee.open.last?.keepsContentAsWritten ?? false
+        state.pointee.open.append(
+            OpenElement(writtenName: writtenName, namespaceMark: state.pointee.namespaces.mark, keepsContentAsWritten: inheritsKeeping))
+    }
+
+    /// Writes ` name="value"`, the value escaped; when escaping throws, the buffer goes back
+    /// to `mark` (which may come before a declaration written for this attribute).
+    @inline(__always)
+    func writeAttribute(written name: String, value: String, rollingBackTo mark: Int) throws(XMLWriterError) {
+        state.pointee.buffer.append(0x20)
+        emit(name)
+        emit(literal: "=\"")
+        do throws(XMLWriterError) { try escape(value, for: .attributeValue) } catch {
+            rollBack(to: mark)
+            throw error
+        }
+        state.pointee.buffer.append(UInt8(ascii: "\""))
+    }
+
+    /// After an element's end tag: its declarations leave scope, and the root's end ends
+    /// the document's content.
+    @inline(__always)
+    func elementEnded(_ element: OpenElement) throws(XMLWriterError) {
         state.pointee.namespaces.unwind(to: element.namespaceMark)
         if state.pointee.open.isEmpty { state.pointee.rootDone = true }
         try flushIfLarge()

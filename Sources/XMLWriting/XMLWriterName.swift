@@ -52,12 +52,7 @@ extension XMLStreamWriter {
         try checkUsable()
         if state.pointee.open.isEmpty && state.pointee.rootDone { throw XMLWriterError(.contentOutsideRoot) }
         beginMarkup()
-        state.pointee.buffer.append(UInt8(ascii: "<"))
-        emit(name.string)
-        state.pointee.startTagOpen = true
-        let inheritsKeeping = state.pointee.open.last?.keepsContentAsWritten ?? false
-        state.pointee.open.append(
-            OpenElement(writtenName: name.string, namespaceMark: state.pointee.namespaces.mark, keepsContentAsWritten: inheritsKeeping))
+        openElement(writtenName: name.string)
         try flushIfLarge()
     }
 
@@ -70,15 +65,7 @@ extension XMLStreamWriter {
         guard state.pointee.startTagOpen, !state.pointee.tagNames.contains(checked: name.id, name: name.string) else {
             throw XMLWriterError(.misplacedAttribute(name.string))
         }
-        let mark = state.pointee.buffer.count
-        state.pointee.buffer.append(0x20)
-        emit(name.string)
-        emit(literal: "=\"")
-        do throws(XMLWriterError) { try escape(value, for: .attributeValue) } catch {
-            rollBack(to: mark)
-            throw error
-        }
-        state.pointee.buffer.append(UInt8(ascii: "\""))
+        try writeAttribute(written: name.string, value: value, rollingBackTo: state.pointee.buffer.count)
         state.pointee.tagNames.insert(checked: name.id)
         try flushIfLarge()
     }
@@ -96,10 +83,11 @@ extension XMLStreamWriter {
         }
         try startElement(name)
         let mark = state.pointee.buffer.count
-        state.pointee.buffer.append(UInt8(ascii: ">"))
+        closeStartTag()
         // Strip and replace cannot fail part way.
         try? escape(text, for: .text)
         if state.pointee.buffer.count == mark + 1 {
+            // Nothing of the text is left: `<name/>`, as endElement would write it.
             rollBack(to: mark)
             emit(literal: "/>")
         } else {
@@ -107,12 +95,6 @@ extension XMLStreamWriter {
             emit(name.string)
             state.pointee.buffer.append(UInt8(ascii: ">"))
         }
-        // What endElement does for the element just written.
-        let element = state.pointee.open.removeLast()
-        state.pointee.startTagOpen = false
-        state.pointee.tagNames.removeAll()
-        state.pointee.namespaces.unwind(to: element.namespaceMark)
-        if state.pointee.open.isEmpty { state.pointee.rootDone = true }
-        try flushIfLarge()
+        try elementEnded(state.pointee.open.removeLast())
     }
 }
