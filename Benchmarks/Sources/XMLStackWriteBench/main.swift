@@ -46,29 +46,66 @@ let sites: [Site] = (0..<siteCount).map { i in
         })
 }
 
-func writeWithStreamWriter(checkingCharacters: Bool = true) throws -> Int {
-    var options = XMLStreamWriter.Options()
-    options.skipsCharacterCheck = !checkingCharacters
-    let writer = try XMLStreamWriter(to: .file(path: streamPath), options: options)
+/// The document's names, one value each, of whichever kind the writer is given them in.
+struct ScheduleNames<Name> {
+    let schedule, sites, site, code, name, street, city, zip, countryCode, activities, activity, team, start, end: Name
+
+    init(_ make: (String) throws -> Name) rethrows {
+        (schedule, sites, site, code, name, street) = try (make("schedule"), make("sites"), make("site"), make("code"), make("name"), make("street"))
+        (city, zip, countryCode, activities, activity) = try (make("city"), make("zip"), make("countryCode"), make("activities"), make("activity"))
+        (team, start, end) = try (make("team"), make("start"), make("end"))
+    }
+}
+
+/// How the writer takes one kind of name: `String`s (checked on every call) or
+/// ``XMLWriterName``s (checked once). The document is written by one generic function, so
+/// the two rows differ only in the calls they make.
+protocol ScheduleNaming {
+    associatedtype Name
+    var names: ScheduleNames<Name> { get }
+    func start(_ writer: XMLStreamWriter, _ name: Name) throws
+    func attribute(_ writer: XMLStreamWriter, _ name: Name, _ value: String) throws
+    func element(_ writer: XMLStreamWriter, _ name: Name, _ text: String) throws
+}
+
+struct StringNaming: ScheduleNaming {
+    let names = ScheduleNames<String> { $0 }
+    func start(_ writer: XMLStreamWriter, _ name: String) throws { try writer.startElement(name) }
+    func attribute(_ writer: XMLStreamWriter, _ name: String, _ value: String) throws { try writer.attribute(name, value: value) }
+    func element(_ writer: XMLStreamWriter, _ name: String, _ text: String) throws { try writer.element(name, text: text) }
+}
+
+struct CheckedNaming: ScheduleNaming {
+    let names: ScheduleNames<XMLWriterName>
+    init() throws { names = try ScheduleNames { try XMLWriterName($0) } }
+    func start(_ writer: XMLStreamWriter, _ name: XMLWriterName) throws { try writer.startElement(name) }
+    func attribute(_ writer: XMLStreamWriter, _ name: XMLWriterName, _ value: String) throws { try writer.attribute(name, value: value) }
+    func element(_ writer: XMLStreamWriter, _ name: XMLWriterName, _ text: String) throws { try writer.element(name, text: text) }
+}
+
+/// Writes the schedule to `path`; returns the bytes written.
+func writeSchedule<Naming: ScheduleNaming>(_ naming: Naming, to path: String, options: XMLStreamWriter.Options = .init()) throws -> Int {
+    let writer = try XMLStreamWriter(to: .file(path: path), options: options)
+    let n = naming.names
     try writer.declaration()
-    try writer.startElement("schedule")
-    try writer.startElement("sites")
+    try naming.start(writer, n.schedule)
+    try naming.start(writer, n.sites)
     for site in sites {
-        try writer.startElement("site")
-        try writer.attribute("code", value: site.code)
-        try writer.element("name", text: site.name)
-        try writer.element("street", text: site.street)
-        try writer.startElement("city")
-        try writer.attribute("zip", value: site.zip)
+        try naming.start(writer, n.site)
+        try naming.attribute(writer, n.code, site.code)
+        try naming.element(writer, n.name, site.name)
+        try naming.element(writer, n.street, site.street)
+        try naming.start(writer, n.city)
+        try naming.attribute(writer, n.zip, site.zip)
         try writer.text(site.city)
         try writer.endElement()
-        try writer.element("countryCode", text: "de")
-        try writer.startElement("activities")
+        try naming.element(writer, n.countryCode, "de")
+        try naming.start(writer, n.activities)
         for activity in site.activities {
-            try writer.startElement("activity")
-            try writer.attribute("team", value: activity.team)
-            try writer.attribute("start", value: activity.start)
-            try writer.attribute("end", value: activity.end)
+            try naming.start(writer, n.activity)
+            try naming.attribute(writer, n.team, activity.team)
+            try naming.attribute(writer, n.start, activity.start)
+            try naming.attribute(writer, n.end, activity.end)
             try writer.text(activity.text)
             try writer.endElement()
         }
@@ -78,7 +115,13 @@ func writeWithStreamWriter(checkingCharacters: Bool = true) throws -> Int {
     try writer.endElement()
     try writer.endElement()
     try writer.finish()
-    return Int((try FileManager.default.attributesOfItem(atPath: streamPath)[.size] as? NSNumber)?.intValue ?? 0)
+    return writer.bytesWritten
+}
+
+func writeWithStreamWriter(checkingCharacters: Bool = true) throws -> Int {
+    var options = XMLStreamWriter.Options()
+    options.skipsCharacterCheck = !checkingCharacters
+    return try writeSchedule(StringNaming(), to: streamPath, options: options)
 }
 
 func writeWithFoundation() throws -> Int {
@@ -145,43 +188,7 @@ func measure(_ body: () throws -> Int) rethrows -> (seconds: Double, bytes: Int)
 /// The same document through names checked once (``XMLWriterName``): the writer's way for
 /// names written again and again.
 let preparedPath = streamPath + ".prepared"
-func writeWithPreparedNames() throws -> Int {
-    let writer = try XMLStreamWriter(to: .file(path: preparedPath))
-    let (schedule, sitesName, site, code, name, street, city, zip, countryCode, activities, activity, team, start, end) = try (
-        XMLWriterName("schedule"), XMLWriterName("sites"), XMLWriterName("site"), XMLWriterName("code"), XMLWriterName("name"),
-        XMLWriterName("street"), XMLWriterName("city"), XMLWriterName("zip"), XMLWriterName("countryCode"),
-        XMLWriterName("activities"), XMLWriterName("activity"), XMLWriterName("team"), XMLWriterName("start"), XMLWriterName("end")
-    )
-    try writer.declaration()
-    try writer.startElement(schedule)
-    try writer.startElement(sitesName)
-    for s in sites {
-        try writer.startElement(site)
-        try writer.attribute(code, value: s.code)
-        try writer.element(name, text: s.name)
-        try writer.element(street, text: s.street)
-        try writer.startElement(city)
-        try writer.attribute(zip, value: s.zip)
-        try writer.text(s.city)
-        try writer.endElement()
-        try writer.element(countryCode, text: "de")
-        try writer.startElement(activities)
-        for a in s.activities {
-            try writer.startElement(activity)
-            try writer.attribute(team, value: a.team)
-            try writer.attribute(start, value: a.start)
-            try writer.attribute(end, value: a.end)
-            try writer.text(a.text)
-            try writer.endElement()
-        }
-        try writer.endElement()
-        try writer.endElement()
-    }
-    try writer.endElement()
-    try writer.endElement()
-    try writer.finish()
-    return writer.bytesWritten
-}
+func writeWithPreparedNames() throws -> Int { try writeSchedule(try CheckedNaming(), to: preparedPath) }
 
 // XMLSTACK_WRITER_ONLY=1 measures the stream writer alone (for profiling it);
 // XMLSTACK_WRITER_ONLY=unchecked the writer without the character check.
