@@ -222,14 +222,8 @@ struct PlistValueDecoder: Decoder {
         self.settings = settings
     }
 
-    /// Foundation's `nil`.
-    static let null = PropertyList.string("$null")
-
     /// Whether a value is Foundation's `nil`: the string `$null`.
-    static func isNull(_ value: PropertyList) -> Bool {
-        if case .string(let s) = value { return s == "$null" }
-        return false
-    }
+    static func isNull(_ value: PropertyList) -> Bool { value.isFoundationNull }
 
     /// The error for a value of the wrong type; Foundation's `nil` (`$null`) where a value
     /// is needed is `valueNotFound`, as Foundation reports it.
@@ -264,7 +258,7 @@ struct PlistValueDecoder: Decoder {
             var strings: [String] = []
             strings.reserveCapacity(items.count)
             for (index, item) in items.enumerated() {
-                if case .string(let s) = item, s != "$null" {
+                if let s = item.nonNullString {
                     strings.append(s)
                 } else {
                     strings.append(try child(item, key: PlistKey(intValue: index)).decodeString())
@@ -300,7 +294,7 @@ struct PlistValueDecoder: Decoder {
     }
 
     func decodeString() throws -> String {
-        guard case .string(let s) = value, s != "$null" else { throw mismatch("a string", String.self) }
+        guard let s = value.nonNullString else { throw mismatch("a string", String.self) }
         return s
     }
 
@@ -354,7 +348,9 @@ struct PlistValueDecoder: Decoder {
         /// True for Foundation's `$null`; an absent key is `keyNotFound`, as in Foundation
         /// (`decodeIfPresent` asks `contains(_:)` first).
         func decodeNil(forKey key: Key) throws -> Bool {
-            PlistValueDecoder.isNull(try child(key).value)
+            // The value straight from the dictionary; a child decoder only to report a missing key.
+            if let value = dictionary[key.stringValue] { return PlistValueDecoder.isNull(value) }
+            return PlistValueDecoder.isNull(try child(key).value)
         }
 
         // The common scalars straight from the dictionary: a child decoder (and its coding
@@ -364,7 +360,7 @@ struct PlistValueDecoder: Decoder {
             return try child(key).decodeBool()
         }
         func decode(_ type: String.Type, forKey key: Key) throws -> String {
-            if case .string(let s)? = dictionary[key.stringValue], s != "$null" { return s }
+            if let s = dictionary[key.stringValue]?.nonNullString { return s }
             return try child(key).decodeString()
         }
         func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
@@ -408,7 +404,7 @@ struct PlistValueDecoder: Decoder {
         private func superDecoder(under key: any CodingKey) -> any Decoder {
             // Absent, it is nil, as in Foundation: a superclass that decodes anything fails
             // with valueNotFound at `super`.
-            decoder.child(dictionary[key.stringValue] ?? PlistValueDecoder.null, key: key)
+            decoder.child(dictionary[key.stringValue] ?? PropertyList.foundationNull, key: key)
         }
     }
 
@@ -461,7 +457,7 @@ struct PlistValueDecoder: Decoder {
         }
         mutating func decode(_ type: Bool.Type) throws -> Bool { try next(type) { try $0.decodeBool() } }
         mutating func decode(_ type: String.Type) throws -> String {
-            if currentIndex < items.count, case .string(let s) = items[currentIndex], s != "$null" {
+            if currentIndex < items.count, let s = items[currentIndex].nonNullString {
                 currentIndex += 1
                 return s
             }

@@ -117,7 +117,7 @@ open class PlistEncoder: @unchecked Sendable {
         let result = try body(encoder)
         // As Foundation: a value that writes nothing is an error at the top level (nested,
         // it is an empty dictionary).
-        if case .empty = encoder.box.content, !(value is Date || value is Data || value is PropertyList) {
+        if case .empty = encoder.box.content {
             throw EncodingError.invalidValue(
                 value, .init(codingPath: [], debugDescription: "the top level \(type(of: value)) did not encode any values"))
         }
@@ -248,8 +248,6 @@ struct PlistValueEncoder: Encoder {
         }
     }
 
-    /// What Foundation writes for `nil`.
-    static let null = PropertyList.string("$null")
 
     let codingPath: [any CodingKey]
     let settings: Settings
@@ -264,14 +262,17 @@ struct PlistValueEncoder: Encoder {
 
     /// Encodes `value`, with the types plists hold natively kept as they are.
     func box<T: Encodable>(_ value: T) throws -> PropertyList? {
+        let native: PropertyList
         switch value {
-        case let date as Date: return .date(date)
-        case let data as Data: return .data(data)
-        case let plist as PropertyList: return plist
+        case let date as Date: native = .date(date)
+        case let data as Data: native = .data(data)
+        case let plist as PropertyList: native = plist
         default:
             try value.encode(to: self)
             return box.resolved
         }
+        set(native)
+        return native
     }
 
     func child(_ key: any CodingKey, box: PlistBox = PlistBox()) -> PlistValueEncoder {
@@ -301,18 +302,6 @@ struct PlistValueEncoder: Encoder {
 
     static func integer<T: FixedWidthInteger>(_ value: T) -> PropertyList { .integer(exactly: value) }
 
-    /// A `nil` where plists need a value (an array element, a value on its own).
-    func encodeUnkeyedNil(_ codingPath: [any CodingKey], _ what: String) throws -> PropertyList {
-        guard settings.nilEncodingStrategy == .nullString else {
-            throw EncodingError.invalidValue(
-                Optional<Int>.none as Any,
-                .init(
-                    codingPath: codingPath,
-                    debugDescription: "\(describePath(codingPath)): \(what) cannot hold nil (nilEncodingStrategy is .omit)"))
-        }
-        return Self.null
-    }
-
     struct Keyed<Key: CodingKey>: KeyedEncodingContainerProtocol {
         let encoder: PlistValueEncoder
         var codingPath: [any CodingKey] { encoder.codingPath }
@@ -322,7 +311,7 @@ struct PlistValueEncoder: Encoder {
         }
 
         mutating func encodeNil(forKey key: Key) throws {
-            if encoder.settings.nilEncodingStrategy == .nullString { put(PlistValueEncoder.null, key) }
+            if encoder.settings.nilEncodingStrategy == .nullString { put(PropertyList.foundationNull, key) }
         }
         mutating func encode(_ value: Bool, forKey key: Key) throws { put(.boolean(value), key) }
         mutating func encode(_ value: String, forKey key: Key) throws { put(.string(value), key) }
@@ -402,7 +391,10 @@ struct PlistValueEncoder: Encoder {
         }
 
         mutating func encodeNil() throws {
-            append(try encoder.encodeUnkeyedNil(codingPath + [PlistKey(intValue: count)], "a plist array"))
+            guard encoder.settings.nilEncodingStrategy == .nullString else {
+                throw Self.cannotHoldNil(Optional<Int>.none as Any, at: codingPath + [PlistKey(intValue: count)])
+            }
+            append(PropertyList.foundationNull)
         }
         mutating func encode(_ value: Bool) throws { append(.boolean(value)) }
         mutating func encode(_ value: String) throws { append(.string(value)) }
@@ -420,14 +412,17 @@ struct PlistValueEncoder: Encoder {
         mutating func encode(_ value: UInt64) throws { append(PlistValueEncoder.integer(value)) }
         mutating func encode<T: Encodable>(_ value: T) throws {
             let child = encoder.child(PlistKey(intValue: count))
-            guard let boxed = try child.box(value) else {
-                throw EncodingError.invalidValue(
-                    value,
-                    .init(
-                        codingPath: child.codingPath,
-                        debugDescription: "\(describePath(child.codingPath)): a plist array cannot hold nil (nilEncodingStrategy is .omit)"))
-            }
+            guard let boxed = try child.box(value) else { throw Self.cannotHoldNil(value, at: child.codingPath) }
             append(boxed)
+        }
+
+        /// A nil element under ``PlistEncoder/NilEncodingStrategy/omit``, which only keys can leave out.
+        private static func cannotHoldNil(_ value: Any, at codingPath: [any CodingKey]) -> EncodingError {
+            .invalidValue(
+                value,
+                .init(
+                    codingPath: codingPath,
+                    debugDescription: "\(describePath(codingPath)): a plist array cannot hold nil (nilEncodingStrategy is .omit)"))
         }
 
         mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
@@ -456,7 +451,7 @@ struct PlistValueEncoder: Encoder {
         /// `$null`; with `.omit`, nothing, so that a keyed optional leaves its key out (and
         /// an array element or the top level that encodes nothing is refused).
         mutating func encodeNil() throws {
-            encoder.box.content = encoder.settings.nilEncodingStrategy == .nullString ? .value(PlistValueEncoder.null) : .omitted
+            encoder.box.content = encoder.settings.nilEncodingStrategy == .nullString ? .value(PropertyList.foundationNull) : .omitted
         }
         mutating func encode(_ value: Bool) throws { encoder.set(.boolean(value)) }
         mutating func encode(_ value: String) throws { encoder.set(.string(value)) }

@@ -33,6 +33,21 @@ public enum PropertyList: Sendable {
         return .unsignedInteger(UInt64(value))
     }
 
+    /// Foundation's `nil` in a plist written by its coders: the string `$null`.
+    static let foundationNull = PropertyList.string("$null")
+
+    /// Whether this is Foundation's `nil`.
+    var isFoundationNull: Bool {
+        if case .string(let s) = self { return s == "$null" }
+        return false
+    }
+
+    /// A string that is not Foundation's `nil` (what the coders read as a `String`).
+    var nonNullString: String? {
+        if case .string(let s) = self, s != "$null" { return s }
+        return nil
+    }
+
     // MARK: - Reading values
 
     public var stringValue: String? { if case .string(let s) = self { return s } else { return nil } }
