@@ -36,8 +36,7 @@ open class PlistDecoder: @unchecked Sendable {
 
     /// Decodes, and says which format the data was in.
     open func decode<T: Decodable>(_ type: T.Type, from data: Data, format: inout PropertyListFormat) throws -> T {
-        format = PropertyList.format(of: data) ?? .xml
-        return try decode(type, from: data)
+        try decode(from: data, userInfo: userInfo, format: &format) { try $0.decodeValue(type) }
     }
 
     /// Decodes, and says which format the data was in, as Foundation's format type.
@@ -45,9 +44,8 @@ open class PlistDecoder: @unchecked Sendable {
         _ type: T.Type, from data: Data, format: inout PropertyListSerialization.PropertyListFormat
     ) throws -> T {
         var ours = PropertyListFormat.xml
-        let value = try decode(type, from: data, format: &ours)
-        format = ours.foundationFormat
-        return value
+        defer { format = ours.foundationFormat }
+        return try decode(type, from: data, format: &ours)
     }
 
     /// Decodes a value that needs a configuration to decode itself.
@@ -68,8 +66,7 @@ open class PlistDecoder: @unchecked Sendable {
     open func decode<T: DecodableWithConfiguration>(
         _ type: T.Type, from data: Data, format: inout PropertyListFormat, configuration: T.DecodingConfiguration
     ) throws -> T {
-        format = PropertyList.format(of: data) ?? .xml
-        return try decode(type, from: data, configuration: configuration)
+        try decode(from: data, userInfo: userInfo, format: &format) { try type.init(from: $0, configuration: configuration) }
     }
 
     /// Decodes a value that needs a configuration, and says which format the data was in, as
@@ -78,8 +75,9 @@ open class PlistDecoder: @unchecked Sendable {
         _ type: T.Type, from data: Data, format: inout PropertyListSerialization.PropertyListFormat,
         configuration: T.DecodingConfiguration
     ) throws -> T {
-        format = (PropertyList.format(of: data) ?? .xml).foundationFormat
-        return try decode(type, from: data, configuration: configuration)
+        var ours = PropertyListFormat.xml
+        defer { format = ours.foundationFormat }
+        return try decode(type, from: data, format: &ours, configuration: configuration)
     }
 
     /// Decodes a value from a property list already read.
@@ -110,18 +108,27 @@ open class PlistDecoder: @unchecked Sendable {
 
     /// Decodes from data with `userInfo`, adding the line of the value to an error in an XML file.
     func decode<T>(from data: Data, userInfo: [CodingUserInfoKey: any Sendable], _ body: (PlistValueDecoder) throws -> T) throws -> T {
+        var format = PropertyListFormat.xml
+        return try decode(from: data, userInfo: userInfo, format: &format, body)
+    }
+
+    /// The same, saying which format the data was in (found by reading it; when it cannot be
+    /// read, by its first bytes).
+    func decode<T>(
+        from data: Data, userInfo: [CodingUserInfoKey: any Sendable], format: inout PropertyListFormat,
+        _ body: (PlistValueDecoder) throws -> T
+    ) throws -> T {
         let plist: PropertyList
         do {
-            plist = try PropertyList(data: data)
+            (plist, format) = try PropertyList.read(data)
         } catch let error as PropertyListError {
+            format = PropertyList.format(of: data) ?? .xml
             throw Self.unreadable(error)
         }
         do {
             return try body(PlistValueDecoder(value: plist, path: nil, settings: .init(userInfo: userInfo)))
         } catch let error as DecodingError {
-            guard PropertyList.quickFormat(of: Array(data.prefix(64))) == .xml,
-                let line = XMLPlistLineFinder.line(of: error.codingPathOfValue, in: data)
-            else { throw error }
+            guard format == .xml, let line = XMLPlistLineFinder.line(of: error.codingPathOfValue, in: data) else { throw error }
             throw error.adding(line: line)
         }
     }

@@ -98,37 +98,41 @@ extension PropertyList {
     /// byte-order mark), binary, JSON or OpenStep (UTF-8, or UTF-16 with a byte-order mark,
     /// as `.strings` files usually are).
     public init(data: some Collection<UInt8>) throws {
+        self = try Self.read(data).value
+    }
+
+    /// Reads a property list, and says which format it was in (what ``format(of:)`` says
+    /// of the same bytes, found by the reading itself).
+    static func read(_ data: some Collection<UInt8>) throws -> (value: PropertyList, format: Format) {
         let bytes = Array(data)
         let format = Self.quickFormat(of: bytes)
         if format != .xml, format != .binary, let text = try PlistTextEncoding.utf8(bytes) {
-            try self.init(bytes: text, format: Self.quickFormat(of: text), transcoded: true)
-        } else {
-            try self.init(bytes: bytes, format: format, transcoded: false)
+            return try read(bytes: text, format: Self.quickFormat(of: text), transcoded: true)
         }
+        return try read(bytes: bytes, format: format, transcoded: false)
     }
 
     /// Reads `bytes` in `format` (from ``quickFormat(of:)``); `transcoded` says they were
     /// converted to UTF-8 from the encoding their XML declaration may still name.
-    private init(bytes: [UInt8], format: Format?, transcoded: Bool) throws {
+    private static func read(bytes: [UInt8], format: Format?, transcoded: Bool) throws -> (value: PropertyList, format: Format) {
         switch format {
         case .binary?:
             var reader = try BinaryPropertyListReader(bytes)
-            self = try reader.read()
+            return (try reader.read(), .binary)
         case .xml?:
-            self = try Self.readXML(bytes, encoding: transcoded ? .utf8 : nil)
+            return (try Self.readXML(bytes, encoding: transcoded ? .utf8 : nil), .xml)
         case .json?, .openStep?:
             // JSON when it is JSON, OpenStep otherwise.
             var json = JSONPropertyListReader(bytes)
             let jsonError: PropertyListError
             do {
-                self = try json.read()
-                return
+                return (try json.read(), .json)
             } catch {
                 jsonError = error as? PropertyListError ?? PropertyListError("\(error)")
             }
             var reader = OpenStepPropertyListReader(bytes)
             do {
-                self = try reader.read()
+                return (try reader.read(), .openStep)
             } catch let error as PropertyListError {
                 // Neither: the reading that got further says what is wrong. JSON with a null
                 // or a trailing comma fails late as JSON but at the first ":" as OpenStep.
