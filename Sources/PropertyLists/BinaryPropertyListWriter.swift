@@ -55,11 +55,7 @@ struct BinaryPropertyListWriter {
             var references: [Int] = []
             references.reserveCapacity(items.count)
             for (position, item) in items.enumerated() {
-                do {
-                    references.append(try flatten(item, depth: depth + 1))
-                } catch let error as PropertyListError {
-                    throw error.inside(.index(position))
-                }
+                try within(.index(position)) { references.append(try flatten(item, depth: depth + 1)) }
             }
             children[index] = references
             return index
@@ -74,11 +70,7 @@ struct BinaryPropertyListWriter {
             for key in keys { keyReferences.append(try flatten(.string(key), depth: depth + 1)) }
             var valueReferences: [Int] = []
             for key in keys {
-                do {
-                    valueReferences.append(try flatten(dictionary[key]!, depth: depth + 1))
-                } catch let error as PropertyListError {
-                    throw error.inside(.key(key))
-                }
+                try within(.key(key)) { valueReferences.append(try flatten(dictionary[key]!, depth: depth + 1)) }
             }
             children[index] = keyReferences + valueReferences
             return index

@@ -23,22 +23,14 @@ public struct JSONOptions: Sendable, Hashable {
 enum JSONPropertyListWriter {
     static func write(_ value: PropertyList, options: JSONOptions, sortsKeys: Bool) throws -> [UInt8] {
         var out: [UInt8] = []
-        // Where a value sits, kept as a stack: an error leaves it at the value that failed
-        // (the steps out are skipped), and only then is it copied into the error.
-        var path: [PlistPathStep] = []
-        do {
-            try write(value, options: options, sortsKeys: sortsKeys, path: &path, into: &out)
-        } catch var error as PropertyListError {
-            error.path = path
-            throw error
-        }
+        try write(value, options: options, sortsKeys: sortsKeys, depth: 0, into: &out)
         return out
     }
 
     private static func write(
-        _ value: PropertyList, options: JSONOptions, sortsKeys: Bool, path: inout [PlistPathStep], into out: inout [UInt8]
+        _ value: PropertyList, options: JSONOptions, sortsKeys: Bool, depth: Int, into out: inout [UInt8]
     ) throws {
-        guard path.count < PropertyList.maximumDepth else {
+        guard depth < PropertyList.maximumDepth else {
             throw PropertyListError("nested deeper than \(PropertyList.maximumDepth)")
         }
         switch value {
@@ -65,26 +57,22 @@ enum JSONPropertyListWriter {
             out.append(UInt8(ascii: "["))
             for (i, item) in items.enumerated() {
                 if i > 0 { out.append(UInt8(ascii: ",")) }
-                newLine(options, depth: path.count + 1, into: &out)
-                path.append(.index(i))
-                try write(item, options: options, sortsKeys: sortsKeys, path: &path, into: &out)
-                path.removeLast()
+                newLine(options, depth: depth + 1, into: &out)
+                try within(.index(i)) { try write(item, options: options, sortsKeys: sortsKeys, depth: depth + 1, into: &out) }
             }
-            if !items.isEmpty { newLine(options, depth: path.count, into: &out) }
+            if !items.isEmpty { newLine(options, depth: depth, into: &out) }
             out.append(UInt8(ascii: "]"))
         case .dictionary(let d):
             out.append(UInt8(ascii: "{"))
             let keys = sortsKeys ? d.keys.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) } : Array(d.keys)
             for (i, key) in keys.enumerated() {
                 if i > 0 { out.append(UInt8(ascii: ",")) }
-                newLine(options, depth: path.count + 1, into: &out)
+                newLine(options, depth: depth + 1, into: &out)
                 string(key, into: &out)
                 out.append(contentsOf: options.humanReadable ? " : ".utf8 : ":".utf8)
-                path.append(.key(key))
-                try write(d[key]!, options: options, sortsKeys: sortsKeys, path: &path, into: &out)
-                path.removeLast()
+                try within(.key(key)) { try write(d[key]!, options: options, sortsKeys: sortsKeys, depth: depth + 1, into: &out) }
             }
-            if !d.isEmpty { newLine(options, depth: path.count, into: &out) }
+            if !d.isEmpty { newLine(options, depth: depth, into: &out) }
             out.append(UInt8(ascii: "}"))
         }
     }

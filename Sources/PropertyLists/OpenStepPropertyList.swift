@@ -293,11 +293,7 @@ enum OpenStepPropertyListWriter {
             out += "(\n"
             for (i, item) in items.enumerated() {
                 out += pad
-                do {
-                    try write(item, level: level + 1, sortsKeys: sortsKeys, into: &out)
-                } catch let error as PropertyListError {
-                    throw error.inside(.index(i))
-                }
+                try within(.index(i)) { try write(item, level: level + 1, sortsKeys: sortsKeys, into: &out) }
                 out += i == items.count - 1 ? "\n" : ",\n"
             }
             out += end + ")"
@@ -310,11 +306,7 @@ enum OpenStepPropertyListWriter {
             let keys = sortsKeys ? d.keys.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) } : Array(d.keys)
             for key in keys {
                 out += pad + quoted(key) + " = "
-                do {
-                    try write(d[key]!, level: level + 1, sortsKeys: sortsKeys, into: &out)
-                } catch let error as PropertyListError {
-                    throw error.inside(.key(key))
-                }
+                try within(.key(key)) { try write(d[key]!, level: level + 1, sortsKeys: sortsKeys, into: &out) }
                 out += ";\n"
             }
             out += end + "}"

@@ -63,11 +63,7 @@ extension PropertyList {
             var result: [PropertyList] = []
             result.reserveCapacity(items.count)
             for (index, item) in items.enumerated() {
-                do {
-                    result.append(try bridged(item, depth: depth + 1))
-                } catch let error as PropertyListError {
-                    throw error.inside(.index(index))
-                }
+                try within(.index(index)) { result.append(try bridged(item, depth: depth + 1)) }
             }
             return .array(result)
         case let dictionary as [AnyHashable: Any]:
@@ -83,11 +79,7 @@ extension PropertyList {
                 return (key, entry.value)
             }.sorted { $0.0.unicodeScalars.lexicographicallyPrecedes($1.0.unicodeScalars) }
             for (key, value) in entries {
-                do {
-                    result[key] = try bridged(value, depth: depth + 1)
-                } catch let error as PropertyListError {
-                    throw error.inside(.key(key))
-                }
+                try within(.key(key)) { result[key] = try bridged(value, depth: depth + 1) }
             }
             return XMLPlistBuilder.collapsingUID(result)
         default:

@@ -74,6 +74,17 @@ public struct PropertyListError: Error, Hashable, Sendable, CustomStringConverti
     }
 }
 
+/// Runs `body` for the value at `step` of its container: a ``PropertyListError`` it throws
+/// passes out with `step` in front of its path, so a writer's error names the value's key
+/// path (outermost first).
+func within<T>(_ step: PlistPathStep, _ body: () throws -> T) throws -> T {
+    do {
+        return try body()
+    } catch let error as PropertyListError {
+        throw error.inside(step)
+    }
+}
+
 /// One step into a property list: a dictionary's key or an array's index.
 enum PlistPathStep: Hashable, Sendable {
     case key(String)

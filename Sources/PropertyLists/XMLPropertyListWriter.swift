@@ -87,11 +87,7 @@ struct XMLPropertyListWriter {
             if !items.isEmpty {
                 try writer.text("\n")
                 for (index, item) in items.enumerated() {
-                    do {
-                        try write(item, level: level + 1)
-                    } catch let error as PropertyListError {
-                        throw error.inside(.index(index))
-                    }
+                    try within(.index(index)) { try write(item, level: level + 1) }
                 }
                 try indent(level)
             }
@@ -105,13 +101,11 @@ struct XMLPropertyListWriter {
                     ? dictionary.keys.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
                     : Array(dictionary.keys)
                 for key in keys {
-                    do {
+                    try within(.key(key)) {
                         try indent(level + 1)
                         try simple("key", Self.plistText(key))
                         try writer.text("\n")
                         try write(dictionary[key]!, level: level + 1)
-                    } catch let error as PropertyListError {
-                        throw error.inside(.key(key))
                     }
                 }
                 try indent(level)
