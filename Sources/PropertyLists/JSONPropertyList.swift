@@ -287,7 +287,7 @@ struct JSONPropertyListReader {
                     unit = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
                 }
                 guard let scalar = Unicode.Scalar(unit) else { throw error("an unpaired surrogate") }
-                out.append(contentsOf: String(Character(scalar)).utf8)
+                UTF8.encode(scalar) { out.append($0) }
             default: throw error("an unknown escape")
             }
             i += 1

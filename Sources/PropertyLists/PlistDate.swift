@@ -63,14 +63,10 @@ enum PlistDate {
     /// arithmetic (what `PropertyListSerialization` reads): the days before the month,
     /// month 13 being the whole year and months 0, 14 and above counting as January, then
     /// days, hours, minutes and seconds added as they are (day 32 of January is 1 February,
-    /// hour 24 the next day).
+    /// hour 24 the next day). ``days(fromCivil:_:_:)`` is that arithmetic already: linear in
+    /// the day, and month 13 of a year is January of the next.
     static func carriedOver(_ year: Int64, _ month: Int64, _ day: Int64, _ hour: Int64, _ minute: Int64, _ second: Int64) -> Int64 {
-        let isLeap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-        let daysBeforeMonth: [Int64] = [0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334, 365]
-        var days = days(fromCivil: year, 1, 1)
-        if (1...13).contains(month) { days += daysBeforeMonth[Int(month - 1)] + (month > 2 && isLeap ? 1 : 0) }
-        days += day - 1
-        return days * 86_400 + hour * 3600 + minute * 60 + second
+        days(fromCivil: year, (1...13).contains(month) ? month : 1, day) * 86_400 + hour * 3600 + minute * 60 + second
     }
 
     /// `yyyy-MM-ddTHH:mm:ssZ` exactly, read from bytes without making a String.

@@ -169,17 +169,13 @@ extension PropertyList {
         return result
     }
 
-    /// What a writer does with characters an XML plist cannot hold: U+0000 and the other
-    /// control characters but tab, line feed and carriage return, U+FFFE and U+FFFF.
-    public enum InvalidXMLCharacterPolicy: Hashable, Sendable {
-        /// Refuse the value with a ``PropertyListError`` naming its key path (the default,
-        /// as Foundation and plistlib refuse it): nothing is dropped silently.
-        case `throw`
-        /// Leave the characters out.
-        case strip
-        /// Write U+FFFD REPLACEMENT CHARACTER instead.
-        case replace
-    }
+    /// What a writer does with characters an XML plist cannot hold (U+0000 and the other
+    /// control characters but tab, line feed and carriage return, U+FFFE and U+FFFF): the
+    /// XML writer's own policy. Plists default to `.throw`, refusing the value with a
+    /// ``PropertyListError`` naming its key path (as Foundation and plistlib refuse it), so
+    /// nothing is dropped silently; `.strip` leaves the characters out, `.replace` writes
+    /// U+FFFD.
+    public typealias InvalidXMLCharacterPolicy = XMLCharacterPolicy
 
     /// The value as a file in `format`. Dictionary keys are sorted unless `sortsKeys` is
     /// false (then they keep their order). A value the format cannot hold throws a

@@ -62,7 +62,8 @@ struct XMLPlistBuilder {
     /// How many containers are open.
     var depth: Int { frames.count }
 
-    /// An element that holds other elements starts: `<plist>`, `<dict>` or `<array>`.
+    /// An element starts: any one past the depth limit is refused, and `<plist>`, `<dict>`
+    /// and `<array>` open (a value that holds text is then given to ``leaf(_:text:)``).
     mutating func open(_ element: Element) throws(Failure) {
         if element != .plist && frames.count >= PropertyList.maximumDepth {
             throw Failure("values nested deeper than \(PropertyList.maximumDepth)")

@@ -1,3 +1,5 @@
+internal import XMLSyntax
+
 /// The fast path for XML plists as Apple's tools and plistlib write them: UTF-8, the XML
 /// declaration, Apple's DOCTYPE, the plist elements, the five entities and character
 /// references, CDATA and comments.
@@ -72,13 +74,13 @@ private struct Scanner {
             } else if c >= 0xE0 && c <= 0xEF {
                 guard k + 2 < n, b[k + 1] & 0xC0 == 0x80, b[k + 2] & 0xC0 == 0x80 else { return false }
                 let scalar = UInt32(c & 0x0F) << 12 | UInt32(b[k + 1] & 0x3F) << 6 | UInt32(b[k + 2] & 0x3F)
-                guard scalar >= 0x800, !(0xD800...0xDFFF).contains(scalar), scalar != 0xFFFE, scalar != 0xFFFF else { return false }
+                guard scalar >= 0x800, XMLCharacterClass.isAllowed(scalar) else { return false }
                 k += 3
             } else if c >= 0xF0 && c <= 0xF4 {
                 guard k + 3 < n, b[k + 1] & 0xC0 == 0x80, b[k + 2] & 0xC0 == 0x80, b[k + 3] & 0xC0 == 0x80 else { return false }
                 let scalar =
                     UInt32(c & 0x07) << 18 | UInt32(b[k + 1] & 0x3F) << 12 | UInt32(b[k + 2] & 0x3F) << 6 | UInt32(b[k + 3] & 0x3F)
-                guard scalar >= 0x10000, scalar <= 0x10FFFF else { return false }
+                guard scalar >= 0x10000, XMLCharacterClass.isAllowed(scalar) else { return false }
                 k += 4
             } else {
                 return false
@@ -274,16 +276,15 @@ private struct Scanner {
                 i += 1
                 let element = try elementName()
                 let empty = try startTagEnd(attributesAllowed: element == .plist)
+                do { try builder.open(element) } catch { throw GiveUp() }
                 switch element {
                 case .plist, .dict, .array:
-                    do { try builder.open(element) } catch { throw GiveUp() }
                     if empty {
                         do { try builder.close(element) } catch { throw GiveUp() }
                     } else {
                         open.append(element)
                     }
                 default:
-                    guard builder.depth < PropertyList.maximumDepth else { throw GiveUp() }
                     text.removeAll(keepingCapacity: true)
                     if !empty { try leafText(element) }
                     do { try builder.leaf(element, text: text) } catch { throw GiveUp() }
@@ -417,12 +418,8 @@ private struct Scanner {
                 }
                 value = value * (hex ? 16 : 10) + digit
             }
-            // A character XML allows.
-            let allowed =
-                value == 0x09 || value == 0x0A || value == 0x0D || (0x20...0xD7FF).contains(value) || (0xE000...0xFFFD).contains(value)
-                || (0x10000...0x10FFFF).contains(value)
-            guard allowed, let scalar = Unicode.Scalar(value) else { throw GiveUp() }
-            text.append(contentsOf: String(Character(scalar)).utf8)
+            guard XMLCharacterClass.isAllowed(value), let scalar = Unicode.Scalar(value) else { throw GiveUp() }
+            UTF8.encode(scalar) { text.append($0) }
         }
     }
 }

@@ -31,11 +31,11 @@ struct XMLPropertyListReader: XMLEventHandler {
         guard let element = Self.element(name.localName) else {
             throw error("<\(name.qualifiedName)> is not a property-list element")
         }
+        do { try builder.open(element) } catch { throw self.error(error.message) }
         switch element {
         case .plist, .dict, .array:
-            do { try builder.open(element) } catch { throw self.error(error.message) }
+            break
         default:
-            if builder.depth >= PropertyList.maximumDepth { throw error("values nested deeper than \(PropertyList.maximumDepth)") }
             collecting = true
             valueElement = element
             text.removeAll(keepingCapacity: true)

@@ -13,11 +13,7 @@ struct XMLPropertyListWriter {
     /// Characters XML cannot hold are refused unless the caller chose otherwise: a string
     /// with U+0000 would otherwise come back shorter (plistlib and Foundation refuse them too).
     static func writerOptions(_ policy: PropertyList.InvalidXMLCharacterPolicy) -> XMLStreamWriter.Options {
-        switch policy {
-        case .throw: return XMLStreamWriter.Options(characterPolicy: .throw)
-        case .strip: return XMLStreamWriter.Options(characterPolicy: .strip)
-        case .replace: return XMLStreamWriter.Options(characterPolicy: .replace)
-        }
+        XMLStreamWriter.Options(characterPolicy: policy)
     }
 
     func write(_ value: PropertyList) throws {
