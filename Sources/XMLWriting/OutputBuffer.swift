@@ -47,9 +47,22 @@ struct OutputBuffer: ByteSink {
     @inline(__always)
     mutating func append(bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress, bytes.count > 0 else { return }
-        if count + bytes.count > capacity { grow(bytes.count) }
-        (base + count).update(from: source, count: bytes.count)
-        count += bytes.count
+        let n = bytes.count
+        if count + n > capacity { grow(n) }
+        let target = UnsafeMutableRawPointer(base + count)
+        let from = UnsafeRawPointer(source)
+        // Most pieces are names and short values: two overlapping words copy them inline,
+        // where a call to memcpy would cost more than the copy.
+        if n >= 8 && n <= 16 {
+            target.storeBytes(of: from.loadUnaligned(as: UInt64.self), as: UInt64.self)
+            target.storeBytes(of: from.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self), toByteOffset: n - 8, as: UInt64.self)
+        } else if n >= 4 && n < 8 {
+            target.storeBytes(of: from.loadUnaligned(as: UInt32.self), as: UInt32.self)
+            target.storeBytes(of: from.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self), toByteOffset: n - 4, as: UInt32.self)
+        } else {
+            target.copyMemory(from: from, byteCount: n)
+        }
+        count += n
     }
 
     mutating func removeAll() { count = 0 }
@@ -59,6 +72,11 @@ struct OutputBuffer: ByteSink {
     mutating func truncate(to newCount: Int) {
         precondition(newCount >= 0 && newCount <= count, "OutputBuffer truncated past its end")
         count = newCount
+    }
+
+    /// `count` bytes from `start`, valid until the buffer next changes.
+    func bytes(from start: Int, count: Int) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: base + start, count: count)
     }
 
     func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {

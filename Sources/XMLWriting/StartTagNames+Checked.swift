@@ -1,21 +1,31 @@
 internal import XMLSyntax
 
-/// The numbers of checked names (``XMLWriterName``): the same string always gets the same
-/// number (interned when the name is checked), so a start tag tells checked names apart by
-/// comparing integers, with no `String` stored or compared per attribute.
+/// The checked names (``XMLWriterName``), interned: the same string always gets the same
+/// number, so a start tag tells checked names apart by comparing integers, and the same
+/// bytes, kept for the life of the process, so writing one copies bytes with no `String`
+/// to reach into and no reference count to touch.
 enum CheckedNames {
-    private static let ids = LockedValue<[String: Int]>([:])
+    struct Entry {
+        let id: Int
+        /// Never freed: a checked name lives as long as the process (see ``XMLWriterName``).
+        let bytes: UnsafeBufferPointer<UInt8>
+    }
 
-    /// The number for `name`, the same for every checked name with this string.
-    static func id(for name: String) -> Int {
-        ids.withLock { ids in
-            if let id = ids[name] { return id }
-            ids[name] = ids.count
-            return ids.count - 1
+    private static let entries = LockedValue<[String: Entry]>([:])
+
+    /// The entry for `name`, the same for every checked name with this string.
+    static func entry(for name: String) -> Entry {
+        entries.withLock { entries in
+            if let entry = entries[name] { return entry }
+            let storage = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: name.utf8.count)
+            _ = storage.initialize(from: name.utf8)
+            let entry = Entry(id: entries.count, bytes: UnsafeBufferPointer(storage))
+            entries[name] = entry
+            return entry
         }
     }
 
     /// The number of `name` if a checked name has it (for a `String` name in a tag that
     /// also holds checked ones).
-    static func existingID(for name: String) -> Int? { ids.withLock { $0[name] } }
+    static func existingID(for name: String) -> Int? { entries.withLock { $0[name]?.id } }
 }

@@ -12,6 +12,8 @@
 /// releasing its arrays on every attribute.
 struct StartTagNames {
     private var written = SmallSet<String>()
+    /// Checked names numbered below 64, one bit each: the common case costs a bit test.
+    private var checkedBits: UInt64 = 0
     private var checked = SmallSet<Int>()
     private var expanded = SmallSet<ExpandedName>()
     /// Prefixes the tag's names use or declare (`nil`: the default namespace).
@@ -27,13 +29,17 @@ struct StartTagNames {
     /// - Complexity: O(1).
     mutating func contains(written name: String) -> Bool {
         if written.contains(name) { return true }
-        guard !checked.isEmpty, let id = CheckedNames.existingID(for: name) else { return false }
-        return checked.contains(id)
+        guard checkedBits != 0 || !checked.isEmpty, let id = CheckedNames.existingID(for: name) else { return false }
+        return containsChecked(id)
+    }
+
+    private mutating func containsChecked(_ id: Int) -> Bool {
+        id < 64 ? checkedBits & 1 << id != 0 : checked.contains(id)
     }
 
     /// Whether the tag already has an attribute with this checked name, however it was named.
-    mutating func contains(checked id: Int, name: String) -> Bool {
-        checked.contains(id) || (!written.isEmpty && written.contains(name))
+    mutating func contains(checked id: Int, name: @autoclosure () -> String) -> Bool {
+        containsChecked(id) || (!written.isEmpty && written.contains(name()))
     }
 
     /// Whether an attribute with this namespace and local name is already in the tag.
@@ -44,13 +50,16 @@ struct StartTagNames {
     mutating func uses(prefix: String?) -> Bool { usedPrefixes.contains(prefix) }
 
     mutating func insert(written name: String) { written.insert(name) }
-    mutating func insert(checked id: Int) { checked.insert(id) }
+    mutating func insert(checked id: Int) {
+        if id < 64 { checkedBits |= 1 << id } else { checked.insert(id) }
+    }
     mutating func insert(_ name: ExpandedName) { expanded.insert(name) }
     mutating func use(prefix: String?) { usedPrefixes.insert(prefix) }
 
     /// Forgets everything, keeping the storage for the next tag.
     mutating func removeAll() {
         written.removeAll()
+        checkedBits = 0
         checked.removeAll()
         expanded.removeAll()
         if !usedPrefixes.isEmpty { usedPrefixes.removeAll(keepingCapacity: true) }

@@ -82,9 +82,18 @@ public enum XMLEscaping {
         func flush(upTo end: Int) {
             if end > runStart { output.append(bytes: UnsafeBufferPointer(rebasing: bytes[runStart..<end])) }
         }
+        guard let base = bytes.baseAddress else { return }
         while i < count {
-            // The common case: a run of bytes that need nothing, one table load each.
-            while i < count {
+            // The common case: eight bytes that need nothing at a time, then byte by byte
+            // through the word that may hold one (or to the end).
+            while i + 8 <= count && !mayNeedALook(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) { i += 8 }
+            // The last few bytes: one more word, ending at the end (it overlaps bytes already done).
+            if i < count && i + 8 > count && count >= 8 && !mayNeedALook(UnsafeRawPointer(base + count - 8).loadUnaligned(as: UInt64.self)) {
+                i = count
+                break
+            }
+            let wordEnd = min(i + 8, count)
+            while i < wordEnd {
                 let b = bytes[i]
                 if b < 0x40 {
                     if (mask >> UInt64(b)) & 1 != 0 { break }
@@ -93,7 +102,8 @@ public enum XMLEscaping {
                 }
                 i += 1
             }
-            guard i < count else { break }
+            // The word held nothing after all (a tab in text, a `"` outside an attribute).
+            guard i < wordEnd else { continue }
             let b = bytes[i]
             var replacement: StaticString?
             var invalidLength = 0
@@ -138,6 +148,22 @@ public enum XMLEscaping {
             }
         }
         flush(upTo: count)
+    }
+
+    /// Whether any of the eight bytes in `word` may need escaping or checking: a byte below
+    /// 0x20, `"`, `&`, `<`, `>` or 0xEF, in any context (the byte loop then decides). The
+    /// tests are the classic zero-byte tricks: `(v - 0x01…) & ~v & 0x80…` is non-zero exactly
+    /// when some byte of `v` is zero; `"` and `&` differ only in bit 2, `<` and `>` in bit 1.
+    @inline(__always)
+    private static func mayNeedALook(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let control = word &- ones &* 0x20  // a byte below 0x20 borrows
+        let quoteOrAmpersand = (word | ones &* 0x04) ^ (ones &* 0x26)
+        let angleBracket = (word | ones &* 0x02) ^ (ones &* 0x3E)
+        let ef = word ^ (ones &* 0xEF)
+        let zeros = (quoteOrAmpersand &- ones) & ~quoteOrAmpersand | (angleBracket &- ones) & ~angleBracket | (ef &- ones) & ~ef
+        return (control & ~word | zeros) & high != 0
     }
 
     /// Bytes below 0x40 that need a look in text: `&`, `<`, `>`, carriage return, and the C0

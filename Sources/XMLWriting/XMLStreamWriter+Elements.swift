@@ -96,7 +96,7 @@ extension XMLStreamWriter {
         }
 
         beginMarkup()
-        openElement(writtenName: prefix.map { $0 + ":" + localName } ?? localName)
+        withBytes(of: prefix.map { $0 + ":" + localName } ?? localName) { openElement(writtenName: $0) }
         if let prefix { state.pointee.tagNames.use(prefix: prefix) }
         if let declaration {
             writeDeclaration(declaration.prefix, declaration.uri)
@@ -176,7 +176,12 @@ extension XMLStreamWriter {
 
         let mark = state.pointee.buffer.count
         if let declaration { writeDeclaration(declaration.prefix, declaration.uri) }
-        try writeAttribute(written: writtenName, value: value, rollingBackTo: mark)
+        // The closure cannot throw a typed error: carry it out by hand.
+        let failure: XMLWriterError? = withBytes(of: writtenName) { name in
+            do throws(XMLWriterError) { try writeAttribute(written: name, value: value, rollingBackTo: mark) } catch { return error }
+            return nil
+        }
+        if let failure { throw failure }
         if let declaration { recordDeclaration(declaration.prefix, declaration.uri) }
         state.pointee.generatedPrefixes = generated
         state.pointee.tagNames.insert(written: writtenName)
@@ -200,7 +205,7 @@ extension XMLStreamWriter {
                 for _ in 0..<state.pointee.open.count { emit(indentation) }
             }
             emit(literal: "</")
-            emit(element.writtenName)
+            state.pointee.buffer.append(bytes: state.pointee.openNames.bytes(from: element.nameStart, count: element.nameCount))
             state.pointee.buffer.append(UInt8(ascii: ">"))
         }
         try elementEnded(element)
@@ -208,21 +213,25 @@ extension XMLStreamWriter {
 
     /// Writes `<name` and opens the element's start tag (the caller has begun the markup).
     @inline(__always)
-    func openElement(writtenName: String) {
+    func openElement(writtenName name: UnsafeBufferPointer<UInt8>) {
         state.pointee.buffer.append(UInt8(ascii: "<"))
-        emit(writtenName)
+        state.pointee.buffer.append(bytes: name)
         state.pointee.startTagOpen = true
         let inheritsKeeping = state.pointee.open.last?.keepsContentAsWritten ?? false
+        let nameStart = state.pointee.openNames.count
+        state.pointee.openNames.append(bytes: name)
         state.pointee.open.append(
-            OpenElement(writtenName: writtenName, namespaceMark: state.pointee.namespaces.mark, keepsContentAsWritten: inheritsKeeping))
+            OpenElement(
+                nameStart: nameStart, nameCount: name.count, namespaceMark: state.pointee.namespaces.mark,
+                keepsContentAsWritten: inheritsKeeping))
     }
 
     /// Writes ` name="value"`, the value escaped; when escaping throws, the buffer goes back
     /// to `mark` (which may come before a declaration written for this attribute).
     @inline(__always)
-    func writeAttribute(written name: String, value: String, rollingBackTo mark: Int) throws(XMLWriterError) {
+    func writeAttribute(written name: UnsafeBufferPointer<UInt8>, value: String, rollingBackTo mark: Int) throws(XMLWriterError) {
         state.pointee.buffer.append(0x20)
-        emit(name)
+        state.pointee.buffer.append(bytes: name)
         emit(literal: "=\"")
         do throws(XMLWriterError) { try escape(value, for: .attributeValue) } catch {
             rollBack(to: mark)
@@ -236,6 +245,7 @@ extension XMLStreamWriter {
     @inline(__always)
     func elementEnded(_ element: OpenElement) throws(XMLWriterError) {
         state.pointee.namespaces.unwind(to: element.namespaceMark)
+        state.pointee.openNames.truncate(to: element.nameStart)
         if state.pointee.open.isEmpty { state.pointee.rootDone = true }
         try flushIfLarge()
     }

@@ -55,7 +55,10 @@ public final class XMLStreamWriter {
     }
 
     struct OpenElement {
-        let writtenName: String
+        /// Where the name as written sits in the state's `openNames`: plain numbers, so
+        /// the stack of open elements holds no references to count.
+        let nameStart: Int
+        let nameCount: Int
         /// The namespace scope's mark before this element's declarations.
         let namespaceMark: Int
         /// Text was written inside (or the caller asked): nothing is added to this element's
@@ -74,6 +77,8 @@ public final class XMLStreamWriter {
     struct State {
         var buffer = OutputBuffer(capacity: 128 * 1024)
         var open: [OpenElement] = []
+        /// The open elements' names as written, one after another (OpenElement).
+        var openNames = OutputBuffer(capacity: 256)
         var namespaces = NamespaceScope()
         var startTagOpen = false
         var tagNames = StartTagNames()
@@ -120,7 +125,7 @@ public final class XMLStreamWriter {
     public func finish() throws(XMLWriterError) {
         try checkUsable()
         guard state.pointee.open.isEmpty else {
-            throw XMLWriterError(.unclosedElements(state.pointee.open.map(\.writtenName)))
+            throw XMLWriterError(.unclosedElements(state.pointee.open.map { writtenName(of: $0) }))
         }
         guard state.pointee.rootDone else { throw XMLWriterError(.missingRoot) }
         do throws(XMLWriterError) {
@@ -137,6 +142,7 @@ public final class XMLStreamWriter {
 
     deinit {
         state.pointee.buffer.deallocate()
+        state.pointee.openNames.deallocate()
         state.deinitialize(count: 1)
         state.deallocate()
     }
@@ -160,6 +166,19 @@ extension XMLStreamWriter {
             var string = string
             string.withUTF8 { state.pointee.buffer.append(bytes: $0) }
         }
+    }
+
+    /// Calls `body` with the UTF-8 of `string`.
+    @inline(__always)
+    func withBytes<R>(of string: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        if let result = string.utf8.withContiguousStorageIfAvailable(body) { return result }
+        var string = string
+        return string.withUTF8(body)
+    }
+
+    /// An open element's name as written.
+    func writtenName(of element: OpenElement) -> String {
+        String(decoding: state.pointee.openNames.bytes(from: element.nameStart, count: element.nameCount), as: UTF8.self)
     }
 
     @inline(__always)

@@ -20,9 +20,12 @@ internal import XMLSyntax
 /// It is a name in no namespace, written as given (it may hold a colon, as names do in a
 /// document read without namespace processing), exactly as `startElement(_:)` and
 /// `attribute(_:value:)` write a `String` name given without `namespace` or `prefix`.
-public struct XMLWriterName: Hashable, Sendable, CustomStringConvertible {
-    /// The name as written.
-    public let string: String
+public struct XMLWriterName: Hashable, @unchecked Sendable, CustomStringConvertible {
+    // @unchecked: `bytes` points to memory that is never written after the name is interned
+    // and never freed (CheckedNames).
+
+    /// The name's UTF-8, interned.
+    let bytes: UnsafeBufferPointer<UInt8>
     /// `xmlns` or `xmlns:p`: a declaration, which the writer checks as one.
     let isDeclaration: Bool
     /// The same number for every checked name with this string (StartTagNames+Checked).
@@ -33,12 +36,20 @@ public struct XMLWriterName: Hashable, Sendable, CustomStringConvertible {
     /// - Throws: ``XMLWriterError/Kind/invalidName(_:)`` for anything else.
     public init(_ name: String) throws(XMLWriterError) {
         guard XMLNameValidation.isValid(name, allowingColon: true) else { throw XMLWriterError(.invalidName(name)) }
-        string = name
+        let entry = CheckedNames.entry(for: name)
+        bytes = entry.bytes
+        id = entry.id
         isDeclaration = NamespaceDeclaration(attributeName: name) != nil
-        id = CheckedNames.id(for: name)
     }
 
+    /// The name as written.
+    public var string: String { String(decoding: bytes, as: UTF8.self) }
+
     public var description: String { string }
+
+    // One number per string: comparing and hashing it is comparing and hashing the string.
+    public static func == (a: Self, b: Self) -> Bool { a.id == b.id }
+    public func hash(into hasher: inout Hasher) { hasher.combine(id) }
 }
 
 extension XMLStreamWriter {
@@ -52,7 +63,7 @@ extension XMLStreamWriter {
         try checkUsable()
         if state.pointee.open.isEmpty && state.pointee.rootDone { throw XMLWriterError(.contentOutsideRoot) }
         beginMarkup()
-        openElement(writtenName: name.string)
+        openElement(writtenName: name.bytes)
         try flushIfLarge()
     }
 
@@ -65,7 +76,7 @@ extension XMLStreamWriter {
         guard state.pointee.startTagOpen, !state.pointee.tagNames.contains(checked: name.id, name: name.string) else {
             throw XMLWriterError(.misplacedAttribute(name.string))
         }
-        try writeAttribute(written: name.string, value: value, rollingBackTo: state.pointee.buffer.count)
+        try writeAttribute(written: name.bytes, value: value, rollingBackTo: state.pointee.buffer.count)
         state.pointee.tagNames.insert(checked: name.id)
         try flushIfLarge()
     }
@@ -92,7 +103,7 @@ extension XMLStreamWriter {
             emit(literal: "/>")
         } else {
             emit(literal: "</")
-            emit(name.string)
+            state.pointee.buffer.append(bytes: name.bytes)
             state.pointee.buffer.append(UInt8(ascii: ">"))
         }
         try elementEnded(state.pointee.open.removeLast())

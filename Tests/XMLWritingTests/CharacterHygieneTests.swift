@@ -47,6 +47,46 @@ struct CharacterHygieneTests {
         #expect(error.scalarOffset == 2 && error.scalar == "\u{FFFE}")
     }
 
+    /// The scan looks at eight bytes at a time, then at the last eight (overlapping): every
+    /// character that needs escaping is found at every position of strings of 1 to 40
+    /// bytes, alone and beside another, against an escaper that looks at one scalar at a time.
+    @Test("Escaping finds a character at every position, in words and in the tail")
+    func escapingAtEveryPosition() throws {
+        func reference(_ s: String, attribute: Bool) -> String {
+            var out = ""
+            for scalar in s.unicodeScalars {
+                switch scalar {
+                case "&": out += "&amp;"
+                case "<": out += "&lt;"
+                case ">": out += "&gt;"
+                case "\r": out += "&#13;"
+                case "\"" where attribute: out += "&quot;"
+                case "\t" where attribute: out += "&#9;"
+                case "\n" where attribute: out += "&#10;"
+                case "\u{FFFE}", "\u{FFFF}": break
+                case _ where scalar.value < 0x20 && scalar != "\t" && scalar != "\n": break
+                default: out.unicodeScalars.append(scalar)
+                }
+            }
+            return out
+        }
+        let specials: [String] = ["&", "<", ">", "\"", "\r", "\n", "\t", "\u{01}", "\u{1F}", "\u{FFFE}", "\u{FFFF}", "\u{FEFF}", "é"]
+        for length in 1...40 {
+            for position in 0..<length {
+                for special in specials {
+                    for filler in ["a", "ü"] {
+                        var s = String(repeating: "x", count: position) + special
+                        s += String(repeating: filler, count: max(0, length - position - 1))
+                        #expect(try XMLEscaping.escapedText(s) == reference(s, attribute: false), "\(length) \(position)")
+                        #expect(try XMLEscaping.escapedAttributeValue(s) == reference(s, attribute: true), "\(length) \(position)")
+                        let twice = s + special
+                        #expect(try XMLEscaping.escapedText(twice) == reference(twice, attribute: false))
+                    }
+                }
+            }
+        }
+    }
+
     /// Scalars around every boundary of the Char production, control characters, and
     /// characters from every plane.
     private static let interesting: [Unicode.Scalar] = {

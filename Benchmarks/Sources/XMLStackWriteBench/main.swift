@@ -29,7 +29,16 @@ struct Site {
     let street: String
     let city: String
     let zip: String
-    let activities: [(team: String, start: String, end: String, text: String)]
+    let activities: [Activity]
+}
+
+/// A struct rather than a tuple: a tuple's copies go through the runtime's generic value
+/// witnesses, which cost the loop more than some of the writer's calls.
+struct Activity {
+    let team: String
+    let start: String
+    let end: String
+    let text: String
 }
 
 let cities = ["Köln", "Düsseldorf", "München", "Straßburg", "Zürich", "Graz"]
@@ -41,8 +50,8 @@ let sites: [Site] = (0..<siteCount).map { i in
         code: "\(10_000 + i)", name: "Baustelle \(i) – \(cities[i % cities.count])",
         street: "Domkloster \(i % 97)", city: cities[i % cities.count], zip: "\(50_000 + i % 9_999)",
         activities: (0..<3).map { k in
-            (team: "\(100 + (i + k) % 250)", start: "2012-03-0\(1 + k) 6:00", end: "2012-03-3\(k % 2) 12:00",
-             text: tasks[(i + k) % tasks.count])
+            Activity(team: "\(100 + (i + k) % 250)", start: "2012-03-0\(1 + k) 6:00", end: "2012-03-3\(k % 2) 12:00",
+                     text: tasks[(i + k) % tasks.count])
         })
 }
 
