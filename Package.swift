@@ -31,6 +31,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+        // Only for the SiteSchedule sample's shared store (SiteSchedulePostgres): no library
+        // product depends on it, so building XMLStreaming, XMLTree or PropertyLists never builds it.
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         // The system's expat, never vendored: Debian's libexpat1-dev, Homebrew's expat.
@@ -83,10 +86,18 @@ let package = Package(
             ],
             path: "Samples/SiteSchedule/Sources/SiteScheduleImport"
         ),
+        // The same store on a shared PostgreSQL server, through postgres-nio.
+        .target(
+            name: "SiteSchedulePostgres",
+            dependencies: [
+                "SiteScheduleImport", "SiteScheduleModel", .product(name: "PostgresNIO", package: "postgres-nio"),
+            ],
+            path: "Samples/SiteSchedule/Sources/SiteSchedulePostgres"
+        ),
         .executableTarget(
             name: "siteschedule",
             dependencies: [
-                "SiteScheduleImport", "SiteScheduleModel", "XMLStreaming", "XMLHandlerStack", "XMLWriting",
+                "SiteScheduleImport", "SiteSchedulePostgres", "SiteScheduleModel", "XMLStreaming", "XMLHandlerStack", "XMLWriting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Samples/SiteSchedule/Sources/siteschedule"
@@ -122,7 +133,7 @@ let package = Package(
         .testTarget(
             name: "SiteScheduleTests",
             dependencies: [
-                "siteschedule", "SiteScheduleImport", "SiteScheduleModel", "XMLTestSupport", "XMLHandlerStack", "XMLCoding", "XMLWriting",
+                "siteschedule", "SiteScheduleImport", "SiteSchedulePostgres", "SiteScheduleModel", "XMLTestSupport", "XMLHandlerStack", "XMLCoding", "XMLWriting",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             resources: [.copy("Fixtures")]

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import SiteScheduleModel
 import XMLHandlerStack
 import XMLStreaming
@@ -47,7 +46,8 @@ public struct ImportProgress: Sendable {
     public var totalBytes: Int64?
 }
 
-/// Imports SiteSchedule feeds into a ``ScheduleDatabase``: the book's sample as a tool.
+/// Imports SiteSchedule feeds into a ``ScheduleStore`` (the SQLite ``ScheduleDatabase`` or a
+/// shared server): the book's sample as a tool.
 ///
 /// All the feeds of one call are one transaction. Teams and sites are written as their
 /// elements end, so a feed of any size imports in bounded memory. Any error (malformed XML,
@@ -65,14 +65,13 @@ public enum ScheduleImport {
 
     /// Imports `feeds` in order, in one transaction, and says what changed.
     public static func run(
-        _ feeds: [ScheduleFeed], into database: ScheduleDatabase, reading: FeedReading = .handWritten,
+        _ feeds: [ScheduleFeed], into store: some ScheduleStore, reading: FeedReading = .handWritten,
         progress: ((ImportProgress) -> Void)? = nil
     ) throws -> ImportSummary {
         let clock = ContinuousClock()
         let started = clock.now
-        var summary = try database.queue.write { db -> ImportSummary in
-            let teams = TeamDirectory(try String.fetchSet(db, sql: "SELECT code FROM team"))
-            let writer = try ScheduleWriter(db: db)
+        var summary = try store.importTransaction { writer -> ImportSummary in
+            let teams = TeamDirectory(try writer.teamCodes())
             let channel = ImportChannel()
             let parsed = DispatchSemaphore(value: 0)
             let parsing = Thread {
@@ -125,25 +124,37 @@ public enum ScheduleImport {
     /// The writing side, on the caller's thread inside the transaction: every entity the
     /// parser sends, in order. A failed write carries the position of the entity's end tag.
     private static func write(
-        from channel: ImportChannel, with writer: ScheduleWriter, progress: ((ImportProgress) -> Void)?
+        from channel: ImportChannel, with writer: any ScheduleStoreWriter, progress: ((ImportProgress) -> Void)?
     ) throws -> ImportSummary {
         var summary = ImportSummary()
-        func positioned(_ error: any Error, _ position: XMLPosition, _ file: String) -> any Error {
-            HandlerStackError(kind: .model(error), position: position, fileName: file.isEmpty ? nil : file)
-        }
+        var entities: [ScheduleEntity] = []
+        var positions: [(XMLPosition, String)] = []
         while let batch = try channel.receive() {
+            // The batch's entities go to the store together (a server store sends them in a
+            // few statements); progress and feed ends touch no rows.
             for item in batch {
                 switch item {
                 case .team(let team, let position, let file):
-                    do { try writer.save(team, into: &summary) } catch { throw positioned(error, position, file) }
+                    entities.append(.team(team))
+                    positions.append((position, file))
                 case .site(let site, let position, let file):
-                    do { try writer.save(site, into: &summary) } catch { throw positioned(error, position, file) }
+                    entities.append(.site(site))
+                    positions.append((position, file))
                 case .progress(let report):
                     progress?(report)
                 case .feedEnded(let bytes):
                     summary.bytes += bytes
                 }
             }
+            guard !entities.isEmpty else { continue }
+            do {
+                try writer.save(entities, into: &summary)
+            } catch let error as ScheduleStoreWriteError {
+                let (position, file) = positions[min(error.index, positions.count - 1)]
+                throw HandlerStackError(kind: .model(error.underlying), position: position, fileName: file.isEmpty ? nil : file)
+            }
+            entities.removeAll(keepingCapacity: true)
+            positions.removeAll(keepingCapacity: true)
         }
         return summary
     }

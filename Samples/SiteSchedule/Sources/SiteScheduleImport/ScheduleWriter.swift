@@ -53,6 +53,20 @@ struct ScheduleWriter {
         }
     }
 
+    /// Saves each entity in turn (a repeated code updates the row the earlier one wrote).
+    func save(_ entities: [ScheduleEntity], into summary: inout ImportSummary) throws {
+        for (index, entity) in entities.enumerated() {
+            do {
+                switch entity {
+                case .team(let team): try save(team, into: &summary)
+                case .site(let site): try save(site, into: &summary)
+                }
+            } catch {
+                throw ScheduleStoreWriteError(index: index, underlying: error)
+            }
+        }
+    }
+
     func save(_ team: Team, into summary: inout ImportSummary) throws {
         if try teams.save(team, counts: &summary.teams) {
             try contacts.insert(team.contacts, of: team.code, from: 0, counts: &summary.contacts)

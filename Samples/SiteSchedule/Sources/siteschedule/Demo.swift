@@ -14,11 +14,11 @@ struct Demo: ParsableCommand {
 
     func run() throws {
         let summary = try Import.importFeeds(
-            [.bytes(Array(SampleSchedule.listing.utf8), name: "schedule.xml (built in)")], into: database.path, quiet: true)
-        print("Imported the book's sample into \(database.path):")
+            [.bytes(Array(SampleSchedule.listing.utf8), name: "schedule.xml (built in)")], into: database.resolved, quiet: true)
+        print("Imported the book's sample into \(database.displayName):")
         print(summary)
         print("")
-        let database = try ScheduleDatabase(path: database.path)
+        let database = try database.open(creating: false)
         let time = ScheduleTime("2012-03-15 8:00")!
         print(Show.text(try ScheduleQueries(database).teams(at: time), at: time))
     }

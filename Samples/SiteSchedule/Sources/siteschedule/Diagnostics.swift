@@ -1,5 +1,6 @@
 import Foundation
 import SiteScheduleImport
+import SiteSchedulePostgres
 import XMLHandlerStack
 import XMLStreaming
 import XMLWriting
@@ -12,6 +13,7 @@ enum Diagnostics {
         case let error as HandlerStackError: return error.description
         case let error as XMLInputError: return error.description
         case let error as ScheduleError: return error.description
+        case let error as PostgresStoreError: return "siteschedule: error: \(error.message)"
         default:
             let name = feeds.count == 1 ? feeds[0].name : "siteschedule"
             return "\(name): error: \(error)"
@@ -26,6 +28,7 @@ extension Diagnostics {
             return "\(path): error: \(message)"
         }
         if let error = error as? ScheduleError { return error.description }
+        if let error = error as? PostgresStoreError { return "siteschedule: error: \(error.message)" }
         return "\(output ?? "siteschedule"): error: \(error)"
     }
 }

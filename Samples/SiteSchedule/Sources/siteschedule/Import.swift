@@ -26,19 +26,19 @@ struct Import: ParsableCommand {
 
     func run() throws {
         let summary = try Self.importFeeds(
-            feeds.map { $0 == "-" ? .standardInput : .file($0) }, into: database.path, quiet: quiet,
+            feeds.map { $0 == "-" ? .standardInput : .file($0) }, into: database.resolved, quiet: quiet,
             reading: codable ? .codable : .handWritten)
         print(summary)
     }
 
     /// Opens the database, imports, and turns a failure into a compiler-style message and exit 1.
     static func importFeeds(
-        _ feeds: [ScheduleFeed], into path: String, quiet: Bool, reading: FeedReading = .handWritten
+        _ feeds: [ScheduleFeed], into location: String, quiet: Bool, reading: FeedReading = .handWritten
     ) throws -> ImportSummary {
         let bar = ProgressBar(enabled: !quiet)
         do {
-            let database = try ScheduleDatabase(path: path)
-            let summary = try ScheduleImport.run(feeds, into: database, reading: reading) { bar.update($0) }
+            let store = try DatabaseOption.open(location, creating: true)
+            let summary = try ScheduleImport.run(feeds, into: store, reading: reading) { bar.update($0) }
             bar.clear()
             return summary
         } catch {

@@ -37,7 +37,7 @@ struct Show: ParsableCommand {
         let queries = ScheduleQueries(database)
         if let site {
             guard let status = try queries.site(site, at: time) else {
-                StandardError.print("siteschedule: error: no site \(site) in \(database.path)")
+                StandardError.print("siteschedule: error: no site \(site) in \(database.displayName)")
                 throw ExitCode.failure
             }
             print(json ? try Self.json(status) : Self.text(status, at: time))
@@ -45,7 +45,7 @@ struct Show: ParsableCommand {
         }
         let teams = try queries.teams(at: time, code: team)
         if let team, teams.isEmpty {
-            StandardError.print("siteschedule: error: no team \(team) in \(database.path)")
+            StandardError.print("siteschedule: error: no team \(team) in \(database.displayName)")
             throw ExitCode.failure
         }
         if !json, at == nil, teams.allSatisfy({ $0.current == nil }), let range = try queries.activityRange(),

@@ -1,12 +1,14 @@
 import ArgumentParser
+import Foundation
 import SiteScheduleImport
+import SiteSchedulePostgres
 
 /// `siteschedule`: the book's SiteSchedule sample as the tool the company's office runs.
 @main
 struct SiteScheduleCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "siteschedule",
-        abstract: "Import SiteSchedule feeds into SQLite, show where teams are, export the schedule.",
+        abstract: "Import SiteSchedule feeds into SQLite or PostgreSQL, show where teams are, export the schedule.",
         version: "siteschedule (XMLStack 0.1.0)",
         subcommands: [Demo.self, Import.self, Show.self, Export.self, Generate.self],
         defaultSubcommand: Demo.self
@@ -15,17 +17,42 @@ struct SiteScheduleCommand: ParsableCommand {
 
 /// The database option every subcommand shares.
 struct DatabaseOption: ParsableArguments {
-    @Option(name: .customLong("db"), help: "The SQLite database file.")
-    var path = "schedule.sqlite"
+    @Option(
+        name: .customLong("db"),
+        help: ArgumentHelp(
+            "The SQLite database file, or a PostgreSQL server as postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?sslmode=require].",
+            discussion: "Without --db, the SITESCHEDULE_DB environment variable, else schedule.sqlite."))
+    var location: String?
 
-    /// Opens the database; a failure (a missing file when not `creating`, a directory, a
-    /// file that is not a database) is printed as `PATH: error: MESSAGE` and exits 1.
-    func open(creating: Bool) throws -> ScheduleDatabase {
+    /// What `--db` names, else `SITESCHEDULE_DB`, else `schedule.sqlite`.
+    var resolved: String {
+        if let location { return location }
+        if let fromEnvironment = ProcessInfo.processInfo.environment["SITESCHEDULE_DB"], !fromEnvironment.isEmpty {
+            return fromEnvironment
+        }
+        return "schedule.sqlite"
+    }
+
+    /// How messages name the store before it is open (a URL without its password).
+    var displayName: String {
+        guard PostgresLocation.isURL(resolved) else { return resolved }
+        return (try? PostgresLocation(url: resolved).redacted) ?? PostgresLocation.redact(resolved)
+    }
+
+    /// Opens the store; a SQLite file is created when `creating`, a server's schema always is.
+    func open(creating: Bool) throws -> any ScheduleStore {
         do {
-            return try ScheduleDatabase(path: path, creating: creating)
+            return try Self.open(resolved, creating: creating)
         } catch {
             StandardError.print(Diagnostics.describe(error, feeds: []))
             throw ExitCode.failure
         }
+    }
+
+    static func open(_ location: String, creating: Bool) throws -> any ScheduleStore {
+        if PostgresLocation.isURL(location) {
+            return try PostgresScheduleStore(PostgresLocation(url: location))
+        }
+        return try ScheduleDatabase(path: location, creating: creating)
     }
 }

@@ -1,0 +1,235 @@
+import PostgresNIO
+import SiteScheduleImport
+import SiteScheduleModel
+
+/// The import's side of a PostgreSQL transaction: each batch of entities in a handful of
+/// statements, whatever its size, instead of a round trip per row.
+///
+/// For a run of entities with distinct codes: one query reads the stored teams (or sites)
+/// with those codes and one their children; the differences are worked out here, by the same
+/// rules as the SQLite store (``ScheduleStoreWriter``); then one statement per kind of change
+/// sends every row of that kind as arrays (`unnest`): inserts, updates, deletes. A code that
+/// comes again in the same batch starts a new run, so the later entity wins as it would
+/// one at a time. Teams go before sites, so an activity's team exists when it is inserted.
+struct PostgresScheduleWriter: ScheduleStoreWriter {
+    let store: PostgresScheduleStore
+
+    func teamCodes() throws -> Set<String> {
+        Set(try store.query("SELECT code FROM team").map { try $0.decode(String.self) })
+    }
+
+    func save(_ entities: [ScheduleEntity], into summary: inout ImportSummary) throws {
+        var start = 0
+        while start < entities.count {
+            // The longest run from `start` in which no team code and no site code repeats.
+            var teamCodes = Set<String>(), siteCodes = Set<String>()
+            var end = start
+            runs: while end < entities.count {
+                switch entities[end] {
+                case .team(let team): if !teamCodes.insert(team.code).inserted { break runs }
+                case .site(let site): if !siteCodes.insert(site.code).inserted { break runs }
+                }
+                end += 1
+            }
+            do {
+                try saveRun(entities[start..<end], into: &summary)
+            } catch {
+                // The statements carry the whole run: the error names its first entity.
+                throw ScheduleStoreWriteError(index: start, underlying: error)
+            }
+            start = end
+        }
+    }
+
+    private func saveRun(_ run: ArraySlice<ScheduleEntity>, into summary: inout ImportSummary) throws {
+        var teams: [Team] = [], sites: [Site] = []
+        for entity in run {
+            switch entity {
+            case .team(let team): teams.append(team)
+            case .site(let site): sites.append(site)
+            }
+        }
+        if !teams.isEmpty { try save(teams, into: &summary) }
+        if !sites.isEmpty { try save(sites, into: &summary) }
+    }
+
+    // MARK: Teams and contacts
+
+    private func save(_ teams: [Team], into summary: inout ImportSummary) throws {
+        let codes = teams.map(\.code)
+        var stored: [String: String] = [:]
+        for row in try store.query("SELECT code, name FROM team WHERE code = ANY(\(codes))") {
+            let (code, name) = try row.decode((String, String).self)
+            stored[code] = name
+        }
+        var storedContacts: [String: [Contact]] = [:]
+        for row in try store.query(
+            "SELECT teamCode, name, phone, isHead FROM contact WHERE teamCode = ANY(\(codes)) ORDER BY teamCode, position")
+        {
+            let (code, name, phone, isHead) = try row.decode((String, String, String, Bool).self)
+            storedContacts[code, default: []].append(Contact(name: name, phone: phone, isHead: isHead))
+        }
+        var newTeams = Columns(2), changedTeams = Columns(2)
+        var children = ChildChanges<Contact>()
+        for team in teams {
+            if let name = stored[team.code] {
+                if name == team.name {
+                    summary.teams.unchanged += 1
+                } else {
+                    changedTeams.append([team.code, team.name])
+                    summary.teams.updated += 1
+                }
+            } else {
+                newTeams.append([team.code, team.name])
+                summary.teams.inserted += 1
+            }
+            children.compare(team.contacts, with: storedContacts[team.code] ?? [], of: team.code, counts: &summary.contacts)
+        }
+        if !newTeams.isEmpty {
+            try store.query("INSERT INTO team (code, name) SELECT * FROM unnest(\(newTeams[0]), \(newTeams[1]))")
+        }
+        if !changedTeams.isEmpty {
+            try store.query(
+                "UPDATE team SET name = u.name FROM unnest(\(changedTeams[0]), \(changedTeams[1])) AS u(code, name) WHERE team.code = u.code")
+        }
+        try children.apply(table: "contact", owner: "teamCode", columns: ["name", "phone", "isHead"], store: store) { contact in
+            (text: [contact.name, contact.phone], flag: contact.isHead)
+        }
+    }
+
+    // MARK: Sites and activities
+
+    private func save(_ sites: [Site], into summary: inout ImportSummary) throws {
+        let codes = sites.map(\.code)
+        var stored: [String: [String]] = [:]
+        for row in try store.query(
+            "SELECT code, name, street, zip, city, countryCode FROM site WHERE code = ANY(\(codes))")
+        {
+            let (code, name, street, zip, city, country) = try row.decode((String, String, String, String, String, String).self)
+            stored[code] = [name, street, zip, city, country]
+        }
+        var storedActivities: [String: [Activity]] = [:]
+        for row in try store.query(
+            """
+            SELECT siteCode, teamCode, start, "end", summary FROM activity WHERE siteCode = ANY(\(codes))
+            ORDER BY siteCode, position
+            """)
+        {
+            let (code, team, start, end, text) = try row.decode((String, String, String, String, String).self)
+            guard let start = ScheduleTime(start), let end = ScheduleTime(end) else { continue }
+            storedActivities[code, default: []].append(Activity(teamCode: team, start: start, end: end, summary: text))
+        }
+        var newSites = Columns(6), changedSites = Columns(6)
+        var children = ChildChanges<Activity>()
+        for site in sites {
+            let values = [site.name, site.street, site.zip, site.city, site.countryCode]
+            if let old = stored[site.code] {
+                if old == values {
+                    summary.sites.unchanged += 1
+                } else {
+                    changedSites.append([site.code] + values)
+                    summary.sites.updated += 1
+                }
+            } else {
+                newSites.append([site.code] + values)
+                summary.sites.inserted += 1
+            }
+            children.compare(site.activities, with: storedActivities[site.code] ?? [], of: site.code, counts: &summary.activities)
+        }
+        if !newSites.isEmpty {
+            try store.query(
+                """
+                INSERT INTO site (code, name, street, zip, city, countryCode)
+                SELECT * FROM unnest(\(newSites[0]), \(newSites[1]), \(newSites[2]), \(newSites[3]), \(newSites[4]), \(newSites[5]))
+                """)
+        }
+        if !changedSites.isEmpty {
+            try store.query(
+                """
+                UPDATE site SET name = u.name, street = u.street, zip = u.zip, city = u.city, countryCode = u.countryCode
+                FROM unnest(\(changedSites[0]), \(changedSites[1]), \(changedSites[2]), \(changedSites[3]), \(changedSites[4]), \(changedSites[5]))
+                    AS u(code, name, street, zip, city, countryCode)
+                WHERE site.code = u.code
+                """)
+        }
+        try children.apply(table: "activity", owner: "siteCode", columns: ["teamCode", "start", "end", "summary"], store: store) {
+            activity in
+            (text: [activity.teamCode, activity.start.sortableText, activity.end.sortableText, activity.summary], flag: nil)
+        }
+    }
+}
+
+/// Text columns gathered row by row, sent as one array each.
+private struct Columns {
+    private var columns: [[String]]
+
+    init(_ count: Int) { columns = Array(repeating: [], count: count) }
+
+    var isEmpty: Bool { columns[0].isEmpty }
+
+    mutating func append(_ row: [String]) {
+        for (k, value) in row.enumerated() { columns[k].append(value) }
+    }
+
+    subscript(_ k: Int) -> [String] { columns[k] }
+}
+
+/// The changes to a batch's children (contacts or activities), by position: which rows to
+/// update, insert and delete, found by comparing with the stored rows.
+private struct ChildChanges<Child: Equatable> {
+    private var changed: [(owner: String, position: Int, child: Child)] = []
+    private var added: [(owner: String, position: Int, child: Child)] = []
+    private var cuts: [(owner: String, from: Int)] = []
+
+    mutating func compare(_ children: [Child], with stored: [Child], of owner: String, counts: inout ImportSummary.Counts) {
+        for (position, child) in children.enumerated() {
+            if position < stored.count {
+                if stored[position] == child {
+                    counts.unchanged += 1
+                } else {
+                    changed.append((owner, position, child))
+                    counts.updated += 1
+                }
+            } else {
+                added.append((owner, position, child))
+                counts.inserted += 1
+            }
+        }
+        if stored.count > children.count {
+            cuts.append((owner, children.count))
+            counts.removed += stored.count - children.count
+        }
+    }
+
+    /// Sends the changes: deletes, updates, inserts, one statement each. `values` gives a
+    /// child's text columns and, for contacts, the boolean that comes last.
+    func apply(
+        table: String, owner: String, columns: [String], store: PostgresScheduleStore,
+        values: (Child) -> (text: [String], flag: Bool?)
+    ) throws {
+        if !cuts.isEmpty {
+            try store.query(
+                "DELETE FROM \(unescaped: table) AS c USING unnest(\(cuts.map(\.owner)), \(cuts.map(\.from))) AS d(owner, cut) WHERE c.\(unescaped: owner) = d.owner AND c.position >= d.cut")
+        }
+        let names = columns.map { "\"\($0.lowercased())\"" }
+        for (rows, isUpdate) in [(changed, true), (added, false)] where !rows.isEmpty {
+            var binds = PostgresBindings()
+            binds.append(rows.map(\.owner))
+            binds.append(rows.map(\.position))
+            let split = rows.map { values($0.child) }
+            let textCount = split[0].text.count
+            for k in 0..<textCount { binds.append(split.map { $0.text[k] }) }
+            if split[0].flag != nil { binds.append(split.map { $0.flag ?? false }) }
+            let types = ["text[]", "int[]"] + Array(repeating: "text[]", count: textCount) + (split[0].flag != nil ? ["bool[]"] : [])
+            let parameters = types.enumerated().map { "$\($0.offset + 1)::\($0.element)" }.joined(separator: ", ")
+            let sql: String
+            if isUpdate {
+                let assignments = names.map { "\($0) = u.\($0)" }.joined(separator: ", ")
+                sql = "UPDATE \(table) AS c SET \(assignments) FROM unnest(\(parameters)) AS u(owner, position, \(names.joined(separator: ", "))) WHERE c.\(owner) = u.owner AND c.position = u.position"
+            } else {
+                sql = "INSERT INTO \(table) (\(owner), position, \(names.joined(separator: ", "))) SELECT * FROM unnest(\(parameters))"
+            }
+            try store.query(PostgresQuery(unsafeSQL: sql, binds: binds))
+        }
+    }
+}
