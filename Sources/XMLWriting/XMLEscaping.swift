@@ -42,14 +42,7 @@ public enum XMLEscaping {
                 return error
             }
         }
-        let failure: XMLInvalidCharacterError?
-        if let result = string.utf8.withContiguousStorageIfAvailable(run) {
-            failure = result
-        } else {
-            var string = string
-            failure = string.withUTF8(run)
-        }
-        if let failure { throw failure }
+        if let failure = withUTF8Bytes(of: string, run) { throw failure }
     }
 
     /// Appends UTF-8 `bytes` (which must be valid UTF-8), escaped for `context`, to `output`.

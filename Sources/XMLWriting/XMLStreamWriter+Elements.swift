@@ -96,7 +96,7 @@ extension XMLStreamWriter {
         }
 
         beginMarkup()
-        withBytes(of: prefix.map { $0 + ":" + localName } ?? localName) { openElement(writtenName: $0) }
+        withUTF8Bytes(of: prefix.map { $0 + ":" + localName } ?? localName) { openElement(writtenName: $0) }
         if let prefix { state.pointee.tagNames.use(prefix: prefix) }
         if let declaration {
             writeDeclaration(declaration.prefix, declaration.uri)
@@ -177,7 +177,7 @@ extension XMLStreamWriter {
         let mark = state.pointee.buffer.count
         if let declaration { writeDeclaration(declaration.prefix, declaration.uri) }
         // The closure cannot throw a typed error: carry it out by hand.
-        let failure: XMLWriterError? = withBytes(of: writtenName) { name in
+        let failure: XMLWriterError? = withUTF8Bytes(of: writtenName) { name in
             do throws(XMLWriterError) { try writeAttribute(written: name, value: value, rollingBackTo: mark) } catch { return error }
             return nil
         }

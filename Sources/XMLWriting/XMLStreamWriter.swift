@@ -161,19 +161,7 @@ extension XMLStreamWriter: Sendable {}
 extension XMLStreamWriter {
     @inline(__always)
     func emit(_ string: String) {
-        let done: Void? = string.utf8.withContiguousStorageIfAvailable { state.pointee.buffer.append(bytes: $0) }
-        if done == nil {
-            var string = string
-            string.withUTF8 { state.pointee.buffer.append(bytes: $0) }
-        }
-    }
-
-    /// Calls `body` with the UTF-8 of `string`.
-    @inline(__always)
-    func withBytes<R>(of string: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        if let result = string.utf8.withContiguousStorageIfAvailable(body) { return result }
-        var string = string
-        return string.withUTF8(body)
+        withUTF8Bytes(of: string) { state.pointee.buffer.append(bytes: $0) }
     }
 
     /// An open element's name as written.

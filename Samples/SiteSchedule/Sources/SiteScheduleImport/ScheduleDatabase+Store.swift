@@ -94,16 +94,13 @@ private struct SQLiteScheduleReader: ScheduleStoreReader {
                 FROM team LEFT JOIN contact ON contact.teamCode = team.code
                 ORDER BY team.code, contact.position
                 """)
-        var team: Team?
+        var teams = RowsByCode<Team>()
         while let row = try rows.next() {
-            let code: String = row[0]
-            if code != team?.code {
-                if let team { try body(team) }
-                team = Team(code: code, name: row[1])
-            }
-            if let name: String = row[2] { team?.contacts.append(Contact(name: name, phone: row[3], isHead: row[4])) }
+            try teams.add(code: row[0], entity: { Team(code: row[0], name: row[1]) }, child: { team in
+                if let name: String = row[2] { team.contacts.append(Contact(name: name, phone: row[3], isHead: row[4])) }
+            }, finished: body)
         }
-        if let team { try body(team) }
+        try teams.end(body)
     }
 
     func forEachSite(_ body: (Site) throws -> Void) throws {
@@ -115,16 +112,13 @@ private struct SQLiteScheduleReader: ScheduleStoreReader {
                 FROM site LEFT JOIN activity ON activity.siteCode = site.code
                 ORDER BY site.code, activity.position
                 """)
-        var site: Site?
+        var sites = RowsByCode<Site>()
         while let row = try rows.next() {
-            let code: String = row[0]
-            if code != site?.code {
-                if let site { try body(site) }
-                site = Site(code: code, name: row[1], street: row[2], zip: row[3], city: row[4], countryCode: row[5])
-            }
-            if row[6] as String? != nil { site?.activities.append(activity(row, from: 6)) }
+            try sites.add(code: row[0], entity: { Site(code: row[0], name: row[1], street: row[2], zip: row[3], city: row[4], countryCode: row[5]) }, child: { site in
+                if row[6] as String? != nil { site.activities.append(activity(row, from: 6)) }
+            }, finished: body)
         }
-        if let site { try body(site) }
+        try sites.end(body)
     }
 
     private func place(_ row: Row, from i: Int) -> TeamStatus.Place {

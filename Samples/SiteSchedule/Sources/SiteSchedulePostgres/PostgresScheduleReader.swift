@@ -82,7 +82,7 @@ struct PostgresScheduleReader: ScheduleStoreReader {
     }
 
     func forEachTeam(_ body: (Team) throws -> Void) throws {
-        var team: Team?
+        var teams = RowsByCode<Team>()
         try forEachRow(
             """
             SELECT team.code, team.name, contact.name, contact.phone, contact.isHead
@@ -91,17 +91,15 @@ struct PostgresScheduleReader: ScheduleStoreReader {
             """
         ) { row in
             let (code, name, contactName, phone, isHead) = try row.decode((String, String, String?, String?, Bool?).self)
-            if code != team?.code {
-                if let team { try body(team) }
-                team = Team(code: code, name: name)
-            }
-            if let contactName, let phone, let isHead { team?.contacts.append(Contact(name: contactName, phone: phone, isHead: isHead)) }
+            try teams.add(code: code, entity: { Team(code: code, name: name) }, child: { team in
+                if let contactName, let phone, let isHead { team.contacts.append(Contact(name: contactName, phone: phone, isHead: isHead)) }
+            }, finished: body)
         }
-        if let team { try body(team) }
+        try teams.end(body)
     }
 
     func forEachSite(_ body: (Site) throws -> Void) throws {
-        var site: Site?
+        var sites = RowsByCode<Site>()
         try forEachRow(
             """
             SELECT site.code, site.name, site.street, site.zip, site.city, site.countryCode,
@@ -110,17 +108,13 @@ struct PostgresScheduleReader: ScheduleStoreReader {
             ORDER BY site.code, activity.position
             """
         ) { row in
-            let (code, name, street, zip, city, country, _, _, _, _) = try row.decode(
+            let (code, name, street, zip, city, country, team, start, end, summary) = try row.decode(
                 (String, String, String, String, String, String, String?, String?, String?, String?).self)
-            if code != site?.code {
-                if let site { try body(site) }
-                site = Site(code: code, name: name, street: street, zip: zip, city: city, countryCode: country)
-            }
-            let (_, _, _, _, _, _, team, start, end, summary) = try row.decode(
-                (String, String, String, String, String, String, String?, String?, String?, String?).self)
-            if let team, let start, let end, let summary { site?.activities.append(try activity(team, start, end, summary)) }
+            try sites.add(code: code, entity: { Site(code: code, name: name, street: street, zip: zip, city: city, countryCode: country) }, child: { site in
+                if let team, let start, let end, let summary { site.activities.append(try activity(team, start, end, summary)) }
+            }, finished: body)
         }
-        if let site { try body(site) }
+        try sites.end(body)
     }
 
     /// Runs `sql` through a cursor, calling `body` with each row, a thousand rows per trip.

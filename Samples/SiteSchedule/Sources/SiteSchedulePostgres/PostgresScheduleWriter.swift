@@ -62,15 +62,15 @@ struct PostgresScheduleWriter: ScheduleStoreWriter {
             let (code, name) = try row.decode((String, String).self)
             stored[code] = name
         }
-        var storedContacts: [String: [Contact]] = [:]
+        var storedContacts: [String: [ChildRow]] = [:]
         for row in try store.query(
             "SELECT teamCode, name, phone, isHead FROM contact WHERE teamCode = ANY(\(codes)) ORDER BY teamCode, position")
         {
             let (code, name, phone, isHead) = try row.decode((String, String, String, Bool).self)
-            storedContacts[code, default: []].append(Contact(name: name, phone: phone, isHead: isHead))
+            storedContacts[code, default: []].append(ChildRow(text: [name, phone], flag: isHead))
         }
         var newTeams = Columns(2), changedTeams = Columns(2)
-        var children = ChildChanges<Contact>()
+        var children = ChildChanges()
         for team in teams {
             if let name = stored[team.code] {
                 if name == team.name {
@@ -83,7 +83,9 @@ struct PostgresScheduleWriter: ScheduleStoreWriter {
                 newTeams.append([team.code, team.name])
                 summary.teams.inserted += 1
             }
-            children.compare(team.contacts, with: storedContacts[team.code] ?? [], of: team.code, counts: &summary.contacts)
+            children.compare(
+                team.contacts.map { ChildRow(text: [$0.name, $0.phone], flag: $0.isHead) }, with: storedContacts[team.code] ?? [],
+                of: team.code, counts: &summary.contacts)
         }
         if !newTeams.isEmpty {
             try store.query("INSERT INTO team (code, name) SELECT * FROM unnest(\(newTeams[0]), \(newTeams[1]))")
@@ -92,9 +94,7 @@ struct PostgresScheduleWriter: ScheduleStoreWriter {
             try store.query(
                 "UPDATE team SET name = u.name FROM unnest(\(changedTeams[0]), \(changedTeams[1])) AS u(code, name) WHERE team.code = u.code")
         }
-        try children.apply(table: "contact", owner: "teamCode", columns: ["name", "phone", "isHead"], store: store) { contact in
-            (text: [contact.name, contact.phone], flag: contact.isHead)
-        }
+        try children.apply(table: "contact", owner: "teamCode", columns: ["name", "phone", "isHead"], store: store)
     }
 
     // MARK: Sites and activities
@@ -108,7 +108,8 @@ struct PostgresScheduleWriter: ScheduleStoreWriter {
             let (code, name, street, zip, city, country) = try row.decode((String, String, String, String, String, String).self)
             stored[code] = [name, street, zip, city, country]
         }
-        var storedActivities: [String: [Activity]] = [:]
+        // Compared as stored (times in their sortable text), so nothing is parsed back.
+        var storedActivities: [String: [ChildRow]] = [:]
         for row in try store.query(
             """
             SELECT siteCode, teamCode, start, "end", summary FROM activity WHERE siteCode = ANY(\(codes))
@@ -116,11 +117,10 @@ struct PostgresScheduleWriter: ScheduleStoreWriter {
             """)
         {
             let (code, team, start, end, text) = try row.decode((String, String, String, String, String).self)
-            guard let start = ScheduleTime(start), let end = ScheduleTime(end) else { continue }
-            storedActivities[code, default: []].append(Activity(teamCode: team, start: start, end: end, summary: text))
+            storedActivities[code, default: []].append(ChildRow(text: [team, start, end, text], flag: nil))
         }
         var newSites = Columns(6), changedSites = Columns(6)
-        var children = ChildChanges<Activity>()
+        var children = ChildChanges()
         for site in sites {
             let values = [site.name, site.street, site.zip, site.city, site.countryCode]
             if let old = stored[site.code] {
@@ -134,7 +134,9 @@ struct PostgresScheduleWriter: ScheduleStoreWriter {
                 newSites.append([site.code] + values)
                 summary.sites.inserted += 1
             }
-            children.compare(site.activities, with: storedActivities[site.code] ?? [], of: site.code, counts: &summary.activities)
+            children.compare(
+                site.activities.map { ChildRow(text: [$0.teamCode, $0.start.sortableText, $0.end.sortableText, $0.summary], flag: nil) },
+                with: storedActivities[site.code] ?? [], of: site.code, counts: &summary.activities)
         }
         if !newSites.isEmpty {
             try store.query(
@@ -152,10 +154,7 @@ struct PostgresScheduleWriter: ScheduleStoreWriter {
                 WHERE site.code = u.code
                 """)
         }
-        try children.apply(table: "activity", owner: "siteCode", columns: ["teamCode", "start", "end", "summary"], store: store) {
-            activity in
-            (text: [activity.teamCode, activity.start.sortableText, activity.end.sortableText, activity.summary], flag: nil)
-        }
+        try children.apply(table: "activity", owner: "siteCode", columns: ["teamCode", "start", "end", "summary"], store: store)
     }
 }
 
@@ -174,14 +173,21 @@ private struct Columns {
     subscript(_ k: Int) -> [String] { columns[k] }
 }
 
+/// A child's columns after its owner and position: text, and for contacts the boolean that
+/// comes last.
+private struct ChildRow: Equatable {
+    var text: [String]
+    var flag: Bool?
+}
+
 /// The changes to a batch's children (contacts or activities), by position: which rows to
 /// update, insert and delete, found by comparing with the stored rows.
-private struct ChildChanges<Child: Equatable> {
-    private var changed: [(owner: String, position: Int, child: Child)] = []
-    private var added: [(owner: String, position: Int, child: Child)] = []
+private struct ChildChanges {
+    private var changed: [(owner: String, position: Int, child: ChildRow)] = []
+    private var added: [(owner: String, position: Int, child: ChildRow)] = []
     private var cuts: [(owner: String, from: Int)] = []
 
-    mutating func compare(_ children: [Child], with stored: [Child], of owner: String, counts: inout ImportSummary.Counts) {
+    mutating func compare(_ children: [ChildRow], with stored: [ChildRow], of owner: String, counts: inout ImportSummary.Counts) {
         for (position, child) in children.enumerated() {
             if position < stored.count {
                 if stored[position] == child {
@@ -201,12 +207,8 @@ private struct ChildChanges<Child: Equatable> {
         }
     }
 
-    /// Sends the changes: deletes, updates, inserts, one statement each. `values` gives a
-    /// child's text columns and, for contacts, the boolean that comes last.
-    func apply(
-        table: String, owner: String, columns: [String], store: PostgresScheduleStore,
-        values: (Child) -> (text: [String], flag: Bool?)
-    ) throws {
+    /// Sends the changes: deletes, updates, inserts, one statement each.
+    func apply(table: String, owner: String, columns: [String], store: PostgresScheduleStore) throws {
         if !cuts.isEmpty {
             try store.query(
                 "DELETE FROM \(unescaped: table) AS c USING unnest(\(cuts.map(\.owner)), \(cuts.map(\.from))) AS d(owner, cut) WHERE c.\(unescaped: owner) = d.owner AND c.position >= d.cut")
@@ -216,7 +218,7 @@ private struct ChildChanges<Child: Equatable> {
             var binds = PostgresBindings()
             binds.append(rows.map(\.owner))
             binds.append(rows.map(\.position))
-            let split = rows.map { values($0.child) }
+            let split = rows.map(\.child)
             let textCount = split[0].text.count
             for k in 0..<textCount { binds.append(split.map { $0.text[k] }) }
             if split[0].flag != nil { binds.append(split.map { $0.flag ?? false }) }
