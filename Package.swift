@@ -24,6 +24,9 @@ let package = Package(
         .executable(name: "xml", targets: ["XMLTool"]),
         .library(name: "SiteScheduleModel", targets: ["SiteScheduleModel"]),
         .library(name: "SiteScheduleImport", targets: ["SiteScheduleImport"]),
+        // The shared store, for tools of one's own (and the benchmarks): only those that name
+        // this product build postgres-nio.
+        .library(name: "SiteSchedulePostgres", targets: ["SiteSchedulePostgres"]),
         .executable(name: "siteschedule", targets: ["siteschedule"]),
         .executable(name: "plist", targets: ["PlistTool"]),
     ],
@@ -31,7 +34,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
-        // Only for the SiteSchedule sample's shared store (SiteSchedulePostgres): no library
+        // Only for the SiteSchedule sample's shared store (SiteSchedulePostgres): no other library
         // product depends on it, so building XMLStreaming, XMLTree or PropertyLists never builds it.
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],

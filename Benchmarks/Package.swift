@@ -95,6 +95,8 @@ let package = Package(
         .executableTarget(
             name: "SiteScheduleBench",
             dependencies: [
+                "BenchmarkSupport",
+                .product(name: "SiteSchedulePostgres", package: "XMLStack"),
                 .product(name: "SiteScheduleImport", package: "XMLStack"),
                 .product(name: "SiteScheduleModel", package: "XMLStack"),
                 .product(name: "XMLStreaming", package: "XMLStack"),

@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # A throwaway PostgreSQL server for the SiteSchedule tests and for trying the shared store:
 # a new cluster in a temporary directory, on a free loopback port, run by an unprivileged
-# user (the `postgres` system user when this runs as root), with a password.
+# user (the `postgres` system user when this runs as root), with a password, offering TLS
+# with a certificate of its own (for `localhost`, signed by itself).
 #
 #     scripts/postgres-dev.sh start      # prints: export SITESCHEDULE_TEST_POSTGRES_URL=postgres://…
 #     scripts/postgres-dev.sh stop DIR   # stops the server started in DIR and removes DIR
 #
 # `eval "$(scripts/postgres-dev.sh start)"` sets SITESCHEDULE_TEST_POSTGRES_URL (the tests'
-# server) and SITESCHEDULE_POSTGRES_DIR (what `stop` takes). Needs Debian's `postgresql`.
+# server), SITESCHEDULE_TEST_POSTGRES_CA (the certificate, for sslrootcert=) and
+# SITESCHEDULE_POSTGRES_DIR (what `stop` takes). Needs Debian's `postgresql` and `openssl`.
 set -euo pipefail
 
 bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)
@@ -24,14 +26,22 @@ start)
     password="throwaway-$RANDOM$RANDOM"
     port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
     as_owner bash -c "echo '$password' > '$dir/pwfile'"
+    # The server's certificate names localhost only, so a test can tell verify-full (which
+    # rejects it at 127.0.0.1) from verify-ca (which takes it).
+    as_owner openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj /CN=localhost \
+        -addext subjectAltName=DNS:localhost -keyout "$dir/server.key" -out "$dir/server.crt" \
+        >"$dir/openssl.log" 2>&1 || { cat "$dir/openssl.log" >&2; exit 1; }
+    as_owner chmod 600 "$dir/server.key"
     as_owner "$bin/initdb" -D "$dir/data" -U siteschedule --auth=scram-sha-256 --pwfile="$dir/pwfile" \
         --encoding=UTF8 --locale=C >"$dir/initdb.log" 2>&1 ||
         { cat "$dir/initdb.log" >&2; exit 1; }
     as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w \
-        -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=on" start >/dev/null ||
+        -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=on \
+        -c ssl=on -c ssl_cert_file=$dir/server.crt -c ssl_key_file=$dir/server.key" start >/dev/null ||
         { cat "$dir/server.log" >&2; exit 1; }
     PGPASSWORD="$password" "$bin/createdb" -h 127.0.0.1 -p "$port" -U siteschedule schedule
     echo "export SITESCHEDULE_TEST_POSTGRES_URL=postgres://siteschedule:$password@127.0.0.1:$port/schedule"
+    echo "export SITESCHEDULE_TEST_POSTGRES_CA=$dir/server.crt"
     echo "export SITESCHEDULE_POSTGRES_DIR=$dir"
     ;;
 stop)

@@ -19,8 +19,8 @@ enum Run {
         return process
     }
 
-    static func run(_ arguments: [String], in directory: String) throws -> ExecutableRun {
-        try ExecutableRun.run("siteschedule", arguments, in: directory)
+    static func run(_ arguments: [String], in directory: String, environment: [String: String] = [:]) throws -> ExecutableRun {
+        try ExecutableRun.run("siteschedule", arguments, in: directory, environment: environment)
     }
 }
 

@@ -20,15 +20,19 @@ public struct ExecutableRun {
         return directory.appendingPathComponent(name)
     }
 
-    /// Runs `name` with `arguments`, optionally in `directory` and with `input` on standard
-    /// input, and waits for it.
+    /// Runs `name` with `arguments`, optionally in `directory`, with `input` on standard
+    /// input and `environment` added to the test's own, and waits for it.
     public static func run(
-        _ name: String, _ arguments: [String], in directory: String? = nil, input: String? = nil
+        _ name: String, _ arguments: [String], in directory: String? = nil, input: String? = nil,
+        environment: [String: String] = [:]
     ) throws -> ExecutableRun {
         let process = Process()
         process.executableURL = url(of: name)
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         let out = Pipe()
         let err = Pipe()
         let inPipe = Pipe()

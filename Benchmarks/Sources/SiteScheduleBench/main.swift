@@ -1,12 +1,16 @@
 // SiteSchedule import throughput: a generated feed imported into a fresh SQLite database,
 // next to parsing the same feed through the same handler stack without a database, in the
 // same run; then the peak memory of importing a much larger feed in a child process.
+// With SITESCHEDULE_BENCH_POSTGRES_URL set (a server it may drop the schedule's tables in),
+// the same imports into PostgreSQL too, beside Python's lxml + psycopg.
 //
 //     swift build -c release --package-path Benchmarks
 //     Benchmarks/.build/release/siteschedule-bench [MB] [rounds] [large MB]
+import BenchmarkSupport
 import Foundation
 import SiteScheduleImport
 import SiteScheduleModel
+import SiteSchedulePostgres
 import XMLHandlerStack
 import XMLStreaming
 
@@ -29,6 +33,27 @@ if arguments.count == 4 && arguments[1] == "child-import" {
     let summary = try ScheduleImport.run([.file(arguments[2])], into: ScheduleDatabase(path: arguments[3]))
     print(summary.rows)
     exit(0)
+}
+
+/// `siteschedule-bench child-import-postgres FEED URL`: the same into a fresh PostgreSQL schema.
+if arguments.count == 4 && arguments[1] == "child-import-postgres" {
+    try dropPostgresTables(arguments[3])
+    let summary = try ScheduleImport.run([.file(arguments[2])], into: PostgresScheduleStore(PostgresLocation(url: arguments[3])))
+    print(summary.rows)
+    exit(0)
+}
+
+/// Drops the schedule's tables (and the record of its migrations) with `psql`, so the next
+/// import starts from an empty database.
+func dropPostgresTables(_ url: String) throws {
+    let psql = Process()
+    psql.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    psql.arguments = ["psql", "--quiet", "--no-psqlrc", "-v", "ON_ERROR_STOP=1", url, "-c",
+        "SET client_min_messages = warning; DROP TABLE IF EXISTS activity, site, contact, team, siteschedule_migration CASCADE"]
+    psql.standardError = FileHandle.standardError
+    try psql.run()
+    psql.waitUntilExit()
+    precondition(psql.terminationStatus == 0, "psql could not drop the tables")
 }
 
 let megabytes = arguments.count > 1 ? Int(arguments[1]) ?? 64 : 64
@@ -72,10 +97,15 @@ func importFresh(_ path: String, database: String) throws -> Int {
     return try ScheduleImport.run([.file(path)], into: ScheduleDatabase(path: database)).rows
 }
 
+func importFreshPostgres(_ path: String, url: String) throws -> Int {
+    try dropPostgresTables(url)
+    return try ScheduleImport.run([.file(path)], into: PostgresScheduleStore(PostgresLocation(url: url))).rows
+}
+
 /// Imports the same feed again into the database the fresh import left: every row read back
 /// and compared, none written.
-func importAgain(_ path: String, database: String) throws -> Int {
-    let summary = try ScheduleImport.run([.file(path)], into: ScheduleDatabase(path: database))
+func importAgain(_ path: String, into store: some ScheduleStore) throws -> Int {
+    let summary = try ScheduleImport.run([.file(path)], into: store)
     precondition(summary.rows == summary.teams.unchanged + summary.contacts.unchanged + summary.sites.unchanged
         + summary.activities.unchanged, "a repeated import changed rows")
     return summary.rows
@@ -94,6 +124,10 @@ let bytes = Double((try FileManager.default.attributesOfItem(atPath: path)[.size
 let database = "\(corpus)/siteschedule-bench.sqlite"
 _ = try parseOnly(path)  // warm-up, discarded
 _ = try importFresh(path, database: database)
+let postgresURL = ProcessInfo.processInfo.environment["SITESCHEDULE_BENCH_POSTGRES_URL"]
+if let postgresURL { _ = try importFreshPostgres(path, url: postgresURL) }
+var postgresTimes: [Double] = []
+var postgresRepeatTimes: [Double] = []
 var parseTimes: [Double] = []
 var importTimes: [Double] = []
 var ratios: [Double] = []
@@ -106,12 +140,20 @@ for round in 0..<rounds {
     var load = (0.0, 0)
     if parseFirst { parse = try seconds { try parseOnly(path) } }
     load = try seconds { try importFresh(path, database: database) }
-    let again = try seconds { try importAgain(path, database: database) }
+    let again = try seconds { try importAgain(path, into: ScheduleDatabase(path: database)) }
     precondition(again.1 == load.1, "the repeated import saw \(again.1) rows, the first \(load.1)")
     repeatTimes.append(again.0)
     if !parseFirst { parse = try seconds { try parseOnly(path) } }
     precondition(parse.1 == load.1, "parse-only saw \(parse.1) rows, the import \(load.1)")
     rows = load.1
+    if let postgresURL {
+        let fresh = try seconds { try importFreshPostgres(path, url: postgresURL) }
+        precondition(fresh.1 == rows, "the PostgreSQL import saw \(fresh.1) rows, SQLite's \(rows)")
+        let again = try seconds { try importAgain(path, into: PostgresScheduleStore(PostgresLocation(url: postgresURL))) }
+        precondition(again.1 == rows, "the repeated PostgreSQL import saw \(again.1) rows, SQLite's \(rows)")
+        postgresTimes.append(fresh.0)
+        postgresRepeatTimes.append(again.0)
+    }
     parseTimes.append(parse.0)
     importTimes.append(load.0)
     ratios.append(parse.0 / load.0)
@@ -134,50 +176,70 @@ print(String(format: "| import into a fresh SQLite database, one transaction | %
 let repeatSeconds = median(repeatTimes)
 print(String(format: "| the same feed imported again: every row read back and compared, none written | %.3f | %.1f | %.0f | %.2f |",
     repeatSeconds, bytes / 1e6 / repeatSeconds, Double(rows) / repeatSeconds, parseSeconds / repeatSeconds))
+var postgresSeconds: Double?
+if !postgresTimes.isEmpty {
+    let fresh = median(postgresTimes), again = median(postgresRepeatTimes)
+    postgresSeconds = fresh
+    print(String(format: "| import into a fresh PostgreSQL database on loopback, one transaction | %.3f | %.1f | %.0f | %.2f |",
+        fresh, bytes / 1e6 / fresh, Double(rows) / fresh, parseSeconds / fresh))
+    print(String(format: "| the same feed imported again into PostgreSQL: every row read back and compared | %.3f | %.1f | %.0f | %.2f |",
+        again, bytes / 1e6 / again, Double(rows) / again, parseSeconds / again))
+}
 
-// The issue's anchor, in the same run: Python's lxml iterparse feeding sqlite3 (needs
-// `pip install lxml`; skipped without it).
-let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("python/lxml_import.py").path
-let python = Process()
-python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-python.arguments = ["python3", script, path, "3"]
-let pythonOutput = Pipe()
-python.standardOutput = pythonOutput
-python.standardError = FileHandle.nullDevice
-if (try? python.run()) != nil {
-    let line = String(decoding: pythonOutput.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+/// Runs one of the Python anchors (`Benchmarks/python/SCRIPT`) and prints its line with the
+/// ratio of `rows` in `seconds` to its rate; says so when it cannot run (lxml or psycopg not installed).
+func anchor(_ script: String, feed feedPath: String, _ extra: [String], rows: Int, comparedWith seconds: Double, what: String) {
+    let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("python/\(script)").path
+    let python = Process()
+    python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    python.arguments = ["python3", path, feedPath] + extra
+    let output = Pipe()
+    python.standardOutput = output
+    python.standardError = FileHandle.nullDevice
+    print("")
+    guard (try? python.run()) != nil else {
+        print("\(script) skipped: python3 did not start")
+        return
+    }
+    let line = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         .trimmingCharacters(in: .whitespacesAndNewlines)
     python.waitUntilExit()
     if python.terminationStatus == 0, let rate = line.split(separator: " ").dropLast().last.flatMap({ Double($0) }) {
-        print("")
-        print("\(line) (same feed, same schema, one transaction); the import here runs at "
-            + String(format: "%.2f× its rows/s.", Double(rows) / importSeconds / rate))
+        print("\(line) (same feed, same schema, one transaction); \(what) here runs at "
+            + String(format: "%.2f× its rows/s.", Double(rows) / seconds / rate))
     } else {
-        print("")
-        print("lxml anchor skipped: `python3 \(script)` failed (is lxml installed?)")
+        print("\(script) skipped: `python3 \(path)` failed (are its modules installed?)")
     }
+}
+
+// The issue's anchors, in the same run: Python's lxml iterparse feeding sqlite3, and psycopg.
+anchor("lxml_import.py", feed: path, ["3"], rows: rows, comparedWith: importSeconds, what: "the import into SQLite")
+if let postgresURL, let postgresSeconds {
+    anchor("lxml_psycopg_import.py", feed: path, [postgresURL, "3"], rows: rows, comparedWith: postgresSeconds, what: "the import into PostgreSQL")
 }
 
 if largeMegabytes > 0 {
     let large = try feed(megabytes: largeMegabytes)
     let largeBytes = (try FileManager.default.attributesOfItem(atPath: large)[.size] as? NSNumber)?.intValue ?? 0
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-    process.arguments = ["child-import", large, "\(corpus)/siteschedule-large.sqlite"]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    let start = DispatchTime.now().uptimeNanoseconds
-    try process.run()
-    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-    var usage = rusage()
-    getrusage(RUSAGE_CHILDREN.rawValue, &usage)
-    let peak = Double(usage.ru_maxrss) / 1024  // kilobytes on Linux
-    print("")
-    print(
-        "Importing \(large) (\(largeBytes) bytes, \(output.trimmingCharacters(in: .whitespacesAndNewlines)) rows) "
-            + String(format: "in a child process: %.1f s, %.1f MB/s, peak RSS %.1f MiB.", elapsed, Double(largeBytes) / 1e6 / elapsed, peak))
+    // Each in a child of its own, so its peak memory is its own (wait4's, not the largest of
+    // every child this process started, the Python anchors among them).
+    var targets = [("child-import", "\(corpus)/siteschedule-large.sqlite", "SQLite")]
+    if let postgresURL { targets.append(("child-import-postgres", postgresURL, "PostgreSQL")) }
+    for (command, destination, name) in targets {
+        let start = DispatchTime.now().uptimeNanoseconds
+        let outcome = try runChild(currentExecutablePath(), [command, large, destination])
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        precondition(outcome.termination == .exited(0), "\(command) ended with \(outcome.termination)")
+        print("")
+        print(
+            "Importing \(large) (\(largeBytes) bytes, \(outcome.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)) rows) "
+                + String(
+                    format: "into \(name) in a child process: %.1f s, %.1f MB/s, %.0f rows/s, peak RSS %.1f MiB.", elapsed,
+                    Double(largeBytes) / 1e6 / elapsed,
+                    Double(outcome.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)).map { $0 / elapsed } ?? 0,
+                    Double(outcome.peakResidentBytes) / 1_048_576))
+    }
     try? FileManager.default.removeItem(atPath: "\(corpus)/siteschedule-large.sqlite")
+    if let postgresURL { try dropPostgresTables(postgresURL) }
 }

@@ -129,6 +129,13 @@ public enum ScheduleImport {
         var summary = ImportSummary()
         var entities: [ScheduleEntity] = []
         var positions: [(XMLPosition, String)] = []
+        var previousPositions: [(XMLPosition, String)] = []
+        /// The feed position of the entity a store refused.
+        func failure(_ error: ScheduleStoreWriteError) -> HandlerStackError {
+            let batch = error.inPreviousBatch ? previousPositions : positions
+            let (position, file) = batch[min(error.index, batch.count - 1)]
+            return HandlerStackError(kind: .model(error.underlying), position: position, fileName: file.isEmpty ? nil : file)
+        }
         while let batch = try channel.receive() {
             // The batch's entities go to the store together (a server store sends them in a
             // few statements); progress and feed ends touch no rows.
@@ -150,11 +157,16 @@ public enum ScheduleImport {
             do {
                 try writer.save(entities, into: &summary)
             } catch let error as ScheduleStoreWriteError {
-                let (position, file) = positions[min(error.index, positions.count - 1)]
-                throw HandlerStackError(kind: .model(error.underlying), position: position, fileName: file.isEmpty ? nil : file)
+                throw failure(error)
             }
             entities.removeAll(keepingCapacity: true)
+            swap(&positions, &previousPositions)
             positions.removeAll(keepingCapacity: true)
+        }
+        do {
+            try writer.finish(into: &summary)
+        } catch let error as ScheduleStoreWriteError {
+            throw failure(error)
         }
         return summary
     }

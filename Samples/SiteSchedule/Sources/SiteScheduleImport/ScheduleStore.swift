@@ -26,14 +26,18 @@ public enum ScheduleEntity: Sendable {
 }
 
 /// A store refused the entity at `index` of the entities it was given (which lets the import
-/// name that entity's position in the feed).
+/// name that entity's position in the feed): of this call of `save`, or with
+/// `inPreviousBatch`, of the call before it (a store that sends a batch while it builds the
+/// next learns of its failure one call late).
 public struct ScheduleStoreWriteError: Error {
     public var index: Int
     public var underlying: any Error
+    public var inPreviousBatch: Bool
 
-    public init(index: Int, underlying: any Error) {
+    public init(index: Int, underlying: any Error, inPreviousBatch: Bool = false) {
         self.index = index
         self.underlying = underlying
+        self.inPreviousBatch = inPreviousBatch
     }
 }
 
@@ -53,6 +57,17 @@ public protocol ScheduleStoreWriter {
     ///
     /// - Throws: ``ScheduleStoreWriteError`` naming the entity that failed.
     func save(_ entities: [ScheduleEntity], into summary: inout ImportSummary) throws
+
+    /// Completes what the last `save` left under way (before the transaction commits).
+    ///
+    /// - Throws: ``ScheduleStoreWriteError`` naming an entity of the last batch
+    ///   (`inPreviousBatch`).
+    func finish(into summary: inout ImportSummary) throws
+}
+
+extension ScheduleStoreWriter {
+    /// Nothing to complete: `save` wrote everything before it returned.
+    public func finish(into summary: inout ImportSummary) throws {}
 }
 
 /// The reading side: what `show` and `export` ask of a store.

@@ -1,8 +1,8 @@
 import Foundation
 
 /// A PostgreSQL server and database named by a URL:
-/// `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?sslmode=disable|prefer|require]`
-/// (`postgresql://` too, as libpq reads it).
+/// `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?sslmode=MODE][&sslrootcert=FILE]`
+/// (`postgresql://` too), with `sslmode` and `sslrootcert` meaning what they mean to libpq.
 ///
 /// ``redacted`` is the form every message uses: the URL without its password.
 public struct PostgresLocation: Hashable, Sendable, CustomStringConvertible {
@@ -10,11 +10,17 @@ public struct PostgresLocation: Hashable, Sendable, CustomStringConvertible {
     public enum TLSMode: String, Sendable {
         /// Never.
         case disable
-        /// When the server offers it (libpq's default).
+        /// When the server offers it, without checking its certificate (libpq's default).
+        /// `allow` is read as `prefer`: both take either kind of connection.
         case prefer
-        /// Always; the connection fails when the server does not offer it. (`verify-ca` and
-        /// `verify-full` are read as `require` with the certificate verified.)
+        /// Always: the connection fails when the server does not offer TLS. The certificate is
+        /// checked against `sslrootcert` when the URL names one (as libpq does), not otherwise.
         case require
+        /// Always, with the server's certificate signed by `sslrootcert` (or, without it, by a
+        /// certificate authority the system trusts); any host name.
+        case verifyCA = "verify-ca"
+        /// As `verify-ca`, and the certificate names the host of the URL.
+        case verifyFull = "verify-full"
     }
 
     public var user: String
@@ -23,6 +29,9 @@ public struct PostgresLocation: Hashable, Sendable, CustomStringConvertible {
     public var port: Int
     public var database: String
     public var tlsMode: TLSMode
+    /// The certificate authorities (a PEM file) the server's certificate is checked against;
+    /// `nil`: the system's.
+    public var rootCertificatePath: String?
 
     /// Whether `string` names a PostgreSQL server rather than a SQLite file.
     public static func isURL(_ string: String) -> Bool {
@@ -53,13 +62,17 @@ public struct PostgresLocation: Hashable, Sendable, CustomStringConvertible {
         var mode = TLSMode.prefer
         for item in components.queryItems ?? [] {
             switch (item.name, item.value ?? "") {
-            case ("sslmode", "disable"), ("sslmode", "allow"): mode = .disable
-            case ("sslmode", "prefer"): mode = .prefer
-            case ("sslmode", "require"), ("sslmode", "verify-ca"), ("sslmode", "verify-full"): mode = .require
+            case ("sslmode", "allow"): mode = .prefer
             case ("sslmode", let value):
-                throw PostgresStoreError("unknown sslmode \(value) in \(Self.redact(string)) (disable, prefer or require)")
+                guard let known = TLSMode(rawValue: value) else {
+                    throw PostgresStoreError(
+                        "unknown sslmode \(value) in \(Self.redact(string)) (disable, allow, prefer, require, verify-ca or verify-full)")
+                }
+                mode = known
+            case ("sslrootcert", let path) where !path.isEmpty:
+                rootCertificatePath = path
             default:
-                throw PostgresStoreError("unknown parameter \(item.name) in \(Self.redact(string)) (only sslmode)")
+                throw PostgresStoreError("unknown parameter \(item.name) in \(Self.redact(string)) (sslmode and sslrootcert only)")
             }
         }
         self.tlsMode = mode
@@ -68,8 +81,11 @@ public struct PostgresLocation: Hashable, Sendable, CustomStringConvertible {
     /// The URL without the password: what messages print.
     public var redacted: String {
         let hostPart = host.contains(":") ? "[\(host)]" : host
-        let mode = tlsMode == .prefer ? "" : "?sslmode=\(tlsMode.rawValue)"
-        return "postgres://\(user)@\(hostPart):\(port)/\(database)\(mode)"
+        var parameters: [String] = []
+        if tlsMode != .prefer { parameters.append("sslmode=\(tlsMode.rawValue)") }
+        if let rootCertificatePath { parameters.append("sslrootcert=\(rootCertificatePath)") }
+        let query = parameters.isEmpty ? "" : "?" + parameters.joined(separator: "&")
+        return "postgres://\(user)@\(hostPart):\(port)/\(database)\(query)"
     }
 
     public var description: String { redacted }

@@ -21,6 +21,7 @@ public final class PostgresScheduleStore: ScheduleStore {
     public let location: PostgresLocation
     let connection: PostgresConnection
     let logger: Logger
+    private let statementExecutor: EventLoopTaskExecutor
 
     public var displayName: String { location.redacted }
 
@@ -35,11 +36,7 @@ public final class PostgresScheduleStore: ScheduleStore {
         self.logger = logger
         let tls: PostgresConnection.Configuration.TLS
         do {
-            switch location.tlsMode {
-            case .disable: tls = .disable
-            case .prefer: tls = .prefer(try NIOSSLContext(configuration: .makeClientConfiguration()))
-            case .require: tls = .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
-            }
+            tls = try Self.tls(for: location)
         } catch {
             throw PostgresStoreError("cannot connect to \(location.redacted): TLS: \(error)")
         }
@@ -54,6 +51,7 @@ public final class PostgresScheduleStore: ScheduleStore {
         } catch {
             throw PostgresStoreError("cannot connect to \(location.redacted): \(Self.describe(error))")
         }
+        statementExecutor = EventLoopTaskExecutor(connection.eventLoop)
         do {
             try migrate()
         } catch {
@@ -66,6 +64,31 @@ public final class PostgresScheduleStore: ScheduleStore {
         try? connection.close().wait()
     }
 
+    /// The TLS of libpq's `sslmode`: `prefer` and `require` encrypt without checking the
+    /// certificate (unless `require` names a root certificate), `verify-ca` checks who signed
+    /// it, `verify-full` also the host name.
+    private static func tls(for location: PostgresLocation) throws -> PostgresConnection.Configuration.TLS {
+        var configuration = TLSConfiguration.makeClientConfiguration()
+        if let path = location.rootCertificatePath {
+            configuration.trustRoots = .file(path)
+        }
+        switch location.tlsMode {
+        case .disable: return .disable
+        case .prefer:
+            configuration.certificateVerification = .none
+            return .prefer(try NIOSSLContext(configuration: configuration))
+        case .require:
+            configuration.certificateVerification = location.rootCertificatePath == nil ? .none : .noHostnameVerification
+            return .require(try NIOSSLContext(configuration: configuration))
+        case .verifyCA:
+            configuration.certificateVerification = .noHostnameVerification
+            return .require(try NIOSSLContext(configuration: configuration))
+        case .verifyFull:
+            configuration.certificateVerification = .fullVerification
+            return .require(try NIOSSLContext(configuration: configuration))
+        }
+    }
+
     // MARK: Statements
 
     /// Runs a statement and returns its rows.
@@ -73,6 +96,38 @@ public final class PostgresScheduleStore: ScheduleStore {
     func query(_ query: PostgresQuery) throws -> PostgresQueryResult {
         do {
             return try connection.query(query, logger: logger).wait()
+        } catch {
+            throw PostgresStoreError("\(location.redacted): \(Self.describe(error))")
+        }
+    }
+
+    /// Sends a prepared statement (prepared on this connection the first time it runs) and
+    /// returns at once, with its rows to come. Statements sent before this one's rows are in
+    /// may reach the server in any order: wait for one before sending the next.
+    func send<Statement: PostgresPreparedStatement>(_ statement: Statement) -> EventLoopFuture<[Statement.Row]>
+    where Statement.Row: Sendable {
+        let promise = connection.eventLoop.makePromise(of: [Statement.Row].self)
+        let connection = self.connection, logger = self.logger
+        // postgres-nio prepares statements in async code only. Its task runs on the
+        // connection's event loop, not on Swift's cooperative pool: callers block in `wait`,
+        // and when they are the pool's threads (as under swift-testing) a task there would
+        // never run.
+        Task(executorPreference: statementExecutor) {
+            do {
+                var rows: [Statement.Row] = []
+                for try await row in try await connection.execute(statement, logger: logger) { rows.append(row) }
+                promise.succeed(rows)
+            } catch {
+                promise.fail(error)
+            }
+        }
+        return promise.futureResult
+    }
+
+    /// The rows of a statement sent with ``send(_:)``, once they are in.
+    func wait<Rows: Sendable>(for rows: EventLoopFuture<Rows>) throws -> Rows {
+        do {
+            return try rows.wait()
         } catch {
             throw PostgresStoreError("\(location.redacted): \(Self.describe(error))")
         }
@@ -104,7 +159,17 @@ public final class PostgresScheduleStore: ScheduleStore {
     public func importTransaction<R>(_ body: (any ScheduleStoreWriter) throws -> R) throws -> R {
         try transaction("ISOLATION LEVEL READ COMMITTED") {
             try query("SELECT pg_advisory_xact_lock(\(Self.importLock))")
-            return try body(PostgresScheduleWriter(store: self))
+            let writer = PostgresScheduleWriter(store: self)
+            do {
+                let result = try body(writer)
+                try writer.waitForStatementInFlight()
+                return result
+            } catch {
+                // Its statement must not reach the server after the ROLLBACK (it would run
+                // outside the transaction).
+                try? writer.waitForStatementInFlight()
+                throw error
+            }
         }
     }
 
@@ -131,6 +196,14 @@ public final class PostgresScheduleStore: ScheduleStore {
                 }
                 if connect.connectionErrors.isEmpty { return "cannot resolve the host name" }
             }
+            if let tls = underlying as? NIOSSLError {
+                if case .handshakeFailed(let reason) = tls, "\(reason)".contains("CERTIFICATE_VERIFY_FAILED") {
+                    return "TLS: the server's certificate was not accepted: not signed by a trusted authority, or expired"
+                        + " (sslrootcert=FILE names the authority to trust)"
+                }
+                return "TLS: \(tls)"
+            }
+            if let tls = underlying as? NIOSSLExtraError { return "TLS: the server's certificate was not accepted: \(tls)" }
             let text = "\(underlying)"
             if text.contains("connectTimeout") { return "timed out" }
             if text.contains("connectionRefused") || text.contains("ECONNREFUSED") { return "connection refused" }
@@ -151,5 +224,20 @@ public final class PostgresScheduleStore: ScheduleStore {
         case EHOSTUNREACH: return "host unreachable"
         default: return String(cString: strerror(code))
         }
+    }
+}
+
+/// Runs tasks on a SwiftNIO event loop.
+private final class EventLoopTaskExecutor: TaskExecutor {
+    let eventLoop: any EventLoop
+
+    init(_ eventLoop: any EventLoop) {
+        self.eventLoop = eventLoop
+    }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        let executor = asUnownedTaskExecutor()
+        eventLoop.execute { job.runSynchronously(on: executor) }
     }
 }

@@ -5,57 +5,143 @@ import SiteScheduleModel
 /// The import's side of a PostgreSQL transaction: each batch of entities in a handful of
 /// statements, whatever its size, instead of a round trip per row.
 ///
-/// For a run of entities with distinct codes: one query reads the stored teams (or sites)
-/// with those codes and one their children; the differences are worked out here, by the same
-/// rules as the SQLite store (``ScheduleStoreWriter``); then one statement per kind of change
-/// sends every row of that kind as arrays (`unnest`): inserts, updates, deletes. A code that
-/// comes again in the same batch starts a new run, so the later entity wins as it would
-/// one at a time. Teams go before sites, so an activity's team exists when it is inserted.
-struct PostgresScheduleWriter: ScheduleStoreWriter {
+/// For a run of entities with distinct codes, teams (then sites) go in one statement that
+/// inserts the new ones with all their children (`INSERT … ON CONFLICT DO NOTHING`, rows sent
+/// as arrays through `unnest`) and returns the codes it inserted: a first import costs one
+/// statement per batch and table. The codes that were already stored are then compared with
+/// their stored rows by the same rules as the SQLite store (``ScheduleStoreWriter``): one
+/// query reads them and their children, and each kind of change (updates, inserts, deletes)
+/// is one more statement. A code that comes again in the same batch starts a new run, so the
+/// later entity wins as it would one at a time. Teams go before sites, so an activity's team
+/// exists when it is inserted.
+final class PostgresScheduleWriter: ScheduleStoreWriter {
     let store: PostgresScheduleStore
+
+    /// The last statement of new rows, sent and not yet waited for: while the server inserts
+    /// one batch, this process builds the next. Each statement is sent only after the one
+    /// before it has answered (and the codes it found stored have been compared), so the
+    /// statements run in the order of the feed.
+    private var inFlight: InFlight?
+    /// Which call of ``save(_:into:)`` this is, to tell an error of this batch from one of the
+    /// batch before.
+    private var call = 0
+
+    private struct InFlight {
+        var newCodes: EventLoopFuture<[String]>
+        var entities: Entities
+        /// The index of the run's first entity in the entities of its call of `save`.
+        var index: Int
+        var call: Int
+    }
+
+    private enum Entities {
+        case teams([Team])
+        case sites([Site])
+    }
+
+    init(store: PostgresScheduleStore) {
+        self.store = store
+    }
 
     func teamCodes() throws -> Set<String> {
         Set(try store.query("SELECT code FROM team").map { try $0.decode(String.self) })
     }
 
     func save(_ entities: [ScheduleEntity], into summary: inout ImportSummary) throws {
+        call += 1
         var start = 0
         while start < entities.count {
             // The longest run from `start` in which no team code and no site code repeats.
             var teamCodes = Set<String>(), siteCodes = Set<String>()
+            var teams: [Team] = [], sites: [Site] = []
             var end = start
             runs: while end < entities.count {
                 switch entities[end] {
-                case .team(let team): if !teamCodes.insert(team.code).inserted { break runs }
-                case .site(let site): if !siteCodes.insert(site.code).inserted { break runs }
+                case .team(let team):
+                    if !teamCodes.insert(team.code).inserted { break runs }
+                    teams.append(team)
+                case .site(let site):
+                    if !siteCodes.insert(site.code).inserted { break runs }
+                    sites.append(site)
                 }
                 end += 1
             }
-            do {
-                try saveRun(entities[start..<end], into: &summary)
-            } catch {
-                // The statements carry the whole run: the error names its first entity.
-                throw ScheduleStoreWriteError(index: start, underlying: error)
-            }
+            if !teams.isEmpty { try send(.teams(teams), index: start, into: &summary) }
+            if !sites.isEmpty { try send(.sites(sites), index: start, into: &summary) }
             start = end
         }
     }
 
-    private func saveRun(_ run: ArraySlice<ScheduleEntity>, into summary: inout ImportSummary) throws {
-        var teams: [Team] = [], sites: [Site] = []
-        for entity in run {
-            switch entity {
-            case .team(let team): teams.append(team)
-            case .site(let site): sites.append(site)
-            }
+    func finish(into summary: inout ImportSummary) throws {
+        try settle(into: &summary)
+    }
+
+    /// Waits until the statement sent last has answered, whatever its answer: before the
+    /// transaction ends, so that no statement reaches the server after `COMMIT` or `ROLLBACK`.
+    /// (``finish(into:)`` has done so when the import got that far.)
+    func waitForStatementInFlight() throws {
+        guard let pending = inFlight else { return }
+        inFlight = nil
+        _ = try store.wait(for: pending.newCodes)
+    }
+
+    /// Builds the statement that inserts the new ones of `entities` with their children,
+    /// waits for the statement before it, and sends it.
+    private func send(_ entities: Entities, index: Int, into summary: inout ImportSummary) throws {
+        let newCodes: EventLoopFuture<[String]>
+        switch entities {
+        case .teams(let teams):
+            let statement = InsertNewTeams(teams)
+            try settle(into: &summary)
+            newCodes = store.send(statement)
+        case .sites(let sites):
+            let statement = InsertNewSites(sites)
+            try settle(into: &summary)
+            newCodes = store.send(statement)
         }
-        if !teams.isEmpty { try save(teams, into: &summary) }
-        if !sites.isEmpty { try save(sites, into: &summary) }
+        inFlight = InFlight(newCodes: newCodes, entities: entities, index: index, call: call)
+    }
+
+    /// Waits for the statement in flight, counts what it inserted and compares the rest with
+    /// their stored rows. The statements carry a whole run: an error names its first entity.
+    private func settle(into summary: inout ImportSummary) throws {
+        guard let pending = inFlight else { return }
+        inFlight = nil
+        do {
+            let inserted = Set(try store.wait(for: pending.newCodes))
+            switch pending.entities {
+            case .teams(let teams):
+                var stored: [Team] = []
+                for team in teams {
+                    if inserted.contains(team.code) {
+                        summary.teams.inserted += 1
+                        summary.contacts.inserted += team.contacts.count
+                    } else {
+                        stored.append(team)
+                    }
+                }
+                if !stored.isEmpty { try update(stored, into: &summary) }
+            case .sites(let sites):
+                var stored: [Site] = []
+                for site in sites {
+                    if inserted.contains(site.code) {
+                        summary.sites.inserted += 1
+                        summary.activities.inserted += site.activities.count
+                    } else {
+                        stored.append(site)
+                    }
+                }
+                if !stored.isEmpty { try update(stored, into: &summary) }
+            }
+        } catch {
+            throw ScheduleStoreWriteError(index: pending.index, underlying: error, inPreviousBatch: pending.call != call)
+        }
     }
 
     // MARK: Teams and contacts
 
-    private func save(_ teams: [Team], into summary: inout ImportSummary) throws {
+    /// Compares teams that were stored before with their rows and writes what changed.
+    private func update(_ teams: [Team], into summary: inout ImportSummary) throws {
         let codes = teams.map(\.code)
         var stored: [String: String] = [:]
         for row in try store.query("SELECT code, name FROM team WHERE code = ANY(\(codes))") {
@@ -99,7 +185,8 @@ struct PostgresScheduleWriter: ScheduleStoreWriter {
 
     // MARK: Sites and activities
 
-    private func save(_ sites: [Site], into summary: inout ImportSummary) throws {
+    /// Compares sites that were stored before with their rows and writes what changed.
+    private func update(_ sites: [Site], into summary: inout ImportSummary) throws {
         let codes = sites.map(\.code)
         var stored: [String: [String]] = [:]
         for row in try store.query(
@@ -234,4 +321,80 @@ private struct ChildChanges {
             try store.query(PostgresQuery(unsafeSQL: sql, binds: binds))
         }
     }
+}
+
+/// New teams with their contacts, in one statement prepared once per connection: the teams
+/// are inserted unless their code is stored (`ON CONFLICT DO NOTHING`), the contacts of those
+/// inserted with them; it returns the codes it inserted.
+struct InsertNewTeams: PostgresPreparedStatement {
+    static let sql = """
+        WITH new AS (
+            INSERT INTO team (code, name) SELECT * FROM unnest($1::text[], $2::text[])
+            ON CONFLICT (code) DO NOTHING RETURNING code
+        ), children AS (
+            INSERT INTO contact (teamCode, position, name, phone, isHead)
+            SELECT * FROM unnest($3::text[], $4::int[], $5::text[], $6::text[], $7::bool[])
+                AS c(teamCode, position, name, phone, isHead)
+            WHERE c.teamCode IN (SELECT code FROM new)
+        )
+        SELECT code FROM new
+        """
+    typealias Row = String
+    let bindings: PostgresBindings
+
+    init(_ teams: [Team]) {
+        var binds = PostgresBindings(capacity: 7)
+        binds.append(teams.map(\.code))
+        binds.append(teams.map(\.name))
+        let contacts = teams.flatMap { team in team.contacts.enumerated().map { (team.code, $0.offset, $0.element) } }
+        binds.append(contacts.map(\.0))
+        binds.append(contacts.map(\.1))
+        binds.append(contacts.map(\.2.name))
+        binds.append(contacts.map(\.2.phone))
+        binds.append(contacts.map(\.2.isHead))
+        bindings = binds
+    }
+
+    func makeBindings() -> PostgresBindings { bindings }
+    func decodeRow(_ row: PostgresRow) throws -> String { try row.decode(String.self) }
+}
+
+/// New sites with their activities, as ``InsertNewTeams`` does teams.
+struct InsertNewSites: PostgresPreparedStatement {
+    static let sql = """
+        WITH new AS (
+            INSERT INTO site (code, name, street, zip, city, countryCode)
+            SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[])
+            ON CONFLICT (code) DO NOTHING RETURNING code
+        ), children AS (
+            INSERT INTO activity (siteCode, position, teamCode, start, "end", summary)
+            SELECT * FROM unnest($7::text[], $8::int[], $9::text[], $10::text[], $11::text[], $12::text[])
+                AS a(siteCode, position, teamCode, start, "end", summary)
+            WHERE a.siteCode IN (SELECT code FROM new)
+        )
+        SELECT code FROM new
+        """
+    typealias Row = String
+    let bindings: PostgresBindings
+
+    init(_ sites: [Site]) {
+        var binds = PostgresBindings(capacity: 12)
+        binds.append(sites.map(\.code))
+        binds.append(sites.map(\.name))
+        binds.append(sites.map(\.street))
+        binds.append(sites.map(\.zip))
+        binds.append(sites.map(\.city))
+        binds.append(sites.map(\.countryCode))
+        let activities = sites.flatMap { site in site.activities.enumerated().map { (site.code, $0.offset, $0.element) } }
+        binds.append(activities.map(\.0))
+        binds.append(activities.map(\.1))
+        binds.append(activities.map(\.2.teamCode))
+        binds.append(activities.map(\.2.start.sortableText))
+        binds.append(activities.map(\.2.end.sortableText))
+        binds.append(activities.map(\.2.summary))
+        bindings = binds
+    }
+
+    func makeBindings() -> PostgresBindings { bindings }
+    func decodeRow(_ row: PostgresRow) throws -> String { try row.decode(String.self) }
 }

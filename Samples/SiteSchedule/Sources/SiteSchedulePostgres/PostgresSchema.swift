@@ -45,12 +45,14 @@ extension PostgresScheduleStore {
     ]
 
     /// Applies the migrations the database lacks, in one transaction, under a lock so that
-    /// two processes starting at once do not both apply them.
+    /// two processes starting at once do not both apply them. A database that has them all is
+    /// only read: the lock is the imports' too, and `show` must not wait for an import.
     func migrate() throws {
+        if try appliedMigrations().isSuperset(of: Self.migrations.map(\.name)) { return }
         try transaction("") {
             try query("SELECT pg_advisory_xact_lock(\(Self.importLock))")
             try query("CREATE TABLE IF NOT EXISTS siteschedule_migration (name TEXT PRIMARY KEY, applied TIMESTAMPTZ NOT NULL DEFAULT now())")
-            let applied = Set(try query("SELECT name FROM siteschedule_migration").map { try $0.decode(String.self) })
+            let applied = try appliedMigrations()
             for migration in Self.migrations where !applied.contains(migration.name) {
                 // One statement at a time: the extended protocol takes no lists of them.
                 for statement in migration.sql.split(separator: ";") where !statement.allSatisfy(\.isWhitespace) {
@@ -59,5 +61,12 @@ extension PostgresScheduleStore {
                 try query("INSERT INTO siteschedule_migration (name) VALUES (\(migration.name))")
             }
         }
+    }
+
+    /// The names of the migrations recorded in the database (none before its first use).
+    private func appliedMigrations() throws -> Set<String> {
+        let exists = try query("SELECT to_regclass('siteschedule_migration') IS NOT NULL").map { try $0.decode(Bool.self) }
+        guard exists.first == true else { return [] }
+        return Set(try query("SELECT name FROM siteschedule_migration").map { try $0.decode(String.self) })
     }
 }

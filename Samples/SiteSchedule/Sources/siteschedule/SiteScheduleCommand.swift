@@ -20,7 +20,7 @@ struct DatabaseOption: ParsableArguments {
     @Option(
         name: .customLong("db"),
         help: ArgumentHelp(
-            "The SQLite database file, or a PostgreSQL server as postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?sslmode=require].",
+            "The SQLite database file, or a PostgreSQL server as postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?sslmode=MODE] (see docs/SiteSchedule.md).",
             discussion: "Without --db, the SITESCHEDULE_DB environment variable, else schedule.sqlite."))
     var location: String?
 

@@ -1,0 +1,204 @@
+import Foundation
+import SiteScheduleImport
+@testable import SiteSchedulePostgres
+import Testing
+import XMLTestSupport
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The test server's certificate (scripts/postgres-dev.sh makes one for `localhost`).
+let testPostgresCA = ProcessInfo.processInfo.environment["SITESCHEDULE_TEST_POSTGRES_CA"].flatMap { $0.isEmpty ? nil : $0 }
+
+/// What only a real server shows: the `siteschedule` command against it, killed imports,
+/// readers during an import, TLS.
+@Suite("The siteschedule command against a PostgreSQL server")
+struct PostgresServerTests {
+    static let tlsReason: Comment =
+        "SITESCHEDULE_TEST_POSTGRES_URL or SITESCHEDULE_TEST_POSTGRES_CA is not set (scripts/postgres-dev.sh start sets both)"
+
+    /// Whether another connection to this database is in a transaction that has written
+    /// (an import past its first rows, not yet committed).
+    static func importIsWriting(_ store: PostgresScheduleStore) throws -> Bool {
+        let count = try store.query(
+            """
+            SELECT count(*)::int FROM pg_stat_activity
+            WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_xid IS NOT NULL
+            """
+        ).map { try $0.decode(Int.self) }
+        return count.first.map { $0 > 0 } ?? false
+    }
+
+    /// Waits until an import started in `process` is writing (or has ended, or a minute passed).
+    static func waitUntilWriting(_ process: Process, _ store: PostgresScheduleStore) throws {
+        let deadline = Date().addingTimeInterval(60)
+        while process.isRunning && Date() < deadline {
+            if try importIsWriting(store) { return }
+            usleep(5_000)
+        }
+    }
+
+    @Test("import, show and export take --db postgres://…, or SITESCHEDULE_DB without it; passwords are never printed",
+          .enabled(if: testPostgresURL != nil, StoreSemanticsTests.postgresReason))
+    func commandLine() throws {
+        let url = try freshPostgresDatabase(try #require(testPostgresURL))
+        let directory = try TemporaryDirectory()
+        let imported = try Run.run(["import", fixture("schedule-large.xml")], in: directory.path, environment: ["SITESCHEDULE_DB": url])
+        #expect(imported.status == 0, "\(imported.errors)")
+        #expect(!FileManager.default.fileExists(atPath: directory.path + "/schedule.sqlite"), "SITESCHEDULE_DB, not the default file")
+        let show = try Run.run(["show", "--team", "100", "--db", url], in: directory.path)
+        #expect(show.status == 0 && show.output.contains("Team 100 "), "\(show.errors)")
+        let exported = try Run.run(["export", "-o", "out.xml"], in: directory.path, environment: ["SITESCHEDULE_DB": url])
+        #expect(exported.status == 0, "\(exported.errors)")
+        _ = try Run.run(["import", "out.xml", "--db", "copy.sqlite"], in: directory.path)
+        #expect(try rows(of: ScheduleDatabase(path: directory.path + "/copy.sqlite"))
+            == rows(of: PostgresScheduleStore(PostgresLocation(url: url))))
+
+        // A wrong password: the server's refusal, the URL without the password, exit status 1.
+        let location = try PostgresLocation(url: url)
+        let wrong = url.replacingOccurrences(of: ":\(try #require(location.password))@", with: ":not-the-password@")
+        let refused = try Run.run(["show", "--db", wrong], in: directory.path)
+        #expect(refused.status == 1)
+        #expect(refused.errors.hasPrefix("siteschedule: error: cannot connect to \(location.redacted): password authentication failed"))
+        #expect(!refused.errors.contains("not-the-password") && !refused.errors.contains(location.password!))
+    }
+
+    @Test("an import into PostgreSQL killed with SIGKILL leaves the database as it was, and the next import goes ahead",
+          .enabled(if: testPostgresURL != nil, StoreSemanticsTests.postgresReason))
+    func killed() throws {
+        let url = try freshPostgresDatabase(try #require(testPostgresURL))
+        let directory = try TemporaryDirectory()
+        #expect(try Run.run(["import", fixture("schedule.xml"), "--db", url], in: directory.path).status == 0)
+        let store = try PostgresScheduleStore(PostgresLocation(url: url))
+        let before = try rows(of: store)
+        let feed = directory.path + "/big.xml"
+        try ScheduleFeedGenerator(size: 20_000_000).write(to: .file(path: feed))
+        let process = try Run.start(["import", "--quiet", feed, "--db", url], in: directory.path)
+        try Self.waitUntilWriting(process, store)
+        usleep(300_000)
+        #expect(process.isRunning, "the import ended before it could be killed")
+        #expect(try Self.importIsWriting(store), "the import had not written before it was killed")
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL)
+        #expect(try rows(of: store) == before)
+        // Its lock went with its connection: another import runs (waiting at most until the
+        // server has noticed the closed connection).
+        let next = try Run.run(["import", fixture("schedule-large.xml"), "--db", url], in: directory.path)
+        #expect(next.status == 0, "\(next.errors)")
+        #expect(try rows(of: store) != before)
+    }
+
+    @Test("show during an import into PostgreSQL sees the schedule before it or after it, never between, and does not wait",
+          .enabled(if: testPostgresURL != nil, StoreSemanticsTests.postgresReason))
+    func showDuringImport() throws {
+        let url = try freshPostgresDatabase(try #require(testPostgresURL))
+        let directory = try TemporaryDirectory()
+        #expect(try Run.run(["import", fixture("schedule.xml"), "--db", url], in: directory.path).status == 0)
+        let show = ["show", "--team", "100", "--at", "2012-03-02 8:00", "--db", url]
+        let before = try Run.run(show, in: directory.path)
+        #expect(before.status == 0, "\(before.errors)")
+        let store = try PostgresScheduleStore(PostgresLocation(url: url))
+        let feed = directory.path + "/big.xml"
+        try ScheduleFeedGenerator(size: 8_000_000).write(to: .file(path: feed))
+        let process = try Run.start(["import", "--quiet", feed, "--db", url], in: directory.path)
+        try Self.waitUntilWriting(process, store)
+        var seen: [String] = []
+        var whileWriting = 0
+        while process.isRunning {
+            let writingBefore = try Self.importIsWriting(store)
+            let run = try Run.run(show, in: directory.path)
+            #expect(run.status == 0, "\(run.errors)")
+            seen.append(run.output)
+            // It started and ended while the import's rows were written and not committed.
+            let writingAfter = try Self.importIsWriting(store)
+            if writingBefore && writingAfter && process.isRunning {
+                whileWriting += 1
+                #expect(run.output == before.output, "show saw rows of an unfinished import")
+            }
+        }
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let after = try Run.run(show, in: directory.path)
+        #expect(after.output != before.output, "the feed changes team 100")
+        #expect(whileWriting > 0, "no show ran while the import was writing")
+        for output in seen {
+            #expect(output == before.output || output == after.output, "show saw neither before nor after: \(output)")
+        }
+    }
+
+    @Test("TLS as the URL asks: disable, prefer and require as libpq has them, verify-ca and verify-full check the certificate",
+          .enabled(if: testPostgresURL != nil && testPostgresCA != nil, tlsReason))
+    func tls() throws {
+        let url = try #require(testPostgresURL)
+        let ca = try #require(testPostgresCA)
+        func encrypted(_ url: String) throws -> Bool {
+            let store = try PostgresScheduleStore(PostgresLocation(url: url))
+            return try store.query("SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()").map { try $0.decode(Bool.self) } == [true]
+        }
+        #expect(try encrypted(url + "?sslmode=require"), "a certificate signed by itself, not checked")
+        #expect(try encrypted(url), "prefer, the default: TLS when offered")
+        #expect(try !encrypted(url + "?sslmode=disable"))
+        #expect(try encrypted(url + "?sslmode=verify-ca&sslrootcert=" + ca), "signed by the root given, any host name")
+        let localhost = url.replacingOccurrences(of: "@127.0.0.1:", with: "@localhost:")
+        #expect(try encrypted(localhost + "?sslmode=verify-full&sslrootcert=" + ca), "the certificate names localhost")
+
+        // The certificate does not name 127.0.0.1.
+        let mismatch = try PostgresLocation(url: url + "?sslmode=verify-full&sslrootcert=" + ca)
+        let wrongHost = try #require(throws: PostgresStoreError.self) { try PostgresScheduleStore(mismatch) }
+        #expect(wrongHost.message.hasPrefix("cannot connect to \(mismatch.redacted): "))
+        #expect(wrongHost.message.contains("certificate"), "\(wrongHost.message)")
+        // Nobody the system trusts signed it.
+        let untrusted = try PostgresLocation(url: localhost + "?sslmode=verify-full")
+        let unsigned = try #require(throws: PostgresStoreError.self) { try PostgresScheduleStore(untrusted) }
+        #expect(unsigned.message.hasPrefix("cannot connect to \(untrusted.redacted): "))
+        #expect(unsigned.message.contains("certificate"), "\(unsigned.message)")
+        #expect(!unsigned.message.contains(untrusted.password!))
+    }
+
+    @Test("sslmode=require against a server that does not offer TLS fails, saying so")
+    func serverWithoutTLS() throws {
+        // A server that answers PostgreSQL's SSLRequest with 'N' (no TLS here), as a server
+        // without `ssl = on` does.
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(listener) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        try withUnsafeMutablePointer(to: &address) { pointer in
+            try pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                try #require(bind(listener, $0, length) == 0 && listen(listener, 1) == 0)
+                try #require(getsockname(listener, $0, &length) == 0)
+            }
+        }
+        let port = Int(UInt16(bigEndian: address.sin_port))
+        let served = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            let connection = accept(listener, nil, nil)
+            var request = [UInt8](repeating: 0, count: 8)
+            _ = read(connection, &request, 8)
+            _ = write(connection, "N", 1)
+            while read(connection, &request, 8) > 0 {}
+            close(connection)
+            served.signal()
+        }
+        let location = try PostgresLocation(url: "postgres://me:s3cret@127.0.0.1:\(port)/schedule?sslmode=require")
+        let error = try #require(throws: PostgresStoreError.self) { try PostgresScheduleStore(location) }
+        #expect(error.message == "cannot connect to postgres://me@127.0.0.1:\(port)/schedule?sslmode=require: "
+            + "the server does not offer TLS, and the URL asks for it (sslmode=require)")
+        #expect(served.wait(timeout: .now() + 10) == .success)
+    }
+
+    @Test("sslmode and sslrootcert read as libpq reads them")
+    func urlParameters() throws {
+        #expect(try PostgresLocation(url: "postgres://me@host/db?sslmode=allow").tlsMode == .prefer)
+        #expect(try PostgresLocation(url: "postgres://me@host/db?sslmode=verify-ca").tlsMode == .verifyCA)
+        let full = try PostgresLocation(url: "postgres://me:pw@host/db?sslmode=verify-full&sslrootcert=/etc/ca.pem")
+        #expect(full.tlsMode == .verifyFull && full.rootCertificatePath == "/etc/ca.pem")
+        #expect(full.redacted == "postgres://me@host:5432/db?sslmode=verify-full&sslrootcert=/etc/ca.pem")
+        let unknown = try #require(throws: PostgresStoreError.self) { try PostgresLocation(url: "postgres://me:pw@host/db?sslcert=x") }
+        #expect(unknown.message == "unknown parameter sslcert in postgres://me:***@host/db?sslcert=x (sslmode and sslrootcert only)")
+    }
+}
