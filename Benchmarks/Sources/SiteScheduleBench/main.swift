@@ -27,11 +27,20 @@ let corpus =
     ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("corpus").path
 
-/// `siteschedule-bench child-import FEED DB`: one import, for the parent to measure.
+/// This process's peak resident memory in bytes, as the kernel counts it for this program
+/// (`VmHWM`): not `wait4`'s, which on Linux also counts the parent's copy it was started from.
+func peakResidentBytes() -> Int {
+    let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+    let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
+    return (Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0) * 1024
+}
+
+/// `siteschedule-bench child-import FEED DB`: one import, for the parent to measure; prints
+/// the rows and its peak memory.
 if arguments.count == 4 && arguments[1] == "child-import" {
     try? FileManager.default.removeItem(atPath: arguments[3])
     let summary = try ScheduleImport.run([.file(arguments[2])], into: ScheduleDatabase(path: arguments[3]))
-    print(summary.rows)
+    print(summary.rows, peakResidentBytes())
     exit(0)
 }
 
@@ -39,7 +48,7 @@ if arguments.count == 4 && arguments[1] == "child-import" {
 if arguments.count == 4 && arguments[1] == "child-import-postgres" {
     try dropPostgresTables(arguments[3])
     let summary = try ScheduleImport.run([.file(arguments[2])], into: PostgresScheduleStore(PostgresLocation(url: arguments[3])))
-    print(summary.rows)
+    print(summary.rows, peakResidentBytes())
     exit(0)
 }
 
@@ -222,8 +231,7 @@ if let postgresURL, let postgresSeconds {
 if largeMegabytes > 0 {
     let large = try feed(megabytes: largeMegabytes)
     let largeBytes = (try FileManager.default.attributesOfItem(atPath: large)[.size] as? NSNumber)?.intValue ?? 0
-    // Each in a child of its own, so its peak memory is its own (wait4's, not the largest of
-    // every child this process started, the Python anchors among them).
+    // Each in a child of its own, which reports its own peak memory.
     var targets = [("child-import", "\(corpus)/siteschedule-large.sqlite", "SQLite")]
     if let postgresURL { targets.append(("child-import-postgres", postgresURL, "PostgreSQL")) }
     for (command, destination, name) in targets {
@@ -231,14 +239,14 @@ if largeMegabytes > 0 {
         let outcome = try runChild(currentExecutablePath(), [command, large, destination])
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         precondition(outcome.termination == .exited(0), "\(command) ended with \(outcome.termination)")
+        let printed = outcome.standardOutput.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
+        precondition(printed.count == 2, "\(command) printed \(outcome.standardOutput)")
         print("")
         print(
-            "Importing \(large) (\(largeBytes) bytes, \(outcome.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)) rows) "
+            "Importing \(large) (\(largeBytes) bytes, \(printed[0]) rows) "
                 + String(
                     format: "into \(name) in a child process: %.1f s, %.1f MB/s, %.0f rows/s, peak RSS %.1f MiB.", elapsed,
-                    Double(largeBytes) / 1e6 / elapsed,
-                    Double(outcome.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)).map { $0 / elapsed } ?? 0,
-                    Double(outcome.peakResidentBytes) / 1_048_576))
+                    Double(largeBytes) / 1e6 / elapsed, Double(printed[0]) / elapsed, Double(printed[1]) / 1_048_576))
     }
     try? FileManager.default.removeItem(atPath: "\(corpus)/siteschedule-large.sqlite")
     if let postgresURL { try dropPostgresTables(postgresURL) }
