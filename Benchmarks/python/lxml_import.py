@@ -77,21 +77,27 @@ def run(feed, database):
     return rows
 
 
-def main():
-    feed = sys.argv[1]
-    rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 3
-    database = os.path.join(tempfile.gettempdir(), "lxml-import.sqlite")
-    run(feed, database)
+def report(label, run_once, feed, rounds):
+    """Runs `run_once()` (which returns the rows imported) once to warm up and `rounds` times
+    more, and prints the median seconds, MB/s and rows/s under `label`."""
+    run_once()
     times = []
     rows = 0
     for _ in range(rounds):
         start = time.perf_counter()
-        rows = run(feed, database)
+        rows = run_once()
         times.append(time.perf_counter() - start)
     seconds = statistics.median(times)
     size = os.path.getsize(feed)
-    print("lxml iterparse + sqlite3: %d rows, %.3f s (median of %d), %.1f MB/s, %.0f rows/s"
-          % (rows, seconds, rounds, size / 1e6 / seconds, rows / seconds))
+    print("%s: %d rows, %.3f s (median of %d), %.1f MB/s, %.0f rows/s"
+          % (label, rows, seconds, rounds, size / 1e6 / seconds, rows / seconds))
+
+
+def main():
+    feed = sys.argv[1]
+    rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 3
+    database = os.path.join(tempfile.gettempdir(), "lxml-import.sqlite")
+    report("lxml iterparse + sqlite3", lambda: run(feed, database), feed, rounds)
     os.remove(database)
 
 

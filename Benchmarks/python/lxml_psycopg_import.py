@@ -12,13 +12,12 @@ dropping to COPY. Teams and sites go before their children, so the references ho
 Drops and recreates the four tables in URL's database before every run. Prints the median
 seconds, MB/s and rows/s over ROUNDS runs after a warm-up.
 """
-import os
-import statistics
 import sys
-import time
 
 import psycopg
 from lxml import etree
+
+from lxml_import import report, sortable
 
 SCHEMA = [
     "DROP TABLE IF EXISTS activity, site, contact, team, siteschedule_migration CASCADE",
@@ -44,12 +43,6 @@ INSERTS = {
 }
 ORDER = ["team", "contact", "site", "activity"]
 BATCH = 1000
-
-
-def sortable(text):
-    day, clock = text.split(" ")
-    hour, minute = clock.split(":")
-    return "%s %02d:%s" % (day, int(hour), minute)
 
 
 def run(feed, url):
@@ -96,17 +89,7 @@ def run(feed, url):
 def main():
     feed, url = sys.argv[1], sys.argv[2]
     rounds = int(sys.argv[3]) if len(sys.argv) > 3 else 3
-    run(feed, url)
-    times = []
-    rows = 0
-    for _ in range(rounds):
-        start = time.perf_counter()
-        rows = run(feed, url)
-        times.append(time.perf_counter() - start)
-    seconds = statistics.median(times)
-    size = os.path.getsize(feed)
-    print("lxml iterparse + psycopg: %d rows, %.3f s (median of %d), %.1f MB/s, %.0f rows/s"
-          % (rows, seconds, rounds, size / 1e6 / seconds, rows / seconds))
+    report("lxml iterparse + psycopg", lambda: run(feed, url), feed, rounds)
     with psycopg.connect(url, autocommit=True) as setup:
         setup.execute(SCHEMA[0])
 

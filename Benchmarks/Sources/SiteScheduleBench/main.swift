@@ -38,17 +38,13 @@ func peakResidentBytes() -> Int {
 /// `siteschedule-bench child-import FEED DB`: one import, for the parent to measure; prints
 /// the rows and its peak memory.
 if arguments.count == 4 && arguments[1] == "child-import" {
-    try? FileManager.default.removeItem(atPath: arguments[3])
-    let summary = try ScheduleImport.run([.file(arguments[2])], into: ScheduleDatabase(path: arguments[3]))
-    print(summary.rows, peakResidentBytes())
+    print(try importFresh(arguments[2], database: arguments[3]), peakResidentBytes())
     exit(0)
 }
 
 /// `siteschedule-bench child-import-postgres FEED URL`: the same into a fresh PostgreSQL schema.
 if arguments.count == 4 && arguments[1] == "child-import-postgres" {
-    try dropPostgresTables(arguments[3])
-    let summary = try ScheduleImport.run([.file(arguments[2])], into: PostgresScheduleStore(PostgresLocation(url: arguments[3])))
-    print(summary.rows, peakResidentBytes())
+    print(try importFreshPostgres(arguments[2], url: arguments[3]), peakResidentBytes())
     exit(0)
 }
 

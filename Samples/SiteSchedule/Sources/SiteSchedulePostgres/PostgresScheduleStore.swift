@@ -94,11 +94,7 @@ public final class PostgresScheduleStore: ScheduleStore {
     /// Runs a statement and returns its rows.
     @discardableResult
     func query(_ query: PostgresQuery) throws -> PostgresQueryResult {
-        do {
-            return try connection.query(query, logger: logger).wait()
-        } catch {
-            throw PostgresStoreError("\(location.redacted): \(Self.describe(error))")
-        }
+        try wait(for: connection.query(query, logger: logger))
     }
 
     /// Sends a prepared statement (prepared on this connection the first time it runs) and

@@ -66,8 +66,8 @@ final class PostgresScheduleWriter: ScheduleStoreWriter {
                 }
                 end += 1
             }
-            if !teams.isEmpty { try send(.teams(teams), index: start, into: &summary) }
-            if !sites.isEmpty { try send(.sites(sites), index: start, into: &summary) }
+            if !teams.isEmpty { try send(InsertNewTeams(teams), for: .teams(teams), index: start, into: &summary) }
+            if !sites.isEmpty { try send(InsertNewSites(sites), for: .sites(sites), index: start, into: &summary) }
             start = end
         }
     }
@@ -85,21 +85,14 @@ final class PostgresScheduleWriter: ScheduleStoreWriter {
         _ = try store.wait(for: pending.newCodes)
     }
 
-    /// Builds the statement that inserts the new ones of `entities` with their children,
-    /// waits for the statement before it, and sends it.
-    private func send(_ entities: Entities, index: Int, into summary: inout ImportSummary) throws {
-        let newCodes: EventLoopFuture<[String]>
-        switch entities {
-        case .teams(let teams):
-            let statement = InsertNewTeams(teams)
-            try settle(into: &summary)
-            newCodes = store.send(statement)
-        case .sites(let sites):
-            let statement = InsertNewSites(sites)
-            try settle(into: &summary)
-            newCodes = store.send(statement)
-        }
-        inFlight = InFlight(newCodes: newCodes, entities: entities, index: index, call: call)
+    /// Sends `statement`, which inserts the new ones of `entities` with their children, once
+    /// the statement before it has answered. (It was built before waiting: that is the work
+    /// that overlaps the server's.)
+    private func send<Statement: PostgresPreparedStatement>(
+        _ statement: Statement, for entities: Entities, index: Int, into summary: inout ImportSummary
+    ) throws where Statement.Row == String {
+        try settle(into: &summary)
+        inFlight = InFlight(newCodes: store.send(statement), entities: entities, index: index, call: call)
     }
 
     /// Waits for the statement in flight, counts what it inserted and compares the rest with
@@ -111,31 +104,35 @@ final class PostgresScheduleWriter: ScheduleStoreWriter {
             let inserted = Set(try store.wait(for: pending.newCodes))
             switch pending.entities {
             case .teams(let teams):
-                var stored: [Team] = []
-                for team in teams {
-                    if inserted.contains(team.code) {
-                        summary.teams.inserted += 1
-                        summary.contacts.inserted += team.contacts.count
-                    } else {
-                        stored.append(team)
-                    }
-                }
+                let stored = Self.notIn(inserted, teams, code: \.code, children: \.contacts.count,
+                    counts: &summary.teams, childCounts: &summary.contacts)
                 if !stored.isEmpty { try update(stored, into: &summary) }
             case .sites(let sites):
-                var stored: [Site] = []
-                for site in sites {
-                    if inserted.contains(site.code) {
-                        summary.sites.inserted += 1
-                        summary.activities.inserted += site.activities.count
-                    } else {
-                        stored.append(site)
-                    }
-                }
+                let stored = Self.notIn(inserted, sites, code: \.code, children: \.activities.count,
+                    counts: &summary.sites, childCounts: &summary.activities)
                 if !stored.isEmpty { try update(stored, into: &summary) }
             }
         } catch {
             throw ScheduleStoreWriteError(index: pending.index, underlying: error, inPreviousBatch: pending.call != call)
         }
+    }
+
+    /// Counts the entities whose code the statement inserted (and their children) and
+    /// returns the others, which were stored before.
+    private static func notIn<Entity>(
+        _ inserted: Set<String>, _ entities: [Entity], code: KeyPath<Entity, String>, children: KeyPath<Entity, Int>,
+        counts: inout ImportSummary.Counts, childCounts: inout ImportSummary.Counts
+    ) -> [Entity] {
+        var stored: [Entity] = []
+        for entity in entities {
+            if inserted.contains(entity[keyPath: code]) {
+                counts.inserted += 1
+                childCounts.inserted += entity[keyPath: children]
+            } else {
+                stored.append(entity)
+            }
+        }
+        return stored
     }
 
     // MARK: Teams and contacts
