@@ -21,9 +21,19 @@ extension XMLTreeDocument {
         return out
     }
 
-    /// The "second canonical form": where the DOCTYPE ended, its notations sorted by name.
+    /// Where the DOCTYPE stood: the processing instructions of its internal subset (the
+    /// W3C suite's expected outputs keep them), then the "second canonical form"'s notations
+    /// sorted by name.
     private func notations(into out: inout [UInt8]) {
-        guard let doctype = storage.doctype, !doctype.notations.isEmpty else { return }
+        guard let doctype = storage.doctype else { return }
+        for (target, data) in doctype.subsetInstructions {
+            out.append(contentsOf: [0x3C, 0x3F])
+            out.append(contentsOf: target.utf8)
+            out.append(0x20)
+            out.append(contentsOf: data.utf8)
+            out.append(contentsOf: [0x3F, 0x3E])
+        }
+        guard !doctype.notations.isEmpty else { return }
         var text = "<!DOCTYPE \(doctype.declaration.name) [\n"
         for notation in doctype.notations.sorted(by: { Array($0.name.utf8).lexicographicallyPrecedes(Array($1.name.utf8)) }) {
             switch (notation.publicID, notation.systemID) {

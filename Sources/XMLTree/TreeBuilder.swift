@@ -1,4 +1,5 @@
 import XMLStreaming
+internal import XMLSyntax
 
 /// Builds a tree from the parser's events. Text pieces of one run are joined into one
 /// node; CDATA sections are nodes of their own; whitespace-only text is dropped on request.
@@ -20,8 +21,11 @@ struct TreeBuilder: XMLEventHandler {
     private var nameTable = NameTable()
     private var pendingDeclarations: [(prefix: String, uri: String)] = []
     private var declarations: [Int32: [(prefix: String, uri: String)]] = [:]
-    private var doctype: (declaration: XMLDoctype, position: Int, notations: [XMLNotation])?
-    private var idAttributes: [String: Swift.Set<String>] = [:]
+    private var doctype: TreeStorage.Doctype?
+    /// Between the DOCTYPE's start and end: comments and processing instructions there
+    /// belong to the internal subset, not to the document's children.
+    private var inDoctype = false
+    private var idAttributes: [CodePointString: Swift.Set<CodePointString>] = [:]
 
     init(dropsWhitespaceText: Bool) {
         self.dropsWhitespaceText = dropsWhitespaceText
@@ -56,6 +60,7 @@ struct TreeBuilder: XMLEventHandler {
         declarations = [:]
         idAttributes = [:]
         doctype = nil
+        inDoctype = false
         nodes = []
         attributes = []
         pool = []
@@ -149,11 +154,20 @@ struct TreeBuilder: XMLEventHandler {
     }
 
     mutating func startDoctype(_ declaration: XMLDoctype) throws {
-        doctype = (declaration, 0, [])
+        var count = 0
+        var child = nodes[0].firstChild
+        while child >= 0 {
+            count += 1
+            child = nodes[Int(child)].next
+        }
+        doctype = TreeStorage.Doctype(declaration: declaration, position: count)
+        inDoctype = true
     }
 
     mutating func attributeDeclaration(_ declaration: XMLAttributeDeclaration) throws {
-        if declaration.isID { idAttributes[declaration.elementName, default: []].insert(declaration.attributeName) }
+        if declaration.isID {
+            idAttributes[CodePointString(declaration.elementName), default: []].insert(CodePointString(declaration.attributeName))
+        }
     }
 
     mutating func notationDeclaration(_ notation: XMLNotation) throws {
@@ -161,13 +175,7 @@ struct TreeBuilder: XMLEventHandler {
     }
 
     mutating func endDoctype() throws {
-        var count = 0
-        var child = nodes[0].firstChild
-        while child >= 0 {
-            count += 1
-            child = nodes[Int(child)].next
-        }
-        doctype?.position = count
+        inDoctype = false
     }
 
     mutating func startPrefixMapping(prefix: XMLStringView?, uri: XMLStringView?) throws {
@@ -212,6 +220,7 @@ struct TreeBuilder: XMLEventHandler {
     }
 
     mutating func comment(_ text: XMLStringView) throws {
+        guard !inDoctype else { return }
         closeText()
         let (start, length) = try appendToPool(text)
         var node = TreeStorage.Node(kind: .comment, parent: current)
@@ -221,6 +230,10 @@ struct TreeBuilder: XMLEventHandler {
     }
 
     mutating func processingInstruction(target: XMLStringView, data: XMLStringView) throws {
+        guard !inDoctype else {
+            doctype?.subsetInstructions.append((target.string, data.string))
+            return
+        }
         closeText()
         let (start, length) = try appendToPool(data)
         var node = TreeStorage.Node(kind: .processingInstruction, parent: current)
@@ -285,16 +298,17 @@ struct NameTable {
         }
     }
 
-    private var targets: [String: Int32] = [:]
+    /// By code points: `<?é?>` and `<?e` + U+0301 `?>` have two targets.
+    private var targets: [CodePointString: Int32] = [:]
 
     /// Interns a processing instruction's target as a name.
     mutating func intern(target: String, into names: inout [XMLTreeName]) -> Int32 {
-        if let index = targets[target] { return index }
+        if let index = targets[CodePointString(target)] { return index }
         let index = Int32(names.count)
         // Keeps `keys` and `names` aligned: a key no element name can have (it holds a NUL).
         keys.append([0] + Array(target.utf8))
         names.append(XMLTreeName(localName: target))
-        targets[target] = index
+        targets[CodePointString(target)] = index
         if keys.count * 2 > slots.count { grow() }
         return index
     }

@@ -1,4 +1,5 @@
 import XMLStreaming
+internal import XMLSyntax
 
 /// The tree's memory, in the spirit of TBXML's element buffers: one contiguous array of
 /// node records, one of attribute records, interned names, and one pool of UTF-8 text that
@@ -57,17 +58,31 @@ final class TreeStorage: Sendable {
     let namespaced: Bool
     /// The namespace declarations on elements, by element index (namespaced trees only).
     let namespaceDeclarations: [Int32: [(prefix: String, uri: String)]]
-    /// The DOCTYPE: its name, how many children of the document node came before its end,
-    /// and the notations it declares.
-    let doctype: (declaration: XMLDoctype, position: Int, notations: [XMLNotation])?
-    /// The attributes the DTD declares of type ID: element name to attribute names, as written.
-    let idAttributes: [String: Swift.Set<String>]
+    /// The DOCTYPE, when the document has one.
+    let doctype: Doctype?
+    /// The attributes the DTD declares of type ID: element name to attribute names, as
+    /// written (compared by code points, as XML compares names).
+    let idAttributes: [CodePointString: Swift.Set<CodePointString>]
+
+    /// What the tree keeps of the DOCTYPE. Its internal subset is no part of the tree
+    /// (XPath's data model and DOM leave it out; Canonical XML drops the whole DTD), so the
+    /// comments and processing instructions inside it are not nodes: only James Clark's
+    /// canonical form, which prints the subset's processing instructions, reads them here.
+    struct Doctype: Sendable {
+        var declaration: XMLDoctype
+        /// How many children of the document node came before the DOCTYPE.
+        var position = 0
+        /// The notations it declares.
+        var notations: [XMLNotation] = []
+        /// The processing instructions of the internal subset, in order.
+        var subsetInstructions: [(target: String, data: String)] = []
+    }
 
     init(
         nodes: [Node], attributes: [Attribute], names: [XMLTreeName], pool: [UInt8], namespaced: Bool,
         namespaceDeclarations: [Int32: [(prefix: String, uri: String)]] = [:],
-        doctype: (declaration: XMLDoctype, position: Int, notations: [XMLNotation])? = nil,
-        idAttributes: [String: Swift.Set<String>] = [:]
+        doctype: Doctype? = nil,
+        idAttributes: [CodePointString: Swift.Set<CodePointString>] = [:]
     ) {
         self.idAttributes = idAttributes
         self.doctype = doctype

@@ -1,11 +1,15 @@
+internal import XMLSyntax
+
 // The seeds' navigation (TBXML's childElementNamed:, XMLTreeParser's findChild:) and
 // XMLTreeParser's path queries.
 extension XMLTreeNode {
     /// Whether this is an element called `name`: its qualified name, or, for a name
-    /// without a colon, its local name.
+    /// without a colon, its local name. Names are compared by code points, as XML
+    /// compares them (`é` and `e` + U+0301 are two names).
     public func hasName(_ name: String) -> Bool {
         guard let own = self.name else { return false }
-        return own.qualifiedName == name || (own.localName == name && !name.contains(":"))
+        return own.qualifiedName.hasSameCodePoints(as: name)
+            || (own.localName.hasSameCodePoints(as: name) && !name.utf8.contains(UInt8(ascii: ":")))
     }
 
     /// The first child element called `name`.

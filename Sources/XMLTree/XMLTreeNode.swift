@@ -1,3 +1,5 @@
+internal import XMLSyntax
+
 /// A node of an ``XMLTreeDocument``: a small handle (the document's storage and an index),
 /// cheap to copy and compare. Everything it returns is an owned value.
 public struct XMLTreeNode: Hashable, Sendable {
@@ -170,26 +172,28 @@ public struct XMLTreeNode: Hashable, Sendable {
     }
 
     /// The value of the attribute with this qualified name (or local name when unprefixed).
+    /// Names are compared by code points, as XML compares them.
     public subscript(attribute: String) -> String? {
         let record = record
         guard record.kind == .element else { return nil }
         for i in Int(record.attributeStart)..<Int(record.attributeStart + record.attributeCount) {
             let stored = storage.attributes[i]
-            if storage.names[Int(stored.name)].qualifiedName == attribute {
+            if storage.names[Int(stored.name)].qualifiedName.hasSameCodePoints(as: attribute) {
                 return storage.string(start: stored.valueStart, length: stored.valueLength)
             }
         }
         return nil
     }
 
-    /// The value of the attribute with this local name in this namespace.
+    /// The value of the attribute with this local name in this namespace (compared by
+    /// code points).
     public func attribute(localName: String, namespace: String?) -> String? {
         let record = record
         guard record.kind == .element else { return nil }
         for i in Int(record.attributeStart)..<Int(record.attributeStart + record.attributeCount) {
             let stored = storage.attributes[i]
             let name = storage.names[Int(stored.name)]
-            if name.localName == localName && name.namespaceURI == namespace {
+            if name.localName.hasSameCodePoints(as: localName) && name.namespaceURI.hasSameCodePoints(as: namespace) {
                 return storage.string(start: stored.valueStart, length: stored.valueLength)
             }
         }

@@ -1,3 +1,5 @@
+internal import XMLSyntax
+
 /// Writes a tree (or a document subset of it) in one of the W3C canonical forms, in one walk.
 ///
 /// Namespaces are tracked as the walk goes rather than looked up per element: the bindings in
@@ -12,13 +14,18 @@ struct CanonicalWriter {
     static let xmlNamespace = "http://www.w3.org/XML/1998/namespace"
 
     /// Bindings in scope on the current element: prefix (empty for the default) to URI.
-    private var inScope: [String: String] = [:]
-    private var inScopeUndo: [[(String, String?)]] = []
+    /// Prefixes are keyed by code points, as XML compares names (`é` and `e` + U+0301 are
+    /// two prefixes), here and in the tables below.
+    private var inScope: [CodePointString: String] = [:]
+    private var inScopeUndo: [[(CodePointString, String?)]] = []
     /// Per output element of a subset (the nearest last): its namespace nodes in the node-set.
-    private var visibleNamespaces: [[String: String]] = []
+    private var visibleNamespaces: [[CodePointString: String]] = []
     /// Exclusive: what output ancestors rendered, nearest winning.
-    private var rendered: [String: String] = [:]
-    private var renderedUndo: [[(String, String?)]] = []
+    private var rendered: [CodePointString: String] = [:]
+    private var renderedUndo: [[(CodePointString, String?)]] = []
+    /// Whether the run of text and CDATA records being written is in the subset: XPath sees
+    /// the run as one text node, named by its first record (XPathTextNodes).
+    private var textRunIncluded = true
     /// Per element on the path: whether it was written.
     private var written: [Bool] = []
 
@@ -42,7 +49,12 @@ struct CanonicalWriter {
                 case .document: break
                 case .element: enterElement(node)
                 case .text, .cdata:
-                    if contains(.node(node)) { Self.escapeText(node.text, into: &output) }
+                    if let previous = node.previousSibling, previous.kind == .text || previous.kind == .cdata {
+                        // A later record of the run: included with its first.
+                    } else {
+                        textRunIncluded = contains(.node(node))
+                    }
+                    if textRunIncluded { Self.escapeText(node.text, into: &output) }
                 case .comment:
                     guard canonicalization.withComments, contains(.node(node)) else { break }
                     around(node, root: rootIndex) { out in
@@ -81,10 +93,11 @@ struct CanonicalWriter {
 
     private mutating func enterElement(_ element: XMLTreeNode) {
         // Bindings in scope here, whether or not the element is written.
-        var undo: [(String, String?)] = []
+        var undo: [(CodePointString, String?)] = []
         for declaration in element.namespaceDeclarations {
-            undo.append((declaration.prefix, inScope[declaration.prefix]))
-            inScope[declaration.prefix] = declaration.uri.isEmpty ? nil : declaration.uri
+            let prefix = CodePointString(declaration.prefix)
+            undo.append((prefix, inScope[prefix]))
+            inScope[prefix] = declaration.uri.isEmpty ? nil : declaration.uri
         }
         inScopeUndo.append(undo)
         let isWritten = contains(.node(element))
@@ -98,7 +111,7 @@ struct CanonicalWriter {
             isExclusive
             ? exclusiveDeclarations(element)
             : subset == nil ? changedDeclarations(undo) : inclusiveDeclarations(element)
-        for (prefix, uri) in declarations.sorted(by: { Self.precedes($0.0, $1.0) }) {
+        for (prefix, uri) in declarations.sorted(by: { $0.0 < $1.0 }).map({ ($0.0.string, $0.1) }) {
             output.append(contentsOf: (prefix.isEmpty ? " xmlns=\"" : " xmlns:\(prefix)=\"").utf8)
             Self.escapeAttribute(uri, into: &output)
             output.append(UInt8(ascii: "\""))
@@ -131,52 +144,60 @@ struct CanonicalWriter {
     /// Canonical XML of a whole document: the nearest output ancestor is the parent, so a
     /// declaration is rendered exactly when the element's own declarations changed a binding
     /// (as its undo log records): no copy of everything in scope per element.
-    private func changedDeclarations(_ undo: [(String, String?)]) -> [(String, String)] {
+    private func changedDeclarations(_ undo: [(CodePointString, String?)]) -> [(CodePointString, String)] {
         undo.compactMap { prefix, before in
             let now = inScope[prefix]
-            guard prefix != "xml", now != before else { return nil }
+            guard prefix != Self.xmlPrefix, !now.hasSameCodePoints(as: before) else { return nil }
             // An undeclared default namespace (xmlns="") is rendered only when one was in scope.
-            return now.map { (prefix, $0) } ?? (prefix.isEmpty ? ("", "") : nil)
+            return now.map { (prefix, $0) } ?? (prefix.string.isEmpty ? (prefix, "") : nil)
         }
     }
+
+    private static let xmlPrefix = CodePointString("xml")
+    private static let defaultPrefix = CodePointString("")
 
     /// Canonical XML of a subset: the element's namespace nodes in the node-set, less those the nearest
     /// output ancestor has with the same value; `xmlns=""` when that ancestor has a default
     /// namespace and this element has none.
-    private mutating func inclusiveDeclarations(_ element: XMLTreeNode) -> [(String, String)] {
+    private mutating func inclusiveDeclarations(_ element: XMLTreeNode) -> [(CodePointString, String)] {
         let ancestor = visibleNamespaces.last ?? [:]
-        var visible: [String: String] = [:]
-        var result: [(String, String)] = []
-        for (prefix, uri) in inScope where prefix != "xml" && contains(.namespace(element, prefix: prefix, uri: uri)) {
+        var visible: [CodePointString: String] = [:]
+        var result: [(CodePointString, String)] = []
+        for (prefix, uri) in inScope
+        where prefix != Self.xmlPrefix && contains(.namespace(element, prefix: prefix.string, uri: uri)) {
             visible[prefix] = uri
-            if ancestor[prefix] != uri { result.append((prefix, uri)) }
+            if !ancestor[prefix].hasSameCodePoints(as: uri) { result.append((prefix, uri)) }
         }
-        if visible[""] == nil, let inherited = ancestor[""], !inherited.isEmpty { result.append(("", "")) }
+        if visible[Self.defaultPrefix] == nil, let inherited = ancestor[Self.defaultPrefix], !inherited.isEmpty {
+            result.append((Self.defaultPrefix, ""))
+        }
         visibleNamespaces.append(visible)
         return result
     }
 
     /// Exclusive: the namespaces the element and its attributes use (and the inclusive
     /// prefixes), less those an output ancestor already rendered with the same value.
-    private mutating func exclusiveDeclarations(_ element: XMLTreeNode) -> [(String, String)] {
-        var prefixes: Swift.Set<String> = [element.name?.prefix ?? ""]
+    private mutating func exclusiveDeclarations(_ element: XMLTreeNode) -> [(CodePointString, String)] {
+        var prefixes: Swift.Set<CodePointString> = [CodePointString(element.name?.prefix ?? "")]
         for index in 0..<element.attributeCount where contains(.attribute(element, index: index)) {
-            if let prefix = element.attributeName(at: index).prefix, prefix != "xml" { prefixes.insert(prefix) }
+            if let prefix = element.attributeName(at: index).prefix { prefixes.insert(CodePointString(prefix)) }
         }
         if case .exclusive(let inclusive) = canonicalization.method {
             for prefix in inclusive {
-                let key = prefix == "#default" ? "" : prefix
-                if key.isEmpty || inScope[key] != nil { prefixes.insert(key) }
+                let key = CodePointString(prefix == "#default" ? "" : prefix)
+                if key == Self.defaultPrefix || inScope[key] != nil { prefixes.insert(key) }
             }
         }
-        var undo: [(String, String?)] = []
-        var result: [(String, String)] = []
-        for prefix in prefixes where prefix != "xml" {
+        var undo: [(CodePointString, String?)] = []
+        var result: [(CodePointString, String)] = []
+        for prefix in prefixes where prefix != Self.xmlPrefix {
             let uri = inScope[prefix] ?? ""
             if uri.isEmpty {
                 // Only the default namespace can be empty: undeclared when an ancestor set one.
-                guard let previous = rendered[""], !previous.isEmpty else { continue }
-            } else if !contains(.namespace(element, prefix: prefix, uri: uri)) || rendered[prefix] == uri {
+                guard let previous = rendered[Self.defaultPrefix], !previous.isEmpty else { continue }
+            } else if !contains(.namespace(element, prefix: prefix.string, uri: uri))
+                || rendered[prefix].hasSameCodePoints(as: uri)
+            {
                 continue
             }
             undo.append((prefix, rendered[prefix]))
@@ -200,8 +221,8 @@ struct CanonicalWriter {
         if subset != nil, !isExclusive, let parent = element.parent, parent.kind == .element, !contains(.node(parent)) {
             let scope = omittedScope(parent)
             for (local, value) in scope.attributes
-            where !keyed.contains(where: { $0.uri == Self.xmlNamespace && $0.local == local }) {
-                keyed.append((Self.xmlNamespace, local, "xml:" + local, value))
+            where !keyed.contains(where: { $0.uri == Self.xmlNamespace && $0.local.hasSameCodePoints(as: local.string) }) {
+                keyed.append((Self.xmlNamespace, local.string, "xml:" + local.string, value))
             }
             if let base = scope.base {
                 // Canonical XML 1.1: the element's own xml:base resolved against the joined
@@ -212,8 +233,10 @@ struct CanonicalWriter {
                 keyed.append((Self.xmlNamespace, "base", "xml:base", joined))
             }
         }
+        // By namespace URI, then local name, both in code-point order (section 2.2).
         keyed.sort { a, b in
-            a.uri == b.uri ? Self.precedes(a.local, b.local) : Self.precedes(a.uri, b.uri)
+            a.uri.hasSameCodePoints(as: b.uri)
+                ? a.local.precedesInCodePointOrder(b.local) : a.uri.precedesInCodePointOrder(b.uri)
         }
         return keyed.map { ($0.name, $0.value) }
     }
@@ -222,7 +245,7 @@ struct CanonicalWriter {
     /// attributes (Canonical XML 1.1: only `xml:lang` and `xml:space`), nearest winning, and
     /// for 1.1 their `xml:base` values joined.
     struct OmittedScope {
-        var attributes: [String: String] = [:]
+        var attributes: [CodePointString: String] = [:]
         var base: String?
     }
     private var omittedScopes: [Int32: OmittedScope] = [:]
@@ -255,10 +278,10 @@ struct CanonicalWriter {
                     if name.localName == "base" {
                         scope.base = scope.base.map { URIReference.resolve(value, against: $0) } ?? value
                     } else if name.localName == "lang" || name.localName == "space" {
-                        scope.attributes[name.localName] = value
+                        scope.attributes[CodePointString(name.localName)] = value
                     }
                 } else {
-                    scope.attributes[name.localName] = value
+                    scope.attributes[CodePointString(name.localName)] = value
                 }
             }
             omittedScopes[node.index] = scope
@@ -267,11 +290,6 @@ struct CanonicalWriter {
     }
 
     // MARK: - Characters
-
-    /// Code-point order, which the recommendations prescribe (not `String`'s order).
-    static func precedes(_ a: String, _ b: String) -> Bool {
-        a.unicodeScalars.lexicographicallyPrecedes(b.unicodeScalars)
-    }
 
     static func escapeText(_ text: String, into out: inout [UInt8]) {
         for byte in text.utf8 {

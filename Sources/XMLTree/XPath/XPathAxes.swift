@@ -3,6 +3,18 @@ internal import XMLSyntax
 /// reverse axes nearest first.
 enum XPathAxes {
     static func nodes(on axis: XPathAxis, from context: XPathNode) -> [XPathNode] {
+        let nodes = treeNodes(on: axis, from: context)
+        switch axis {
+        case .child, .descendant, .descendantOrSelf, .followingSibling, .precedingSibling, .following, .preceding:
+            // Text and CDATA records that are no text node of XPath's (TextNodes) drop out.
+            return nodes.filter(\.isXPathNode)
+        default:
+            return nodes
+        }
+    }
+
+    /// The records on `axis`, every text and CDATA record included.
+    private static func treeNodes(on axis: XPathAxis, from context: XPathNode) -> [XPathNode] {
         switch axis {
         case .self:
             return [context]

@@ -1,3 +1,5 @@
+internal import XMLSyntax
+
 /// The descendant axes read straight from the tree's records, without gathering them.
 ///
 /// `//activity[@team='100']` reaches the evaluator as `descendant::activity[…]` (the
@@ -43,7 +45,8 @@ extension XPathEvaluator {
         for range in ranges {
             try spend(range.count)
             try storage.nodes.withUnsafeBufferPointer { (records) throws(XPathError) in
-                for i in range where test.matches(records[Int(i)]) {
+                // Text records only where XPath sees a text node (XPathTextNodes).
+                for i in range where test.matches(records[Int(i)]) && storage.isXPathNode(i) {
                     let node = XMLTreeNode(storage: storage, index: i)
                     var passes = true
                     for predicate in predicates where passes {
@@ -114,7 +117,7 @@ struct XPathRecordTest {
         case .comments: return record.kind == .comment
         case .instructions(let target, let names):
             guard record.kind == .processingInstruction else { return false }
-            return target == nil || names[Int(record.name)].qualifiedName == target
+            return target == nil || names[Int(record.name)].qualifiedName.hasSameCodePoints(as: target!)
         }
     }
 }
@@ -186,14 +189,8 @@ struct XPathPredicate {
             storage.pool.withUnsafeBufferPointer { pool in
                 for a in attributes[Int(record.attributeStart)..<Int(record.attributeStart + record.attributeCount)] where names[Int(a.name)] {
                     let value = UnsafeBufferPointer(rebasing: pool[Int(a.valueStart)..<Int(a.valueStart + a.valueLength)])
+                    // XPath's strings are equal when their code points are: equal bytes.
                     if value.elementsEqual(literal) { return true }
-                    // Other bytes can still be the same string to Swift's comparison, which
-                    // the general path uses (canonical equivalence: U+212A is "K").
-                    if value.contains(where: { $0 >= 0x80 }) || literal.contains(where: { $0 >= 0x80 }),
-                        String(decoding: value, as: UTF8.self) == String(decoding: literal, as: UTF8.self)
-                    {
-                        return true
-                    }
                 }
                 return false
             }

@@ -1,3 +1,4 @@
+internal import XMLSyntax
 import Foundation
 
 // The core function library (section 4).
@@ -28,11 +29,12 @@ extension XPathEvaluator {
             return .number(Double(try nodeSet(0).count))
         case .id:
             let argument = try value(0)
-            let tokens: Set<String>
+            // IDs are separated by XML's white space and compared by code points.
+            let tokens: Set<CodePointString>
             if case .nodeSet(let nodes) = argument {
-                tokens = Set(nodes.flatMap { $0.stringValue.split(whereSeparator: \.isWhitespace).map(String.init) })
+                tokens = Set(nodes.flatMap { Self.whitespaceSeparated($0.stringValue) })
             } else {
-                tokens = Set(argument.string.split(whereSeparator: \.isWhitespace).map(String.init))
+                tokens = Set(Self.whitespaceSeparated(argument.string))
             }
             return .nodeSet(identifiers.elements(withIDs: tokens, in: context.node.element.document).map { .node($0) })
         case .localName:
@@ -47,7 +49,7 @@ extension XPathEvaluator {
             var result = ""
             for i in arguments.indices { result += try string(i) }
             return .string(result)
-        case .startsWith: return .boolean(try string(0).hasPrefix(try string(1)))
+        case .startsWith: return .boolean(try string(0).hasCodePointPrefix(try string(1)))
         case .contains:
             let needle = try string(1)
             let haystack = try string(0)
@@ -77,8 +79,8 @@ extension XPathEvaluator {
         case .stringLength:
             return .number(Double(try stringArgument().unicodeScalars.count))
         case .normalizeSpace:
-            let words = try stringArgument().split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" })
-            return .string(words.joined(separator: " "))
+            // By code points: a space followed by a combining mark is still a space.
+            return .string(Self.whitespaceSeparated(try stringArgument()).map(\.string).joined(separator: " "))
         case .translate:
             let to = Array(try string(2).unicodeScalars)
             // The first occurrence of each character in the second argument decides.
@@ -98,9 +100,13 @@ extension XPathEvaluator {
         case .true: return .boolean(true)
         case .false: return .boolean(false)
         case .lang:
-            let wanted = try string(0).lowercased()
-            guard let language = languages.language(of: context.node.element)?.lowercased() else { return .boolean(false) }
-            return .boolean(language == wanted || language.hasPrefix(wanted + "-"))
+            // Case is ignored as lxml and the recommendation's examples do, for ASCII letters
+            // (language tags are ASCII); everything else compares by code points.
+            let wanted = Self.asciiLowercased(try string(0))
+            guard let language = languages.language(of: context.node.element).map(Self.asciiLowercased) else {
+                return .boolean(false)
+            }
+            return .boolean(language.hasSameCodePoints(as: wanted) || language.hasCodePointPrefix(wanted + "-"))
         case .number:
             return .number(arguments.isEmpty ? XPathValue.parseNumber(context.node.stringValue) : try value(0).number)
         case .sum:
@@ -109,6 +115,20 @@ extension XPathEvaluator {
         case .ceiling: return .number(Foundation.ceil(try value(0).number))
         case .round: return .number(Self.xpathRound(try value(0).number))
         }
+    }
+
+    /// The runs of `text` between XML white space (space, tab, line feed, carriage return),
+    /// split by code points.
+    static func whitespaceSeparated(_ text: String) -> [CodePointString] {
+        text.unicodeScalars.split { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }.map {
+            CodePointString(String(String.UnicodeScalarView($0)))
+        }
+    }
+
+    /// `text` with A–Z made a–z and every other code point kept (`lowercased()` would also
+    /// fold U+212A KELVIN SIGN into "k").
+    static func asciiLowercased(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value >= 0x41 && $0.value <= 0x5A ? Unicode.Scalar($0.value + 0x20)! : $0 }))
     }
 
     /// XPath's round: to the nearest integer, halves towards positive infinity.

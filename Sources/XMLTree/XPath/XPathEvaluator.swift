@@ -1,3 +1,5 @@
+internal import XMLSyntax
+
 /// Evaluates a compiled expression against a context (section 2: a node, a position and a
 /// size, variable bindings).
 struct XPathEvaluator {
@@ -58,8 +60,11 @@ struct XPathEvaluator {
         case .literal(let s):
             return .string(s)
         case .variable(let name, let column):
-            guard let value = variables[name] else { throw error("the variable $\(name) has no value", column: column) }
-            return value
+            // The dictionary finds keys by canonical equivalence; a variable's name is its code points.
+            guard let index = variables.index(forKey: name), variables[index].key.hasSameCodePoints(as: name) else {
+                throw error("the variable $\(name) has no value", column: column)
+            }
+            return variables[index].value
         case .function(let function, let arguments, let column):
             return try call(function, arguments, context, column: column)
         case .path(let absolute, let steps):
@@ -137,7 +142,9 @@ struct XPathEvaluator {
             if case .node(let n) = node { return n.kind == .comment }
             return false
         case .processingInstruction(let target):
-            if case .node(let n) = node, n.kind == .processingInstruction { return target == nil || n.target == target }
+            if case .node(let n) = node, n.kind == .processingInstruction {
+                return target == nil || n.target.hasSameCodePoints(as: target)
+            }
             return false
         case .anyName, .namespace, .name:
             switch (axis, node) {
@@ -151,7 +158,7 @@ struct XPathEvaluator {
                 // A namespace node's name is its prefix, in no namespace.
                 switch test {
                 case .anyName: return true
-                case .name(let uri, let local, _): return uri == nil && node.localName == local
+                case .name(let uri, let local, _): return uri == nil && node.localName.hasSameCodePoints(as: local)
                 default: return false
                 }
             case .node(let element):
@@ -167,10 +174,13 @@ struct XPathEvaluator {
     static func nameMatches(_ name: XMLTreeName, _ test: XPathNodeTest, namespaced: Bool) -> Bool {
         switch test {
         case .anyName: return true
-        case .namespace(let uri): return (name.namespaceURI ?? "") == uri
+        case .namespace(let uri): return (name.namespaceURI ?? "").hasSameCodePoints(as: uri)
         case .name(let uri, let local, let qualified):
-            // A tree read without namespaces has no URIs: compare names as written.
-            return namespaced ? name.localName == local && name.namespaceURI == uri : name.qualifiedName == qualified
+            // A tree read without namespaces has no URIs: compare names as written. Names
+            // are their code points (`é` and `e` + U+0301 are two names).
+            return namespaced
+                ? name.localName.hasSameCodePoints(as: local) && name.namespaceURI.hasSameCodePoints(as: uri)
+                : name.qualifiedName.hasSameCodePoints(as: qualified)
         default: return false
         }
     }
@@ -205,12 +215,15 @@ struct XPathEvaluator {
         guard !x.isEmpty, !y.isEmpty else { return false }
         switch op {
         case .equal:
-            let strings = Set(y.lazy.map(\.stringValue))
-            return x.contains { strings.contains($0.stringValue) }
+            // Strings are equal when their code points are (section 3.4), so the set is
+            // keyed by code points: Swift's `Set<String>` would merge `é` and `e` + U+0301.
+            let strings = Set(y.lazy.map { CodePointString($0.stringValue) })
+            return x.contains { strings.contains(CodePointString($0.stringValue)) }
         case .notEqual:
             // Some pair differs unless every string on both sides is one and the same.
             let first = x[0].stringValue
-            return x.contains { $0.stringValue != first } || y.contains { $0.stringValue != first }
+            return x.contains { !$0.stringValue.hasSameCodePoints(as: first) }
+                || y.contains { !$0.stringValue.hasSameCodePoints(as: first) }
         case .less, .lessEqual, .greater, .greaterEqual:
             // NaN compares false with everything, so it never makes a pair true.
             let xs = x.map { XPathValue.parseNumber($0.stringValue) }.filter { !$0.isNaN }
@@ -246,7 +259,7 @@ struct XPathEvaluator {
             switch (a, b) {
             case (.boolean, _), (_, .boolean): equal = a.boolean == b.boolean
             case (.number, _), (_, .number): equal = a.number == b.number
-            default: equal = a.string == b.string
+            default: equal = a.string.hasSameCodePoints(as: b.string)
             }
             return op == .equal ? equal : !equal
         case .less: return a.number < b.number

@@ -83,10 +83,10 @@ extension XMLTreeNode {
     /// winning, with `xml` always bound; the default namespace has the empty prefix.
     public var inScopeNamespaces: [(prefix: String, uri: String)] {
         var result: [(prefix: String, uri: String)] = [("xml", "http://www.w3.org/XML/1998/namespace")]
-        var seen: Set<String> = ["xml"]
+        var seen: Set<CodePointString> = [CodePointString("xml")]
         var node: XMLTreeNode? = self
         while let current = node, current.kind == .element {
-            for declaration in current.namespaceDeclarations where seen.insert(declaration.prefix).inserted {
+            for declaration in current.namespaceDeclarations where seen.insert(CodePointString(declaration.prefix)).inserted {
                 if !declaration.uri.isEmpty { result.append(declaration) }
             }
             node = current.parent

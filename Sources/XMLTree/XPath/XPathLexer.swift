@@ -1,3 +1,5 @@
+internal import XMLSyntax
+
 /// XPath 1.0's tokens (section 3.7), with its rules for telling `*` and `and`/`or`/`div`/
 /// `mod` as operators from names, and a name before `(` or `::` as a function or axis.
 struct XPathToken: Equatable {
@@ -21,15 +23,18 @@ struct XPathToken: Equatable {
     var column: Int
 }
 
+/// Reads the expression as code points, as XPath counts characters: a quote followed by a
+/// combining mark is two characters (a Swift `Character` would make it one cluster and
+/// hide the quote), and columns count code points from 1.
 struct XPathLexer {
-    let source: [Character]
+    let source: [Unicode.Scalar]
     let text: String
     private var i = 0
     private(set) var tokens: [XPathToken] = []
 
     init(_ text: String) {
         self.text = text
-        source = Array(text)
+        source = Array(text.unicodeScalars)
     }
 
     private func error(_ message: String, at column: Int) -> XPathError {
@@ -56,7 +61,7 @@ struct XPathLexer {
 
     private mutating func run() throws(XPathError) {
         while true {
-            while i < source.count, source[i].isWhitespace { i += 1 }
+            while i < source.count, Self.isWhitespace(source[i]) { i += 1 }
             guard i < source.count else {
                 tokens.append(XPathToken(kind: .end, column: source.count + 1))
                 return
@@ -67,7 +72,7 @@ struct XPathLexer {
                 tokens.append(XPathToken(kind: kind, column: column))
                 i += length
             }
-            let next: Character? = i + 1 < source.count ? source[i + 1] : nil
+            let next: Unicode.Scalar? = i + 1 < source.count ? source[i + 1] : nil
             switch c {
             case "(": add(.leftParen, length: 1)
             case ")": add(.rightParen, length: 1)
@@ -94,7 +99,7 @@ struct XPathLexer {
                 guard let close = source[(i + 1)...].firstIndex(of: c) else {
                     throw error("a string literal is not closed", at: column)
                 }
-                add(.literal(String(source[(i + 1)..<close])), length: close - i + 1)
+                add(.literal(String(String.UnicodeScalarView(source[(i + 1)..<close]))), length: close - i + 1)
             case "$":
                 i += 1
                 guard let (prefix, local) = qName() else { throw error("\"$\" must be followed by a variable name", at: column) }
@@ -102,13 +107,13 @@ struct XPathLexer {
             case ".":
                 if next == "." {
                     add(.dotDot, length: 2)
-                } else if let next, next.isASCII, next.isNumber {
+                } else if let next, Self.isDigit(next) {
                     try number(column: column)
                 } else {
                     add(.dot, length: 1)
                 }
             default:
-                if c.isASCII && c.isNumber {
+                if Self.isDigit(c) {
                     try number(column: column)
                 } else if Self.isNameStart(c) {
                     try name(column: column)
@@ -121,25 +126,33 @@ struct XPathLexer {
 
     private mutating func number(column: Int) throws(XPathError) {
         let start = i
-        while i < source.count, source[i].isASCII, source[i].isNumber { i += 1 }
+        while i < source.count, Self.isDigit(source[i]) { i += 1 }
         if i < source.count, source[i] == "." {
             i += 1
-            while i < source.count, source[i].isASCII, source[i].isNumber { i += 1 }
+            while i < source.count, Self.isDigit(source[i]) { i += 1 }
         }
-        var digits = String(source[start..<i])
+        var digits = String(String.UnicodeScalarView(source[start..<i]))
         if digits.hasPrefix(".") { digits = "0" + digits }
         if digits.hasSuffix(".") { digits += "0" }
         tokens.append(XPathToken(kind: .number(Double(digits) ?? .nan), column: column))
     }
 
-    static func isNameStart(_ c: Character) -> Bool {
-        c == "_" || c.isLetter
+    /// XPath's `ExprWhitespace`: XML's `S`, four characters and no others.
+    static func isWhitespace(_ c: Unicode.Scalar) -> Bool {
+        c == " " || c == "\t" || c == "\n" || c == "\r"
     }
 
-    static func isNameChar(_ c: Character) -> Bool {
-        isNameStart(c) || c.isNumber || c == "-" || c == "." || c == "·" || c.unicodeScalars.allSatisfy {
-            $0.properties.generalCategory == .nonspacingMark || $0.properties.generalCategory == .spacingMark
-        }
+    static func isDigit(_ c: Unicode.Scalar) -> Bool {
+        c.value >= 0x30 && c.value <= 0x39
+    }
+
+    /// The first character of an `NCName`, by the tables expat reads names with.
+    static func isNameStart(_ c: Unicode.Scalar) -> Bool {
+        c != ":" && XMLNameValidation.isNameStart(c)
+    }
+
+    static func isNameChar(_ c: Unicode.Scalar) -> Bool {
+        c != ":" && XMLNameValidation.isNameChar(c)
     }
 
     private mutating func ncName() -> String? {
@@ -147,7 +160,7 @@ struct XPathLexer {
         let start = i
         i += 1
         while i < source.count, Self.isNameChar(source[i]) { i += 1 }
-        return String(source[start..<i])
+        return String(String.UnicodeScalarView(source[start..<i]))
     }
 
     /// `NCName` or `NCName:NCName`.
@@ -192,7 +205,7 @@ struct XPathLexer {
         }
         // Look past white space for "(" or "::".
         var j = i
-        while j < source.count, source[j].isWhitespace { j += 1 }
+        while j < source.count, Self.isWhitespace(source[j]) { j += 1 }
         if prefix == nil, j + 1 < source.count, source[j] == ":", source[j + 1] == ":" {
             tokens.append(XPathToken(kind: .axisName(local), column: column))
             return

@@ -1,4 +1,5 @@
 import XMLWriting
+internal import XMLSyntax
 /// A node in XPath's data model: a tree node, or one of the attribute and namespace nodes
 /// that XPath gives every element.
 public enum XPathNode: Hashable, Sendable {
@@ -24,7 +25,9 @@ public enum XPathNode: Hashable, Sendable {
     /// XPath's string value.
     public var stringValue: String {
         switch self {
-        case .node(let node): return node.stringValue
+        case .node(let node):
+            // A text node is its whole run of text and CDATA (XPathTextNodes).
+            return TreeStorage.isText(node.record) ? node.storage.xpathText(startingAt: node.index) : node.stringValue
         case .attribute(let element, let index): return element.attributeValue(at: index)
         case .namespace(_, _, let uri): return uri
         }
@@ -62,7 +65,7 @@ public enum XPathNode: Hashable, Sendable {
     public var xmlString: String {
         switch self {
         case .node(let node):
-            return node.kind == .text || node.kind == .cdata ? node.text : node.xmlString
+            return TreeStorage.isText(node.record) ? node.storage.xpathText(startingAt: node.index) : node.xmlString
         case .attribute(let element, let index):
             // This one attribute, read in place: building all of the element's attributes
             // for each one printed made `//@*` quadratic in a tag's attributes.
@@ -88,11 +91,23 @@ public enum XPathNode: Hashable, Sendable {
         }
     }
 
+    /// Namespace nodes compare their prefixes and URIs by code points, as XPath compares
+    /// names and strings (the synthesized hash agrees: equal code points hash alike).
+    public static func == (a: XPathNode, b: XPathNode) -> Bool {
+        switch (a, b) {
+        case (.node(let x), .node(let y)): return x == y
+        case (.attribute(let x, let i), .attribute(let y, let j)): return x == y && i == j
+        case (.namespace(let x, let p, let u), .namespace(let y, let q, let v)):
+            return x == y && p.hasSameCodePoints(as: q) && u.hasSameCodePoints(as: v)
+        default: return false
+        }
+    }
+
     static func inDocumentOrder(_ a: XPathNode, _ b: XPathNode) -> Bool {
         let (x, y) = (a.orderKey, b.orderKey)
         if x != y { return x < y }
         // Namespace nodes whose prefixes hash alike: order them by the prefix itself.
-        if case .namespace(_, let p, _) = a, case .namespace(_, let q, _) = b { return p < q }
+        if case .namespace(_, let p, _) = a, case .namespace(_, let q, _) = b { return p.precedesInCodePointOrder(q) }
         return false
     }
 }
@@ -103,6 +118,18 @@ public enum XPathValue: Hashable, Sendable, CustomStringConvertible {
     case string(String)
     case number(Double)
     case boolean(Bool)
+
+    /// Strings are equal when their code points are, as in XPath (Swift's `==` would make
+    /// `"é"` and `"e\u{301}"` one value).
+    public static func == (a: XPathValue, b: XPathValue) -> Bool {
+        switch (a, b) {
+        case (.nodeSet(let x), .nodeSet(let y)): return x == y
+        case (.string(let x), .string(let y)): return x.hasSameCodePoints(as: y)
+        case (.number(let x), .number(let y)): return x == y
+        case (.boolean(let x), .boolean(let y)): return x == y
+        default: return false
+        }
+    }
 
     /// XPath's `string()` of the value.
     public var string: String {
@@ -153,12 +180,13 @@ public enum XPathValue: Hashable, Sendable, CustomStringConvertible {
         let trimmed = text.trimmingXPathWhitespace()
         var body = Substring(trimmed)
         var negative = false
-        if body.first == "-" {
+        if body.utf8.first == UInt8(ascii: "-") {
             negative = true
-            body = body.dropFirst()
+            body = Substring(body.unicodeScalars.dropFirst())
         }
-        guard !body.isEmpty, body.allSatisfy({ ($0.isASCII && $0.isNumber) || $0 == "." }),
-            body.filter({ $0 == "." }).count <= 1, body != "."
+        // Bytes, not Characters: a digit followed by a combining mark is no digit.
+        guard !body.isEmpty, body.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E }),
+            body.utf8.filter({ $0 == 0x2E }).count <= 1, body != "."
         else { return .nan }
         var digits = String(body)
         if digits.hasPrefix(".") { digits = "0" + digits }
@@ -201,10 +229,12 @@ public enum XPathValue: Hashable, Sendable, CustomStringConvertible {
 
 extension String {
     /// Without XPath's white space (space, tab, CR, LF) at either end.
+    /// By code points: a space followed by a combining mark is a space and a mark.
     func trimmingXPathWhitespace() -> String {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
-        guard let start = firstIndex(where: { !isSpace($0) }) else { return "" }
-        let end = lastIndex(where: { !isSpace($0) })!
-        return String(self[start...end])
+        let isSpace: (Unicode.Scalar) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        let scalars = unicodeScalars
+        guard let start = scalars.firstIndex(where: { !isSpace($0) }) else { return "" }
+        let end = scalars.lastIndex(where: { !isSpace($0) })!
+        return String(scalars[start...end])
     }
 }

@@ -1,3 +1,5 @@
+internal import XMLSyntax
+
 /// Recursive descent over XPath 1.0's grammar (section 3), resolving prefixes and checking
 /// function arities at compile time.
 struct XPathParser {
@@ -36,8 +38,10 @@ struct XPathParser {
 
     private func describe(_ token: XPathToken) -> String {
         if case .end = token.kind { return "end of the expression" }
-        let start = text.index(text.startIndex, offsetBy: token.column - 1)
-        return "\"\(text[start...].prefix(12))\""
+        // Columns count code points (the lexer's unit).
+        let scalars = text.unicodeScalars
+        let start = scalars.index(scalars.startIndex, offsetBy: token.column - 1)
+        return "\"\(String(scalars[start...].prefix(12)))\""
     }
 
     private mutating func expect(_ kind: XPathToken.Kind, _ what: String) throws(XPathError) {
@@ -300,7 +304,10 @@ struct XPathParser {
 
     private func resolve(_ prefix: String, at token: XPathToken) throws(XPathError) -> String {
         if prefix == "xml" { return "http://www.w3.org/XML/1998/namespace" }
-        guard let uri = namespaces[prefix] else {
+        // The dictionary finds keys by canonical equivalence; a prefix is its code points.
+        guard let index = namespaces.index(forKey: prefix), namespaces[index].key.hasSameCodePoints(as: prefix),
+            case let uri = namespaces[index].value
+        else {
             var failure = error("the prefix \"\(prefix)\" is not bound: pass it in namespaces", at: token)
             failure.unboundPrefix = prefix
             throw failure

@@ -1,3 +1,5 @@
+internal import XMLSyntax
+
 /// A compiled XPath expression's tree.
 indirect enum XPathSyntax: Sendable {
     case or(XPathSyntax, XPathSyntax)
@@ -42,6 +44,21 @@ enum XPathNodeTest: Sendable, Hashable {
     case name(namespaceURI: String?, local: String, qualified: String)
     case node, text, comment
     case processingInstruction(String?)
+}
+
+extension XPathNodeTest {
+    /// Names and targets as XPath compares them, by code points (`é` and `e` + U+0301 are
+    /// two names). The synthesized hash stays consistent: equal code points hash alike.
+    static func == (a: XPathNodeTest, b: XPathNodeTest) -> Bool {
+        switch (a, b) {
+        case (.anyName, .anyName), (.node, .node), (.text, .text), (.comment, .comment): return true
+        case (.namespace(let x), .namespace(let y)): return x.hasSameCodePoints(as: y)
+        case (.name(let u1, let l1, let q1), .name(let u2, let l2, let q2)):
+            return l1.hasSameCodePoints(as: l2) && q1.hasSameCodePoints(as: q2) && u1.hasSameCodePoints(as: u2)
+        case (.processingInstruction(let x), .processingInstruction(let y)): return x.hasSameCodePoints(as: y)
+        default: return false
+        }
+    }
 }
 
 struct XPathStep: Sendable {

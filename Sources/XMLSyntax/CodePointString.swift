@@ -1,0 +1,84 @@
+/// Strings compared as XML, XPath 1.0, Canonical XML and property lists compare them: by
+/// their code points.
+///
+/// Swift's `String` equality, hashing and ordering follow canonical equivalence: `"é"`
+/// (U+00E9) equals `"e\u{301}"`, U+212A KELVIN SIGN equals `"K"`, a Hangul syllable equals
+/// its jamo. XML names, attribute values, XPath's `=`, `contains()` and `starts-with()`,
+/// C14N's attribute order and a plist dictionary's keys all tell those apart, so every
+/// place that decides such a rule compares through these members instead of `==` or `<`.
+/// UTF-8's byte order is code-point order, so both are answered from the bytes.
+extension String {
+    /// Whether both strings hold the same code points (XPath's and XML's string equality).
+    ///
+    /// - Complexity: O(n), no allocation for native strings.
+    @inlinable
+    package func hasSameCodePoints(as other: String) -> Bool {
+        var a = self
+        var b = other
+        return a.withUTF8 { x in b.withUTF8 { y in x.elementsEqual(y) } }
+    }
+
+    /// Whether this string comes before `other` in code-point order (shorter first on a
+    /// common prefix), as Canonical XML sorts attributes and plists sort keys.
+    ///
+    /// - Complexity: O(n), no allocation for native strings.
+    @inlinable
+    package func precedesInCodePointOrder(_ other: String) -> Bool {
+        var a = self
+        var b = other
+        return a.withUTF8 { x in b.withUTF8 { y in x.lexicographicallyPrecedes(y) } }
+    }
+
+    /// Whether the string begins with `prefix`'s code points (XPath's `starts-with()`: a
+    /// prefix that ends inside a combining sequence still matches).
+    ///
+    /// - Complexity: O(m) for a prefix of m bytes.
+    @inlinable
+    package func hasCodePointPrefix(_ prefix: String) -> Bool {
+        var a = self
+        var b = prefix
+        return a.withUTF8 { x in b.withUTF8 { y in x.count >= y.count && x[..<y.count].elementsEqual(y) } }
+    }
+}
+
+/// A `String` that is equal to, hashes like and sorts beside another only by its code
+/// points: the key type for sets and dictionaries that must keep `"é"` and `"e\u{301}"`
+/// apart (XPath's node-set comparisons, ID tables, plist keys, name lookups).
+package struct CodePointString: Hashable, Comparable, Sendable, CustomStringConvertible {
+    package let string: String
+
+    @inlinable
+    package init(_ string: String) {
+        self.string = string
+    }
+
+    @inlinable
+    package static func == (a: CodePointString, b: CodePointString) -> Bool {
+        a.string.hasSameCodePoints(as: b.string)
+    }
+
+    @inlinable
+    package static func < (a: CodePointString, b: CodePointString) -> Bool {
+        a.string.precedesInCodePointOrder(b.string)
+    }
+
+    @inlinable
+    package func hash(into hasher: inout Hasher) {
+        var copy = string
+        copy.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    }
+
+    package var description: String { string }
+}
+
+extension Optional where Wrapped == String {
+    /// Whether both are absent, or both present with the same code points.
+    @inlinable
+    package func hasSameCodePoints(as other: String?) -> Bool {
+        switch (self, other) {
+        case (nil, nil): return true
+        case (let a?, let b?): return a.hasSameCodePoints(as: b)
+        default: return false
+        }
+    }
+}

@@ -1,0 +1,57 @@
+/// XPath's text nodes (section 5.7): "a text node never has an immediately following or
+/// preceding sibling that is a text node", and a text node has at least one character.
+///
+/// The tree keeps CDATA sections as nodes of their own (so they can be written back as
+/// CDATA) and keeps an empty section, so `a<![CDATA[b]]>c` is three records and
+/// `<![CDATA[]]>` one. XPath sees each run of adjacent text and CDATA siblings as one text
+/// node, represented by the run's first record, whose string value is the whole run; a run
+/// with no characters is no node at all.
+extension TreeStorage {
+    @inline(__always)
+    static func isText(_ record: Node) -> Bool { record.kind == .text || record.kind == .cdata }
+
+    /// Whether record `index` is a node XPath sees: anything but text, or the first record of
+    /// a run of text and CDATA siblings that holds at least one character.
+    ///
+    /// - Complexity: O(1) for every record but a run's first, O(run) for that one, so a
+    ///   walk over all of a run's records costs O(run) in all.
+    @inline(__always)
+    func isXPathNode(_ index: Int32) -> Bool {
+        let record = nodes[Int(index)]
+        guard Self.isText(record) else { return true }
+        if record.previous >= 0 && Self.isText(nodes[Int(record.previous)]) { return false }
+        var i = index
+        while i >= 0 {
+            let r = nodes[Int(i)]
+            guard Self.isText(r) else { return false }
+            if r.textLength > 0 { return true }
+            i = r.next
+        }
+        return false
+    }
+
+    /// The string value of the XPath text node that record `index` begins: the run's
+    /// text and CDATA joined.
+    func xpathText(startingAt index: Int32) -> String {
+        let first = nodes[Int(index)]
+        if first.next < 0 || !Self.isText(nodes[Int(first.next)]) {
+            return string(start: first.textStart, length: first.textLength)
+        }
+        var bytes: [UInt8] = []
+        var i = index
+        while i >= 0, case let r = nodes[Int(i)], Self.isText(r) {
+            bytes.append(contentsOf: pool[Int(r.textStart)..<Int(r.textStart + r.textLength)])
+            i = r.next
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+extension XPathNode {
+    /// Whether XPath sees this node (see ``TreeStorage/isXPathNode(_:)``); attribute and
+    /// namespace nodes always.
+    var isXPathNode: Bool {
+        guard case .node(let node) = self else { return true }
+        return node.storage.isXPathNode(node.index)
+    }
+}
