@@ -296,7 +296,9 @@ private struct Scanner {
     /// The rest of a start tag: attributes (only on `<plist>`), then `>` or `/>`; true for
     /// an empty element.
     mutating func startTagEnd(attributesAllowed: Bool) throws(GiveUp) -> Bool {
-        var names: [String] = []
+        // A set: a list searched per attribute made 80,000 attributes 6 s. Names are ASCII
+        // (asciiName), so String's equality is byte equality here.
+        var names = Set<String>()
         while true {
             let hadSpace = i < b.count && Self.isSpace(b[i])
             skipSpace()
@@ -312,8 +314,7 @@ private struct Scanner {
             }
             guard attributesAllowed, hadSpace else { throw GiveUp() }
             let name = try asciiName()
-            guard !names.contains(name) else { throw GiveUp() }
-            names.append(name)
+            guard names.insert(name).inserted else { throw GiveUp() }
             skipSpace()
             try expect(0x3D)
             skipSpace()

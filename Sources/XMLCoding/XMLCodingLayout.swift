@@ -132,6 +132,37 @@ enum XMLKeySpelling {
         case separated(Character)
         case capitalized
         case custom(@Sendable (_ codingPath: [any CodingKey]) -> String)
+
+        /// Whether every key is spelled as in Swift.
+        var isIdentity: Bool {
+            if case .none = self { return true }
+            return false
+        }
+    }
+
+    /// The Swift spelling of a document name, the way `JSONDecoder`'s `convertFromSnakeCase`
+    /// reads a JSON key: `site_code` → `siteCode`, `SiteCode` → `siteCode` for the capitalized
+    /// spelling; a name without a separator stays as written (`siteCode`), leading and
+    /// trailing separators stay. A custom spelling has no inverse: the name as written.
+    ///
+    /// A dictionary's keys (``XMLKeyedContainer/allKeys``) are spelled this way, and a key
+    /// whose document spelling is absent is looked for among the names that read as it, so
+    /// `[String: T]` gets the document's keys in Swift's spelling, as from `JSONDecoder`.
+    static func swiftName(forDocumentName name: String, conversion: Conversion) -> String {
+        switch conversion {
+        case .none, .custom: return name
+        case .capitalized:
+            guard let first = name.unicodeScalars.first else { return name }
+            return first.properties.lowercaseMapping + String(name.unicodeScalars.dropFirst())
+        case .separated(let separator):
+            let isSeparator: (Character) -> Bool = { $0 == separator }
+            guard let start = name.firstIndex(where: { !isSeparator($0) }) else { return name }
+            let end = name.lastIndex(where: { !isSeparator($0) })!
+            let words = name[start...end].split(whereSeparator: isSeparator)
+            guard words.count > 1 else { return name }
+            let joined = words[0].lowercased() + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst().lowercased() }.joined()
+            return String(name[..<start]) + joined + String(name[name.index(after: end)...])
+        }
     }
 
     /// The document's spelling of a Swift key (`_0`, an enum case's one value, is the text key).

@@ -1,4 +1,5 @@
 import Foundation
+internal import XMLSyntax
 
 extension XMLValueDecoder {
     /// Whether the value is nil for a scalar: absent, an element with no attributes, no
@@ -69,6 +70,9 @@ struct XMLKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// are kept alive by the scope this container holds (scope → context → its traits cache,
     /// which keeps every plans object it hands out).
     private unowned(unsafe) let plans: XMLKeyPlans?
+    /// How this container's keys are spelled: the strategy's conversion, or none for a
+    /// `[String: V]` (``XMLStringKeyedDictionary``).
+    private let conversion: XMLKeySpelling.Conversion
 
     init(decoder: XMLValueDecoder, element: Int, isChoice: Bool = false) {
         self.element = element
@@ -76,6 +80,7 @@ struct XMLKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         let traits = decoder.decodedType.map { decoder.context.traits(of: $0) }
         placing = traits?.placing
         layouts = traits?.layouts
+        conversion = traits?.isStringKeyedDictionary == true ? .none : decoder.context.keyConversion
         // The value's scope, shared by every value in the container (made now unless the
         // value was handed to its type's init(from:) with one).
         scope = decoder.valueScope
@@ -95,16 +100,16 @@ struct XMLKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             return Key(stringValue: name).map { [$0] } ?? []
         }
         guard node.kind == .element else { return [] }
+        // Each distinct name (by code points: `é` and `e` + U+0301 are two keys) in Swift's
+        // spelling, as `JSONDecoder` gives a dictionary's keys under a key strategy.
         var names: [String] = []
-        var seen = Set<String>()
-        for a in node.start..<(node.start + node.count) {
-            let name = record.names[record.attributes[a].name].local
-            if seen.insert(name).inserted { names.append(name) }
+        var seen = Set<CodePointString>()
+        func add(_ documentName: String) {
+            let name = XMLKeySpelling.swiftName(forDocumentName: documentName, conversion: conversion)
+            if seen.insert(CodePointString(name)).inserted { names.append(name) }
         }
-        for child in record.childElements(of: element) {
-            let name = record.names[record.nodes[child].name].local
-            if seen.insert(name).inserted { names.append(name) }
-        }
+        for a in node.start..<(node.start + node.count) { add(record.names[record.attributes[a].name].local) }
+        for child in record.childElements(of: element) { add(record.names[record.nodes[child].name].local) }
         return names.compactMap { Key(stringValue: $0) }
     }
 
@@ -131,7 +136,7 @@ struct XMLKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     private func makePlan(for key: Key) -> XMLKeyPlan {
-        let spelled = context.documentName(for: key, codingPath: codingPath)
+        let spelled = documentName(for: key)
         if spelled == XMLDecoder.textKey {
             return XMLKeyPlan(
                 key: key, name: XMLCodingName(local: spelled, uri: nil), isText: true, placement: .element, wrapped: false)
@@ -143,6 +148,11 @@ struct XMLKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     /// Where the key's value is.
     func lookup(_ key: Key) -> XMLDecodingValue { lookup(plan(for: key)) }
+
+    /// The document's spelling of a key of this container.
+    private func documentName(for key: any CodingKey) -> String {
+        XMLKeySpelling.documentName(for: key, codingPath: codingPath, conversion: conversion)
+    }
 
     /// Where the value of the plan's key is.
     private func lookup(_ plan: XMLKeyPlan) -> XMLDecodingValue {
@@ -156,9 +166,37 @@ struct XMLKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             return plan.isText ? .textNode(element) : .elements(XMLNodeList(), parent: element)
         }
         if plan.isText { return .text(element: element) }
-        if plan.placement != .element, let a = attribute(named: plan.name) { return .attribute(a, element: element) }
-        let list = plan.placement == .attribute ? XMLNodeList() : elements(named: plan.name)
+        let found = lookup(plan.name, plan)
+        // Not under the key's document spelling: a name that reads as the key (the way a
+        // dictionary's keys were spelled, or `aB` for `aB` under snake case, as JSONDecoder
+        // matches them).
+        guard case .elements(let list, _, _) = found, list.isEmpty, !conversion.isIdentity,
+            let written = writtenName(readingAs: plan.key.stringValue), !written.hasSameCodePoints(as: plan.name.local)
+        else { return found }
+        return lookup(XMLCodingName(local: written, uri: plan.name.uri), plan)
+    }
+
+    private func lookup(_ name: XMLCodingName, _ plan: XMLKeyPlan) -> XMLDecodingValue {
+        if plan.placement != .element, let a = attribute(named: name) { return .attribute(a, element: element) }
+        let list = plan.placement == .attribute ? XMLNodeList() : elements(named: name)
         return .elements(list, parent: element, wrapped: plan.wrapped)
+    }
+
+    /// The first attribute or child name of the element whose Swift spelling is `key`; through
+    /// the index's table for an element with many names (looking each key up by a scan made
+    /// a dictionary of n entries n² steps).
+    private func writtenName(readingAs key: String) -> String? {
+        if let index { return index.writtenNames(conversion: conversion)[CodePointString(key)] }
+        let node = record.nodes[element]
+        for a in node.start..<(node.start + node.count) {
+            let name = record.names[record.attributes[a].name].local
+            if XMLKeySpelling.swiftName(forDocumentName: name, conversion: conversion).hasSameCodePoints(as: key) { return name }
+        }
+        for child in record.childElements(of: element) {
+            let name = record.names[record.nodes[child].name].local
+            if XMLKeySpelling.swiftName(forDocumentName: name, conversion: conversion).hasSameCodePoints(as: key) { return name }
+        }
+        return nil
     }
 
     /// The element's attribute of that name: through the index when there is one, else a scan.
@@ -191,9 +229,11 @@ struct XMLKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return list
     }
 
-    /// A plain key matches the local name in any namespace; `{uri}local` matches both.
+    /// A plain key matches the local name in any namespace; `{uri}local` matches both. Names
+    /// and URIs compare by code points, as XML compares them.
     private func matches(_ name: XMLRecord.Name, _ key: XMLCodingName) -> Bool {
-        name.local == key.local && (key.uri == nil || name.uri == key.uri || (key.uri == "" && name.uri == nil))
+        name.local.hasSameCodePoints(as: key.local)
+            && (key.uri == nil || name.uri.hasSameCodePoints(as: key.uri) || (key.uri == "" && name.uri == nil))
     }
 
     func contains(_ key: Key) -> Bool {
@@ -222,7 +262,7 @@ struct XMLKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             DecodingError.Context(
                 codingPath: codingPath,
                 debugDescription:
-                    "no attribute or element \"\(context.documentName(for: key, codingPath: codingPath))\" in the element at \(context.location(of: element))"
+                    "no attribute or element \"\(documentName(for: key))\" in the element at \(context.location(of: element))"
             ))
     }
 
@@ -466,8 +506,29 @@ struct XMLSingleValueContainer: SingleValueDecodingContainer {
 /// more of them than a scan is worth.
 final class XMLNameIndex {
     static let threshold = 32
+    /// Names grouped as Swift hashes them (canonical equivalence); each lookup then matches
+    /// the group's names by code points.
     var attributes: [String: [Int]] = [:]
     var elements: [String: [Int]] = [:]
+    /// Each Swift spelling to the first name that reads as it, made on the first lookup that
+    /// needs it (a dictionary's keys under a key strategy).
+    private var written: [CodePointString: String]?
+    private let element: Int
+    private let record: XMLRecord
+
+    func writtenNames(conversion: XMLKeySpelling.Conversion) -> [CodePointString: String] {
+        if let written { return written }
+        var table: [CodePointString: String] = [:]
+        let node = record.nodes[element]
+        func add(_ name: String) {
+            let key = CodePointString(XMLKeySpelling.swiftName(forDocumentName: name, conversion: conversion))
+            if table[key] == nil { table[key] = name }
+        }
+        for a in node.start..<(node.start + node.count) { add(record.names[record.attributes[a].name].local) }
+        for child in record.childElements(of: element) { add(record.names[record.nodes[child].name].local) }
+        written = table
+        return table
+    }
 
     /// The index, or nil for an element with few enough names to scan (counted before
     /// anything is allocated: most elements have few).
@@ -485,6 +546,8 @@ final class XMLNameIndex {
     }
 
     private init(element: Int, record: XMLRecord) {
+        self.element = element
+        self.record = record
         let node = record.nodes[element]
         for a in node.start..<(node.start + node.count) {
             attributes[record.names[record.attributes[a].name].local, default: []].append(a)

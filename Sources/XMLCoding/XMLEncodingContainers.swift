@@ -7,6 +7,8 @@ struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol
     /// The encoded type's own placement and layouts, looked up once per element.
     private let placing: (any XMLNodePlacing.Type)?
     private let layouts: (any XMLArrayLayouts.Type)?
+    /// Whether the keys are a `[String: V]`'s, written as they are (``XMLStringKeyedDictionary``).
+    private let keepsKeys: Bool
 
     init(encoder: XMLValueEncoder, element: Int?) {
         self.encoder = encoder
@@ -14,6 +16,7 @@ struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol
         let traits = encoder.encodedType.map { encoder.context.traits(of: $0) }
         placing = traits?.placing
         layouts = traits?.layouts
+        keepsKeys = traits?.isStringKeyedDictionary ?? false
     }
 
     /// Built only when asked for; a value's own path likewise.
@@ -22,7 +25,8 @@ struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol
 
     private func slot(for key: Key) throws -> XMLEncodingSlot {
         guard let element else { throw encoder.failure! }
-        return context.slot(for: key, in: element, codingPath: codingPath, placing: placing, layouts: layouts)
+        return context.slot(
+            for: key, in: element, codingPath: codingPath, placing: placing, layouts: layouts, keepingKey: keepsKeys)
     }
 
     mutating func encodeNil(forKey key: Key) throws { _ = try slot(for: key) }

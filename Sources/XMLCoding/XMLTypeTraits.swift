@@ -14,6 +14,8 @@ struct XMLTypeTraits: @unchecked Sendable {
     let isChoice: Bool
     let isChoiceArray: Bool
     let absentAsEmpty: Bool
+    /// A `[String: V]`, whose keys no key strategy converts (see ``XMLStringKeyedDictionary``).
+    let isStringKeyedDictionary: Bool
 
     private init(_ type: Any.Type) {
         scalar = type as? any XMLScalar.Type
@@ -23,6 +25,7 @@ struct XMLTypeTraits: @unchecked Sendable {
         isChoice = type is any XMLChoice.Type
         isChoiceArray = type is any XMLChoiceArray.Type
         absentAsEmpty = type is any XMLAbsentAsEmpty.Type
+        isStringKeyedDictionary = type is any XMLStringKeyedDictionary.Type
     }
 
     /// The scalar types (XMLScalar's conformers, a closed set) by identity: comparing a few
@@ -160,3 +163,11 @@ final class XMLKeyPlans {
         MemoryLayout<Key>.size == 0 ? 0 : Int(unsafeBitCast(key, to: UInt8.self))
     }
 }
+
+/// `[String: V]`: its keys are the document's names as written, in both directions, and no
+/// key strategy converts them, as `JSONDecoder` and `JSONEncoder` leave a `String`-keyed
+/// dictionary's keys alone (its keys are data, not Swift names). Decoding a dictionary
+/// looked each document name up converted (`aB` as `a_b` under snake case), which lost it.
+protocol XMLStringKeyedDictionary {}
+
+extension Dictionary: XMLStringKeyedDictionary where Key == String {}

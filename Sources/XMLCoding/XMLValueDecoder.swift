@@ -373,8 +373,7 @@ struct XMLValueDecoder: Decoder {
         case .millisecondsSince1970: return Date(timeIntervalSince1970: try decodeFloat(Double.self) / 1000)
         case .iso8601:
             let text = try decodeScalarText(Date.self)
-            if let date = try? Date(text, strategy: .iso8601) { return date }
-            if let date = try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)) { return date }
+            if let date = XMLDateText.date(from: text) { return date }
             throw mismatch(Date.self, expected: "a date in ISO 8601", found: text)
         case .formatted(let formatter):
             let text = try decodeScalarText(Date.self)

@@ -134,10 +134,7 @@ final class XMLEncodingContext {
 
     func dateText(_ date: Date) -> String? {
         switch settings.dateEncodingStrategy {
-        case .iso8601:
-            let seconds = date.timeIntervalSince1970
-            let whole = seconds.rounded(.down) == seconds
-            return date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: !whole))
+        case .iso8601: return XMLDateText.text(for: date)
         case .secondsSince1970: return date.timeIntervalSince1970.description
         case .millisecondsSince1970: return (date.timeIntervalSince1970 * 1000).description
         case .formatted(let formatter): return formatter.string(from: date)
@@ -165,9 +162,9 @@ final class XMLEncodingContext {
     /// own declarations, looked up once per element by its container.
     func slot(
         for key: any CodingKey, in parent: Int, codingPath: @autoclosure () -> [any CodingKey],
-        placing: (any XMLNodePlacing.Type)?, layouts: (any XMLArrayLayouts.Type)?
+        placing: (any XMLNodePlacing.Type)?, layouts: (any XMLArrayLayouts.Type)?, keepingKey: Bool = false
     ) -> XMLEncodingSlot {
-        let name = XMLKeySpelling.documentName(for: key, codingPath: codingPath(), conversion: keyConversion)
+        let name = XMLKeySpelling.documentName(for: key, codingPath: codingPath(), conversion: keepingKey ? .none : keyConversion)
         if name == XMLDecoder.textKey { return .itself(parent) }
         let placement: XMLNodePlacement =
             settings.nodePlacement.map { $0(codingPath() + [key]) } ?? placing?.nodePlacement(for: key) ?? .element
