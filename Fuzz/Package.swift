@@ -8,7 +8,10 @@ import PackageDescription
 let fuzzTargets = [
     "FuzzStreamParser", "FuzzPullReader", "FuzzRecovery", "FuzzTreeXPath",
     "FuzzCanonical", "FuzzPropertyLists", "FuzzPlistDecoder", "FuzzWriter",
+    "FuzzCodable", "FuzzPlistScanner",
 ]
+/// Products of the main package a target needs beside the ones every target gets.
+let extraProducts: [String: [String]] = ["FuzzCodable": ["XMLCoding"]]
 
 let package = Package(
     name: "XMLStackFuzz",
@@ -36,7 +39,7 @@ let package = Package(
                     .product(name: "XMLWriting", package: "XMLStack"),
                     .product(name: "XMLTree", package: "XMLStack"),
                     .product(name: "PropertyLists", package: "XMLStack"),
-                ],
+                ] + (extraProducts[name] ?? []).map { .product(name: $0, package: "XMLStack") },
                 // gold fails on the sanitizer runtime's debug information; lld links it.
                 linkerSettings: [.unsafeFlags(["-use-ld=lld"])]
             )

@@ -11,7 +11,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-all_targets=(FuzzStreamParser FuzzPullReader FuzzRecovery FuzzTreeXPath FuzzCanonical FuzzPropertyLists FuzzPlistDecoder FuzzWriter)
+all_targets=(FuzzStreamParser FuzzPullReader FuzzRecovery FuzzTreeXPath FuzzCanonical FuzzPropertyLists FuzzPlistDecoder FuzzWriter FuzzCodable FuzzPlistScanner)
 
 swift_bin=$(readlink -f "$(command -v swift)")
 toolchain=$(dirname "$(dirname "$swift_bin")")
@@ -59,7 +59,8 @@ bin=$(swift build "${build_flags[@]}" --show-bin-path)
 
 dictionary_for() {
     case "$1" in
-        FuzzPropertyLists|FuzzPlistDecoder) echo "Dictionaries/plist.dict" ;;
+        FuzzPropertyLists|FuzzPlistDecoder|FuzzPlistScanner) echo "Dictionaries/plist.dict" ;;
+        FuzzCodable) echo "Dictionaries/codable.dict" ;;
         FuzzTreeXPath) echo "Dictionaries/xpath.dict" ;;
         FuzzWriter) echo "" ;;
         *) echo "Dictionaries/xml.dict" ;;

@@ -34,7 +34,10 @@ public final class AtomicFile {
         var status = stat()
         let exists = stat(path, &status) == 0
         if exists && (status.st_mode & S_IFMT) == S_IFDIR { throw Self.error(path, EISDIR) }
-        if (exists && (status.st_mode & S_IFMT) != S_IFREG) || path.hasPrefix("/dev/") || path.hasPrefix("/proc/") {
+        // Paths are bytes: `hasPrefix` on Characters misses "/dev/" before a combining mark.
+        if (exists && (status.st_mode & S_IFMT) != S_IFREG) || path.utf8.starts(with: "/dev/".utf8)
+            || path.utf8.starts(with: "/proc/".utf8)
+        {
             let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
             guard fd >= 0 else { throw Self.error(path, errno) }
             target = path
@@ -145,10 +148,10 @@ public final class AtomicFile {
             let length = readlink(current, &buffer, buffer.count - 1)
             guard length >= 0 else { throw error(path, errno) }
             let link = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            if link.hasPrefix("/") {
+            if link.utf8.first == UInt8(ascii: "/") {
                 current = link
-            } else if let slash = current.lastIndex(of: "/") {
-                current = String(current[...slash]) + link
+            } else if let slash = current.utf8.lastIndex(of: UInt8(ascii: "/")) {
+                current = String(current.utf8[...slash])! + link
             } else {
                 current = link
             }

@@ -11,21 +11,23 @@ enum CheckedNames {
         let bytes: UnsafeBufferPointer<UInt8>
     }
 
-    private static let entries = LockedValue<[String: Entry]>([:])
+    /// By code points: `XMLWriterName("e\u{301}")` must not get the bytes of `"é"`.
+    private static let entries = LockedValue<[CodePointString: Entry]>([:])
 
     /// The entry for `name`, the same for every checked name with this string.
     static func entry(for name: String) -> Entry {
         entries.withLock { entries in
-            if let entry = entries[name] { return entry }
+            let key = CodePointString(name)
+            if let entry = entries[key] { return entry }
             let storage = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: name.utf8.count)
             _ = storage.initialize(from: name.utf8)
             let entry = Entry(id: entries.count, bytes: UnsafeBufferPointer(storage))
-            entries[name] = entry
+            entries[key] = entry
             return entry
         }
     }
 
     /// The number of `name` if a checked name has it (for a `String` name in a tag that
     /// also holds checked ones).
-    static func existingID(for name: String) -> Int? { entries.withLock { $0[name]?.id } }
+    static func existingID(for name: String) -> Int? { entries.withLock { $0[CodePointString(name)]?.id } }
 }

@@ -1,3 +1,5 @@
+internal import XMLSyntax
+
 /// The names already written in the open start tag, so that a repeat (which no parser
 /// would read) is refused in O(1) however many attributes the tag has.
 ///
@@ -5,30 +7,41 @@
 /// expand to the same namespace URI and local name under different prefixes. A tag also
 /// remembers the prefixes its names use, so a later declaration on the same tag cannot
 /// change what an earlier name meant. Names checked once (``XMLWriterName``) are kept as
-/// their number (``CheckedNames``), the others as strings.
+/// their number (``CheckedNames``), the others as strings. Names, prefixes and URIs compare
+/// by code points, as XML compares them (`é` and `e` + U+0301 are two names, which Swift's
+/// `==` would call one and refuse as a repeat).
 ///
 /// The methods are `mutating` only so that a call through the writer's state pointer reads
 /// the storage in place: a non-mutating call there copied the struct, retaining and
 /// releasing its arrays on every attribute.
 struct StartTagNames {
-    private var written = SmallSet<String>()
+    private var written = SmallSet<CodePointString>()
     /// Checked names numbered below 64, one bit each: the common case costs a bit test.
     private var checkedBits: UInt64 = 0
     private var checked = SmallSet<Int>()
     private var expanded = SmallSet<ExpandedName>()
     /// Prefixes the tag's names use or declare (`nil`: the default namespace).
-    private var usedPrefixes: Set<String?> = []
+    private var usedPrefixes: Set<CodePointString?> = []
 
     struct ExpandedName: Hashable {
         var uri: String
         var localName: String
+
+        static func == (a: ExpandedName, b: ExpandedName) -> Bool {
+            a.localName.hasSameCodePoints(as: b.localName) && a.uri.hasSameCodePoints(as: b.uri)
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(CodePointString(uri))
+            hasher.combine(CodePointString(localName))
+        }
     }
 
     /// Whether an attribute written as `name` is already in the tag (a declaration
     /// `xmlns:p` counts as an attribute named `xmlns:p`), however it was named.
     /// - Complexity: O(1).
     mutating func contains(written name: String) -> Bool {
-        if written.contains(name) { return true }
+        if written.contains(CodePointString(name)) { return true }
         guard checkedBits != 0 || !checked.isEmpty, let id = CheckedNames.existingID(for: name) else { return false }
         return containsChecked(id)
     }
@@ -39,7 +52,7 @@ struct StartTagNames {
 
     /// Whether the tag already has an attribute with this checked name, however it was named.
     mutating func contains(checked id: Int, name: @autoclosure () -> String) -> Bool {
-        containsChecked(id) || (!written.isEmpty && written.contains(name()))
+        containsChecked(id) || (!written.isEmpty && written.contains(CodePointString(name())))
     }
 
     /// Whether an attribute with this namespace and local name is already in the tag.
@@ -47,14 +60,14 @@ struct StartTagNames {
     mutating func contains(_ name: ExpandedName) -> Bool { expanded.contains(name) }
 
     /// Whether a name in the tag uses `prefix` or the tag declares it.
-    mutating func uses(prefix: String?) -> Bool { usedPrefixes.contains(prefix) }
+    mutating func uses(prefix: String?) -> Bool { usedPrefixes.contains(prefix.map(CodePointString.init)) }
 
-    mutating func insert(written name: String) { written.insert(name) }
+    mutating func insert(written name: String) { written.insert(CodePointString(name)) }
     mutating func insert(checked id: Int) {
         if id < 64 { checkedBits |= 1 << id } else { checked.insert(id) }
     }
     mutating func insert(_ name: ExpandedName) { expanded.insert(name) }
-    mutating func use(prefix: String?) { usedPrefixes.insert(prefix) }
+    mutating func use(prefix: String?) { usedPrefixes.insert(prefix.map(CodePointString.init)) }
 
     /// Forgets everything, keeping the storage for the next tag.
     mutating func removeAll() {

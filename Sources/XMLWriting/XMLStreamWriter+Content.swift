@@ -25,10 +25,11 @@ extension XMLStreamWriter {
         if let publicID, !publicID.unicodeScalars.allSatisfy(Self.isPublicIDCharacter) {
             throw XMLWriterError(.invalidIdentifier(publicID))
         }
-        if let systemID, (systemID.contains("\"") && systemID.contains("'")) || !systemID.isValidXML {
+        // Bytes, not Characters: a quote followed by a combining mark is still a quote.
+        if let systemID, (systemID.utf8.contains(0x22) && systemID.utf8.contains(0x27)) || !systemID.isValidXML {
             throw XMLWriterError(.invalidIdentifier(systemID))
         }
-        func quoted(_ s: String) -> String { s.contains("\"") ? "'\(s)'" : "\"\(s)\"" }
+        func quoted(_ s: String) -> String { s.utf8.contains(0x22) ? "'\(s)'" : "\"\(s)\"" }
         beginMarkup()
         var written = "<!DOCTYPE \(name)"
         if let publicID {

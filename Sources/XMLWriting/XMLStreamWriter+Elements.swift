@@ -57,7 +57,7 @@ extension XMLStreamWriter {
         guard state.pointee.startTagOpen else { throw XMLWriterError(.misplacedAttribute(declarationName(prefix))) }
         try checkPrefix(prefix)
         try checkBinding(prefix, uri)
-        guard prefix != "xml", state.pointee.namespaces.uri(for: prefix) != uri else { return }
+        guard prefix != "xml", !state.pointee.namespaces.uri(for: prefix).hasSameCodePoints(as: uri) else { return }
         guard !state.pointee.tagNames.uses(prefix: prefix) else { throw XMLWriterError(.conflictingPrefix(prefix ?? "")) }
         try checkNamespaceCharacters(uri)
         writeDeclaration(prefix, uri)
@@ -82,7 +82,7 @@ extension XMLStreamWriter {
         var declaration: (prefix: String?, uri: String)?
         if let namespace, !namespace.isEmpty {
             try checkBinding(prefix, namespace)
-            if state.pointee.namespaces.uri(for: prefix) != namespace {
+            if !state.pointee.namespaces.uri(for: prefix).hasSameCodePoints(as: namespace) {
                 try checkNamespaceCharacters(namespace)
                 declaration = (prefix, namespace)
             }
@@ -142,7 +142,7 @@ extension XMLStreamWriter {
                     usedPrefix = "ns\(generated)"
                 } while state.pointee.namespaces.uri(for: usedPrefix) != nil || state.pointee.tagNames.uses(prefix: usedPrefix)
             }
-            if state.pointee.namespaces.uri(for: usedPrefix) != namespace {
+            if !state.pointee.namespaces.uri(for: usedPrefix).hasSameCodePoints(as: namespace) {
                 guard !state.pointee.tagNames.uses(prefix: usedPrefix) else {
                     throw XMLWriterError(.conflictingPrefix(usedPrefix!))
                 }
