@@ -45,7 +45,7 @@ enum PlistPrinter {
             out += "]"
         case .dictionary(let d):
             out += "{\n"
-            for key in d.keys.sorted(by: { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }) {
+            for key in d.keys.sorted() {
                 pad(indent + 1, &out)
                 out += "\"\(key)\" => "
                 write(d[key]!, indent: indent + 1, into: &out)

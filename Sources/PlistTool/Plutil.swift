@@ -225,7 +225,8 @@ enum Plutil {
         case .date(let d): return ISO8601DateFormatter().string(from: d)
         case .data(let d): return d.base64EncodedString()
         case .array(let a): return String(a.count)
-        case .dictionary(let d): return d.keys.sorted().joined(separator: "\n")
+        // Code-point order, as the printer and every writer sort keys.
+        case .dictionary(let d): return d.keys.sorted().map(\.string).joined(separator: "\n")
         case .uid(let u): return String(u)
         }
     }

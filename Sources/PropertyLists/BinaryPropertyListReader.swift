@@ -276,7 +276,7 @@ struct BinaryPropertyListReader {
             guard length <= Int.max / (2 * referenceSize) else { throw PropertyListError("a dictionary too long", column: at) }
             try need(start, length * 2 * referenceSize)
             inProgress[reference] = true
-            var dictionary = OrderedDictionary<String, PropertyList>(minimumCapacity: length)
+            var dictionary = OrderedDictionary<PropertyList.DictionaryKey, PropertyList>(minimumCapacity: length)
             var size = 1
             for i in 0..<length {
                 let keyReference = Int(clamping: Self.bigEndian(bytes, start + i * referenceSize, referenceSize))
@@ -284,7 +284,7 @@ struct BinaryPropertyListReader {
                 guard case .string(let key) = try object(keyReference, depth: depth + 1) else {
                     throw PropertyListError("a dictionary key that is not a string", column: at)
                 }
-                dictionary[key] = try object(valueReference, depth: depth + 1)
+                dictionary[PropertyList.DictionaryKey(key)] = try object(valueReference, depth: depth + 1)
                 size = try expand(size, by: keyReference)
                 size = try expand(size, by: valueReference)
             }

@@ -64,13 +64,13 @@ struct BinaryPropertyListWriter {
             objects.append(value)
             let keys =
                 sortsKeys
-                ? dictionary.keys.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
+                ? dictionary.keys.sorted()
                 : Array(dictionary.keys)
             var keyReferences: [Int] = []
-            for key in keys { keyReferences.append(try flatten(.string(key), depth: depth + 1)) }
+            for key in keys { keyReferences.append(try flatten(.string(key.string), depth: depth + 1)) }
             var valueReferences: [Int] = []
             for key in keys {
-                try within(.key(key)) { valueReferences.append(try flatten(dictionary[key]!, depth: depth + 1)) }
+                try within(.key(key.string)) { valueReferences.append(try flatten(dictionary[key]!, depth: depth + 1)) }
             }
             children[index] = keyReferences + valueReferences
             return index

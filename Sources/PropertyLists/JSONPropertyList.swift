@@ -64,13 +64,13 @@ enum JSONPropertyListWriter {
             out.append(UInt8(ascii: "]"))
         case .dictionary(let d):
             out.append(UInt8(ascii: "{"))
-            let keys = sortsKeys ? d.keys.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) } : Array(d.keys)
+            let keys = sortsKeys ? d.keys.sorted() : Array(d.keys)
             for (i, key) in keys.enumerated() {
                 if i > 0 { out.append(UInt8(ascii: ",")) }
                 newLine(options, depth: depth + 1, into: &out)
-                string(key, into: &out)
+                string(key.string, into: &out)
                 out.append(contentsOf: options.humanReadable ? " : ".utf8 : ":".utf8)
-                try within(.key(key)) { try write(d[key]!, options: options, sortsKeys: sortsKeys, depth: depth + 1, into: &out) }
+                try within(.key(key.string)) { try write(d[key]!, options: options, sortsKeys: sortsKeys, depth: depth + 1, into: &out) }
             }
             if !d.isEmpty { newLine(options, depth: depth, into: &out) }
             out.append(UInt8(ascii: "}"))
@@ -145,7 +145,7 @@ struct JSONPropertyListReader {
         switch bytes[i] {
         case UInt8(ascii: "{"):
             i += 1
-            var d = OrderedDictionary<String, PropertyList>()
+            var d = OrderedDictionary<PropertyList.DictionaryKey, PropertyList>()
             skipSpace()
             if i < bytes.count, bytes[i] == UInt8(ascii: "}") {
                 i += 1
@@ -159,7 +159,7 @@ struct JSONPropertyListReader {
                 guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw error("expected \":\" after a key") }
                 i += 1
                 skipSpace()
-                d[key] = try readValue(depth: depth + 1)
+                d[PropertyList.DictionaryKey(key)] = try readValue(depth: depth + 1)
                 skipSpace()
                 guard i < bytes.count else { throw error("the JSON ends inside an object") }
                 if bytes[i] == UInt8(ascii: ",") {

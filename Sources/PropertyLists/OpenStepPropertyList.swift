@@ -36,8 +36,10 @@ struct OpenStepPropertyListReader {
 
     /// A dictionary's entries up to `closing` (`}`), or to the end of the file for a
     /// `.strings` file. `"key";` alone stands for `"key" = "key";`.
-    private mutating func readEntries(until closing: UInt8?, depth: Int) throws -> OrderedDictionary<String, PropertyList> {
-        var d = OrderedDictionary<String, PropertyList>()
+    private mutating func readEntries(until closing: UInt8?, depth: Int) throws
+        -> OrderedDictionary<PropertyList.DictionaryKey, PropertyList>
+    {
+        var d = OrderedDictionary<PropertyList.DictionaryKey, PropertyList>()
         while true {
             try skip()
             guard i < bytes.count else {
@@ -58,12 +60,12 @@ struct OpenStepPropertyListReader {
             }
             if bytes[i] == UInt8(ascii: ";") {
                 i += 1
-                d[key] = .string(key)
+                d[PropertyList.DictionaryKey(key)] = .string(key)
                 continue
             }
             i += 1
             try skip()
-            d[key] = try readValue(depth: depth + 1)
+            d[PropertyList.DictionaryKey(key)] = try readValue(depth: depth + 1)
             try skip()
             guard i < bytes.count, bytes[i] == UInt8(ascii: ";") else { throw error("expected \";\" after the value of \"\(key)\"") }
             i += 1
@@ -303,10 +305,10 @@ enum OpenStepPropertyListWriter {
                 return
             }
             out += "{\n"
-            let keys = sortsKeys ? d.keys.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) } : Array(d.keys)
+            let keys = sortsKeys ? d.keys.sorted() : Array(d.keys)
             for key in keys {
-                out += pad + quoted(key) + " = "
-                try within(.key(key)) { try write(d[key]!, level: level + 1, sortsKeys: sortsKeys, into: &out) }
+                out += pad + quoted(key.string) + " = "
+                try within(.key(key.string)) { try write(d[key]!, level: level + 1, sortsKeys: sortsKeys, into: &out) }
                 out += ";\n"
             }
             out += end + "}"

@@ -338,14 +338,15 @@ struct PlistValueDecoder: Decoder {
 
     struct Keyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
         let decoder: PlistValueDecoder
-        let dictionary: OrderedDictionary<String, PropertyList>
+        /// Keys are found by their code points (a key `K` does not read `\u{212A}`).
+        let dictionary: OrderedDictionary<PropertyList.DictionaryKey, PropertyList>
         var codingPath: [any CodingKey] { decoder.codingPath }
-        var allKeys: [Key] { dictionary.keys.compactMap { Key(stringValue: $0) } }
+        var allKeys: [Key] { dictionary.keys.compactMap { Key(stringValue: $0.string) } }
 
-        func contains(_ key: Key) -> Bool { dictionary[key.stringValue] != nil }
+        func contains(_ key: Key) -> Bool { dictionary[PropertyList.DictionaryKey(key.stringValue)] != nil }
 
         func child(_ key: Key) throws -> PlistValueDecoder {
-            guard let value = dictionary[key.stringValue] else {
+            guard let value = dictionary[PropertyList.DictionaryKey(key.stringValue)] else {
                 throw DecodingError.keyNotFound(
                     key, .init(codingPath: codingPath, debugDescription: "\(describePath(codingPath + [key])): the key is missing"))
             }
@@ -356,27 +357,27 @@ struct PlistValueDecoder: Decoder {
         /// (`decodeIfPresent` asks `contains(_:)` first).
         func decodeNil(forKey key: Key) throws -> Bool {
             // The value straight from the dictionary; a child decoder only to report a missing key.
-            if let value = dictionary[key.stringValue] { return PlistValueDecoder.isNull(value) }
+            if let value = dictionary[PropertyList.DictionaryKey(key.stringValue)] { return PlistValueDecoder.isNull(value) }
             return PlistValueDecoder.isNull(try child(key).value)
         }
 
         // The common scalars straight from the dictionary: a child decoder (and its coding
         // path) is made only to report a mismatch.
         func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
-            if case .boolean(let b)? = dictionary[key.stringValue] { return b }
+            if case .boolean(let b)? = dictionary[PropertyList.DictionaryKey(key.stringValue)] { return b }
             return try child(key).decodeBool()
         }
         func decode(_ type: String.Type, forKey key: Key) throws -> String {
-            if let s = dictionary[key.stringValue]?.nonNullString { return s }
+            if let s = dictionary[PropertyList.DictionaryKey(key.stringValue)]?.nonNullString { return s }
             return try child(key).decodeString()
         }
         func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
-            if case .real(let r)? = dictionary[key.stringValue] { return r }
+            if case .real(let r)? = dictionary[PropertyList.DictionaryKey(key.stringValue)] { return r }
             return try child(key).decodeFloatingPoint(type)
         }
         func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try child(key).decodeFloatingPoint(type) }
         func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
-            if case .integer(let i)? = dictionary[key.stringValue], let value = Int(exactly: i) { return value }
+            if case .integer(let i)? = dictionary[PropertyList.DictionaryKey(key.stringValue)], let value = Int(exactly: i) { return value }
             return try child(key).decodeInteger(type)
         }
         func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try child(key).decodeInteger(type) }
@@ -389,8 +390,8 @@ struct PlistValueDecoder: Decoder {
         func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try child(key).decodeInteger(type) }
         func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try child(key).decodeInteger(type) }
         func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-            if type == Date.self, case .date(let d)? = dictionary[key.stringValue] { return d as! T }
-            if type == Data.self, case .data(let d)? = dictionary[key.stringValue] { return d as! T }
+            if type == Date.self, case .date(let d)? = dictionary[PropertyList.DictionaryKey(key.stringValue)] { return d as! T }
+            if type == Data.self, case .data(let d)? = dictionary[PropertyList.DictionaryKey(key.stringValue)] { return d as! T }
             return try child(key).decodeValue(type)
         }
 
@@ -411,7 +412,7 @@ struct PlistValueDecoder: Decoder {
         private func superDecoder(under key: any CodingKey) -> any Decoder {
             // Absent, it is nil, as in Foundation: a superclass that decodes anything fails
             // with valueNotFound at `super`.
-            decoder.child(dictionary[key.stringValue] ?? PropertyList.foundationNull, key: key)
+            decoder.child(dictionary[PropertyList.DictionaryKey(key.stringValue)] ?? PropertyList.foundationNull, key: key)
         }
     }
 

@@ -157,7 +157,7 @@ final class PlistBox {
         /// A nil left out (``PlistEncoder/NilEncodingStrategy/omit``).
         case omitted
         case value(PropertyList)
-        case dictionary(OrderedDictionary<String, PlistBox>)
+        case dictionary(OrderedDictionary<PropertyList.DictionaryKey, PlistBox>)
         case array([PlistBox])
     }
 
@@ -169,7 +169,7 @@ final class PlistBox {
         case .omitted: return nil
         case .value(let v): return v
         case .dictionary(let d):
-            var result = OrderedDictionary<String, PropertyList>()
+            var result = OrderedDictionary<PropertyList.DictionaryKey, PropertyList>()
             for (key, box) in d { if let value = box.resolved { result[key] = value } }
             return .dictionary(result)
         case .array(let a): return .array(a.compactMap(\.resolved))
@@ -223,7 +223,7 @@ final class PlistBox {
     /// A keyed container's box for `key`.
     func child(forKey key: String) -> PlistBox? {
         guard case .dictionary(let d) = content else { return nil }
-        return d[key]
+        return d[PropertyList.DictionaryKey(key)]
     }
 
     /// Puts `box` under `key` in a keyed container.
@@ -231,7 +231,7 @@ final class PlistBox {
         guard case .dictionary(var d) = content else { return }
         // Drop this reference first, so the dictionary is mutated in place.
         content = .empty
-        d[key] = box
+        d[PropertyList.DictionaryKey(key)] = box
         content = .dictionary(d)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+internal import XMLSyntax
 
 /// Decoding class hierarchies (or protocol families) from plists safely: the file names a
 /// type, and the decoder makes it only if the caller listed it. A file never chooses a type
@@ -20,15 +21,17 @@ public struct PlistTypeAllowlist<Base>: @unchecked Sendable {
         self.types = types
     }
 
-    /// The names the list allows.
-    public var allowedNames: [String] { types.keys.sorted() }
+    /// The names the list allows, in code-point order.
+    public var allowedNames: [String] { types.keys.sorted { $0.precedesInCodePointOrder($1) } }
 
     /// Decodes the value `decoder` holds as the allowed type its `typeKey` names.
     public func decode(from decoder: any Decoder) throws -> Base {
         let container = try decoder.container(keyedBy: PlistKey.self)
         let key = PlistKey(typeKey)
         let name = try container.decode(String.self, forKey: key)
-        guard let type = types[name] else {
+        // The name is its code points: a file's "e\u{301}" must not pick the type listed as "é".
+        guard let index = types.index(forKey: name), types[index].key.hasSameCodePoints(as: name), case let type = types[index].value
+        else {
             throw DecodingError.dataCorrupted(
                 .init(
                     codingPath: decoder.codingPath + [key],

@@ -1,5 +1,6 @@
 import Foundation
 import OrderedCollections
+internal import XMLSyntax
 
 /// The bridge to the untyped values `PropertyListSerialization` code passes around, so such
 /// code moves over one call at a time:
@@ -28,7 +29,9 @@ extension PropertyList {
         case .dictionary(let d):
             var result: [String: Any] = [:]
             result.reserveCapacity(d.count)
-            for (key, value) in d { result[key] = value.propertyListObject }
+            // Foundation's dictionaries bridge to Swift's, which merge keys that differ only in
+            // code points (`é` and `e` + U+0301): the last of them wins there.
+            for (key, value) in d { result[key.string] = value.propertyListObject }
             return result
         case .uid(let u): return ["CF$UID": NSNumber(value: u)] as [String: Any]
         }
@@ -67,7 +70,7 @@ extension PropertyList {
             }
             return .array(result)
         case let dictionary as [AnyHashable: Any]:
-            var result = OrderedDictionary<String, PropertyList>()
+            var result = OrderedDictionary<DictionaryKey, PropertyList>()
             result.reserveCapacity(dictionary.count)
             // Sorted, so the value (and an error about it) is the same from run to run.
             let entries = try dictionary.map { entry -> (String, Any) in
@@ -77,9 +80,9 @@ extension PropertyList {
                         code: .propertyListWriteInvalid)
                 }
                 return (key, entry.value)
-            }.sorted { $0.0.unicodeScalars.lexicographicallyPrecedes($1.0.unicodeScalars) }
+            }.sorted { $0.0.precedesInCodePointOrder($1.0) }
             for (key, value) in entries {
-                try within(.key(key)) { result[key] = try bridged(value, depth: depth + 1) }
+                try within(.key(key)) { result[DictionaryKey(key)] = try bridged(value, depth: depth + 1) }
             }
             return XMLPlistBuilder.collapsingUID(result)
         default:

@@ -7,7 +7,7 @@ extension PropertyList {
         for component in Self.components(keyPath) {
             switch current {
             case .dictionary(let d):
-                guard let next = d[component] else { return nil }
+                guard let next = d[DictionaryKey(component)] else { return nil }
                 current = next
             case .array(let a):
                 guard let index = Int(component), a.indices.contains(index) else { return nil }
@@ -67,16 +67,17 @@ extension PropertyList {
         path: String
     ) throws {
         let key = components.first!
+        let dictionaryKey = DictionaryKey(key)
         let last = components.count == 1
         switch target {
         case .dictionary(var d):
             if last {
-                if !replacing && d[key] != nil { throw PropertyListError("\(path) already exists: use replace") }
-                d[key] = value
+                if !replacing && d[dictionaryKey] != nil { throw PropertyListError("\(path) already exists: use replace") }
+                d[dictionaryKey] = value
             } else {
-                guard var child = d[key] else { throw PropertyListError("\(path): no value at \"\(key)\"") }
+                guard var child = d[dictionaryKey] else { throw PropertyListError("\(path): no value at \"\(key)\"") }
                 try set(value, at: components.dropFirst(), in: &child, replacing: replacing, path: path)
-                d[key] = child
+                d[dictionaryKey] = child
             }
             target = .dictionary(d)
         case .array(var a):
@@ -103,15 +104,16 @@ extension PropertyList {
 
     private static func remove(at components: ArraySlice<String>, in target: inout PropertyList, path: String) throws {
         let key = components.first!
+        let dictionaryKey = DictionaryKey(key)
         let last = components.count == 1
         switch target {
         case .dictionary(var d):
-            guard var child = d[key] else { throw PropertyListError("\(path): no value at \"\(key)\"") }
+            guard var child = d[dictionaryKey] else { throw PropertyListError("\(path): no value at \"\(key)\"") }
             if last {
-                d[key] = nil
+                d[dictionaryKey] = nil
             } else {
                 try remove(at: components.dropFirst(), in: &child, path: path)
-                d[key] = child
+                d[dictionaryKey] = child
             }
             target = .dictionary(d)
         case .array(var a):

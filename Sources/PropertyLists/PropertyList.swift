@@ -1,5 +1,6 @@
 import Foundation
 import OrderedCollections
+internal import XMLSyntax
 
 /// A property-list value: what Apple's plists hold, as one Swift value.
 ///
@@ -11,7 +12,8 @@ import OrderedCollections
 /// ```
 ///
 /// Integers cover the whole `Int64` and `UInt64` ranges; dictionaries keep their keys in
-/// insertion order (writers sort them, as Apple and plistlib do).
+/// insertion order (writers sort them, as Apple and plistlib do). Keys and strings are told
+/// apart by their code points, as Apple's plists tell them apart (see ``DictionaryKey``).
 public enum PropertyList: Sendable {
     case string(String)
     /// A signed integer; values above `Int64.max` are ``unsignedInteger(_:)``.
@@ -23,7 +25,7 @@ public enum PropertyList: Sendable {
     case date(Date)
     case data(Data)
     case array([PropertyList])
-    case dictionary(OrderedDictionary<String, PropertyList>)
+    case dictionary(OrderedDictionary<DictionaryKey, PropertyList>)
     /// A keyed archiver's object reference (binary plists only).
     case uid(UInt64)
 
@@ -55,7 +57,7 @@ public enum PropertyList: Sendable {
     public var dateValue: Date? { if case .date(let d) = self { return d } else { return nil } }
     public var dataValue: Data? { if case .data(let d) = self { return d } else { return nil } }
     public var arrayValue: [PropertyList]? { if case .array(let a) = self { return a } else { return nil } }
-    public var dictionaryValue: OrderedDictionary<String, PropertyList>? {
+    public var dictionaryValue: OrderedDictionary<DictionaryKey, PropertyList>? {
         if case .dictionary(let d) = self { return d } else { return nil }
     }
 
@@ -78,13 +80,14 @@ public enum PropertyList: Sendable {
         }
     }
 
-    /// A dictionary's value for `key`; `nil` for other values or a missing key.
+    /// A dictionary's value for `key` (its code points); `nil` for other values or a
+    /// missing key.
     public subscript(key: String) -> PropertyList? {
-        get { dictionaryValue?[key] }
+        get { dictionaryValue?[DictionaryKey(key)] }
         set {
             guard case .dictionary(var d) = self else { return }
             self = .boolean(false)  // drop this value's reference, so `d` is changed in place
-            d[key] = newValue
+            d[DictionaryKey(key)] = newValue
             self = .dictionary(d)
         }
     }
@@ -120,16 +123,18 @@ extension PropertyList: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
     public init(booleanLiteral value: Bool) { self = .boolean(value) }
     public init(arrayLiteral elements: PropertyList...) { self = .array(elements) }
     public init(dictionaryLiteral elements: (String, PropertyList)...) {
-        self = .dictionary(OrderedDictionary(elements, uniquingKeysWith: { _, last in last }))
+        self = .dictionary(OrderedDictionary(elements.lazy.map { (DictionaryKey($0.0), $0.1) }, uniquingKeysWith: { _, last in last }))
     }
 }
 
 // Equality is by value: two dictionaries are equal when they hold the same keys and values,
-// in any order (files sort their keys; values built in code keep theirs).
+// in any order (files sort their keys; values built in code keep theirs). Strings are equal
+// when their code points are: a binary plist stores equal values once, and Swift's `==`
+// would have stored "K" and U+212A KELVIN SIGN as one string.
 extension PropertyList: Hashable {
     public static func == (a: PropertyList, b: PropertyList) -> Bool {
         switch (a, b) {
-        case (.string(let x), .string(let y)): return x == y
+        case (.string(let x), .string(let y)): return x.hasSameCodePoints(as: y)
         case (.integer(let x), .integer(let y)): return x == y
         case (.unsignedInteger(let x), .unsignedInteger(let y)): return x == y
         case (.real(let x), .real(let y)): return x == y || (x.isNaN && y.isNaN)
@@ -170,5 +175,36 @@ extension PropertyList: Hashable {
             }
             hasher.combine(sum)
         }
+    }
+}
+
+extension PropertyList {
+    /// A dictionary's key: a string told apart from every other by its code points, as
+    /// Apple's plists (and `NSString`'s literal comparison) tell keys apart. `"é"` (U+00E9)
+    /// and `"e\u{301}"` are two keys, and so are `"K"` and U+212A KELVIN SIGN, although
+    /// Swift's `==` calls each pair equal and a `[String: …]` would keep one of them.
+    ///
+    /// Keys sort in code-point order, the order every writer puts them in.
+    public struct DictionaryKey: Hashable, Comparable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+        /// The key's text.
+        public let string: String
+
+        /// A key with this text.
+        public init(_ string: String) {
+            self.string = string
+        }
+
+        public init(stringLiteral value: String) {
+            self.init(value)
+        }
+
+        public static func == (a: DictionaryKey, b: DictionaryKey) -> Bool { a.string.hasSameCodePoints(as: b.string) }
+
+        /// Code-point order (UTF-8's byte order), not `String`'s.
+        public static func < (a: DictionaryKey, b: DictionaryKey) -> Bool { a.string.precedesInCodePointOrder(b.string) }
+
+        public func hash(into hasher: inout Hasher) { hasher.combine(CodePointString(string)) }
+
+        public var description: String { string }
     }
 }

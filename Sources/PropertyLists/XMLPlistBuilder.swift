@@ -52,7 +52,7 @@ struct XMLPlistBuilder {
     private enum Frame { case array, dictionary }
     private var frames: [Frame] = []
     private var arrays: [[PropertyList]] = []
-    private var dictionaries: [OrderedDictionary<String, PropertyList>] = []
+    private var dictionaries: [OrderedDictionary<PropertyList.DictionaryKey, PropertyList>] = []
     private var keys: [String?] = []
 
     private(set) var result: PropertyList?
@@ -146,7 +146,7 @@ struct XMLPlistBuilder {
             guard let key = keys[keys.count - 1] else {
                 throw Failure("a \(value.typeName) in a <dict> without a <key> before it")
             }
-            dictionaries[dictionaries.count - 1][key] = value
+            dictionaries[dictionaries.count - 1][PropertyList.DictionaryKey(key)] = value
             keys[keys.count - 1] = nil
         }
     }
@@ -154,7 +154,7 @@ struct XMLPlistBuilder {
     /// `<dict><key>CF$UID</key><integer>N</integer></dict>` is a keyed archiver's UID, as
     /// Foundation reads it (and as the XML writer writes UIDs): one key, an integer from 0
     /// to UInt32.max. Any other dictionary stays a dictionary.
-    static func collapsingUID(_ dictionary: OrderedDictionary<String, PropertyList>) -> PropertyList {
+    static func collapsingUID(_ dictionary: OrderedDictionary<PropertyList.DictionaryKey, PropertyList>) -> PropertyList {
         if dictionary.count == 1, case .integer(let n)? = dictionary["CF$UID"], (0...Int64(UInt32.max)).contains(n) {
             return .uid(UInt64(n))
         }

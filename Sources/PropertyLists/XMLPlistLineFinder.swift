@@ -1,3 +1,4 @@
+internal import XMLSyntax
 import Foundation
 import XMLStreaming
 
@@ -53,14 +54,16 @@ struct XMLPlistLineFinder: XMLEventHandler {
         }
         if line == nil && matched == components.count {
             let isTarget =
-                component.map { components.count + 1 == target.count && target.last == $0 }
+                component.map { components.count + 1 == target.count && target.last?.hasSameCodePoints(as: $0) == true }
                 ?? (components.count == target.count)
             if isTarget { line = locator.position.line }
         }
         if local == "dict" || local == "array" {
             frames.append(local == "dict" ? .dictionary(pendingKey: nil) : .array(nextIndex: 0))
             if let component {
-                if matched == components.count && matched < target.count && target[matched] == component { matched += 1 }
+                if matched == components.count && matched < target.count && target[matched].hasSameCodePoints(as: component) {
+                    matched += 1
+                }
                 components.append(component)
             }
             addedComponent.append(component != nil)

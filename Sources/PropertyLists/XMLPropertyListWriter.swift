@@ -94,12 +94,12 @@ struct XMLPropertyListWriter {
                 try writer.text("\n")
                 let keys =
                     sortsKeys
-                    ? dictionary.keys.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
+                    ? dictionary.keys.sorted()
                     : Array(dictionary.keys)
                 for key in keys {
-                    try within(.key(key)) {
+                    try within(.key(key.string)) {
                         try indent(level + 1)
-                        try simple("key", Self.plistText(key))
+                        try simple("key", Self.plistText(key.string))
                         try writer.text("\n")
                         try write(dictionary[key]!, level: level + 1)
                     }

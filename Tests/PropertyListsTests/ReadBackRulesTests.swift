@@ -173,7 +173,7 @@ struct ReadBackRulesTests {
             for _ in 0..<Int.random(in: 0..<4, using: &random) {
                 dictionary[strings.randomElement(using: &random)!] = randomValue(depth: depth + 1, using: &random)
             }
-            return .dictionary(.init(uniqueKeysWithValues: dictionary.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }))
+            return .dictionary(.init(uniqueKeysWithValues: dictionary.sorted { $0.key < $1.key }.map { (PropertyList.DictionaryKey($0.key), $0.value) }))
         }
     }
 

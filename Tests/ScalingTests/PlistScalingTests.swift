@@ -11,7 +11,7 @@ struct PlistScalingTests {
         var dictionary: [String: PropertyList] = [:]
         for i in 0..<n { dictionary["key\(i)"] = i % 2 == 0 ? .integer(Int64(i)) : .array([.string("v\(i)"), .boolean(true)]) }
         dictionary["long"] = .string(String(repeating: "é<&", count: n))
-        return .dictionary(.init(uniqueKeysWithValues: dictionary.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }))
+        return .dictionary(.init(uniqueKeysWithValues: dictionary.sorted { $0.key < $1.key }.map { (PropertyList.DictionaryKey($0.key), $0.value) }))
     }
 
     @Test("Writing and reading n keys in every format", arguments: PropertyList.Format.allCases)

@@ -25,7 +25,12 @@ struct FuzzCodable {
             let flags = input.byte()
             let document = input.rest()
             let (decoder, encoder) = coders(flags)
-            guard let first = try? decoder.decode(Library.self, from: document) else { return }
+            let first: Library
+            do { first = try decoder.decode(Library.self, from: document) } catch {
+                if tracing { print("does not decode: \(error)") }
+                return
+            }
+            if tracing { print("decodes: \(first)") }
 
             let (xml, second) = roundTrip(first, decoder, encoder)
             var differences = Differences()
@@ -93,6 +98,9 @@ struct FuzzCodable {
             indentation: flags & 64 != 0 && !untrimmed ? "  " : nil, characterPolicy: .throw)
         return (decoder, encoder)
     }
+
+    /// `FUZZ_TRACE=1` prints what each input decodes to (for replaying seeds and findings).
+    static let tracing = ProcessInfo.processInfo.environment["FUZZ_TRACE"] != nil
 
     static func text(_ data: Data) -> String { String(decoding: data, as: UTF8.self) }
 }

@@ -19,9 +19,13 @@ import PropertyLists
 struct FuzzPlistScanner {
     static func main() {
         Fuzzer.run { bytes in
-            guard let utf32 = utf32(bytes) else { return }
+            guard let utf32 = utf32(bytes) else {
+                if tracing { print("not compared") }
+                return
+            }
             let direct = Result { try PropertyList(data: bytes) }
             let expat = Result { try PropertyList(data: utf32) }
+            if tracing { print("direct: \(direct)\nUTF-32: \(expat)") }
             switch (direct, expat) {
             case (.success(let a), .success(let b)):
                 var path: [String] = []
@@ -40,6 +44,9 @@ struct FuzzPlistScanner {
             }
         }
     }
+
+    /// `FUZZ_TRACE=1` prints both readings (for replaying seeds and findings).
+    static let tracing = ProcessInfo.processInfo.environment["FUZZ_TRACE"] != nil
 
     /// The document in UTF-32 with a byte-order mark (little-endian for an even number of
     /// bytes, big-endian for an odd one), or nil when the two routes would not read the same

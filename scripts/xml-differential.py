@@ -1,0 +1,1192 @@
+#!/usr/bin/env python3
+"""Differential test of `xml query` and `xml c14n` against lxml (libxml2).
+
+Generates random well-formed documents and random XPath 1.0 expressions from a seed,
+evaluates each expression with `xml query --value` and with lxml, and canonicalizes each
+document with `xml c14n` (Canonical XML 1.0 and 1.1, exclusive, with and without comments)
+and with lxml's method="c14n". Where libxml2 departs from the recommendations (listed in
+DEPARTURES below and in docs/Fuzzing.md), the case is detected from the document and the
+expression alone, skipped and counted, never compared. Anything else that differs is a
+failure. See docs/Fuzzing.md.
+
+    scripts/xml-differential.py [--seed N] [--count N] [--expressions N] [--keep DIR]
+                                [--xml PATH] [--doc I] [--quiet]
+
+Exit status: 0 when nothing differed, 1 when something did, 2 on a usage error.
+"""
+
+import argparse
+import math
+import os
+import random
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from decimal import Decimal
+
+try:
+    from lxml import etree
+except ImportError:  # pragma: no cover
+    sys.stderr.write("xml-differential.py: needs lxml (pip install lxml)\n")
+    sys.exit(2)
+
+# The departures of libxml2 from the recommendations that are detected and skipped.
+DEPARTURES = {
+    "number-to-string": "libxml2 converts numbers to strings with 15 significant digits "
+    "and an exponent for large and small numbers (XPath 1.0 section 4.2, string())",
+    "string-to-number": "libxml2 reads an exponent (1e3) when converting a string to a "
+    "number (XPath 1.0 section 4.4, number(); section 3.7, Number)",
+    "preceding-from-top": "libxml2's preceding:: from an attribute or namespace node, or "
+    "from a node outside the root element (XPath 1.0 section 2.2)",
+    "following-from-attribute": "libxml2's following:: from an attribute or namespace node "
+    "leaves out the parent element's descendants (XPath 1.0 section 2.2)",
+    "empty-default-namespace": "libxml2 gives an element in the scope of xmlns=\"\" a "
+    "namespace node with an empty URI (XPath 1.0 section 5.4)",
+    "entity-cr": "libxml2 turns a CR from &#13; in an entity's replacement text into a line "
+    "feed (XML 1.0 sections 2.11 and 4.5)",
+}
+
+# Departures that are normalized away instead of skipped (counted, not skipped).
+NORMALIZED = {
+    "empty-text-node": "libxml2 keeps an empty CDATA section that has no text beside it as "
+    "an empty text node; removed from lxml's tree (XPath 1.0 section 5.7)",
+    "doctype-string-value": "libxml2 counts the text of the internal subset's entity "
+    "declarations in the root node's string value; the DOCTYPE is removed from lxml's tree "
+    "after parsing (XPath 1.0 section 5.1)",
+    "namespace-order": "libxml2 does not sort namespace nodes in document order; node-sets "
+    "with namespace nodes are compared without order (XPath 1.0 section 5)",
+}
+
+# ----------------------------------------------------------------------------------------
+# The alphabet: names and values with canonically equivalent pairs.
+
+E_ACUTE = "\u00e9"          # é precomposed
+E_COMB = "e\u0301"          # e + combining acute
+KELVIN = "\u212a"           # KELVIN SIGN
+OHM = "\u2126"              # OHM SIGN
+OMEGA = "\u03a9"            # GREEK CAPITAL LETTER OMEGA
+GA = "\uac00"               # 가 precomposed
+GA_JAMO = "\u1100\u1161"    # 가 as conjoining jamo
+CLEF = "\U0001d11e"         # outside the BMP
+
+PAIRS = [E_ACUTE, E_COMB, KELVIN, "K", OHM, OMEGA, GA, GA_JAMO]
+
+ELEMENT_NAMES = ["a", "b", "c-d", "e.1"] + PAIRS
+ATTRIBUTE_NAMES = ["a", "n", "v"] + PAIRS
+PI_TARGETS = ["pi", "tgt", E_ACUTE, E_COMB, KELVIN, "K"]
+PREFIXES = ["p", "q", E_ACUTE, E_COMB]
+# libxml2 refuses namespace names that are not URIs: the pairs are percent-encoded.
+URIS = ["urn:x", "urn:y", "http://example.org/%C3%A9", "http://example.org/e%CC%81",
+        "urn:%E2%84%AA", "urn:K"]
+
+# Text pieces as they are written in content: (markup, character data it stands for).
+TEXT_PIECES = [
+    ("x", "x"), ("word", "word"), (" ", " "), ("  a  b ", "  a  b "), ("\n", "\n"),
+    ("\t", "\t"), ("\r\n", "\n"), ("\r", "\n"), ("12", "12"), (" 3.5 ", " 3.5 "),
+    ("-0", "-0"), (".5", ".5"), ("007", "007"), ("-1.25", "-1.25"), ("NaN", "NaN"),
+    ("true", "true"), ("Infinity", "Infinity"), ("123456789012345678901", "123456789012345678901"),
+    ("&lt;&amp;&gt;", "<&>"), ("]]&gt;", "]]>"), ("\"'", "\"'"),
+    ("&#233;", E_ACUTE), ("&#x301;", "\u0301"), ("&#13;", "\r"), ("&#10;", "\n"),
+    ("&#9;", "\t"), ("&#x1D11E;", CLEF), ("&#x212A;", KELVIN), ("&#38;", "&"),
+    (CLEF, CLEF), ("K-" + E_ACUTE, "K-" + E_ACUTE),
+] + [(p, p) for p in PAIRS]
+RARE_TEXT = [("1e3", "1e3"), (" 2.5E-1 ", " 2.5E-1 ")]  # exponents: string-to-number departure
+
+ATTR_PIECES = [
+    ("x", "x"), ("", ""), (" ", " "), ("  a  b ", "  a  b "), ("\t", " "), ("\n", " "),
+    ("\r\n", " "), ("&#10;", "\n"), ("&#13;", "\r"), ("&#9;", "\t"), ("12", "12"),
+    (" 3.5 ", " 3.5 "), ("-0", "-0"), (".5", ".5"), ("&lt;&amp;&gt;", "<&>"),
+    ("&quot;'", "\"'"), ("&#233;", E_ACUTE), ("&#x1D11E;", CLEF), (CLEF, CLEF),
+    ("true", "true"), ("-1.25", "-1.25"),
+] + [(p, p) for p in PAIRS]
+
+COMMENT_TEXTS = ["", "c", " com ment ", E_ACUTE, E_COMB, KELVIN, "K", "a\nb", "12", "-x", CLEF]
+PI_DATA = ["", "data", " d a ", E_ACUTE, E_COMB, "?", "12", "a\r\nb"]
+STRING_LITERALS = ["", "x", "a", "b", " ", "  a  b ", "12", "3.5", " 3.5 ", "-0", ".5",
+                   "007", "true", "NaN", "K-" + E_ACUTE, "word", "\u0301", "e", "<&>",
+                   "urn:x", "urn:K", "http://example.org/%C3%A9", CLEF, "pi", "c",
+                   "com", "data", "d a"] + PAIRS
+
+
+class Document:
+    """A generated document and what the expression generator needs to know about it."""
+
+    def __init__(self):
+        self.text = ""
+        self.element_names = set()
+        self.attribute_names = set()
+        self.prefixes = {}            # prefix -> set of URIs it is bound to somewhere
+        self.uris = set()
+        self.pi_targets = set()
+        self.ids = []
+        self.has_empty_default = False   # xmlns=""
+        self.entity_cr_in_content = False
+        self.has_doctype = False
+
+
+class DocumentGenerator:
+    def __init__(self, rng):
+        self.rng = rng
+        self.doc = Document()
+        self.entities = {}   # name -> (has_markup, has_cr)
+        self.attlists = {}   # element qname -> {attribute name: kind}
+        self.id_counter = 0
+        self.exponents = rng.random() < 0.15
+
+    def chance(self, p):
+        return self.rng.random() < p
+
+    def pick(self, seq):
+        return self.rng.choice(seq)
+
+    # ---- pieces
+
+    def text_pieces(self):
+        pool = TEXT_PIECES + (RARE_TEXT if self.exponents else [])
+        return pool
+
+    def text(self, allow_entities=True, allow_cr_entity=True):
+        out = []
+        for _ in range(self.rng.randint(1, 3)):
+            if allow_entities and self.entities and self.chance(0.15):
+                names = [n for n, (markup, cr) in self.entities.items()
+                         if allow_cr_entity or not cr]
+                if names:
+                    name = self.pick(names)
+                    out.append("&%s;" % name)
+                    if self.entities[name][1]:
+                        self.doc.entity_cr_in_content = True
+                    continue
+            out.append(self.pick(self.text_pieces())[0])
+        return "".join(out)
+
+    def attribute_value(self, quote):
+        out = []
+        for _ in range(self.rng.randint(0, 3)):
+            if self.entities and self.chance(0.1):
+                names = [n for n, (markup, cr) in self.entities.items() if not markup]
+                if names:
+                    out.append("&%s;" % self.pick(names))
+                    continue
+            markup = self.pick(ATTR_PIECES + (RARE_TEXT if self.exponents else []))[0]
+            if quote == "'":
+                markup = markup.replace("'", "&apos;")
+            else:
+                markup = markup.replace('"', "&quot;")
+            out.append(markup)
+        return "".join(out)
+
+    def comment(self):
+        return "<!--%s-->" % self.pick(COMMENT_TEXTS)
+
+    def pi(self):
+        target = self.pick(PI_TARGETS)
+        self.doc.pi_targets.add(target)
+        data = self.pick(PI_DATA)
+        return "<?%s%s?>" % (target, (" " + data) if data or self.chance(0.3) else "")
+
+    def misc(self):
+        r = self.rng.random()
+        if r < 0.35:
+            return self.comment()
+        if r < 0.7:
+            return self.pi()
+        return self.pick([" ", "\n", "\r\n", "\t"])
+
+    # ---- the DOCTYPE
+
+    def doctype(self, root):
+        self.doc.has_doctype = True
+        items = []
+        for _ in range(self.rng.randint(1, 6)):
+            r = self.rng.random()
+            if r < 0.2:
+                items.append(self.comment())
+            elif r < 0.35:
+                items.append(self.pi())
+            elif r < 0.6:
+                items.append(self.entity_declaration())
+            elif r < 0.95:
+                items.append(self.attlist(root))
+            else:
+                items.append("<!ELEMENT %s ANY>" % self.pick(ELEMENT_NAMES))
+        sep = lambda: self.pick([" ", "\n", "", "\r\n"])
+        subset = "".join(sep() + item for item in items) + sep()
+        return "<!DOCTYPE %s [%s]>" % (root, subset)
+
+    def entity_declaration(self):
+        name = "ent%d" % (len(self.entities) + 1) if self.chance(0.7) else \
+            self.pick(["e" + E_ACUTE, "e" + E_COMB, KELVIN + "x"]) + str(len(self.entities))
+        if name in self.entities:
+            return ""
+        has_markup = False
+        has_cr = False
+        parts = []
+        for _ in range(self.rng.randint(1, 3)):
+            r = self.rng.random()
+            if r < 0.15:
+                parts.append("&#13;")
+                has_cr = True
+            elif r < 0.25 and self.entities:
+                ref = self.pick(list(self.entities))
+                markup, cr = self.entities[ref]
+                has_markup |= markup
+                has_cr |= cr
+                parts.append("&%s;" % ref)
+            elif r < 0.35:
+                parts.append("<%s>in</%s>" % ((self.pick(["a", "b", E_ACUTE]),) * 2))
+                has_markup = True
+            elif r < 0.4:
+                parts.append("&#38;#38;")   # the replacement text holds &#38;
+            elif r < 0.45:
+                parts.append("&lt;")         # bypassed: the replacement text holds &lt;
+            else:
+                piece = self.pick([p for p in self.text_pieces()
+                                   if "&" not in p[0] and '"' not in p[0] and "%" not in p[0]])
+                parts.append(piece[0])
+        self.entities[name] = (has_markup, has_cr)
+        return '<!ENTITY %s "%s">' % (name, "".join(parts))
+
+    def attlist(self, root):
+        element = root if self.chance(0.3) else self.pick(ELEMENT_NAMES)
+        lines = []
+        for _ in range(self.rng.randint(1, 3)):
+            name = self.pick(ATTRIBUTE_NAMES + ["id", "t", "xml:lang"])
+            r = self.rng.random()
+            if name == "id":
+                kind, decl = "ID", "ID #IMPLIED"
+            elif r < 0.55:
+                kind = "CDATA"
+                value = self.attribute_value('"')
+                decl = "CDATA %s\"%s\"" % ("#FIXED " if self.chance(0.2) else "", value)
+            elif r < 0.75:
+                kind = "NMTOKENS"
+                decl = 'NMTOKENS "%s"' % self.pick(["  a  b ", "x", " 12  3 ", E_COMB, "a&#13;b"])
+            elif r < 0.85:
+                kind = "ENUM"
+                decl = '(a|b|%s) "%s"' % (E_ACUTE, self.pick(["a", "b", E_ACUTE]))
+            else:
+                kind = "CDATA"
+                decl = "CDATA #IMPLIED"
+            if name == "xml:lang":
+                kind = "CDATA"
+                decl = 'CDATA "%s"' % self.pick(["en", "en-US", "EN", "fr"])
+            self.attlists.setdefault(element, {}).setdefault(name, kind)
+            lines.append("%s %s" % (name, decl))
+        return "<!ATTLIST %s %s>" % (element, " ".join(lines))
+
+    # ---- elements
+
+    def qname(self, local, scope, allow_default=True):
+        """A qualified name for local: unprefixed or with a prefix in scope."""
+        prefixes = [p for p in scope if p]
+        if prefixes and self.chance(0.35):
+            p = self.pick(prefixes)
+            return "%s:%s" % (p, local), scope[p]
+        return local, (scope.get("") if allow_default else None)
+
+    def element(self, depth, scope, name=None):
+        rng = self.rng
+        scope = dict(scope)
+        decls = []
+        # namespace declarations
+        for _ in range(rng.choice([0, 0, 0, 1, 1, 2])):
+            if self.chance(0.3):
+                if self.chance(0.3):
+                    uri = ""
+                    self.doc.has_empty_default = True
+                else:
+                    uri = self.pick(URIS)
+                decls.append(("", uri))
+            else:
+                decls.append((self.pick(PREFIXES), self.pick(URIS)))
+        seen = set()
+        decl_markup = []
+        for prefix, uri in decls:
+            if prefix in seen:
+                continue
+            seen.add(prefix)
+            if uri:
+                self.doc.uris.add(uri)
+            if prefix:
+                self.doc.prefixes.setdefault(prefix, set()).add(uri)
+            scope[prefix] = uri or None
+            decl_markup.append(("xmlns:%s" % prefix if prefix else "xmlns", uri))
+        if name is None:
+            local = self.pick(ELEMENT_NAMES)
+            name, _ = self.qname(local, scope)
+        self.doc.element_names.add(name.split(":")[-1])
+        # attributes, without two of the same expanded name
+        attributes = [(qn, uri, '"') for qn, uri in decl_markup]
+        expanded = set()
+        declared = self.attlists.get(name, {})
+        for _ in range(rng.choice([0, 0, 1, 1, 2, 3])):
+            local = self.pick(ATTRIBUTE_NAMES + ["id"] * 2 + list(declared))
+            if local == "xml:lang":
+                qn, uri = "xml:lang", "xml"
+            elif local == "id":
+                qn, uri = "id", None
+            else:
+                qn, uri = self.qname(local, scope, allow_default=False)
+            key = (uri, qn.split(":")[-1])
+            if key in expanded or qn in (a[0] for a in attributes):
+                continue
+            expanded.add(key)
+            self.doc.attribute_names.add(qn.split(":")[-1])
+            quote = self.pick(['"', "'"])
+            if local == "id" or declared.get(qn) == "ID":
+                self.id_counter += 1
+                value = self.pick(["", " ", "  "]) + "i%d" % self.id_counter + self.pick(["", " "])
+                self.doc.ids.append("i%d" % self.id_counter)
+            elif qn == "xml:lang":
+                value = self.pick(["en", "en-US", "EN-gb", "fr", "", "e" + E_COMB])
+            else:
+                value = self.attribute_value(quote)
+            attributes.append((qn, value, quote))
+        for a in declared:
+            self.doc.attribute_names.add(a.split(":")[-1])
+        self.rng.shuffle(attributes)
+        parts = ["%s=%s%s%s" % (qn, q, value, q) for qn, value, q in attributes]
+        ws = lambda: self.pick([" ", " ", "\n", "\t", "\r\n  "])
+        start = name + "".join(ws() + p for p in parts)
+        children = []
+        if depth > 0:
+            for _ in range(rng.randint(0, 4)):
+                r = rng.random()
+                if r < 0.4:
+                    children.append(self.element(depth - 1, scope))
+                elif r < 0.6:
+                    children.append(self.text())
+                elif r < 0.72:
+                    content = self.pick(["", "", "x", "<&>", " ", "]]", "a]]b", E_COMB, "\r\n",
+                                         "12", "&#13;"])
+                    children.append("<![CDATA[%s]]>" % content)
+                elif r < 0.82:
+                    children.append(self.comment())
+                elif r < 0.92:
+                    children.append(self.pi())
+                else:
+                    children.append(self.text())
+        elif self.chance(0.5):
+            children.append(self.text())
+        if not children and self.chance(0.5):
+            return "<%s%s/>" % (start, ws() if self.chance(0.2) else "")
+        return "<%s>%s</%s%s>" % (start, "".join(children), name, self.pick(["", " "]))
+
+    def document(self):
+        rng = self.rng
+        out = []
+        if self.chance(0.3):
+            out.append('<?xml version="1.0"%s?>' % self.pick(["", ' encoding="UTF-8"',
+                                                              ' standalone="yes"']))
+            out.append(self.pick(["", "\n"]))
+        root_local = self.pick(ELEMENT_NAMES)
+        # the root's prefix must be declared on the root itself; keep it unprefixed
+        doctype = None
+        if self.chance(0.35):
+            doctype = self.doctype(root_local)
+        for _ in range(rng.randint(0, 2)):
+            out.append(self.misc())
+        if doctype:
+            out.append(doctype)
+        for _ in range(rng.randint(0, 2)):
+            out.append(self.misc())
+        out.append(self.element(rng.randint(1, 4), {}, name=root_local))
+        for _ in range(rng.randint(0, 2)):
+            out.append(self.misc())
+        if self.chance(0.5):
+            out.append("\n")
+        self.doc.text = "".join(out)
+        return self.doc
+
+
+# ----------------------------------------------------------------------------------------
+# XPath expressions.
+
+class Expr:
+    """A generated expression: its text, its type and what it does."""
+
+    def __init__(self, s, t, subs=(), ctx=False, amb=False, attr=False, feats=(),
+                 n2s=(), lits=()):
+        self.s = s
+        self.t = t                  # "ns", "str", "num", "bool"
+        self.safe_int = False       # number: always a small integer (count(), position())
+        self.ctx = ctx or any(e.ctx for e in subs)
+        self.amb = amb              # node-set: may hold several attribute/namespace nodes
+        self.attr = attr            # node-set: may hold attribute or namespace nodes
+        self.feats = set(feats)
+        self.n2s = list(n2s)        # context-free numbers converted to strings
+        self.lits = list(lits)      # string literals
+        for e in subs:
+            self.feats |= e.feats
+            self.n2s += e.n2s
+            self.lits += e.lits
+
+
+def quote(s):
+    if '"' not in s:
+        return '"%s"' % s
+    return "'%s'" % s
+
+
+AXES = ["child", "descendant", "parent", "ancestor", "following-sibling",
+        "preceding-sibling", "following", "preceding", "attribute", "namespace", "self",
+        "descendant-or-self", "ancestor-or-self"]
+
+
+class ExpressionGenerator:
+    def __init__(self, rng, doc):
+        self.rng = rng
+        self.doc = doc
+        # prefixes bound for the expressions (passed with --ns and to lxml)
+        self.namespaces = {"p": URIS[0], "q": URIS[1], "d": URIS[2], "f": URIS[3],
+                           "k": URIS[4], "kk": URIS[5]}
+
+    def chance(self, p):
+        return self.rng.random() < p
+
+    def pick(self, seq):
+        return self.rng.choice(list(seq))
+
+    # ---- node tests and steps
+
+    def name_test(self, names):
+        r = self.rng.random()
+        if r < 0.15:
+            return "*", True
+        if r < 0.25:
+            return "%s:*" % self.pick(self.namespaces), True
+        pool = list(names) + ELEMENT_NAMES[:3] + PAIRS
+        local = self.pick(pool)
+        if self.chance(0.3):
+            return "%s:%s" % (self.pick(self.namespaces), local), False
+        return local, False
+
+    def step(self, depth, attr_context, amb_context):
+        """One step: (text, amb, attr, feats)."""
+        rng = self.rng
+        feats = set()
+        r = rng.random()
+        if r < 0.08:
+            return ".", amb_context, attr_context, feats, []
+        if r < 0.14:
+            return "..", False, False, feats, []
+        if r < 0.3:
+            axis = "attribute"
+        elif r < 0.55:
+            axis = "child"
+        else:
+            axis = self.pick(AXES)
+        if axis in ("following", "preceding") and attr_context:
+            feats.add("%s-from-attribute" % axis)
+        if axis == "preceding":
+            feats.add("preceding")
+        if axis == "namespace":
+            feats.add("namespace-axis")
+        # node test
+        r = rng.random()
+        multi = True
+        if axis == "namespace":
+            if r < 0.5:
+                test = "*"
+            elif r < 0.65:
+                test = "node()"
+            else:
+                test = self.pick(list(self.namespaces) + PREFIXES + ["xml"])
+                multi = False
+        elif axis == "attribute":
+            if r < 0.6:
+                test, multi = self.name_test(self.doc.attribute_names | {"id"})
+                if test.startswith("xml:") or test == "lang":
+                    pass
+            elif r < 0.68:
+                test, multi = "xml:lang", False
+            else:
+                test = self.pick(["*", "node()", "*", "text()"])
+        else:
+            if r < 0.55:
+                test, _ = self.name_test(self.doc.element_names)
+            elif r < 0.7:
+                test = "node()"
+            elif r < 0.8:
+                test = "text()"
+            elif r < 0.88:
+                test = "comment()"
+            elif r < 0.95:
+                test = "processing-instruction()"
+            else:
+                test = "processing-instruction(%s)" % quote(self.pick(PI_TARGETS))
+        if axis == "attribute":
+            attr, amb = True, multi
+        elif axis == "namespace":
+            attr, amb = True, True   # libxml2's namespace nodes are never ordered
+        elif axis in ("self", "ancestor-or-self", "descendant-or-self"):
+            attr, amb = attr_context, amb_context
+        else:
+            attr, amb = False, False
+        if axis == "attribute" and self.chance(0.6):
+            text = "@" + test
+        elif axis == "child" and self.chance(0.6):
+            text = test
+        else:
+            text = "%s::%s" % (axis, test)
+        subs = []
+        for _ in range(rng.choice([0, 0, 1, 1, 2])):
+            pred = self.predicate(depth - 1, positional=not amb)
+            subs.append(pred)
+            text += "[%s]" % pred.s
+        return text, amb, attr, feats, subs
+
+    def relative_path(self, depth, attr_context=False, amb_context=False):
+        steps = []
+        feats = set()
+        subs = []
+        amb, attr = amb_context, attr_context
+        for i in range(self.rng.randint(1, 3)):
+            if i > 0:
+                if self.chance(0.25):
+                    steps.append("//")
+                    # //: descendant-or-self::node() from the attribute is the attribute
+                    amb, attr = amb, attr
+                else:
+                    steps.append("/")
+            text, amb, attr, f, s = self.step(depth, attr, amb)
+            feats |= f
+            subs += s
+            steps.append(text)
+        return "".join(steps), amb, attr, feats, subs
+
+    def nodeset(self, depth, rel_ok):
+        rng = self.rng
+        r = rng.random()
+        if depth <= 0 or r < 0.55:
+            if rel_ok and self.chance(0.6):
+                text, amb, attr, feats, subs = self.relative_path(depth, True, False)
+                # from the context node, which may be an attribute in a predicate
+                return Expr(text, "ns", subs, ctx=True, amb=amb, attr=attr,
+                            feats=feats | ({"following-from-attribute"} if "following::" in text.split("/")[0] else set()))
+            if self.chance(0.04):
+                return Expr("/", "ns")
+            lead = self.pick(["/", "//", "//"])
+            text, amb, attr, feats, subs = self.relative_path(depth)
+            feats.add("top")
+            return Expr(lead + text, "ns", subs, amb=amb, attr=attr, feats=feats)
+        if r < 0.7:
+            a = self.nodeset(depth - 1, rel_ok)
+            b = self.nodeset(depth - 1, rel_ok)
+            amb = a.amb or b.amb or (a.attr and b.attr)
+            return Expr("%s | %s" % (a.s, b.s), "ns", [a, b], amb=amb, attr=a.attr or b.attr)
+        if r < 0.85:
+            a = self.nodeset(depth - 1, rel_ok)
+            pred = self.predicate(depth - 1, positional=not a.amb)
+            return Expr("(%s)[%s]" % (a.s, pred.s), "ns", [a, pred], amb=a.amb, attr=a.attr)
+        if r < 0.93:
+            a = self.nodeset(depth - 1, rel_ok)
+            text, amb, attr, feats, subs = self.relative_path(depth - 1, a.attr, a.amb)
+            return Expr("(%s)/%s" % (a.s, text), "ns", [a] + subs, amb=amb, attr=attr,
+                        feats=feats)
+        ids = self.doc.ids or ["i1"]
+        arg = " ".join(self.pick(ids + ["none"]) for _ in range(rng.randint(1, 2)))
+        return Expr("id(%s)" % quote(self.pick([arg, " " + arg + " "])), "ns", lits=[arg])
+
+    def single(self, depth, rel_ok):
+        """A node-set whose first node is the same in every implementation."""
+        for _ in range(10):
+            e = self.nodeset(depth, rel_ok)
+            if not e.amb:
+                return e
+        return Expr("/*", "ns")
+
+    # ---- predicates
+
+    def predicate(self, depth, positional):
+        r = self.rng.random()
+        if positional and r < 0.3:
+            return self.pick([
+                lambda: Expr(str(self.rng.randint(1, 3)), "num"),
+                lambda: Expr("last()", "num", ctx=True),
+                lambda: Expr("last() - 1", "num", ctx=True),
+                lambda: Expr("position() = %d" % self.rng.randint(1, 3), "bool", ctx=True),
+                lambda: Expr("position() < last()", "bool", ctx=True),
+                lambda: Expr("position() mod 2 = 0", "bool", ctx=True),
+                lambda: Expr("1.5", "num"),
+            ])()
+        if r < 0.5:
+            return self.nodeset(max(depth, 0), True)
+        return self.boolean(depth, True, positional)
+
+    # ---- strings, numbers, booleans
+
+    def string(self, depth, rel_ok, positional=False):
+        rng = self.rng
+        r = rng.random()
+        if depth <= 0 or r < 0.25:
+            if rel_ok and self.chance(0.3):
+                f = self.pick(["name()", "local-name()", "string()", "normalize-space()",
+                               "namespace-uri()", "string(.)"])
+                return Expr(f, "str", ctx=True)
+            lit = self.pick(STRING_LITERALS)
+            return Expr(quote(lit), "str", lits=[lit])
+        d = depth - 1
+        if r < 0.4:
+            a = self.single(d, rel_ok)
+            f = self.pick(["string", "name", "local-name", "namespace-uri", "normalize-space"])
+            return Expr("%s(%s)" % (f, a.s), "str", [a])
+        if r < 0.5:
+            args = [self.string(d, rel_ok, positional) for _ in range(rng.randint(2, 3))]
+            return Expr("concat(%s)" % ", ".join(a.s for a in args), "str", args)
+        if r < 0.6:
+            s = self.string(d, rel_ok, positional)
+            n = [self.small_number(rel_ok and positional) for _ in range(rng.randint(1, 2))]
+            return Expr("substring(%s)" % ", ".join([s.s] + [x.s for x in n]), "str", [s] + n)
+        if r < 0.68:
+            a, b = self.string(d, rel_ok, positional), self.string(d, rel_ok, positional)
+            f = self.pick(["substring-before", "substring-after"])
+            return Expr("%s(%s, %s)" % (f, a.s, b.s), "str", [a, b])
+        if r < 0.76:
+            a = self.string(d, rel_ok, positional)
+            frm = self.pick(["e", "\u0301", "K" + KELVIN, E_ACUTE + "x", "ab", OHM + OMEGA,
+                             "\u1161", CLEF, " ", "aeiou"])
+            to = self.pick(["", "E", "k", "X", "-", "AB"])
+            return Expr("translate(%s, %s, %s)" % (a.s, quote(frm), quote(to)), "str", [a],
+                        lits=[frm, to])
+        if r < 0.84:
+            a = self.string(d, rel_ok, positional)
+            return Expr("normalize-space(%s)" % a.s, "str", [a])
+        if r < 0.94:
+            n = self.number(d, rel_ok, positional)
+            e = Expr("string(%s)" % n.s, "str", [n])
+            if not n.ctx:
+                e.n2s.append(n.s)
+            elif not n.safe_int:
+                e.feats.add("number-to-string-in-context")
+            return e
+        b = self.boolean(d, rel_ok, positional)
+        return Expr("string(%s)" % b.s, "str", [b])
+
+    def small_number(self, positional):
+        choices = ["0", "1", "2", "3", "1.5", "2.5", "-1", "0 div 0", "1 div 0", "-1 div 0",
+                   "-42", ".5", "3."]
+        if positional:
+            choices += ["position()", "last()"]
+        s = self.pick(choices)
+        e = Expr(s, "num", ctx=s in ("position()", "last()"))
+        e.safe_int = True
+        return e
+
+    def number(self, depth, rel_ok, positional=False):
+        rng = self.rng
+        r = rng.random()
+        safe = False
+        if depth <= 0 or r < 0.2:
+            e = self.small_number(rel_ok and positional)
+            return e
+        d = depth - 1
+        if r < 0.35:
+            a = self.nodeset(d, rel_ok)
+            e = Expr("count(%s)" % a.s, "num", [a])
+            e.safe_int = True
+            return e
+        if r < 0.45:
+            a = self.string(d, rel_ok, positional)
+            e = Expr("string-length(%s)" % a.s, "num", [a])
+            e.safe_int = True
+            return e
+        if r < 0.5 and rel_ok:
+            e = Expr("string-length()", "num", ctx=True)
+            e.safe_int = True
+            return e
+        if r < 0.58:
+            a = self.nodeset(d, rel_ok)
+            e = Expr("sum(%s)" % a.s, "num", [a], feats={"s2n"})
+        elif r < 0.68:
+            x = self.s2n_operand(d, rel_ok)
+            e = Expr("number(%s)" % x.s, "num", [x], feats={"s2n"})
+        elif r < 0.85:
+            a, b = self.number(d, rel_ok, positional), self.number(d, rel_ok, positional)
+            op = self.pick(["+", "-", "*", "div", "mod"])
+            e = Expr("(%s %s %s)" % (a.s, op, b.s), "num", [a, b])
+        elif r < 0.92:
+            a = self.number(d, rel_ok, positional)
+            f = self.pick(["floor", "ceiling", "round"])
+            e = Expr("%s(%s)" % (f, a.s), "num", [a])
+        else:
+            a = self.number(d, rel_ok, positional)
+            e = Expr("-%s" % a.s if not a.s.startswith("-") else "-(%s)" % a.s, "num", [a])
+        e.safe_int = safe
+        return e
+
+    def s2n_operand(self, depth, rel_ok):
+        """What number() and comparisons convert: a node-set, a literal or string(node-set);
+        the strings that reach the conversion are then node string values or literals."""
+        r = self.rng.random()
+        if r < 0.5:
+            return self.single(depth, rel_ok)
+        if r < 0.8:
+            lit = self.pick(STRING_LITERALS + ["1e3", " -2.5 ", "+1", "1.", "- 1"])
+            return Expr(quote(lit), "str", lits=[lit])
+        a = self.single(depth, rel_ok)
+        return Expr("string(%s)" % a.s, "str", [a])
+
+    def boolean(self, depth, rel_ok, positional=False):
+        rng = self.rng
+        r = rng.random()
+        d = depth - 1
+        if depth <= 0 or r < 0.1:
+            if rel_ok and self.chance(0.4):
+                lang = self.pick(["en", "EN", "fr", "e", "en-us", ""])
+                return Expr("lang(%s)" % quote(lang), "bool", ctx=True, lits=[lang])
+            return Expr(self.pick(["true()", "false()"]), "bool")
+        if r < 0.45:
+            return self.comparison(d, rel_ok, positional)
+        if r < 0.55:
+            a, b = self.boolean(d, rel_ok, positional), self.boolean(d, rel_ok, positional)
+            return Expr("(%s %s %s)" % (a.s, self.pick(["and", "or"]), b.s), "bool", [a, b])
+        if r < 0.62:
+            a = self.boolean(d, rel_ok, positional)
+            return Expr("not(%s)" % a.s, "bool", [a])
+        if r < 0.75:
+            a, b = self.string(d, rel_ok, positional), self.string(d, rel_ok, positional)
+            f = self.pick(["contains", "starts-with"])
+            return Expr("%s(%s, %s)" % (f, a.s, b.s), "bool", [a, b])
+        a = self.nodeset(d, rel_ok)
+        return Expr("boolean(%s)" % a.s, "bool", [a])
+
+    def comparison(self, depth, rel_ok, positional):
+        rng = self.rng
+        eq = self.pick(["=", "!="])
+        rel = self.pick(["<", "<=", ">", ">="])
+        r = rng.random()
+        if r < 0.35:   # node-set against a string (the canonically equivalent pairs)
+            a = self.nodeset(depth, rel_ok)
+            lit = self.pick(STRING_LITERALS)
+            b = Expr(quote(lit), "str", lits=[lit])
+            return Expr("%s %s %s" % (a.s, eq, b.s), "bool", [a, b])
+        if r < 0.5:   # node-set against node-set
+            a, b = self.nodeset(depth, rel_ok), self.nodeset(depth, rel_ok)
+            return Expr("%s %s %s" % (a.s, eq, b.s), "bool", [a, b])
+        if r < 0.6:   # string against string
+            a, b = self.string(depth, rel_ok, positional), self.string(depth, rel_ok, positional)
+            return Expr("%s %s %s" % (a.s, eq, b.s), "bool", [a, b])
+        if r < 0.72:  # node-set or string against a number
+            a = self.s2n_operand(depth, rel_ok)
+            if a.t == "str" and a.s.startswith("string("):
+                a = self.nodeset(depth, rel_ok)
+            b = self.number(depth, rel_ok, positional)
+            return Expr("%s %s %s" % (a.s, self.pick([eq, rel]), b.s), "bool", [a, b],
+                        feats={"s2n"})
+        if r < 0.8:   # relational on strings and node-sets: both become numbers
+            a, b = self.s2n_operand(depth, rel_ok), self.s2n_operand(depth, rel_ok)
+            return Expr("%s %s %s" % (a.s, rel, b.s), "bool", [a, b], feats={"s2n"})
+        if r < 0.9:
+            a, b = self.number(depth, rel_ok, positional), self.number(depth, rel_ok, positional)
+            return Expr("%s %s %s" % (a.s, self.pick([eq, rel]), b.s), "bool", [a, b])
+        a = self.nodeset(depth, rel_ok)
+        b = self.boolean(depth, rel_ok, positional)
+        return Expr("%s %s %s" % (a.s, eq, b.s), "bool", [a, b])
+
+    def top(self):
+        r = self.rng.random()
+        depth = self.rng.randint(1, 3)
+        if r < 0.45:
+            return self.nodeset(depth, False)
+        if r < 0.65:
+            return self.string(depth, False)
+        if r < 0.8:
+            return self.number(depth, False)
+        return self.boolean(depth, False)
+
+
+# ----------------------------------------------------------------------------------------
+# Number formatting and parsing as XPath 1.0 defines them.
+
+def xpath_number_strings(x):
+    """The strings XPath 1.0's string() may give for x. For integers of 2^53 and more,
+    both the exact value and the shortest digits padded with zeros are taken."""
+    if math.isnan(x):
+        return {"NaN"}
+    if math.isinf(x):
+        return {"Infinity" if x > 0 else "-Infinity"}
+    if x == 0:
+        return {"0"}
+    if x == int(x):
+        out = {str(int(x))}
+        if abs(x) >= 2 ** 53:
+            out.add(format(Decimal(repr(x)), "f").split(".")[0])
+        return out
+    s = format(Decimal(repr(x)), "f")
+    if "." in s:
+        s = s.rstrip("0").rstrip(".") if s.rstrip("0")[-1] != "." else s.rstrip("0") + "0"
+    return {s}
+
+
+NUMBER_RE = re.compile(r"^[ \t\r\n]*-?([0-9]+(\.[0-9]*)?|\.[0-9]+)[ \t\r\n]*$")
+
+
+def xpath_string_to_number(s):
+    if not NUMBER_RE.match(s):
+        return float("nan")
+    return float(s.strip(" \t\r\n"))
+
+
+# ----------------------------------------------------------------------------------------
+# lxml's side.
+
+PARSER = etree.XMLParser(attribute_defaults=True, resolve_entities=True, strip_cdata=True,
+                         no_network=True, load_dtd=False, remove_blank_text=False,
+                         huge_tree=False)
+
+
+def parse_with_lxml(text):
+    tree = etree.ElementTree(etree.fromstring(text.encode("utf-8"), PARSER))
+    normalized = set()
+    # libxml2 counts the internal subset's entity declarations in the root node's string
+    # value; the DTD is not part of XPath's data model (IDs and defaults stay in the tree).
+    if tree.docinfo.internalDTD is not None:
+        before = tree.xpath("string(/)")
+        tree.docinfo.clear()
+        if tree.xpath("string(/)") != before:
+            normalized.add("doctype-string-value")
+    for node in tree.iter():
+        if isinstance(node.tag, str) and node.text == "":
+            node.text = None
+            normalized.add("empty-text-node")
+        if node.tail == "":
+            node.tail = None
+            normalized.add("empty-text-node")
+    return tree, normalized
+
+
+def node_value(node):
+    if isinstance(node, tuple):
+        return node[1] or ""
+    if isinstance(node, str):
+        return str(node)
+    return node.xpath("string(.)")
+
+
+def node_kind(node):
+    if isinstance(node, tuple):
+        return "namespace"
+    if isinstance(node, str):
+        return "attribute" if getattr(node, "is_attribute", False) else "text"
+    return "node"
+
+
+def all_string_values(tree):
+    """The string value of every node, for the string-to-number check."""
+    values = set()
+    root = tree.getroot()
+    values.add(tree.xpath("string(/)"))
+    for node in root.xpath("//node() | //@*"):
+        values.add(node_value(node))
+    for node in tree.xpath("/node()"):
+        values.add(node_value(node))
+    for _, uri in root.xpath("//namespace::*"):
+        values.add(uri or "")
+    return values
+
+
+def same_number(a, b):
+    return (math.isnan(a) and math.isnan(b)) or a == b
+
+
+# ----------------------------------------------------------------------------------------
+# The comparison.
+
+class Stats:
+    def __init__(self):
+        self.documents = 0
+        self.expressions = 0
+        self.agreed = 0
+        self.both_refused = 0
+        self.c14n = 0
+        self.c14n_agreed = 0
+        self.failures = 0
+        self.skipped = {k: 0 for k in DEPARTURES}
+        self.skipped_c14n = {k: 0 for k in DEPARTURES}
+        self.normalized = {k: 0 for k in NORMALIZED}
+        self.generator_errors = 0
+
+
+class Runner:
+    def __init__(self, args):
+        self.args = args
+        self.xml = args.xml
+        self.stats = Stats()
+        self.tmp = tempfile.mkdtemp(prefix="xml-differential-")
+        self.keep = args.keep
+        if self.keep:
+            os.makedirs(self.keep, exist_ok=True)
+
+    def run_xml(self, argv):
+        for attempt in range(60):
+            if os.path.exists(self.xml):
+                try:
+                    p = subprocess.run([self.xml] + argv, capture_output=True, timeout=60)
+                except FileNotFoundError:
+                    p = None
+                except OSError:
+                    p = None
+                if p is not None and p.returncode not in (126, 127):
+                    return p
+            time.sleep(5)   # the binary is being rebuilt
+        sys.stderr.write("xml-differential.py: %s is missing\n" % self.xml)
+        sys.exit(2)
+
+    def fail(self, index, doc, what, ours, theirs, expression=None, extra=""):
+        self.stats.failures += 1
+        out = sys.stdout
+        out.write("\nFAIL seed %d document %d: %s\n" % (self.args.seed, index, what))
+        out.write("document: %r\n" % doc.text)
+        if expression is not None:
+            out.write("expression: %s\n" % expression)
+        if extra:
+            out.write(extra + "\n")
+        out.write("xml:  %r\nlxml: %r\n" % (ours, theirs))
+        if self.keep:
+            base = os.path.join(self.keep, "seed%d-doc%d-%d" % (self.args.seed, index,
+                                                                  self.stats.failures))
+            with open(base + ".xml", "wb") as f:
+                f.write(doc.text.encode("utf-8"))
+            with open(base + ".txt", "w", encoding="utf-8") as f:
+                f.write("seed %d document %d: %s\n" % (self.args.seed, index, what))
+                if expression is not None:
+                    f.write("expression: %s\n" % expression)
+                if extra:
+                    f.write(extra + "\n")
+                f.write("xml:  %r\nlxml: %r\n" % (ours, theirs))
+
+    # ---- documents
+
+    def document(self, index):
+        rng = random.Random("%d:%d" % (self.args.seed, index))
+        doc = DocumentGenerator(rng).document()
+        path = os.path.join(self.tmp, "doc.xml")
+        with open(path, "wb") as f:
+            f.write(doc.text.encode("utf-8"))
+        self.stats.documents += 1
+        try:
+            tree, normalized = parse_with_lxml(doc.text)
+        except etree.XMLSyntaxError as e:
+            p = self.run_xml(["check", path])
+            if p.returncode == 0:
+                self.fail(index, doc, "lxml refuses the document, xml accepts it",
+                          "well-formed", str(e))
+            else:
+                self.stats.generator_errors += 1
+                sys.stderr.write("generator: both refuse document %d: %s\n" % (index, e))
+            return
+        for key in normalized:
+            self.stats.normalized[key] += 1
+        doc_departures = set()
+        if doc.entity_cr_in_content:
+            doc_departures.add("entity-cr")
+        values = all_string_values(tree)
+        exponent = any(not same_number(xpath_string_to_number(v),
+                                       tree.xpath("number($s)", s=v)) for v in values)
+        self.canonical(index, doc, path, tree, doc_departures)
+        gen = ExpressionGenerator(rng, doc)
+        for _ in range(self.args.expressions):
+            expr = gen.top()
+            self.expression(index, doc, path, tree, gen, expr, doc_departures, exponent)
+
+    # ---- c14n
+
+    def canonical(self, index, doc, path, tree, doc_departures):
+        variants = [
+            ([], dict(with_comments=False)),
+            (["--with-comments"], dict(with_comments=True)),
+            (["--version", "1.1"], dict(with_comments=False)),
+            (["--version", "1.1", "--with-comments"], dict(with_comments=True)),
+            (["--exclusive"], dict(exclusive=True, with_comments=False)),
+            (["--exclusive", "--with-comments"], dict(exclusive=True, with_comments=True)),
+        ]
+        prefixes = sorted(doc.prefixes)
+        if prefixes:
+            chosen = [p for p in prefixes if random.Random(index).random() < 0.5] or prefixes[:1]
+            names = chosen + (["#default"] if len(chosen) % 2 else [])
+            variants.append((["--exclusive", "--inclusive-prefixes", ",".join(names)],
+                             dict(exclusive=True, with_comments=False, inclusive_ns_prefixes=[
+                                 n if n != "#default" else "#default" for n in names])))
+        for flags, options in variants:
+            self.stats.c14n += 1
+            if doc_departures:
+                for d in doc_departures:
+                    self.stats.skipped_c14n[d] += 1
+                continue
+            try:
+                theirs = etree.tostring(tree, method="c14n", **options)
+            except Exception as e:  # noqa: BLE001
+                theirs = "error: %s" % e
+            p = self.run_xml(["c14n"] + flags + [path])
+            ours = p.stdout if p.returncode == 0 else "error: %s" % p.stderr.decode("utf-8", "replace").strip()
+            if ours == theirs:
+                self.stats.c14n_agreed += 1
+            else:
+                self.fail(index, doc, "xml c14n " + " ".join(flags), ours, theirs)
+
+    # ---- XPath
+
+    def departures(self, tree, gen, expr, doc_departures, exponent):
+        found = set(doc_departures)
+        if "s2n" in expr.feats:
+            if exponent or any(not same_number(xpath_string_to_number(s),
+                                               tree.xpath("number($s)", s=s))
+                               for s in expr.lits):
+                found.add("string-to-number")
+        for n in expr.n2s:
+            try:
+                value = tree.xpath(n, namespaces=gen.namespaces)
+                text = tree.xpath("string(%s)" % n, namespaces=gen.namespaces)
+            except etree.XPathError:
+                continue
+            if isinstance(value, float) and text not in xpath_number_strings(value):
+                found.add("number-to-string")
+        if "number-to-string-in-context" in expr.feats:
+            found.add("number-to-string")
+        if "namespace-axis" in expr.feats and self.doc_has_empty_default:
+            found.add("empty-default-namespace")
+        if "following-from-attribute" in expr.feats:
+            found.add("following-from-attribute")
+        if "preceding-from-attribute" in expr.feats:
+            found.add("preceding-from-top")
+        return found
+
+    def expression(self, index, doc, path, tree, gen, expr, doc_departures, exponent):
+        self.stats.expressions += 1
+        self.doc_has_empty_default = doc.has_empty_default
+        found = self.departures(tree, gen, expr, doc_departures, exponent)
+        if found:
+            for d in found:
+                self.stats.skipped[d] += 1
+            return
+        ns_flags = []
+        for prefix, uri in gen.namespaces.items():
+            ns_flags += ["--ns", "%s=%s" % (prefix, uri)]
+        p = self.run_xml(["query", "--value"] + ns_flags + ["--", expr.s, path])
+        try:
+            result = tree.xpath(expr.s, namespaces=gen.namespaces)
+            lxml_error = None
+        except (etree.XPathError, etree.XPathEvalError) as e:
+            result, lxml_error = None, str(e)
+        if p.returncode == 2 or lxml_error is not None:
+            if p.returncode == 2 and lxml_error is not None:
+                self.stats.both_refused += 1
+                return
+            self.fail(index, doc, "one side refused the expression",
+                      p.stdout.decode("utf-8", "replace") if p.returncode != 2
+                      else "error: " + p.stderr.decode("utf-8", "replace").strip(),
+                      lxml_error or result, expression=expr.s)
+            return
+        ours = p.stdout.decode("utf-8", "surrogateescape")
+        ok, theirs, note = self.compare(tree, gen, expr, result, ours)
+        if ok:
+            self.stats.agreed += 1
+        else:
+            self.fail(index, doc, "xml query --value", ours, theirs, expression=expr.s,
+                      extra=note)
+
+    def compare(self, tree, gen, expr, result, ours):
+        if isinstance(result, bool):
+            return ours == ("true\n" if result else "false\n"), result, ""
+        if isinstance(result, float):
+            return ours[:-1] in xpath_number_strings(result) and ours.endswith("\n"), \
+                result, "expected one of %s" % sorted(xpath_number_strings(result))
+        if isinstance(result, str):
+            return ours == result + "\n", result, ""
+        # a node-set: lxml leaves the root node out of its list
+        count = int(tree.xpath("count(%s)" % expr.s, namespaces=gen.namespaces))
+        values = [node_value(n) for n in result]
+        kinds = [node_kind(n) for n in result]
+        parents = [n.getparent() if node_kind(n) == "attribute" else None for n in result]
+        if count == len(result) + 1:
+            values.insert(0, tree.xpath("string(/)"))
+            kinds.insert(0, "root")
+            parents.insert(0, None)
+        elif count != len(result):
+            return False, values, "lxml's count() is %d, its list has %d" % (count, len(result))
+        expected = "".join(v + "\n" for v in values)
+        if ours == expected:
+            return True, values, ""
+        if "namespace" in kinds:
+            self.stats.normalized["namespace-order"] += 1
+            return sorted(ours.split("\n")) == sorted(expected.split("\n")), values, \
+                "compared without order"
+        if "attribute" in kinds:
+            # attributes of one element may come in any order
+            lines = ours.split("\n")
+            pos = 0
+            i = 0
+            while i < len(values):
+                j = i + 1
+                if kinds[i] == "attribute":
+                    while j < len(values) and kinds[j] == "attribute" and parents[j] is parents[i]:
+                        j += 1
+                seg = values[i:j]
+                n = sum(v.count("\n") + 1 for v in seg)
+                mine = lines[pos:pos + n]
+                if sorted(mine) != sorted("\n".join(seg).split("\n")):
+                    return False, values, ""
+                pos += n
+                i = j
+            return lines[pos:] == [""], values, ""
+        return False, values, ""
+
+    def report(self):
+        s = self.stats
+        print("\nseed %d: %d documents, %d expressions (%d agreed, %d refused by both), "
+              "%d c14n comparisons (%d agreed), %d failures"
+              % (self.args.seed, s.documents, s.expressions, s.agreed, s.both_refused,
+                 s.c14n, s.c14n_agreed, s.failures))
+        if s.generator_errors:
+            print("documents both refused (generator errors): %d" % s.generator_errors)
+        print("skipped for libxml2's departures (expressions / c14n):")
+        for key, text in DEPARTURES.items():
+            print("  %5d / %3d  %s: %s" % (s.skipped[key], s.skipped_c14n[key], key, text))
+        print("normalized:")
+        for key, text in NORMALIZED.items():
+            print("  %5d  %s: %s" % (s.normalized[key], key, text))
+
+
+def main():
+    parser = argparse.ArgumentParser(
+        description="Compare `xml query` and `xml c14n` with lxml (libxml2) on random documents.")
+    parser.add_argument("--seed", type=int, default=None,
+                        help="the seed (default: from the clock, printed)")
+    parser.add_argument("--count", type=int, default=120, help="documents (default 120)")
+    parser.add_argument("--expressions", type=int, default=25,
+                        help="expressions per document (default 25)")
+    parser.add_argument("--doc", type=int, default=None,
+                        help="run only this document of the seed (to see a failure again)")
+    parser.add_argument("--keep", metavar="DIR", default=None,
+                        help="write each failing case to DIR")
+    parser.add_argument("--xml", metavar="PATH", default=None,
+                        help="the xml binary (default .build/debug/xml, else .build/release/xml)")
+    args = parser.parse_args()
+    if args.count < 0 or args.expressions < 0:
+        parser.error("--count and --expressions must not be negative")
+    if args.seed is None:
+        args.seed = int(time.time()) % 1000000
+    if args.xml is None:
+        root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+        debug = os.path.join(root, ".build/debug/xml")
+        release = os.path.join(root, ".build/release/xml")
+        args.xml = debug if os.path.exists(debug) or not os.path.exists(release) else release
+    if not os.path.exists(args.xml):
+        parser.error("no xml binary at %s (build it, or give --xml)" % args.xml)
+    print("xml-differential: seed %d, %s, lxml %s, libxml2 %s"
+          % (args.seed, args.xml, ".".join(map(str, etree.LXML_VERSION)),
+             ".".join(map(str, etree.LIBXML_VERSION))))
+    runner = Runner(args)
+    indices = [args.doc] if args.doc is not None else range(args.count)
+    for i in indices:
+        runner.document(i)
+    runner.report()
+    return 1 if runner.stats.failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
