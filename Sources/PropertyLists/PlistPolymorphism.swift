@@ -30,8 +30,7 @@ public struct PlistTypeAllowlist<Base>: @unchecked Sendable {
         let key = PlistKey(typeKey)
         let name = try container.decode(String.self, forKey: key)
         // The name is its code points: a file's "e\u{301}" must not pick the type listed as "é".
-        guard let index = types.index(forKey: name), types[index].key.hasSameCodePoints(as: name), case let type = types[index].value
-        else {
+        guard let type = types.value(forCodePoints: name) else {
             throw DecodingError.dataCorrupted(
                 .init(
                     codingPath: decoder.codingPath + [key],

@@ -1,5 +1,6 @@
 import Foundation
 import OrderedCollections
+internal import XMLSyntax
 
 /// Builds a property list from the elements of an XML plist, whoever reads them: the
 /// expat-based ``XMLPropertyListReader`` and the fast ``XMLPlistScanner`` share it, so both
@@ -218,7 +219,7 @@ struct XMLPlistBuilder {
     /// no hexadecimal (`0x10` is refused, as Foundation and plistlib refuse it).
     static func real(_ text: String) -> Double? {
         let number = Substring(text).drop(while: isSpace)
-        switch number.lowercased() {
+        switch String(number).asciiLowercased {
         case "nan": return .nan
         case "inf", "+inf", "infinity", "+infinity": return .infinity
         case "-inf", "-infinity": return -.infinity

@@ -154,7 +154,7 @@ private struct Scanner {
                 guard value == "1.0" else { throw GiveUp() }
                 sawVersion = true
             case (2, "encoding"):
-                guard value.lowercased() == "utf-8" else { throw GiveUp() }
+                guard value.asciiLowercased == "utf-8" else { throw GiveUp() }
             case (2, "standalone"):
                 guard value == "yes" || value == "no" else { throw GiveUp() }
             case (3, "standalone") where names[1] == "encoding":

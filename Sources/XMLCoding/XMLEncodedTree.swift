@@ -1,3 +1,4 @@
+internal import XMLSyntax
 import XMLWriting
 
 /// The elements of a value being encoded. Keys arrive in whatever order `encode(to:)` calls
@@ -83,22 +84,24 @@ final class XMLEncodedTree {
         throws(XMLWriterError)
     {
         let name = elements[element].name
-        try writer.startElement(name.local, namespace: name.uri, prefix: name.uri.flatMap { prefixes[$0] })
+        // The caller's prefixes are found by a URI's code points (urn:é is not urn:e + U+0301).
+        try writer.startElement(name.local, namespace: name.uri, prefix: name.uri.flatMap { prefixes.value(forCodePoints: $0) })
         if declaresPrefixes {
-            for (uri, prefix) in prefixes.sorted(by: { $0.value < $1.value }) {
+            for (uri, prefix) in prefixes.sorted(by: { $0.value.precedesInCodePointOrder($1.value) }) {
                 try writer.declareNamespace(prefix: prefix, uri: uri)
             }
         }
         if elements[element].isNil {
             try writer.attribute(
                 "nil", value: "true", namespace: XMLEncoder.schemaInstanceNamespace,
-                prefix: prefixes[XMLEncoder.schemaInstanceNamespace] ?? "xsi")
+                prefix: prefixes.value(forCodePoints: XMLEncoder.schemaInstanceNamespace) ?? "xsi")
         }
         var attribute = elements[element].firstAttribute
         while attribute >= 0 {
             let name = attributes[attribute].name
             try writer.attribute(
-                name.local, value: attributes[attribute].value, namespace: name.uri, prefix: name.uri.flatMap { prefixes[$0] })
+                name.local, value: attributes[attribute].value, namespace: name.uri,
+                prefix: name.uri.flatMap { prefixes.value(forCodePoints: $0) })
             attribute = attributes[attribute].next
         }
         var item = elements[element].firstItem

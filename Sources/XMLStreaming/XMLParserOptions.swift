@@ -1,3 +1,4 @@
+internal import XMLSyntax
 /// How the stream parser reads a document.
 ///
 /// Everything that makes parsing safe is on by default and cannot be turned off here:
@@ -76,7 +77,7 @@ public struct XMLEncodingName: RawRepresentable, Hashable, Sendable, Expressible
     /// Whether the parser can read this encoding, by any of its names (case and `_` versus
     /// `-` ignored): one of ``expatEncodings`` or ``supportedSingleByte``.
     public var isSupported: Bool {
-        let upper = rawValue.uppercased()
+        let upper = rawValue.asciiUppercased
         return Self.expatEncodings.contains(upper) || SingleByteEncoding.named(rawValue) != nil
     }
 }

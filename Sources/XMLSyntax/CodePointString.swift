@@ -82,3 +82,30 @@ extension Optional where Wrapped == String {
         }
     }
 }
+
+extension Dictionary where Key == String {
+    /// The value under a key with exactly `key`'s code points. A `[String: V]` finds keys by
+    /// canonical equivalence (its subscript would give the value of `"é"` for `"e\u{301}"`);
+    /// a caller's dictionary keyed by names, prefixes or URIs is read through this.
+    ///
+    /// - Complexity: O(1) on average, plus the length of the key.
+    @inlinable
+    package func value(forCodePoints key: String) -> Value? {
+        guard let index = index(forKey: key), self[index].key.hasSameCodePoints(as: key) else { return nil }
+        return self[index].value
+    }
+}
+
+extension String {
+    /// The string with a–z made A–Z and every other code point kept: how encoding names and
+    /// other ASCII keywords are matched "ignoring case" (`uppercased()` would also make
+    /// `ſ` (U+017F) an `S`, and `lowercased()` U+212A KELVIN SIGN a `k`).
+    package var asciiUppercased: String {
+        String(decoding: utf8.map { $0 >= 0x61 && $0 <= 0x7A ? $0 - 0x20 : $0 }, as: UTF8.self)
+    }
+
+    /// The string with A–Z made a–z and every other code point kept.
+    package var asciiLowercased: String {
+        String(decoding: utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
+    }
+}

@@ -1,3 +1,4 @@
+internal import XMLSyntax
 import XMLWriting
 
 /// Builds a document in code, with Scrivener's one-liners: add a child with a name and a
@@ -52,23 +53,24 @@ public final class XMLElementBuilder {
 
     /// Where each attribute name sits in ``attributes``, kept once there are more than a few
     /// (a linear search per attribute would make a big element quadratic).
-    private var attributePositions: [String: Int] = [:]
+    /// By code points: `é` and `e` + U+0301 are two attributes.
+    private var attributePositions: [CodePointString: Int] = [:]
 
     /// Sets an attribute, replacing one of the same name.
     /// - Complexity: amortized O(1).
     public func addAttribute(_ name: String, _ value: String) {
         let existing =
             attributes.count <= 8
-            ? attributes.firstIndex(where: { $0.name == name }) : attributePositions[name]
+            ? attributes.firstIndex(where: { $0.name.hasSameCodePoints(as: name) }) : attributePositions[CodePointString(name)]
         if let i = existing {
             attributes[i].value = value
             return
         }
         attributes.append((name, value))
         if attributes.count == 9 {
-            for (i, attribute) in attributes.enumerated() { attributePositions[attribute.name] = i }
+            for (i, attribute) in attributes.enumerated() { attributePositions[CodePointString(attribute.name)] = i }
         } else if attributes.count > 9 {
-            attributePositions[name] = attributes.count - 1
+            attributePositions[CodePointString(name)] = attributes.count - 1
         }
     }
 

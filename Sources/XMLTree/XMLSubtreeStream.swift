@@ -1,3 +1,4 @@
+internal import XMLSyntax
 import XMLStreaming
 
 /// Streams a big document as small trees, what Python's `iterparse` gives: each element at
@@ -62,7 +63,8 @@ struct SubtreeHandler: XMLEventHandler {
         }
         guard matched == depth - 1, depth <= steps.count else { return }
         let step = steps[depth - 1]
-        guard step == "*" || name.localName == step || name.qualifiedName == step else { return }
+        // Code points: `é` and `e` + U+0301 are two names (the view compares bytes).
+        guard step == "*" || name.localName == step || name.qualifiedName.hasSameCodePoints(as: step) else { return }
         matched = depth
         if depth == steps.count {
             buildingAt = depth

@@ -1,3 +1,4 @@
+internal import XMLSyntax
 // What a node prints as in a debugger, a log or `print`: what it is and where it is.
 extension XMLTreeNode: CustomStringConvertible, CustomDebugStringConvertible {
     /// The node and where it sits: `<site code="10001"> at /schedule/sites/site[1]`,
@@ -50,7 +51,7 @@ extension XMLTreeNode: CustomStringConvertible, CustomDebugStringConvertible {
 
     private func sameTest(as other: XMLTreeNode) -> Bool {
         switch (kind, other.kind) {
-        case (.element, .element): return name?.qualifiedName == other.name?.qualifiedName
+        case (.element, .element): return (name?.qualifiedName).hasSameCodePoints(as: other.name?.qualifiedName)
         case (.text, .text), (.text, .cdata), (.cdata, .text), (.cdata, .cdata): return true
         default: return kind == other.kind
         }

@@ -128,7 +128,7 @@ extension XMLStreamWriter {
     public func processingInstruction(target: String, data: String = "") throws(XMLWriterError) {
         try checkUsable()
         let cleaned = try clean(data)
-        guard XMLNameValidation.isValid(target), target.lowercased() != "xml",
+        guard XMLNameValidation.isValid(target), target.asciiLowercased != "xml",
             Self.firstRange(of: Array("?>".utf8), in: Substring(cleaned).utf8) == nil
         else {
             throw XMLWriterError(.invalidProcessingInstruction(target))

@@ -102,6 +102,45 @@ struct StoreSemanticsTests {
         #expect(try ScheduleQueries(store).site("10001", at: ScheduleTime("2012-03-15 8:00")!)?.activities.isEmpty == true)
     }
 
+    @Test("codes and names that differ only in code points are different, as the store compares them", arguments: StoreKind.available)
+    func codePoints(kind: StoreKind) throws {
+        let directory = try TemporaryDirectory()
+        let store = try freshStore(kind, in: directory)
+        // "é" precomposed and "e" + U+0301: equal to Swift's ==, two codes to SQLite and PostgreSQL.
+        let feed = """
+            <schedule><teams><team code="\u{E9}"><name>A</name></team><team code="e\u{301}"><name>B</name></team></teams>
+            <sites><site code="s"><name>S</name><street>x</street><city zip="1">c</city><countryCode>de</countryCode>
+            <activities><activity team="e\u{301}" start="2012-03-01 6:00" end="2012-03-31 12:00">y</activity></activities>
+            </site></sites></schedule>
+            """
+        let summary = try ScheduleImport.run([.bytes(Array(feed.utf8), name: "codes.xml")], into: store)
+        #expect(summary.teams.inserted == 2)
+        let teams = try ScheduleQueries(store).teams(at: ScheduleTime("2012-03-15 8:00")!)
+        #expect(Set(teams.map { Array($0.team.code.utf8) }) == [Array("\u{E9}".utf8), Array("e\u{301}".utf8)])
+        #expect(Set(teams.map(\.team.name)) == ["A", "B"])
+        // A name changed from one spelling to the other is a change, and is written.
+        let renamed = "<schedule><teams><team code=\"\u{E9}\"><name>\u{C5}</name></team></teams></schedule>"
+        _ = try ScheduleImport.run([.bytes(Array(renamed.utf8), name: "a.xml")], into: store)
+        let again = "<schedule><teams><team code=\"\u{E9}\"><name>\u{212B}</name></team></teams></schedule>"
+        let changed = try ScheduleImport.run([.bytes(Array(again.utf8), name: "b.xml")], into: store)
+        #expect(changed.teams.updated == 1 && changed.teams.unchanged == 0)
+        // An activity may not name a team that exists only in the other spelling.
+        let otherDirectory = try TemporaryDirectory()
+        let fresh = try freshStore(kind, in: otherDirectory)
+        let one = "<schedule><teams><team code=\"\u{E9}\"><name>A</name></team></teams></schedule>"
+        _ = try ScheduleImport.run([.bytes(Array(one.utf8), name: "one.xml")], into: fresh)
+        let other = """
+            <schedule><sites><site code="s"><name>S</name><street>x</street><city zip="1">c</city><countryCode>de</countryCode>
+            <activities><activity team="e\u{301}" start="2012-03-01 6:00" end="2012-03-31 12:00">y</activity></activities>
+            </site></sites></schedule>
+            """
+        #expect {
+            try ScheduleImport.run([.bytes(Array(other.utf8), name: "other.xml")], into: fresh)
+        } throws: { error in
+            "\(error)".contains("is neither in the database nor earlier in the feed")
+        }
+    }
+
     @Test("an error rolls every feed of the import back and names FILE:LINE:COLUMN", arguments: StoreKind.available)
     func rollback(kind: StoreKind) throws {
         let directory = try TemporaryDirectory()

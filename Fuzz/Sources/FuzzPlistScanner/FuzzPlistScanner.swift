@@ -126,7 +126,9 @@ struct FuzzPlistScanner {
             return true
         case (.dictionary(let x), .dictionary(let y)):
             guard x.count == y.count else { return false }
-            for ((k, p), (l, q)) in zip(x, y) {
+            for ((keyA, p), (keyB, q)) in zip(x, y) {
+                // The key's text (PropertyList.DictionaryKey describes itself as its text).
+                let (k, l) = (String(describing: keyA), String(describing: keyB))
                 guard k.unicodeScalars.elementsEqual(l.unicodeScalars) else {
                     path.append("{keys \(k.debugDescription) and \(l.debugDescription)}")
                     return false

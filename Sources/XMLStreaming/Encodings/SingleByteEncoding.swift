@@ -1,3 +1,4 @@
+internal import XMLSyntax
 /// A single-byte character encoding that expat does not know itself, handed to expat
 /// through its unknown-encoding handler as a 256-entry table.
 struct SingleByteEncoding: Sendable {
@@ -18,7 +19,7 @@ struct SingleByteEncoding: Sendable {
     }
 
     private static func normalized(_ name: String) -> String {
-        String(name.lowercased().map { $0 == "_" ? "-" : $0 })
+        String(name.asciiLowercased.map { $0 == "_" ? "-" : $0 })
     }
 
     private static let byName: [String: SingleByteEncoding] = {

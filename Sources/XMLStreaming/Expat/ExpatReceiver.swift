@@ -1,4 +1,5 @@
 internal import CExpat
+internal import XMLSyntax
 
 #if canImport(Glibc)
 import Glibc
@@ -396,7 +397,7 @@ class ExpatReceiver {
     }
 
     private static func isUTF8(_ name: String) -> Bool {
-        let upper = name.uppercased()
+        let upper = name.asciiUppercased
         return upper == "UTF-8" || upper == "UTF8" || upper == "US-ASCII" || upper == "ASCII"
     }
 
@@ -792,10 +793,11 @@ class ExpatReceiver {
 
     /// Names of external general entities by system and public identifier, recorded from
     /// their declarations: expat does not pass the name to the external-entity handler.
-    private var externalEntityNames: [String: String] = [:]
+    /// Keyed by code points: identifiers that differ only there name different entities.
+    private var externalEntityNames: [CodePointString: String] = [:]
 
-    private static func entityKey(_ systemID: UnsafePointer<XML_Char>?, _ publicID: UnsafePointer<XML_Char>?) -> String {
-        (systemID.map { String(cString: $0) } ?? "") + "\u{0}" + (publicID.map { String(cString: $0) } ?? "")
+    private static func entityKey(_ systemID: UnsafePointer<XML_Char>?, _ publicID: UnsafePointer<XML_Char>?) -> CodePointString {
+        CodePointString((systemID.map { String(cString: $0) } ?? "") + "\u{0}" + (publicID.map { String(cString: $0) } ?? ""))
     }
 
     final func receiveEntityDeclaration(

@@ -163,37 +163,41 @@ extension MarkupRepairer {
             }
             kind = .internal(attributeSafe: !value.contains(0x3C) && !value.contains(0x26), refersToItself: refersToItself)
         } else {
-            let words = String(decoding: declaration[i...], as: UTF8.self).split(whereSeparator: \.isWhitespace)
-            kind = words.contains("NDATA") ? .unparsed : .external
+            // Bytes split at XML's white space: the keyword is ASCII.
+            let words = declaration[i...].split(whereSeparator: Self.isSpace)
+            kind = words.contains { $0.elementsEqual("NDATA".utf8) } ? .unparsed : .external
         }
         declaredEntities[name] = kind
     }
 
     /// Whether `header` is `S? Name (S ExternalID)? S?`; then whether it has an ExternalID.
-    /// `nil` when it is not.
+    /// `nil` when it is not. Read as bytes: every delimiter is ASCII, and a quote or space
+    /// followed by a combining mark is still a quote or a space (as `Character`s they were
+    /// one cluster, and a no-break space passed for a separator).
     static func checkedHeader(_ header: [UInt8]) -> Bool? {
-        let text = String(decoding: header, as: UTF8.self)
-        var words: [Substring] = []
-        var rest = Substring(text)
+        var words: [ArraySlice<UInt8>] = []
+        var i = 0
         // Split into names and quoted literals.
-        while let first = rest.first {
-            if first.isWhitespace {
-                rest = rest.dropFirst()
+        while i < header.count {
+            let first = header[i]
+            if isSpace(first) {
+                i += 1
                 continue
             }
-            if first == "\"" || first == "'" {
-                guard let close = rest.dropFirst().firstIndex(of: first) else { return nil }
-                words.append(rest[...close])
-                rest = rest[rest.index(after: close)...]
+            if first == 0x22 || first == 0x27 {
+                guard let close = header[(i + 1)...].firstIndex(of: first) else { return nil }
+                words.append(header[i...close])
+                i = close + 1
             } else {
-                let end = rest.firstIndex { $0.isWhitespace || $0 == "\"" || $0 == "'" } ?? rest.endIndex
-                words.append(rest[..<end])
-                rest = rest[end...]
+                let end = header[i...].firstIndex { isSpace($0) || $0 == 0x22 || $0 == 0x27 } ?? header.count
+                words.append(header[i..<end])
+                i = end
             }
         }
-        guard let name = words.first, !name.hasPrefix("\""), !name.hasPrefix("'") else { return nil }
+        func isLiteral(_ word: ArraySlice<UInt8>) -> Bool { word.first == 0x22 || word.first == 0x27 }
+        guard let name = words.first, !isLiteral(name) else { return nil }
         guard header.first.map(Self.isSpace) ?? false else { return nil }
-        var nameBytes = Array(name.utf8)
+        var nameBytes = Array(name)
         let valid = nameBytes.withUnsafeMutableBufferPointer { bytes -> Bool in
             let p = UnsafeBufferPointer(bytes)
             guard Self.isNameStart(p, 0) else { return false }
@@ -205,17 +209,16 @@ extension MarkupRepairer {
             return true
         }
         guard valid else { return nil }
-        func isLiteral(_ word: Substring) -> Bool { word.hasPrefix("\"") || word.hasPrefix("'") }
-        func isPublicID(_ word: Substring) -> Bool {
-            isLiteral(word) && word.dropFirst().dropLast().unicodeScalars.allSatisfy { c in
-                c == " " || c == "\r" || c == "\n" || ("a"..."z").contains(c) || ("A"..."Z").contains(c)
-                    || ("0"..."9").contains(c) || "-'()+,./:=?;!*#@$_%".unicodeScalars.contains(c)
-            } && !(word.hasPrefix("'") && word.dropFirst().dropLast().contains("'"))
+        func isPublicID(_ word: ArraySlice<UInt8>) -> Bool {
+            isLiteral(word) && word.dropFirst().dropLast().allSatisfy { c in
+                c == 0x20 || c == 0x0D || c == 0x0A || (c >= 0x61 && c <= 0x7A) || (c >= 0x41 && c <= 0x5A)
+                    || (c >= 0x30 && c <= 0x39) || "-'()+,./:=?;!*#@$_%".utf8.contains(c)
+            } && !(word.first == 0x27 && word.dropFirst().dropLast().contains(0x27))
         }
         switch words.count {
         case 1: return false
-        case 3 where words[1] == "SYSTEM" && isLiteral(words[2]): return true
-        case 4 where words[1] == "PUBLIC" && isPublicID(words[2]) && isLiteral(words[3]): return true
+        case 3 where words[1].elementsEqual("SYSTEM".utf8) && isLiteral(words[2]): return true
+        case 4 where words[1].elementsEqual("PUBLIC".utf8) && isPublicID(words[2]) && isLiteral(words[3]): return true
         default: return nil
         }
     }

@@ -176,7 +176,9 @@ extension MarkupRepairer {
             }
         } else if Self.predefined.contains(name) {
             append(whole, inAttribute: inAttribute)
-        } else if let value = HTMLEntities.codePoints[Self.text(name)] {
+        } else if name.allSatisfy({ $0 < 0x80 }), let value = HTMLEntities.codePoints[Self.text(name)] {
+            // HTML's names are ASCII; looked up by Swift's equality, `&\u{212A}appa;` would
+            // have been read as Kappa.
             let hex = String(value, radix: 16, uppercase: true)
             let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
             report(.undefinedEntity, "entity &\(Self.text(name)); is not defined; read as \(code), its meaning in HTML")

@@ -1,3 +1,4 @@
+internal import XMLSyntax
 /// The first stage of recovery: turns the input, in whatever encoding it is, into UTF-8,
 /// replacing bytes the encoding does not allow. Its output is always valid UTF-8 made of
 /// whole characters, so the markup repairer never sees a broken sequence.
@@ -105,7 +106,7 @@ struct RecoveringDecoder {
             source = .utf8
             return true
         }
-        let key = String(effective.uppercased().map { $0 == "_" ? "-" : $0 })
+        let key = String(effective.asciiUppercased.map { $0 == "_" ? "-" : $0 })
         switch key {
         case "UTF-8", "UTF8", "US-ASCII", "ASCII":
             source = .utf8

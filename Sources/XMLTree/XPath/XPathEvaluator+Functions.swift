@@ -102,8 +102,8 @@ extension XPathEvaluator {
         case .lang:
             // Case is ignored as lxml and the recommendation's examples do, for ASCII letters
             // (language tags are ASCII); everything else compares by code points.
-            let wanted = Self.asciiLowercased(try string(0))
-            guard let language = languages.language(of: context.node.element).map(Self.asciiLowercased) else {
+            let wanted = try string(0).asciiLowercased
+            guard let language = languages.language(of: context.node.element)?.asciiLowercased else {
                 return .boolean(false)
             }
             return .boolean(language.hasSameCodePoints(as: wanted) || language.hasCodePointPrefix(wanted + "-"))
@@ -123,12 +123,6 @@ extension XPathEvaluator {
         text.unicodeScalars.split { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }.map {
             CodePointString(String(String.UnicodeScalarView($0)))
         }
-    }
-
-    /// `text` with A–Z made a–z and every other code point kept (`lowercased()` would also
-    /// fold U+212A KELVIN SIGN into "k").
-    static func asciiLowercased(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value >= 0x41 && $0.value <= 0x5A ? Unicode.Scalar($0.value + 0x20)! : $0 }))
     }
 
     /// XPath's round: to the nearest integer, halves towards positive infinity.

@@ -60,11 +60,11 @@ struct XPathEvaluator {
         case .literal(let s):
             return .string(s)
         case .variable(let name, let column):
-            // The dictionary finds keys by canonical equivalence; a variable's name is its code points.
-            guard let index = variables.index(forKey: name), variables[index].key.hasSameCodePoints(as: name) else {
+            // A variable's name is its code points (the dictionary's own lookup is canonical equivalence).
+            guard let value = variables.value(forCodePoints: name) else {
                 throw error("the variable $\(name) has no value", column: column)
             }
-            return variables[index].value
+            return value
         case .function(let function, let arguments, let column):
             return try call(function, arguments, context, column: column)
         case .path(let absolute, let steps):

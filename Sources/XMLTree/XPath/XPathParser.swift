@@ -304,10 +304,8 @@ struct XPathParser {
 
     private func resolve(_ prefix: String, at token: XPathToken) throws(XPathError) -> String {
         if prefix == "xml" { return "http://www.w3.org/XML/1998/namespace" }
-        // The dictionary finds keys by canonical equivalence; a prefix is its code points.
-        guard let index = namespaces.index(forKey: prefix), namespaces[index].key.hasSameCodePoints(as: prefix),
-            case let uri = namespaces[index].value
-        else {
+        // A prefix is its code points (the dictionary's own lookup is canonical equivalence).
+        guard let uri = namespaces.value(forCodePoints: prefix) else {
             var failure = error("the prefix \"\(prefix)\" is not bound: pass it in namespaces", at: token)
             failure.unboundPrefix = prefix
             throw failure

@@ -11,7 +11,8 @@ public struct RowsByCode<Entity> {
     public mutating func add(
         code: String, entity: () throws -> Entity, child: (inout Entity) throws -> Void, finished: (Entity) throws -> Void
     ) throws {
-        if code != current?.code {
+        // Byte for byte, as the stores order and compare codes (ExactText).
+        if current.map({ !$0.code.isExactly(code) }) ?? true {
             if let current { try finished(current.entity) }
             current = (code, try entity())
         }

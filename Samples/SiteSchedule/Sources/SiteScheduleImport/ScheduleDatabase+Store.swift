@@ -21,7 +21,7 @@ private struct SQLiteScheduleWriter: ScheduleStoreWriter {
     let db: Database
     let writer: ScheduleWriter
 
-    func teamCodes() throws -> Set<String> { try String.fetchSet(db, sql: "SELECT code FROM team") }
+    func teamCodes() throws -> [String] { try String.fetchAll(db, sql: "SELECT code FROM team") }
 
     func save(_ entities: [ScheduleEntity], into summary: inout ImportSummary) throws {
         try writer.save(entities, into: &summary)

@@ -49,8 +49,9 @@ public struct ScheduleStoreWriteError: Error {
 /// inserted, extra ones deleted); rows that did not change are not written. The counts go
 /// into the summary.
 public protocol ScheduleStoreWriter {
-    /// The codes of the teams already stored (an activity may name them).
-    func teamCodes() throws -> Set<String>
+    /// The codes of the teams already stored (an activity may name them). An array, not a
+    /// `Set<String>`: a set would merge codes the database keeps apart (``ExactText``).
+    func teamCodes() throws -> [String]
 
     /// Saves `entities` in order. A later entity with the code of an earlier one wins, as if
     /// each were saved on its own.

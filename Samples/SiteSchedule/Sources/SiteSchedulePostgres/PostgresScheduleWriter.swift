@@ -43,8 +43,8 @@ final class PostgresScheduleWriter: ScheduleStoreWriter {
         self.store = store
     }
 
-    func teamCodes() throws -> Set<String> {
-        Set(try store.query("SELECT code FROM team").map { try $0.decode(String.self) })
+    func teamCodes() throws -> [String] {
+        try store.query("SELECT code FROM team").map { try $0.decode(String.self) }
     }
 
     func save(_ entities: [ScheduleEntity], into summary: inout ImportSummary) throws {
@@ -52,16 +52,17 @@ final class PostgresScheduleWriter: ScheduleStoreWriter {
         var start = 0
         while start < entities.count {
             // The longest run from `start` in which no team code and no site code repeats.
-            var teamCodes = Set<String>(), siteCodes = Set<String>()
+            // Codes as the server compares them, byte for byte (ExactText), here and below.
+            var teamCodes = Set<ExactText>(), siteCodes = Set<ExactText>()
             var teams: [Team] = [], sites: [Site] = []
             var end = start
             runs: while end < entities.count {
                 switch entities[end] {
                 case .team(let team):
-                    if !teamCodes.insert(team.code).inserted { break runs }
+                    if !teamCodes.insert(ExactText(team.code)).inserted { break runs }
                     teams.append(team)
                 case .site(let site):
-                    if !siteCodes.insert(site.code).inserted { break runs }
+                    if !siteCodes.insert(ExactText(site.code)).inserted { break runs }
                     sites.append(site)
                 }
                 end += 1
@@ -101,7 +102,7 @@ final class PostgresScheduleWriter: ScheduleStoreWriter {
         guard let pending = inFlight else { return }
         inFlight = nil
         do {
-            let inserted = Set(try store.wait(for: pending.newCodes))
+            let inserted = Set(try store.wait(for: pending.newCodes).map(ExactText.init))
             switch pending.entities {
             case .teams(let teams):
                 let stored = Self.notIn(inserted, teams, code: \.code, children: \.contacts.count,
@@ -120,12 +121,12 @@ final class PostgresScheduleWriter: ScheduleStoreWriter {
     /// Counts the entities whose code the statement inserted (and their children) and
     /// returns the others, which were stored before.
     private static func notIn<Entity>(
-        _ inserted: Set<String>, _ entities: [Entity], code: KeyPath<Entity, String>, children: KeyPath<Entity, Int>,
+        _ inserted: Set<ExactText>, _ entities: [Entity], code: KeyPath<Entity, String>, children: KeyPath<Entity, Int>,
         counts: inout ImportSummary.Counts, childCounts: inout ImportSummary.Counts
     ) -> [Entity] {
         var stored: [Entity] = []
         for entity in entities {
-            if inserted.contains(entity[keyPath: code]) {
+            if inserted.contains(ExactText(entity[keyPath: code])) {
                 counts.inserted += 1
                 childCounts.inserted += entity[keyPath: children]
             } else {
@@ -140,23 +141,23 @@ final class PostgresScheduleWriter: ScheduleStoreWriter {
     /// Compares teams that were stored before with their rows and writes what changed.
     private func update(_ teams: [Team], into summary: inout ImportSummary) throws {
         let codes = teams.map(\.code)
-        var stored: [String: String] = [:]
+        var stored: [ExactText: String] = [:]
         for row in try store.query("SELECT code, name FROM team WHERE code = ANY(\(codes))") {
             let (code, name) = try row.decode((String, String).self)
-            stored[code] = name
+            stored[ExactText(code)] = name
         }
-        var storedContacts: [String: [ChildRow]] = [:]
+        var storedContacts: [ExactText: [ChildRow]] = [:]
         for row in try store.query(
             "SELECT teamCode, name, phone, isHead FROM contact WHERE teamCode = ANY(\(codes)) ORDER BY teamCode, position")
         {
             let (code, name, phone, isHead) = try row.decode((String, String, String, Bool).self)
-            storedContacts[code, default: []].append(ChildRow(text: [name, phone], flag: isHead))
+            storedContacts[ExactText(code), default: []].append(ChildRow(text: [name, phone], flag: isHead))
         }
         var newTeams = Columns(2), changedTeams = Columns(2)
         var children = ChildChanges()
         for team in teams {
-            if let name = stored[team.code] {
-                if name == team.name {
+            if let name = stored[ExactText(team.code)] {
+                if name.isExactly(team.name) {
                     summary.teams.unchanged += 1
                 } else {
                     changedTeams.append([team.code, team.name])
@@ -167,7 +168,7 @@ final class PostgresScheduleWriter: ScheduleStoreWriter {
                 summary.teams.inserted += 1
             }
             children.compare(
-                team.contacts.map { ChildRow(text: [$0.name, $0.phone], flag: $0.isHead) }, with: storedContacts[team.code] ?? [],
+                team.contacts.map { ChildRow(text: [$0.name, $0.phone], flag: $0.isHead) }, with: storedContacts[ExactText(team.code)] ?? [],
                 of: team.code, counts: &summary.contacts)
         }
         if !newTeams.isEmpty {
@@ -185,15 +186,15 @@ final class PostgresScheduleWriter: ScheduleStoreWriter {
     /// Compares sites that were stored before with their rows and writes what changed.
     private func update(_ sites: [Site], into summary: inout ImportSummary) throws {
         let codes = sites.map(\.code)
-        var stored: [String: [String]] = [:]
+        var stored: [ExactText: [String]] = [:]
         for row in try store.query(
             "SELECT code, name, street, zip, city, countryCode FROM site WHERE code = ANY(\(codes))")
         {
             let (code, name, street, zip, city, country) = try row.decode((String, String, String, String, String, String).self)
-            stored[code] = [name, street, zip, city, country]
+            stored[ExactText(code)] = [name, street, zip, city, country]
         }
         // Compared as stored (times in their sortable text), so nothing is parsed back.
-        var storedActivities: [String: [ChildRow]] = [:]
+        var storedActivities: [ExactText: [ChildRow]] = [:]
         for row in try store.query(
             """
             SELECT siteCode, teamCode, start, "end", summary FROM activity WHERE siteCode = ANY(\(codes))
@@ -201,14 +202,14 @@ final class PostgresScheduleWriter: ScheduleStoreWriter {
             """)
         {
             let (code, team, start, end, text) = try row.decode((String, String, String, String, String).self)
-            storedActivities[code, default: []].append(ChildRow(text: [team, start, end, text], flag: nil))
+            storedActivities[ExactText(code), default: []].append(ChildRow(text: [team, start, end, text], flag: nil))
         }
         var newSites = Columns(6), changedSites = Columns(6)
         var children = ChildChanges()
         for site in sites {
             let values = [site.name, site.street, site.zip, site.city, site.countryCode]
-            if let old = stored[site.code] {
-                if old == values {
+            if let old = stored[ExactText(site.code)] {
+                if old.isExactly(values) {
                     summary.sites.unchanged += 1
                 } else {
                     changedSites.append([site.code] + values)
@@ -220,7 +221,7 @@ final class PostgresScheduleWriter: ScheduleStoreWriter {
             }
             children.compare(
                 site.activities.map { ChildRow(text: [$0.teamCode, $0.start.sortableText, $0.end.sortableText, $0.summary], flag: nil) },
-                with: storedActivities[site.code] ?? [], of: site.code, counts: &summary.activities)
+                with: storedActivities[ExactText(site.code)] ?? [], of: site.code, counts: &summary.activities)
         }
         if !newSites.isEmpty {
             try store.query(
@@ -262,6 +263,9 @@ private struct Columns {
 private struct ChildRow: Equatable {
     var text: [String]
     var flag: Bool?
+
+    /// Byte for byte, as the server compares text (ExactText).
+    static func == (a: ChildRow, b: ChildRow) -> Bool { a.flag == b.flag && a.text.isExactly(b.text) }
 }
 
 /// The changes to a batch's children (contacts or activities), by position: which rows to
