@@ -39,26 +39,28 @@ extension PropertyList {
         try Self.remove(at: components[...], in: &self, path: keyPath)
     }
 
+    /// By code points, as plutil splits: a `.` followed by a combining mark still separates
+    /// (as `Character`s the two were one cluster, neither `.` nor `\\`).
     static func components(_ keyPath: String) -> [String] {
         guard !keyPath.isEmpty else { return [] }
         var components: [String] = []
-        var current = ""
+        var current = String.UnicodeScalarView()
         var escaped = false
-        for character in keyPath {
+        for character in keyPath.unicodeScalars {
             if escaped {
                 current.append(character)
                 escaped = false
             } else if character == "\\" {
                 escaped = true
             } else if character == "." {
-                components.append(current)
-                current = ""
+                components.append(String(current))
+                current = String.UnicodeScalarView()
             } else {
                 current.append(character)
             }
         }
         if escaped { current.append("\\") }
-        components.append(current)
+        components.append(String(current))
         return components
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+internal import XMLSyntax
 
 /// What one decoding step reads.
 enum XMLDecodingValue {
@@ -357,9 +358,10 @@ struct XMLValueDecoder: Decoder {
         default: break
         }
         if case .convertFromString(let positive, let negative, let nan) = context.settings.nonConformingFloatDecodingStrategy {
-            if text == positive { return .infinity }
-            if text == negative { return -.infinity }
-            if text == nan { return .nan }
+            // The caller's spellings, matched by code points as any other text.
+            if text.hasSameCodePoints(as: positive) { return .infinity }
+            if text.hasSameCodePoints(as: negative) { return -.infinity }
+            if text.hasSameCodePoints(as: nan) { return .nan }
         }
         guard let value = F(text) else { throw mismatch(type, expected: "a number", found: text) }
         return value

@@ -40,7 +40,7 @@ struct Query: ParsableCommand {
     @OptionGroup var input: InputOptions
 
     func validate() throws {
-        for binding in namespaces where !binding.contains("=") {
+        for binding in namespaces where !binding.unicodeScalars.contains("=") {
             throw ValidationError("--ns takes prefix=uri, not \"\(binding)\".")
         }
     }
@@ -52,7 +52,8 @@ struct Query: ParsableCommand {
     func run() throws {
         var given: [String: String] = [:]
         for binding in namespaces {
-            let parts = binding.split(separator: "=", maxSplits: 1)
+            // By code points: an "=" followed by a combining mark still separates.
+            let parts = binding.unicodeScalars.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
             given[String(parts[0])] = parts.count > 1 ? String(parts[1]) : ""
         }
         // With --ns the expression compiles once, before any file is read.

@@ -33,17 +33,44 @@ struct Differences {
 
     private func describe(_ value: Any) -> String {
         switch value {
-        case let date as Date: return Self.describe(date)
         case let double as Double: return "\(double) (bits 0x\(String(double.bitPattern, radix: 16)))"
         case let string as String:
             return "\(string.debugDescription) [\(string.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " "))]"
-        default: return String(reflecting: value)
+        default: return spelled(value)
         }
     }
 
     /// A date with every digit: `Date`'s own description stops at seconds.
     static func describe(_ date: Date) -> String {
         "Date(\(date.timeIntervalSince1970) s since 1970, \(date.timeIntervalSinceReferenceDate) since 2001)"
+    }
+}
+
+/// A value with every digit of its dates and doubles; `Date`'s own description stops at
+/// seconds, and traps for a NaN date (which `Date`'s own Codable reads from `NaN`).
+func spelled(_ value: Any) -> String {
+    switch value {
+    case let date as Date: return Differences.describe(date)
+    case let double as Double: return "\(double)"
+    case let string as String: return string.debugDescription
+    case let data as Data: return "<\(data.map { String($0, radix: 16) }.joined(separator: " "))>"
+    default: break
+    }
+    let mirror = Mirror(reflecting: value)
+    switch mirror.displayStyle {
+    case .optional: return mirror.children.first.map { spelled($0.value) } ?? "nil"
+    case .collection, .set: return "[" + mirror.children.map { spelled($0.value) }.joined(separator: ", ") + "]"
+    case .dictionary:
+        return "[" + mirror.children.map { pair in
+            let parts = Mirror(reflecting: pair.value).children.map { spelled($0.value) }
+            return parts.joined(separator: ": ")
+        }.joined(separator: ", ") + "]"
+    case .struct, .class, .tuple:
+        return "\(mirror.subjectType)(" + mirror.children.map { "\($0.label ?? "_"): \(spelled($0.value))" }.joined(separator: ", ") + ")"
+    case .enum:
+        guard let child = mirror.children.first else { return ".\(value)" }
+        return ".\(child.label ?? "?")(\(spelled(child.value)))"
+    default: return String(reflecting: value)
     }
 }
 

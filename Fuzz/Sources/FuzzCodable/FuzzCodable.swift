@@ -30,7 +30,7 @@ struct FuzzCodable {
                 if tracing { print("does not decode: \(error)") }
                 return
             }
-            if tracing { print("decodes: \(first)") }
+            if tracing { print("decodes: \(spelled(first))") }
 
             let (xml, second) = roundTrip(first, decoder, encoder)
             var differences = Differences()
@@ -55,7 +55,7 @@ struct FuzzCodable {
         do {
             xml = try encoder.encode(value, withRootKey: "library")
         } catch {
-            Fuzzer.check(false, "a decoded value does not encode: \(error)\n\(value)")
+            Fuzzer.check(false, "a decoded value does not encode: \(error)\n\(spelled(value))")
             fatalError()
         }
         do {

@@ -100,6 +100,11 @@ public struct XMLAttributes: RandomAccessCollection {
     }
 
     /// The attributes as a dictionary from qualified name to value. Allocates.
+    ///
+    /// A Swift dictionary merges keys that are canonically equivalent: two attributes whose
+    /// names differ only in code points (`é` and `e` + U+0301, both allowed in one tag) are
+    /// one entry here, the later value winning. Iterate the attributes, or look one up with
+    /// ``subscript(name:)``, which compares names byte for byte, to tell them apart.
     public var dictionary: [String: String] {
         var result: [String: String] = [:]
         result.reserveCapacity(count)

@@ -1,6 +1,7 @@
 /// Joining `xml:base` values as Canonical XML 1.1 does: RFC 3986's reference resolution
 /// (5.2.2), allowed a relative base, with dot segments removed except a leading `..` that
-/// has nothing left to remove.
+/// has nothing left to remove. Read by code points: every delimiter is ASCII, and a `/`
+/// followed by a combining mark is still a `/` (as `Character`s the two were one cluster).
 enum URIReference {
     static func resolve(_ reference: String, against base: String) -> String {
         let ref = Parts(reference)
@@ -18,14 +19,14 @@ enum URIReference {
                 result.path = b.path
                 result.query = ref.query ?? b.query
             } else {
-                if ref.path.hasPrefix("/") {
+                if ref.path.unicodeScalars.first == "/" {
                     result.path = removeDotSegments(ref.path)
                 } else {
                     let merged: String
                     if b.authority != nil && b.path.isEmpty {
                         merged = "/" + ref.path
-                    } else if let slash = b.path.lastIndex(of: "/") {
-                        merged = String(b.path[...slash]) + ref.path
+                    } else if let slash = b.path.unicodeScalars.lastIndex(of: "/") {
+                        merged = String(b.path.unicodeScalars[...slash]) + ref.path
                     } else {
                         merged = ref.path
                     }
@@ -40,14 +41,14 @@ enum URIReference {
 
     /// RFC 3986 5.2.4, keeping `..` segments that would climb above a relative path's start.
     static func removeDotSegments(_ path: String) -> String {
-        let absolute = path.hasPrefix("/")
-        var output: [Substring] = []
-        let segments = path.split(separator: "/", omittingEmptySubsequences: false)
+        let absolute = path.unicodeScalars.first == "/"
+        var output: [String] = []
+        let segments = path.unicodeScalars.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         for (i, segment) in segments.enumerated() {
             let isLast = i == segments.count - 1
-            if segment == "." {
+            if segment.utf8.elementsEqual(".".utf8) {
                 if isLast { output.append("") }
-            } else if segment == ".." {
+            } else if segment.utf8.elementsEqual("..".utf8) {
                 if let last = output.last, last != "..", !(absolute && output.count == 1 && last.isEmpty) {
                     output.removeLast()
                 } else if !absolute {
@@ -59,7 +60,7 @@ enum URIReference {
             }
         }
         var joined = output.joined(separator: "/")
-        if absolute && !joined.hasPrefix("/") { joined = "/" + joined }
+        if absolute && joined.unicodeScalars.first != "/" { joined = "/" + joined }
         return joined
     }
 
@@ -74,7 +75,7 @@ enum URIReference {
         init() {}
 
         init(_ text: String) {
-            var rest = Substring(text)
+            var rest = Substring(text).unicodeScalars
             if let hash = rest.firstIndex(of: "#") {
                 fragment = String(rest[rest.index(after: hash)...])
                 rest = rest[..<hash]
@@ -83,13 +84,15 @@ enum URIReference {
                 query = String(rest[rest.index(after: mark)...])
                 rest = rest[..<mark]
             }
-            if let colon = rest.firstIndex(of: ":"), let first = rest.first, first.isLetter,
-                rest[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) })
+            // RFC 3986's scheme: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ), ASCII only.
+            func isAlpha(_ c: Unicode.Scalar) -> Bool { ("a"..."z").contains(c) || ("A"..."Z").contains(c) }
+            if let colon = rest.firstIndex(of: ":"), let first = rest.first, isAlpha(first),
+                rest[..<colon].allSatisfy({ isAlpha($0) || ("0"..."9").contains($0) || $0 == "+" || $0 == "-" || $0 == "." })
             {
                 scheme = String(rest[..<colon])
                 rest = rest[rest.index(after: colon)...]
             }
-            if rest.hasPrefix("//") {
+            if rest.starts(with: "//".unicodeScalars) {
                 rest = rest.dropFirst(2)
                 let end = rest.firstIndex(of: "/") ?? rest.endIndex
                 authority = String(rest[..<end])
