@@ -148,6 +148,22 @@ struct XPathCodePointTests {
         #expect(try XMLTreeDocument(string: "<r xml:lang=\"en-GB\"/>").root!.xpath("lang('EN')") == .boolean(true))
     }
 
+    @Test("Canonical XML sorts and keeps prefixes and URIs by code points (the outputs lxml writes)")
+    func canonicalization() throws {
+        // Attributes by namespace URI, then local name: "urn:e" + U+0301 before "urn:é".
+        let uris = try XMLTreeDocument(string: "<r xmlns:a=\"urn:e\u{301}\" xmlns:b=\"urn:\u{E9}\" b:x=\"1\" a:x=\"2\"/>")
+        #expect(String(decoding: try uris.canonicalized(), as: UTF8.self)
+            == "<r xmlns:a=\"urn:e\u{301}\" xmlns:b=\"urn:\u{E9}\" a:x=\"2\" b:x=\"1\"></r>")
+        // Two prefixes that Swift's == calls one: both declared, each with its own URI.
+        let prefixes = try XMLTreeDocument(string: "<r xmlns:\u{E9}=\"urn:1\" xmlns:e\u{301}=\"urn:2\"><\u{E9}:c/></r>")
+        #expect(String(decoding: try prefixes.canonicalized(), as: UTF8.self)
+            == "<r xmlns:e\u{301}=\"urn:2\" xmlns:\u{E9}=\"urn:1\"><\u{E9}:c></\u{E9}:c></r>")
+        #expect(String(decoding: try prefixes.canonicalized(XMLCanonicalization(.exclusive())), as: UTF8.self)
+            == "<r><\u{E9}:c xmlns:\u{E9}=\"urn:1\"></\u{E9}:c></r>")
+        let subset = try prefixes.canonicalized(xpath: "(//. | //@* | //namespace::*)[not(self::r)]")
+        #expect(String(decoding: subset, as: UTF8.self) == "<\u{E9}:c xmlns:e\u{301}=\"urn:2\" xmlns:\u{E9}=\"urn:1\"></\u{E9}:c>")
+    }
+
     @Test("XPathValue and XPathNode equality are code points too")
     func valueEquality() {
         #expect(XPathValue.string("\u{E9}") != XPathValue.string("e\u{301}"))

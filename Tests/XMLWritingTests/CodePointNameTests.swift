@@ -8,7 +8,9 @@ import XMLWriting
 @Suite("The writer: names are code points")
 struct CodePointNameTests {
     /// Canonically equivalent, different code points.
-    static let pairs: [(String, String)] = [("\u{E9}", "e\u{301}"), ("\u{212B}x", "\u{C5}x"), ("\u{AC00}", "\u{1100}\u{1161}")]
+    static let pairs: [(String, String)] = [
+        ("\u{E9}", "e\u{301}"), ("\u{212B}x", "\u{C5}x"), ("\u{AC00}", "\u{1100}\u{1161}"), ("\u{3A9}", "\u{2126}"),
+    ]
 
     func reads(_ xml: String) throws -> [XMLEvent] {
         try EventRecorder.events(of: xml)
