@@ -12,11 +12,18 @@ struct OpenStepPropertyListReader {
 
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }
+        // A byte-order mark is no column of line 1.
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            i = 3
+            lineStart = 3
+        }
     }
 
+    /// An error at `i`: the column counts characters from 1, not bytes (as the XML readers'
+    /// columns do: `é` is one).
     private func error(_ message: String) -> PropertyListError {
-        PropertyListError(message, line: line, column: i - lineStart + 1)
+        let characters = bytes[lineStart..<min(i, bytes.count)].reduce(0) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 }
+        return PropertyListError(message, line: line, column: characters + 1)
     }
 
     /// Reads the file's value. As CoreFoundation reads them: a file of only white space and

@@ -46,3 +46,20 @@ struct FuzzTests {
         }
     }
 }
+
+/// What the fuzz target comparing the scanner with expat (FuzzPlistScanner) found: columns
+/// after a byte-order mark.
+@Suite("Fuzz findings: plist positions")
+struct PlistPositionFindingTests {
+    @Test("A byte-order mark is no column, in XML and in OpenStep; OpenStep columns count characters")
+    func byteOrderMark() throws {
+        for (text, column) in [("<plist><x/></plist>", 8), ("<\r\r\r0>", 6)] {
+            let plain = try #require(throws: PropertyListError.self) { try PropertyList(data: Array(text.utf8)) }
+            let marked = try #require(throws: PropertyListError.self) { try PropertyList(data: [0xEF, 0xBB, 0xBF] + Array(text.utf8)) }
+            #expect(plain.line == 1 && plain.column == column, "\(text.debugDescription)")
+            #expect(marked.line == plain.line && marked.column == plain.column, "\(text.debugDescription)")
+        }
+        let wide = try #require(throws: PropertyListError.self) { try PropertyList(data: Array("{ \"\u{E9}\u{E9}\" = <0> ; }".utf8)) }
+        #expect(wide.line == 1 && wide.column == 12)
+    }
+}

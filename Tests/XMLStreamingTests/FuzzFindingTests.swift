@@ -26,6 +26,47 @@ struct StreamFuzzFindingTests {
         #expect(messages.count == 1, "\(messages)")
     }
 
+    /// expat counts a byte-order mark as a column of line 1; FuzzPlistScanner found the
+    /// plist reader's error one column further right on a file with a BOM than the same
+    /// file without one.
+    @Test("A byte-order mark is no column: positions on line 1 are those of the same text without it",
+        arguments: [[], [0xEF, 0xBB, 0xBF], [0xFF, 0xFE]] as [[UInt8]])
+    func byteOrderMark(_ mark: [UInt8]) throws {
+        func encoded(_ text: String) -> [UInt8] {
+            mark.first == 0xFF ? mark + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] } : mark + Array(text.utf8)
+        }
+        for size in [1, 2, 5, 1000] {
+            let parser = XMLStreamParser(handler: XMLEventCollector())
+            let error = try #require(throws: XMLParseError.self) {
+                for piece in ChunkSplitter.pieces(of: encoded("<r><x/><!-- -- --></r>"), size: size) { try parser.feed(piece) }
+                try parser.finish()
+            }
+            #expect(error.position.line == 1 && error.position.column == 15, "\(mark), chunks of \(size)")
+        }
+        // Events: <r> at 1, the empty <x/> at 4 (its start and its end).
+        let reader = XMLEventReader(bytes: encoded("<r><x/></r>"))
+        var columns: [Int] = []
+        while let event = try reader.next() {
+            switch event {
+            case .startElement, .endElement: columns.append(reader.position.column)
+            default: break
+            }
+        }
+        #expect(columns == [1, 4, 4, 8], "\(mark)")
+        // An empty tag over two lines: its end event is at its start too.
+        let split = XMLEventReader(bytes: encoded("<r><x\n/></r>"))
+        var positions: [String] = []
+        while let event = try split.next() {
+            switch event {
+            case .startElement, .endElement: positions.append("\(split.position.line):\(split.position.column)")
+            default: break
+            }
+        }
+        #expect(positions == ["1:1", "1:4", "1:4", "2:3"], "\(mark)")
+        let second = try #require(throws: XMLParseError.self) { try XMLStreamParser(handler: XMLEventCollector()).parse(encoded("<r>\n <x")) }
+        #expect(second.position.line == 2 && second.position.column == 2)
+    }
+
     /// `</<r>` is refused at its second `<`; a bad byte a few characters on used to be
     /// blamed instead when it happened to be in the same buffer.
     @Test("Markup refused before a bad UTF-8 byte is reported as itself")
@@ -157,3 +198,4 @@ struct NameComparisonTests {
         #expect(plain.handler.answers == ["<x:a>", "c=1", "<b>", "c=2", "x:d=3"])
     }
 }
+

@@ -51,6 +51,11 @@ class ExpatReceiver {
     private var declaredEncoding: String?
     /// Whether the input starts like UTF-16 (a byte-order mark or a NUL in the first pair).
     private var inputIsUTF16 = false
+    /// For UTF-16 input: whether it is little-endian (a byte-order mark FF FE, or `<` as 3C 00).
+    private var inputIsLittleEndian = false
+    /// Whether the document begins with a byte-order mark that expat reads as one: expat
+    /// counts it as a column of line 1, which it is not (see ``expatColumn``).
+    private var startsWithByteOrderMark = false
     /// Whether names and values may be longer in UTF-8 than the tag that carries them: the
     /// document has a DTD (entities, attribute defaults) or is not in UTF-8.
     private var valuesMayOutgrowTags = false
@@ -198,10 +203,15 @@ class ExpatReceiver {
     func currentPosition() -> XMLPosition {
         if let stopPosition, state == .failed { return stopPosition }
         if inEmptyElementEnd, let start = emptyElementStartPosition() { return start }
-        return XMLPosition(
-            line: Int(XML_GetCurrentLineNumber(parser)),
-            column: Int(XML_GetCurrentColumnNumber(parser)) + 1,
-            byteOffset: Int64(max(0, XML_GetCurrentByteIndex(parser))))
+        let line = Int(XML_GetCurrentLineNumber(parser))
+        return XMLPosition(line: line, column: expatColumn(onLine: line), byteOffset: Int64(max(0, XML_GetCurrentByteIndex(parser))))
+    }
+
+    /// expat's column, counted from 1 as ours are. expat counts a byte-order mark as a
+    /// character of line 1 (`<x>` after one is at its column 2), so there it is one less.
+    private func expatColumn(onLine line: Int) -> Int {
+        let column = Int(XML_GetCurrentColumnNumber(parser)) + 1
+        return line == 1 && startsWithByteOrderMark ? max(1, column - 1) : column
     }
 
     /// During the end event of `<odd/>`: where the tag starts. expat's position is the tag's
@@ -215,19 +225,49 @@ class ExpatReceiver {
         guard tagLength >= 0, tagStart >= 0 else { return nil }
         let tag = UnsafeBufferPointer(rebasing: context.bytes[tagStart..<context.offset])
         let endLine = Int(XML_GetCurrentLineNumber(parser))
-        let endColumn = Int(XML_GetCurrentColumnNumber(parser)) + 1
-        let lineBreaks = tag.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
-        let characters = { (bytes: UnsafeBufferPointer<UInt8>) in bytes.reduce(0) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 } }
+        let endColumn = expatColumn(onLine: endLine)
+        let lineBreaks = lineBreakCount(tag)
+        let characters = characterCount
         if lineBreaks == 0 {
             return XMLPosition(line: endLine, column: endColumn - characters(tag), byteOffset: startOffset)
         }
         // The column is the characters since the line break before the tag, if expat still
         // holds them.
         var lineStart = tagStart
-        while lineStart > 0 && context.bytes[lineStart - 1] != 0x0A { lineStart -= 1 }
+        let unit = inputIsUTF16 ? 2 : 1
+        while lineStart >= unit && !isLineFeed(context.bytes, at: lineStart - unit) { lineStart -= unit }
         guard lineStart > 0 || endOffset - Int64(context.offset) == 0 else { return nil }
         let before = UnsafeBufferPointer(rebasing: context.bytes[lineStart..<tagStart])
-        return XMLPosition(line: endLine - lineBreaks, column: characters(before) + 1, byteOffset: startOffset)
+        let line = endLine - lineBreaks
+        // On line 1 the bytes before the tag begin with the byte-order mark, if there is one.
+        let column = characters(before) + (line == 1 && startsWithByteOrderMark ? 0 : 1)
+        return XMLPosition(line: line, column: max(1, column), byteOffset: startOffset)
+    }
+
+    /// The characters of `bytes` as expat counts columns: UTF-8 sequences, or UTF-16 units
+    /// less the second of each surrogate pair.
+    private func characterCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        guard inputIsUTF16 else { return bytes.reduce(0) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 } }
+        var count = 0
+        var i = 0
+        while i + 1 < bytes.count {
+            let high = inputIsLittleEndian ? bytes[i + 1] : bytes[i]
+            if high & 0xFC != 0xDC { count += 1 }
+            i += 2
+        }
+        return count
+    }
+
+    /// Whether the character at byte `i` is a line feed (a whole UTF-16 unit in UTF-16).
+    private func isLineFeed(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool {
+        guard inputIsUTF16 else { return bytes[i] == 0x0A }
+        guard i + 1 < bytes.count else { return false }
+        return inputIsLittleEndian ? bytes[i] == 0x0A && bytes[i + 1] == 0 : bytes[i] == 0 && bytes[i + 1] == 0x0A
+    }
+
+    private func lineBreakCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        let unit = inputIsUTF16 ? 2 : 1
+        return stride(from: 0, to: bytes.count, by: unit).reduce(0) { isLineFeed(bytes, at: $1) ? $0 + 1 : $0 }
     }
 
     // MARK: - Feeding
@@ -391,7 +431,14 @@ class ExpatReceiver {
         let (a, b) = (bytes[0], bytes[1])
         if (a == 0xFF && b == 0xFE) || (a == 0xFE && b == 0xFF) || a == 0 || b == 0 {
             inputIsUTF16 = true
+            inputIsLittleEndian = (a == 0xFF && b == 0xFE) || (a != 0 && b == 0)
             valuesMayOutgrowTags = true
+        }
+        let declared = options.encoding.map { $0.rawValue.asciiUppercased }
+        if (a == 0xFF && b == 0xFE) || (a == 0xFE && b == 0xFF) {
+            startsWithByteOrderMark = declared == nil || declared!.hasPrefix("UTF-16") || declared!.hasPrefix("UTF16")
+        } else if bytes.count >= 3, a == 0xEF, b == 0xBB, bytes[2] == 0xBF {
+            startsWithByteOrderMark = declared == nil || Self.isUTF8(declared!)
         }
         if let encoding = options.encoding, !Self.isUTF8(encoding.rawValue) { valuesMayOutgrowTags = true }
     }
@@ -591,6 +638,8 @@ class ExpatReceiver {
         stopPosition = nil
         declaredEncoding = nil
         inputIsUTF16 = false
+        inputIsLittleEndian = false
+        startsWithByteOrderMark = false
         valuesMayOutgrowTags = false
         externalEntityNames.removeAll()
         heldBytes.removeAll(keepingCapacity: false)
