@@ -10,23 +10,35 @@
 extension String {
     /// Whether both strings hold the same code points (XPath's and XML's string equality).
     ///
-    /// - Complexity: O(n), no allocation for native strings.
-    @inlinable
+    /// - Complexity: O(n), no allocation; two native strings of different lengths in O(1).
+    @inlinable @inline(__always)
     package func hasSameCodePoints(as other: String) -> Bool {
-        var a = self
-        var b = other
-        return a.withUTF8 { x in b.withUTF8 { y in x.elementsEqual(y) } }
+        let a = utf8
+        let b = other.utf8
+        guard a.count == b.count else { return false }
+        // Native strings (nearly all) show their bytes in place, small ones too.
+        if let equal = a.withContiguousStorageIfAvailable({ x in b.withContiguousStorageIfAvailable { y in x.elementsEqual(y) } }),
+            let equal
+        {
+            return equal
+        }
+        return a.elementsEqual(b)
     }
 
     /// Whether this string comes before `other` in code-point order (shorter first on a
     /// common prefix), as Canonical XML sorts attributes and plists sort keys.
     ///
-    /// - Complexity: O(n), no allocation for native strings.
+    /// - Complexity: O(n), no allocation.
     @inlinable
     package func precedesInCodePointOrder(_ other: String) -> Bool {
-        var a = self
-        var b = other
-        return a.withUTF8 { x in b.withUTF8 { y in x.lexicographicallyPrecedes(y) } }
+        let a = utf8
+        let b = other.utf8
+        if let precedes = a.withContiguousStorageIfAvailable({ x in
+            b.withContiguousStorageIfAvailable { y in x.lexicographicallyPrecedes(y) }
+        }), let precedes {
+            return precedes
+        }
+        return a.lexicographicallyPrecedes(b)
     }
 
     /// Whether the string begins with `prefix`'s code points (XPath's `starts-with()`: a
@@ -35,9 +47,15 @@ extension String {
     /// - Complexity: O(m) for a prefix of m bytes.
     @inlinable
     package func hasCodePointPrefix(_ prefix: String) -> Bool {
-        var a = self
-        var b = prefix
-        return a.withUTF8 { x in b.withUTF8 { y in x.count >= y.count && x[..<y.count].elementsEqual(y) } }
+        utf8.starts(with: prefix.utf8)
+    }
+
+    /// Feeds the string's bytes to `hasher` (the hash of ``CodePointString``).
+    @inlinable
+    package func hashCodePoints(into hasher: inout Hasher) {
+        if utf8.withContiguousStorageIfAvailable({ hasher.combine(bytes: UnsafeRawBufferPointer($0)) }) == nil {
+            Array(utf8).withUnsafeBytes { hasher.combine(bytes: $0) }
+        }
     }
 }
 
@@ -47,12 +65,12 @@ extension String {
 package struct CodePointString: Hashable, Comparable, Sendable, CustomStringConvertible {
     package let string: String
 
-    @inlinable
+    @inlinable @inline(__always)
     package init(_ string: String) {
         self.string = string
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     package static func == (a: CodePointString, b: CodePointString) -> Bool {
         a.string.hasSameCodePoints(as: b.string)
     }
@@ -63,10 +81,7 @@ package struct CodePointString: Hashable, Comparable, Sendable, CustomStringConv
     }
 
     @inlinable
-    package func hash(into hasher: inout Hasher) {
-        var copy = string
-        copy.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-    }
+    package func hash(into hasher: inout Hasher) { string.hashCodePoints(into: &hasher) }
 
     package var description: String { string }
 }
