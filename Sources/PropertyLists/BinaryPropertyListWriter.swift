@@ -62,15 +62,12 @@ struct BinaryPropertyListWriter {
         case .dictionary(let dictionary):
             let index = objects.count
             objects.append(value)
-            let keys =
-                sortsKeys
-                ? dictionary.keys.sorted()
-                : Array(dictionary.keys)
+            let entries = dictionary.entries(sorted: sortsKeys)
             var keyReferences: [Int] = []
-            for key in keys { keyReferences.append(try flatten(.string(key.string), depth: depth + 1)) }
+            for (key, _) in entries { keyReferences.append(try flatten(.string(key.string), depth: depth + 1)) }
             var valueReferences: [Int] = []
-            for key in keys {
-                try within(.key(key.string)) { valueReferences.append(try flatten(dictionary[key]!, depth: depth + 1)) }
+            for (key, value) in entries {
+                try within(.key(key.string)) { valueReferences.append(try flatten(value, depth: depth + 1)) }
             }
             children[index] = keyReferences + valueReferences
             return index

@@ -64,13 +64,12 @@ enum JSONPropertyListWriter {
             out.append(UInt8(ascii: "]"))
         case .dictionary(let d):
             out.append(UInt8(ascii: "{"))
-            let keys = sortsKeys ? d.keys.sorted() : Array(d.keys)
-            for (i, key) in keys.enumerated() {
+            for (i, (key, value)) in d.entries(sorted: sortsKeys).enumerated() {
                 if i > 0 { out.append(UInt8(ascii: ",")) }
                 newLine(options, depth: depth + 1, into: &out)
                 string(key.string, into: &out)
                 out.append(contentsOf: options.humanReadable ? " : ".utf8 : ":".utf8)
-                try within(.key(key.string)) { try write(d[key]!, options: options, sortsKeys: sortsKeys, depth: depth + 1, into: &out) }
+                try within(.key(key.string)) { try write(value, options: options, sortsKeys: sortsKeys, depth: depth + 1, into: &out) }
             }
             if !d.isEmpty { newLine(options, depth: depth, into: &out) }
             out.append(UInt8(ascii: "}"))

@@ -312,10 +312,9 @@ enum OpenStepPropertyListWriter {
                 return
             }
             out += "{\n"
-            let keys = sortsKeys ? d.keys.sorted() : Array(d.keys)
-            for key in keys {
+            for (key, value) in d.entries(sorted: sortsKeys) {
                 out += pad + quoted(key.string) + " = "
-                try within(.key(key.string)) { try write(d[key]!, level: level + 1, sortsKeys: sortsKeys, into: &out) }
+                try within(.key(key.string)) { try write(value, level: level + 1, sortsKeys: sortsKeys, into: &out) }
                 out += ";\n"
             }
             out += end + "}"

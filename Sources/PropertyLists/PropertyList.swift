@@ -208,3 +208,12 @@ extension PropertyList {
         public var description: String { string }
     }
 }
+
+extension OrderedDictionary where Key == PropertyList.DictionaryKey, Value == PropertyList {
+    /// The entries in the order a writer writes them: sorted by key in code-point order (as
+    /// Apple's tools and plistlib sort them), or as they are. Pairs, so that writing a value
+    /// needs no lookup of its key.
+    func entries(sorted: Bool) -> [(key: PropertyList.DictionaryKey, value: PropertyList)] {
+        sorted ? elements.sorted { $0.key < $1.key } : Array(elements)
+    }
+}

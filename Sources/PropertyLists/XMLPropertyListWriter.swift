@@ -92,16 +92,12 @@ struct XMLPropertyListWriter {
             try writer.startElement("dict")
             if !dictionary.isEmpty {
                 try writer.text("\n")
-                let keys =
-                    sortsKeys
-                    ? dictionary.keys.sorted()
-                    : Array(dictionary.keys)
-                for key in keys {
+                for (key, value) in dictionary.entries(sorted: sortsKeys) {
                     try within(.key(key.string)) {
                         try indent(level + 1)
                         try simple("key", Self.plistText(key.string))
                         try writer.text("\n")
-                        try write(dictionary[key]!, level: level + 1)
+                        try write(value, level: level + 1)
                     }
                 }
                 try indent(level)
