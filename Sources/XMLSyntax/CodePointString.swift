@@ -42,6 +42,32 @@ extension String {
         return a.lexicographicallyPrecedes(b)
     }
 
+    /// The order of the two strings' code points, in one pass: negative when this string
+    /// comes first, 0 when they are the same, positive when `other` comes first (sorts by
+    /// two fields, such as Canonical XML's namespace URI and local name, need no `==` first).
+    ///
+    /// - Complexity: O(n), no allocation for native strings.
+    @inlinable
+    package func codePointOrder(_ other: String) -> Int {
+        if let result = utf8.withContiguousStorageIfAvailable({ x in
+            other.utf8.withContiguousStorageIfAvailable { y in Self.codePointOrder(x, y) }
+        }), let result {
+            return result
+        }
+        return Array(utf8).withUnsafeBufferPointer { x in Array(other.utf8).withUnsafeBufferPointer { y in Self.codePointOrder(x, y) } }
+    }
+
+    @inlinable
+    static func codePointOrder(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Int {
+        let n = Swift.min(x.count, y.count)
+        var i = 0
+        while i < n {
+            if x[i] != y[i] { return x[i] < y[i] ? -1 : 1 }
+            i += 1
+        }
+        return x.count == y.count ? 0 : x.count < y.count ? -1 : 1
+    }
+
     /// Whether the string begins with `prefix`'s code points (XPath's `starts-with()`: a
     /// prefix that ends inside a combining sequence still matches).
     ///

@@ -234,9 +234,11 @@ struct CanonicalWriter {
             }
         }
         // By namespace URI, then local name, both in code-point order (section 2.2).
-        keyed.sort { a, b in
-            a.uri.hasSameCodePoints(as: b.uri)
-                ? a.local.precedesInCodePointOrder(b.local) : a.uri.precedesInCodePointOrder(b.uri)
+        if keyed.count > 1 {
+            keyed.sort { a, b in
+                let byURI = a.uri.codePointOrder(b.uri)
+                return byURI != 0 ? byURI < 0 : a.local.codePointOrder(b.local) < 0
+            }
         }
         return keyed.map { ($0.name, $0.value) }
     }
