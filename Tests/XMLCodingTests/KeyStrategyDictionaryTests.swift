@@ -71,14 +71,8 @@ struct KeyStrategyDictionaryTests {
         // A keyed container's own list of keys is in Swift's spelling, as JSONDecoder's is.
         struct Listed: Decodable {
             var keys: Set<String>
-            struct Key: CodingKey {
-                var stringValue: String
-                var intValue: Int? { nil }
-                init(stringValue: String) { self.stringValue = stringValue }
-                init?(intValue: Int) { nil }
-            }
             init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: Key.self)
+                let container = try decoder.container(keyedBy: AnyKey.self)
                 keys = Set(container.allKeys.map(\.stringValue))
                 for key in container.allKeys { _ = try container.decode(String.self, forKey: key) }
             }
@@ -112,14 +106,8 @@ struct KeyStrategyDictionaryTests {
         struct Keys: Decodable {
             var keys: [String] = []
             var values: [String] = []
-            struct Key: CodingKey {
-                var stringValue: String
-                var intValue: Int? { nil }
-                init(stringValue: String) { self.stringValue = stringValue }
-                init?(intValue: Int) { nil }
-            }
             init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: Key.self)
+                let container = try decoder.container(keyedBy: AnyKey.self)
                 for key in container.allKeys {
                     keys.append(key.stringValue)
                     values.append(try container.decode(String.self, forKey: key))
@@ -178,4 +166,12 @@ struct ISO8601RoundTripTests {
             #expect(back.at == date, "\(date.timeIntervalSinceReferenceDate): \(String(decoding: data, as: UTF8.self))")
         }
     }
+}
+
+/// Any key a keyed container lists, for reading the keys a document has.
+private struct AnyKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
 }
