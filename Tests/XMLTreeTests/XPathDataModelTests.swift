@@ -38,6 +38,12 @@ struct XPathDataModelTests {
         #expect(try evaluate("count(/r/text())", "<r><![CDATA[]]>a<![CDATA[]]></r>") == .number(1))
         #expect(try evaluate("string(/r/text())", "<r><![CDATA[]]>a<![CDATA[]]></r>") == .string("a"))
         #expect(try evaluate("count(/r/node())", "<r><![CDATA[]]><x/><![CDATA[]]></r>") == .number(1))
+        // The node that stands for a run is its first record with a character.
+        let run = try XMLTreeDocument(string: "<r><![CDATA[]]>a<![CDATA[b]]></r>").documentNode.nodes(forXPath: "/r/text()")
+        #expect(run.count == 1 && run.first?.treeNode?.text == "a" && run.first?.stringValue == "ab")
+        let subset = try XMLTreeDocument(string: "<r><![CDATA[]]>a<![CDATA[b]]><x/>c</r>")
+            .canonicalized(xpath: "(//. | //@* | //namespace::*)[not(self::text()[. = 'c'])]")
+        #expect(String(decoding: subset, as: UTF8.self) == "<r>ab<x></x></r>")
     }
 
     @Test("Comments and PIs of the internal subset are not nodes; James Clark's form keeps the PIs")

@@ -24,7 +24,7 @@ struct CanonicalWriter {
     private var rendered: [CodePointString: String] = [:]
     private var renderedUndo: [[(CodePointString, String?)]] = []
     /// Whether the run of text and CDATA records being written is in the subset: XPath sees
-    /// the run as one text node, named by its first record (XPathTextNodes).
+    /// the run as one text node, named by its first record with a character (XPathTextNodes).
     private var textRunIncluded = true
     /// Per element on the path: whether it was written.
     private var written: [Bool] = []
@@ -49,11 +49,9 @@ struct CanonicalWriter {
                 case .document: break
                 case .element: enterElement(node)
                 case .text, .cdata:
-                    if let previous = node.previousSibling, previous.kind == .text || previous.kind == .cdata {
-                        // A later record of the run: included with its first.
-                    } else {
-                        textRunIncluded = contains(.node(node))
-                    }
+                    // The record that stands for the run decides; the records after it are
+                    // included with it, and the empty ones before it write nothing.
+                    if subset != nil, node.storage.isXPathNode(node.index) { textRunIncluded = contains(.node(node)) }
                     if textRunIncluded { Self.escapeText(node.text, into: &output) }
                 case .comment:
                     guard canonicalization.withComments, contains(.node(node)) else { break }

@@ -3,35 +3,35 @@
 ///
 /// The tree keeps CDATA sections as nodes of their own (so they can be written back as
 /// CDATA) and keeps an empty section, so `a<![CDATA[b]]>c` is three records and
-/// `<![CDATA[]]>` one. XPath sees each run of adjacent text and CDATA siblings as one text
-/// node, represented by the run's first record, whose string value is the whole run; a run
-/// with no characters is no node at all.
+/// `<![CDATA[]]>` one. XPath sees each run of adjacent text and CDATA siblings that holds a
+/// character as one text node, represented by the run's first record that holds one, whose
+/// string value is the rest of the run; a run with no characters is no node at all.
 extension TreeStorage {
     @inline(__always)
     static func isText(_ record: Node) -> Bool { record.kind == .text || record.kind == .cdata }
 
-    /// Whether record `index` is a node XPath sees: anything but text, or the first record of
-    /// a run of text and CDATA siblings that holds at least one character.
+    /// Whether record `index` is a node XPath sees: anything but text, or the first record
+    /// of a run of text and CDATA siblings that holds a character.
     ///
-    /// - Complexity: O(1) for every record but a run's first, O(run) for that one, so a
-    ///   walk over all of a run's records costs O(run) in all.
+    /// - Complexity: O(1) for every record but a run's first that holds a character, which
+    ///   looks back over the empty ones before it; a walk over a whole run costs O(run).
     @inline(__always)
     func isXPathNode(_ index: Int32) -> Bool {
         let record = nodes[Int(index)]
         guard Self.isText(record) else { return true }
-        if record.previous >= 0 && Self.isText(nodes[Int(record.previous)]) { return false }
-        var i = index
+        guard record.textLength > 0 else { return false }
+        var i = record.previous
         while i >= 0 {
             let r = nodes[Int(i)]
-            guard Self.isText(r) else { return false }
-            if r.textLength > 0 { return true }
-            i = r.next
+            guard Self.isText(r) else { return true }
+            if r.textLength > 0 { return false }
+            i = r.previous
         }
-        return false
+        return true
     }
 
-    /// The string value of the XPath text node that record `index` begins: the run's
-    /// text and CDATA joined.
+    /// The string value of the XPath text node that record `index` begins: its text and
+    /// that of the run's records after it, joined.
     func xpathText(startingAt index: Int32) -> String {
         let first = nodes[Int(index)]
         if first.next < 0 || !Self.isText(nodes[Int(first.next)]) {
