@@ -117,6 +117,11 @@ struct KeyStrategyDictionaryTests {
         let keys = try XMLDecoder().decode(Keys.self, from: Array(xml.utf8))
         #expect(keys.keys.map { Array($0.unicodeScalars) } == [["\u{E9}"], ["e", "\u{301}"], ["K"]])
         #expect(keys.values == ["1", "2", "3"])
+        for (a, b) in [("\u{212A}", "K"), ("\u{3A9}", "\u{2126}"), ("\u{AC00}", "\u{1100}\u{1161}")] {
+            let pair = try XMLDecoder().decode(Keys.self, from: Array("<r \(a)='1' \(b)='2'/>".utf8))
+            #expect(pair.keys.map { Array($0.unicodeScalars) } == [Array(a.unicodeScalars), Array(b.unicodeScalars)])
+            #expect(pair.values == ["1", "2"])
+        }
         struct Kelvin: Decodable { var K: String? }
         #expect(try XMLDecoder().decode(Kelvin.self, from: Array("<r><\u{212A}>x</\u{212A}></r>".utf8)).K == nil)
         #expect(decoded.count == 2)  // Swift's own Dictionary: é and e + U+0301 are one key to it
