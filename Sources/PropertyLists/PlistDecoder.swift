@@ -343,10 +343,13 @@ struct PlistValueDecoder: Decoder {
         var codingPath: [any CodingKey] { decoder.codingPath }
         var allKeys: [Key] { dictionary.keys.compactMap { Key(stringValue: $0.string) } }
 
-        func contains(_ key: Key) -> Bool { dictionary[PropertyList.DictionaryKey(key.stringValue)] != nil }
+        /// The value under `key`, found by its code points.
+        private func entry(_ key: any CodingKey) -> PropertyList? { dictionary[PropertyList.DictionaryKey(key.stringValue)] }
+
+        func contains(_ key: Key) -> Bool { entry(key) != nil }
 
         func child(_ key: Key) throws -> PlistValueDecoder {
-            guard let value = dictionary[PropertyList.DictionaryKey(key.stringValue)] else {
+            guard let value = entry(key) else {
                 throw DecodingError.keyNotFound(
                     key, .init(codingPath: codingPath, debugDescription: "\(describePath(codingPath + [key])): the key is missing"))
             }
@@ -357,27 +360,27 @@ struct PlistValueDecoder: Decoder {
         /// (`decodeIfPresent` asks `contains(_:)` first).
         func decodeNil(forKey key: Key) throws -> Bool {
             // The value straight from the dictionary; a child decoder only to report a missing key.
-            if let value = dictionary[PropertyList.DictionaryKey(key.stringValue)] { return PlistValueDecoder.isNull(value) }
+            if let value = entry(key) { return PlistValueDecoder.isNull(value) }
             return PlistValueDecoder.isNull(try child(key).value)
         }
 
         // The common scalars straight from the dictionary: a child decoder (and its coding
         // path) is made only to report a mismatch.
         func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
-            if case .boolean(let b)? = dictionary[PropertyList.DictionaryKey(key.stringValue)] { return b }
+            if case .boolean(let b)? = entry(key) { return b }
             return try child(key).decodeBool()
         }
         func decode(_ type: String.Type, forKey key: Key) throws -> String {
-            if let s = dictionary[PropertyList.DictionaryKey(key.stringValue)]?.nonNullString { return s }
+            if let s = entry(key)?.nonNullString { return s }
             return try child(key).decodeString()
         }
         func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
-            if case .real(let r)? = dictionary[PropertyList.DictionaryKey(key.stringValue)] { return r }
+            if case .real(let r)? = entry(key) { return r }
             return try child(key).decodeFloatingPoint(type)
         }
         func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try child(key).decodeFloatingPoint(type) }
         func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
-            if case .integer(let i)? = dictionary[PropertyList.DictionaryKey(key.stringValue)], let value = Int(exactly: i) { return value }
+            if case .integer(let i)? = entry(key), let value = Int(exactly: i) { return value }
             return try child(key).decodeInteger(type)
         }
         func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try child(key).decodeInteger(type) }
@@ -390,8 +393,8 @@ struct PlistValueDecoder: Decoder {
         func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try child(key).decodeInteger(type) }
         func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try child(key).decodeInteger(type) }
         func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-            if type == Date.self, case .date(let d)? = dictionary[PropertyList.DictionaryKey(key.stringValue)] { return d as! T }
-            if type == Data.self, case .data(let d)? = dictionary[PropertyList.DictionaryKey(key.stringValue)] { return d as! T }
+            if type == Date.self, case .date(let d)? = entry(key) { return d as! T }
+            if type == Data.self, case .data(let d)? = entry(key) { return d as! T }
             return try child(key).decodeValue(type)
         }
 
@@ -412,7 +415,7 @@ struct PlistValueDecoder: Decoder {
         private func superDecoder(under key: any CodingKey) -> any Decoder {
             // Absent, it is nil, as in Foundation: a superclass that decodes anything fails
             // with valueNotFound at `super`.
-            decoder.child(dictionary[PropertyList.DictionaryKey(key.stringValue)] ?? PropertyList.foundationNull, key: key)
+            decoder.child(entry(key) ?? PropertyList.foundationNull, key: key)
         }
     }
 

@@ -104,12 +104,11 @@ struct XMLKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         // spelling, as `JSONDecoder` gives a dictionary's keys under a key strategy.
         var names: [String] = []
         var seen = Set<CodePointString>()
-        func add(_ documentName: String) {
-            let name = XMLKeySpelling.swiftName(forDocumentName: documentName, conversion: conversion)
+        record.forEachMemberName(of: element) { index in
+            let name = swiftName(index)
             if seen.insert(CodePointString(name)).inserted { names.append(name) }
+            return true
         }
-        for a in node.start..<(node.start + node.count) { add(record.names[record.attributes[a].name].local) }
-        for child in record.childElements(of: element) { add(record.names[record.nodes[child].name].local) }
         return names.compactMap { Key(stringValue: $0) }
     }
 
@@ -186,17 +185,18 @@ struct XMLKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// the index's table for an element with many names (looking each key up by a scan made
     /// a dictionary of n entries n² steps).
     private func writtenName(readingAs key: String) -> String? {
-        if let index { return index.writtenNames(conversion: conversion)[CodePointString(key)] }
-        let node = record.nodes[element]
-        for a in node.start..<(node.start + node.count) {
-            let name = record.names[record.attributes[a].name].local
-            if XMLKeySpelling.swiftName(forDocumentName: name, conversion: conversion).hasSameCodePoints(as: key) { return name }
+        if let index { return index.writtenNames(spelling: swiftName)[CodePointString(key)] }
+        var found: String?
+        record.forEachMemberName(of: element) { index in
+            if swiftName(index).hasSameCodePoints(as: key) { found = record.names[index].local }
+            return found == nil
         }
-        for child in record.childElements(of: element) {
-            let name = record.names[record.nodes[child].name].local
-            if XMLKeySpelling.swiftName(forDocumentName: name, conversion: conversion).hasSameCodePoints(as: key) { return name }
-        }
-        return nil
+        return found
+    }
+
+    /// The Swift spelling of the record's name `index` in this container.
+    private func swiftName(_ index: Int) -> String {
+        conversion.isIdentity ? record.names[index].local : context.swiftName(ofName: index)
     }
 
     /// The element's attribute of that name: through the index when there is one, else a scan.
@@ -516,16 +516,14 @@ final class XMLNameIndex {
     private let element: Int
     private let record: XMLRecord
 
-    func writtenNames(conversion: XMLKeySpelling.Conversion) -> [CodePointString: String] {
+    func writtenNames(spelling: (Int) -> String) -> [CodePointString: String] {
         if let written { return written }
         var table: [CodePointString: String] = [:]
-        let node = record.nodes[element]
-        func add(_ name: String) {
-            let key = CodePointString(XMLKeySpelling.swiftName(forDocumentName: name, conversion: conversion))
-            if table[key] == nil { table[key] = name }
+        record.forEachMemberName(of: element) { index in
+            let key = CodePointString(spelling(index))
+            if table[key] == nil { table[key] = record.names[index].local }
+            return true
         }
-        for a in node.start..<(node.start + node.count) { add(record.names[record.attributes[a].name].local) }
-        for child in record.childElements(of: element) { add(record.names[record.nodes[child].name].local) }
         written = table
         return table
     }

@@ -183,6 +183,18 @@ final class XMLRecord {
         return result
     }
 
+    /// Visits the name (an index into `names`) of each attribute of `element`, then of each
+    /// child element, in document order, until `body` returns false.
+    func forEachMemberName(of element: Int, _ body: (Int) -> Bool) {
+        let node = nodes[element]
+        for a in node.start..<(node.start + node.count) where !body(attributes[a].name) { return }
+        var child = node.firstChild
+        while child >= 0 {
+            if nodes[child].kind == .element, !body(nodes[child].name) { return }
+            child = nodes[child].next
+        }
+    }
+
     /// Whether the element's text is only XML white space (or none), read in place.
     func hasOnlyWhitespaceText(_ element: Int) -> Bool {
         bytes.withUnsafeBufferPointer { bytes in

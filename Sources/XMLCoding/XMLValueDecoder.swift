@@ -54,6 +54,22 @@ final class XMLDecodingContext {
 
     func traits(of type: Any.Type) -> XMLTypeTraits { traitsCache.traits(of: type) }
 
+    /// Each name's Swift spelling under the key strategy (by index into the record's names),
+    /// made when first asked: converting a name allocates, and every key absent from an
+    /// element asks for all of the element's names (see ``XMLKeyedContainer``).
+    private var swiftNames: [String?] = []
+
+    /// The Swift spelling of the record's name `index` (``XMLKeySpelling/swiftName(forDocumentName:conversion:)``).
+    func swiftName(ofName index: Int) -> String {
+        let name = record.names[index].local
+        if keyConversion.isIdentity { return name }
+        if swiftNames.isEmpty { swiftNames = Array(repeating: nil, count: record.names.count) }
+        if let known = swiftNames[index] { return known }
+        let spelled = XMLKeySpelling.swiftName(forDocumentName: name, conversion: keyConversion)
+        swiftNames[index] = spelled
+        return spelled
+    }
+
     /// "feed.xml:412:19" or "line 412, column 19".
     func location(of node: Int) -> String {
         let (line, column) = record.position(of: node)

@@ -31,16 +31,7 @@ extension String {
     ///
     /// - Complexity: O(n), no allocation.
     @inlinable
-    package func precedesInCodePointOrder(_ other: String) -> Bool {
-        let a = utf8
-        let b = other.utf8
-        if let precedes = a.withContiguousStorageIfAvailable({ x in
-            b.withContiguousStorageIfAvailable { y in x.lexicographicallyPrecedes(y) }
-        }), let precedes {
-            return precedes
-        }
-        return a.lexicographicallyPrecedes(b)
-    }
+    package func precedesInCodePointOrder(_ other: String) -> Bool { codePointOrder(other) < 0 }
 
     /// The order of the two strings' code points, in one pass: negative when this string
     /// comes first, 0 when they are the same, positive when `other` comes first (sorts by

@@ -54,9 +54,7 @@ struct C14N: ParsableCommand {
         }
         if inclusivePrefixes != nil && !exclusive { throw ValidationError("--inclusive-prefixes needs --exclusive.") }
         if input.noNamespaces { throw ValidationError("canonical forms need namespaces: drop --no-namespaces.") }
-        for binding in namespaces where !binding.unicodeScalars.contains("=") {
-            throw ValidationError("--ns takes prefix=uri, not \"\(binding)\".")
-        }
+        try NamespaceBindings.validate(namespaces)
     }
 
     var canonicalization: XMLCanonicalization {
@@ -71,12 +69,7 @@ struct C14N: ParsableCommand {
     }
 
     func run() throws {
-        var bindings: [String: String] = [:]
-        for binding in namespaces {
-            // By code points: an "=" followed by a combining mark still separates.
-            let parts = binding.unicodeScalars.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-            bindings[String(parts[0])] = parts.count > 1 ? String(parts[1]) : ""
-        }
+        let bindings = NamespaceBindings.parse(namespaces)
         let options = XMLTreeDocument.Options(parser: input.parserOptions)
         do {
             let document = try readTree(file, options: options)

@@ -40,9 +40,7 @@ struct Query: ParsableCommand {
     @OptionGroup var input: InputOptions
 
     func validate() throws {
-        for binding in namespaces where !binding.unicodeScalars.contains("=") {
-            throw ValidationError("--ns takes prefix=uri, not \"\(binding)\".")
-        }
+        try NamespaceBindings.validate(namespaces)
     }
 
     /// Exit statuses, as grep's.
@@ -50,12 +48,7 @@ struct Query: ParsableCommand {
     static let failed: Int32 = 2
 
     func run() throws {
-        var given: [String: String] = [:]
-        for binding in namespaces {
-            // By code points: an "=" followed by a combining mark still separates.
-            let parts = binding.unicodeScalars.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-            given[String(parts[0])] = parts.count > 1 ? String(parts[1]) : ""
-        }
+        let given = NamespaceBindings.parse(namespaces)
         // With --ns the expression compiles once, before any file is read.
         let shared = namespaces.isEmpty ? nil : try compile(given)
         var selected = false

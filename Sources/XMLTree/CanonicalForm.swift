@@ -26,13 +26,7 @@ extension XMLTreeDocument {
     /// sorted by name.
     private func notations(into out: inout [UInt8]) {
         guard let doctype = storage.doctype else { return }
-        for (target, data) in doctype.subsetInstructions {
-            out.append(contentsOf: [0x3C, 0x3F])
-            out.append(contentsOf: target.utf8)
-            out.append(0x20)
-            out.append(contentsOf: data.utf8)
-            out.append(contentsOf: [0x3F, 0x3E])
-        }
+        for (target, data) in doctype.subsetInstructions { Self.processingInstruction(target, data, into: &out) }
         guard !doctype.notations.isEmpty else { return }
         var text = "<!DOCTYPE \(doctype.declaration.name) [\n"
         for notation in doctype.notations.sorted(by: { Array($0.name.utf8).lexicographicallyPrecedes(Array($1.name.utf8)) }) {
@@ -68,11 +62,7 @@ extension XMLTreeDocument {
                 case .text, .cdata:
                     escape(node.text, into: &out)
                 case .processingInstruction:
-                    out.append(contentsOf: [0x3C, 0x3F])
-                    out.append(contentsOf: Array((node.target ?? "").utf8))
-                    out.append(0x20)
-                    out.append(contentsOf: Array(node.text.utf8))
-                    out.append(contentsOf: [0x3F, 0x3E])
+                    processingInstruction(node.target ?? "", node.text, into: &out)
                 case .comment, .document:
                     break
                 }
@@ -83,6 +73,15 @@ extension XMLTreeDocument {
                 out.append(contentsOf: node.name!.qualifiedName.utf8)
                 out.append(0x3E)
             })
+    }
+
+    /// `<?target data?>`, the space written even when the data is empty.
+    private static func processingInstruction(_ target: String, _ data: String, into out: inout [UInt8]) {
+        out.append(contentsOf: [0x3C, 0x3F])
+        out.append(contentsOf: target.utf8)
+        out.append(0x20)
+        out.append(contentsOf: data.utf8)
+        out.append(contentsOf: [0x3F, 0x3E])
     }
 
     private static func escape(_ text: String, into out: inout [UInt8]) {

@@ -434,11 +434,14 @@ class ExpatReceiver {
             inputIsLittleEndian = (a == 0xFF && b == 0xFE) || (a != 0 && b == 0)
             valuesMayOutgrowTags = true
         }
-        let declared = options.encoding.map { $0.rawValue.asciiUppercased }
+        let declared = options.encoding?.rawValue
         if (a == 0xFF && b == 0xFE) || (a == 0xFE && b == 0xFF) {
-            startsWithByteOrderMark = declared == nil || declared!.hasPrefix("UTF-16") || declared!.hasPrefix("UTF16")
+            startsWithByteOrderMark = declared.map { name in
+                let upper = name.asciiUppercased
+                return upper.hasPrefix("UTF-16") || upper.hasPrefix("UTF16")
+            } ?? true
         } else if bytes.count >= 3, a == 0xEF, b == 0xBB, bytes[2] == 0xBF {
-            startsWithByteOrderMark = declared == nil || Self.isUTF8(declared!)
+            startsWithByteOrderMark = declared.map(Self.isUTF8) ?? true
         }
         if let encoding = options.encoding, !Self.isUTF8(encoding.rawValue) { valuesMayOutgrowTags = true }
     }

@@ -51,7 +51,7 @@ struct CanonicalWriter {
                 case .text, .cdata:
                     // The record that stands for the run decides; the records after it are
                     // included with it, and the empty ones before it write nothing.
-                    if subset != nil, node.storage.isXPathNode(node.index) { textRunIncluded = contains(.node(node)) }
+                    if subset != nil, node.isXPathNode { textRunIncluded = contains(.node(node)) }
                     if textRunIncluded { Self.escapeText(node.text, into: &output) }
                 case .comment:
                     guard canonicalization.withComments, contains(.node(node)) else { break }
@@ -109,7 +109,8 @@ struct CanonicalWriter {
             isExclusive
             ? exclusiveDeclarations(element)
             : subset == nil ? changedDeclarations(undo) : inclusiveDeclarations(element)
-        for (prefix, uri) in declarations.sorted(by: { $0.0 < $1.0 }).map({ ($0.0.string, $0.1) }) {
+        for (key, uri) in declarations.sorted(by: { $0.0 < $1.0 }) {
+            let prefix = key.string
             output.append(contentsOf: (prefix.isEmpty ? " xmlns=\"" : " xmlns:\(prefix)=\"").utf8)
             Self.escapeAttribute(uri, into: &output)
             output.append(UInt8(ascii: "\""))

@@ -2,31 +2,21 @@ internal import XMLSyntax
 /// The 13 axes (section 2.2), each in its own order: forward axes in document order,
 /// reverse axes nearest first.
 enum XPathAxes {
+    /// The nodes on `axis` from `context`. The axes that reach text leave out the text and
+    /// CDATA records that are no text node of XPath's (XPathTextNodes) as they gather.
     static func nodes(on axis: XPathAxis, from context: XPathNode) -> [XPathNode] {
-        let nodes = treeNodes(on: axis, from: context)
-        switch axis {
-        case .child, .descendant, .descendantOrSelf, .followingSibling, .precedingSibling, .following, .preceding:
-            // Text and CDATA records that are no text node of XPath's (TextNodes) drop out.
-            return nodes.filter(\.isXPathNode)
-        default:
-            return nodes
-        }
-    }
-
-    /// The records on `axis`, every text and CDATA record included.
-    private static func treeNodes(on axis: XPathAxis, from context: XPathNode) -> [XPathNode] {
         switch axis {
         case .self:
             return [context]
         case .child:
             guard case .node(let node) = context else { return [] }
-            return node.children.map { .node($0) }
+            return xpathNodes(node.children)
         case .descendant:
             guard case .node(let node) = context else { return [] }
-            return node.descendants.map { .node($0) }
+            return xpathNodes(node.descendants)
         case .descendantOrSelf:
             guard case .node(let node) = context else { return [context] }
-            return [context] + node.descendants.map { .node($0) }
+            return [context] + xpathNodes(node.descendants)
         case .parent:
             switch context {
             case .node(let node): return node.parent.map { [.node($0)] } ?? []
@@ -47,7 +37,7 @@ enum XPathAxes {
             var result: [XPathNode] = []
             var sibling = node.nextSibling
             while let current = sibling {
-                result.append(.node(current))
+                if current.isXPathNode { result.append(.node(current)) }
                 sibling = current.nextSibling
             }
             return result
@@ -56,7 +46,7 @@ enum XPathAxes {
             var result: [XPathNode] = []
             var sibling = node.previousSibling
             while let current = sibling {
-                result.append(.node(current))
+                if current.isXPathNode { result.append(.node(current)) }
                 sibling = current.previousSibling
             }
             return result
@@ -69,7 +59,7 @@ enum XPathAxes {
             case .node(let node): start = XMLTreeNode.Descendants.end(of: node.index, in: storage)
             case .attribute(let element, _), .namespace(let element, _, _): start = element.index + 1
             }
-            return (Int(start)..<storage.nodes.count).map { .node(XMLTreeNode(storage: storage, index: Int32($0))) }
+            return xpathNodes((start..<Int32(storage.nodes.count)).lazy.map { XMLTreeNode(storage: storage, index: $0) })
         case .preceding:
             // Everything before the context in document order, but not its ancestors.
             let storage = context.element.storage
@@ -88,10 +78,16 @@ enum XPathAxes {
                 skip.insert(ancestor)
                 ancestor = storage.nodes[Int(ancestor)].parent
             }
-            return (0..<Int(end)).reversed().filter { !skip.contains(Int32($0)) }.map {
-                .node(XMLTreeNode(storage: storage, index: Int32($0)))
-            }
+            return xpathNodes((0..<end).reversed().lazy.filter { !skip.contains($0) }.map { XMLTreeNode(storage: storage, index: $0) })
         }
+    }
+
+    /// The nodes of `records` that XPath sees (XPathTextNodes), gathered in one pass.
+    private static func xpathNodes(_ records: some Sequence<XMLTreeNode>) -> [XPathNode] {
+        var result: [XPathNode] = []
+        result.reserveCapacity(records.underestimatedCount)
+        for node in records where node.isXPathNode { result.append(.node(node)) }
+        return result
     }
 
     private static func ancestors(of context: XPathNode) -> [XPathNode] {

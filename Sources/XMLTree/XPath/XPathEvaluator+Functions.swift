@@ -120,7 +120,7 @@ extension XPathEvaluator {
     /// The runs of `text` between XML white space (space, tab, line feed, carriage return),
     /// split by code points.
     static func whitespaceSeparated(_ text: String) -> [CodePointString] {
-        text.unicodeScalars.split { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }.map {
+        text.unicodeScalars.split(whereSeparator: XPathLexer.isWhitespace).map {
             CodePointString(String(String.UnicodeScalarView($0)))
         }
     }

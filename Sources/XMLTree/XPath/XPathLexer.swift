@@ -99,7 +99,7 @@ struct XPathLexer {
                 guard let close = source[(i + 1)...].firstIndex(of: c) else {
                     throw error("a string literal is not closed", at: column)
                 }
-                add(.literal(String(String.UnicodeScalarView(source[(i + 1)..<close]))), length: close - i + 1)
+                add(.literal(characters(i + 1..<close)), length: close - i + 1)
             case "$":
                 i += 1
                 guard let (prefix, local) = qName() else { throw error("\"$\" must be followed by a variable name", at: column) }
@@ -131,13 +131,17 @@ struct XPathLexer {
             i += 1
             while i < source.count, Self.isDigit(source[i]) { i += 1 }
         }
-        var digits = String(String.UnicodeScalarView(source[start..<i]))
+        var digits = characters(start..<i)
         if digits.hasPrefix(".") { digits = "0" + digits }
         if digits.hasSuffix(".") { digits += "0" }
         tokens.append(XPathToken(kind: .number(Double(digits) ?? .nan), column: column))
     }
 
-    /// XPath's `ExprWhitespace`: XML's `S`, four characters and no others.
+    /// The characters of `range` of the expression.
+    private func characters(_ range: Range<Int>) -> String { String(String.UnicodeScalarView(source[range])) }
+
+    /// XPath's `ExprWhitespace`: XML's `S`, four characters and no others (also what
+    /// `normalize-space()`, `id()` and `number()` take for white space).
     static func isWhitespace(_ c: Unicode.Scalar) -> Bool {
         c == " " || c == "\t" || c == "\n" || c == "\r"
     }
@@ -160,7 +164,7 @@ struct XPathLexer {
         let start = i
         i += 1
         while i < source.count, Self.isNameChar(source[i]) { i += 1 }
-        return String(String.UnicodeScalarView(source[start..<i]))
+        return characters(start..<i)
     }
 
     /// `NCName` or `NCName:NCName`.

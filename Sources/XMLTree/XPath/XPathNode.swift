@@ -65,7 +65,7 @@ public enum XPathNode: Hashable, Sendable {
     public var xmlString: String {
         switch self {
         case .node(let node):
-            return TreeStorage.isText(node.record) ? node.storage.xpathText(startingAt: node.index) : node.xmlString
+            return TreeStorage.isText(node.record) ? stringValue : node.xmlString
         case .attribute(let element, let index):
             // This one attribute, read in place: building all of the element's attributes
             // for each one printed made `//@*` quadratic in a tag's attributes.
@@ -231,10 +231,9 @@ extension String {
     /// Without XPath's white space (space, tab, CR, LF) at either end.
     /// By code points: a space followed by a combining mark is a space and a mark.
     func trimmingXPathWhitespace() -> String {
-        let isSpace: (Unicode.Scalar) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
         let scalars = unicodeScalars
-        guard let start = scalars.firstIndex(where: { !isSpace($0) }) else { return "" }
-        let end = scalars.lastIndex(where: { !isSpace($0) })!
+        guard let start = scalars.firstIndex(where: { !XPathLexer.isWhitespace($0) }) else { return "" }
+        let end = scalars.lastIndex(where: { !XPathLexer.isWhitespace($0) })!
         return String(scalars[start...end])
     }
 }

@@ -47,11 +47,7 @@ extension TreeStorage {
     }
 }
 
-extension XPathNode {
-    /// Whether XPath sees this node (see ``TreeStorage/isXPathNode(_:)``); attribute and
-    /// namespace nodes always.
-    var isXPathNode: Bool {
-        guard case .node(let node) = self else { return true }
-        return node.storage.isXPathNode(node.index)
-    }
+extension XMLTreeNode {
+    /// Whether XPath sees this node (see ``TreeStorage/isXPathNode(_:)``).
+    var isXPathNode: Bool { storage.isXPathNode(index) }
 }
