@@ -21,6 +21,7 @@ let package = Package(
     ],
     dependencies: [
         .package(name: "XMLStack", path: ".."),
+        .package(name: "SiteSchedule", path: "../Samples/SiteSchedule"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/drmohundro/SWXMLHash", from: "8.1.1"),
         .package(url: "https://github.com/CoreOffice/XMLCoder", exact: "0.18.2"),
@@ -85,8 +86,8 @@ let package = Package(
             dependencies: [
                 "CExpatBaseline", "BenchmarkSupport",
                 .product(name: "XMLCoding", package: "XMLStack"),
-                .product(name: "SiteScheduleImport", package: "XMLStack"),
-                .product(name: "SiteScheduleModel", package: "XMLStack"),
+                .product(name: "SiteScheduleImport", package: "SiteSchedule"),
+                .product(name: "SiteScheduleModel", package: "SiteSchedule"),
                 .product(name: "XMLStreaming", package: "XMLStack"),
                 .product(name: "XMLHandlerStack", package: "XMLStack"),
                 .product(name: "XMLCoder", package: "XMLCoder"),
@@ -96,9 +97,9 @@ let package = Package(
             name: "SiteScheduleBench",
             dependencies: [
                 "BenchmarkSupport",
-                .product(name: "SiteSchedulePostgres", package: "XMLStack"),
-                .product(name: "SiteScheduleImport", package: "XMLStack"),
-                .product(name: "SiteScheduleModel", package: "XMLStack"),
+                .product(name: "SiteSchedulePostgres", package: "SiteSchedule"),
+                .product(name: "SiteScheduleImport", package: "SiteSchedule"),
+                .product(name: "SiteScheduleModel", package: "SiteSchedule"),
                 .product(name: "XMLStreaming", package: "XMLStack"),
                 .product(name: "XMLHandlerStack", package: "XMLStack"),
             ]

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Runs the whole test suite under AddressSanitizer and ThreadSanitizer, each in its own
-# build directory, and prints how long each took. See docs/Fuzzing.md.
+# Runs the test suite of every package (the library, Tools/, Samples/SiteSchedule/) under
+# AddressSanitizer and ThreadSanitizer, each in its own build directory, and prints how long
+# each took. See docs/Fuzzing.md.
 #
 #     scripts/sanitizers.sh [address|thread]...     (default: both)
 set -euo pipefail
@@ -22,14 +23,16 @@ for sanitizer in "${sanitizers[@]}"; do
         thread) scratch=.build-tsan ;;
         *) echo "sanitizers.sh: unknown sanitizer $sanitizer (address or thread)" >&2; exit 2 ;;
     esac
-    start=$(date +%s)
-    echo "== swift test --sanitize=$sanitizer"
-    if swift test --sanitize="$sanitizer" --scratch-path "$scratch"; then
-        result=passed
-    else
-        result=FAILED
-        status=1
-    fi
-    echo "== $sanitizer: $result in $(( $(date +%s) - start )) s"
+    for package in . Tools Samples/SiteSchedule; do
+        start=$(date +%s)
+        echo "== swift test --sanitize=$sanitizer --package-path $package"
+        if swift test --sanitize="$sanitizer" --package-path "$package" --scratch-path "$package/$scratch"; then
+            result=passed
+        else
+            result=FAILED
+            status=1
+        fi
+        echo "== $sanitizer, $package: $result in $(( $(date +%s) - start )) s"
+    done
 done
 exit $status

@@ -1323,7 +1323,7 @@ def main():
                         help="compare the skipped cases too and count those that differ "
                         "(twice: print them); never a failure")
     parser.add_argument("--xml", metavar="PATH", default=None,
-                        help="the xml binary (default .build/debug/xml, else .build/release/xml)")
+                        help="the xml binary (default Tools/.build/debug/xml, else Tools/.build/release/xml)")
     args = parser.parse_args()
     if args.count < 0 or args.expressions < 0:
         parser.error("--count and --expressions must not be negative")
@@ -1331,8 +1331,8 @@ def main():
         args.seed = int(time.time()) % 1000000
     if args.xml is None:
         root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
-        debug = os.path.join(root, ".build/debug/xml")
-        release = os.path.join(root, ".build/release/xml")
+        debug = os.path.join(root, "Tools/.build/debug/xml")
+        release = os.path.join(root, "Tools/.build/release/xml")
         args.xml = debug if os.path.exists(debug) or not os.path.exists(release) else release
     if not os.path.exists(args.xml):
         parser.error("no xml binary at %s (build it, or give --xml)" % args.xml)

@@ -106,7 +106,7 @@ if arguments.count >= 4 && arguments[1] == "single" {
 
 let rounds = arguments.count > 1 ? Int(arguments[1]) ?? 5 : 5
 let corpus = ProcessInfo.processInfo.environment["PLIST_CORPUS"] ?? "Benchmarks/corpus"
-let plistTool = ProcessInfo.processInfo.environment["PLIST_TOOL"] ?? ".build/release/plist"
+let plistTool = ProcessInfo.processInfo.environment["PLIST_TOOL"] ?? "Tools/.build/release/plist"
 let executable = currentExecutablePath()
 try FileManager.default.createDirectory(atPath: corpus, withIntermediateDirectories: true)
 

@@ -143,7 +143,7 @@ struct ImportTests {
     @Test("the shipped samples are the tests' fixtures")
     func shippedSamples() throws {
         for name in ["schedule.xml", "schedule-large.xml"] {
-            let shipped = try Data(contentsOf: repositoryRoot.appendingPathComponent("Samples/SiteSchedule/\(name)"))
+            let shipped = try Data(contentsOf: sampleRoot.appendingPathComponent(name))
             #expect(try Data(contentsOf: URL(fileURLWithPath: fixture(name))) == shipped, "\(name)")
         }
     }

@@ -7,8 +7,9 @@ func fixture(_ name: String) -> String {
     Bundle.module.url(forResource: "Fixtures/\(name)", withExtension: nil)!.path
 }
 
-/// The repository's root, for checking shipped files (the tests' own fixtures are copies).
-let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+/// The sample's own directory (Samples/SiteSchedule), for checking the files it ships (the
+/// tests' own fixtures are copies).
+let sampleRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
 
 /// Every row of every table, in key order, as text: two databases with equal dumps hold the
