@@ -46,6 +46,9 @@ struct EventSequenceTests {
                 .startDocument,
                 .xmlDeclaration(XMLDeclaration(version: "1.0", encoding: "UTF-8", standalone: true)),
                 .startDoctype(XMLDoctype(name: "catalog", hasInternalSubset: true)),
+                .entityDeclaration(XMLEntityDeclaration(name: "company", value: "Müller &amp; Söhne")),
+                .attributeDeclaration(
+                    XMLAttributeDeclaration(elementName: "item", attributeName: "status", type: "CDATA", defaultValue: "active")),
                 .endDoctype,
                 .comment(" a comment before the root "),
                 .processingInstruction(target: "stylesheet", data: "href=\"style.css\""),

@@ -69,7 +69,10 @@ public enum EventCopy {
                 cdata = nil
             case .comment(let text): try writer.comment(text)
             case .processingInstruction(let target, let data): try writer.processingInstruction(target: target, data: data)
-            case .startDocument, .endDocument, .xmlDeclaration, .startDoctype, .endDoctype, .endPrefixMapping, .skippedEntity:
+            case .startDocument, .endDocument, .xmlDeclaration, .startDoctype, .endDoctype, .endPrefixMapping, .skippedEntity,
+                .notationDeclaration, .attributeDeclaration, .entityDeclaration, .repaired:
+                break
+            @unknown default:
                 break
             }
         }
@@ -87,7 +90,8 @@ public enum EventCopy {
             switch event {
             case .skippedEntity: return nil
             case .startDocument, .endDocument, .xmlDeclaration, .startDoctype, .endDoctype,
-                .startPrefixMapping, .endPrefixMapping:
+                .startPrefixMapping, .endPrefixMapping, .notationDeclaration, .attributeDeclaration, .entityDeclaration,
+                .repaired:
                 continue
             case .startElement(let name, let attributes):
                 let specified = attributes.map {

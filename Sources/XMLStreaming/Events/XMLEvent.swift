@@ -1,7 +1,25 @@
 /// One parser event as an owned, `Sendable` value: what the pull reader and the
 /// asynchronous sequence hand out, and what tests compare.
 ///
-/// Owned events copy their strings; the push API (``XMLEventHandler``) avoids that.
+/// There is one case for each method of ``XMLEventHandler``, so the pull reader and the
+/// asynchronous sequence deliver every event the push handler gets. Owned events copy their
+/// strings; the push API avoids that.
+///
+/// The list of events may grow in a later release (as XML's DTD events did). So that such a
+/// release does not break your code, a `switch` over an event outside this package ends
+/// with `default`, or with `@unknown default` after a case for every event there is today;
+/// the compiler asks for one of them:
+///
+/// ```swift
+/// switch event {
+/// case .startElement(let name, _): print("<\(name.qualifiedName)>")
+/// case .characters(let text): print(text)
+/// default: break
+/// }
+/// ```
+#if hasAttribute(nonexhaustive)
+@nonexhaustive
+#endif
 public enum XMLEvent: Hashable, Sendable {
     case startDocument
     case endDocument
@@ -18,6 +36,15 @@ public enum XMLEvent: Hashable, Sendable {
     case startPrefixMapping(prefix: String?, uri: String?)
     case endPrefixMapping(prefix: String?)
     case skippedEntity(name: String, isParameterEntity: Bool)
+    /// A notation declared in the internal DTD subset.
+    case notationDeclaration(XMLNotation)
+    /// An attribute declared in the internal DTD subset.
+    case attributeDeclaration(XMLAttributeDeclaration)
+    /// An entity declared in the internal DTD subset.
+    case entityDeclaration(XMLEntityDeclaration)
+    /// A repair the recovering reader made (``XMLParserOptions/recovery``), before the
+    /// events of the repaired text.
+    case repaired(XMLRepair)
 }
 
 extension XMLEvent: CustomStringConvertible {
@@ -53,6 +80,24 @@ extension XMLEvent: CustomStringConvertible {
             return "startPrefixMapping \(prefix ?? "(default)") \((uri ?? "").debugDescription)"
         case .endPrefixMapping(let prefix): return "endPrefixMapping \(prefix ?? "(default)")"
         case .skippedEntity(let name, let isParameter): return "skippedEntity \(isParameter ? "%" : "&")\(name);"
+        case .notationDeclaration(let n):
+            var s = "notationDeclaration \(n.name)"
+            if let p = n.publicID { s += " public=\(p.debugDescription)" }
+            if let sys = n.systemID { s += " system=\(sys.debugDescription)" }
+            return s
+        case .attributeDeclaration(let d):
+            var s = "attributeDeclaration \(d.elementName) \(d.attributeName) \(d.type)"
+            s += d.isRequired ? (d.defaultValue == nil ? " #REQUIRED" : " #FIXED") : ""
+            if let value = d.defaultValue { s += " \(value.debugDescription)" }
+            return s
+        case .entityDeclaration(let d):
+            var s = "entityDeclaration \(d.isParameterEntity ? "% " : "")\(d.name)"
+            if let value = d.value { s += " \(value.debugDescription)" }
+            if let p = d.publicID { s += " public=\(p.debugDescription)" }
+            if let sys = d.systemID { s += " system=\(sys.debugDescription)" }
+            if let notation = d.notationName { s += " ndata=\(notation)" }
+            return s
+        case .repaired(let repair): return "repaired \(repair.line):\(repair.column) \(repair.kind): \(repair.message)"
         }
     }
 

@@ -44,10 +44,10 @@ public struct XMLEventCollector: XMLEventHandler {
     /// pull reader may hand events out without splitting a run of text.
     var endsWithCompleteEvent: Bool { pendingText == nil && !events.isEmpty }
 
-    private mutating func append(_ event: XMLEvent) {
+    private mutating func append(_ event: XMLEvent, at position: XMLPosition? = nil) {
         flushText()
         events.append(event)
-        if recordsPositions { positions.append(locator.position) }
+        if recordsPositions { positions.append(position ?? locator.position) }
     }
 
     private mutating func flushText() {
@@ -94,5 +94,15 @@ public struct XMLEventCollector: XMLEventHandler {
     public mutating func endPrefixMapping(prefix: XMLStringView?) { append(.endPrefixMapping(prefix: prefix?.string)) }
     public mutating func skippedEntity(name: XMLStringView, isParameterEntity: Bool) {
         append(.skippedEntity(name: name.string, isParameterEntity: isParameterEntity))
+    }
+    public mutating func notationDeclaration(_ notation: XMLNotation) { append(.notationDeclaration(notation)) }
+    public mutating func attributeDeclaration(_ declaration: XMLAttributeDeclaration) {
+        append(.attributeDeclaration(declaration))
+    }
+    public mutating func entityDeclaration(_ declaration: XMLEntityDeclaration) { append(.entityDeclaration(declaration)) }
+    public mutating func repaired(_ repair: XMLRepair) {
+        // The repair comes before expat reads its text: its own line and column are where it is.
+        let at = locator.position
+        append(.repaired(repair), at: XMLPosition(line: repair.line, column: repair.column, byteOffset: at.byteOffset))
     }
 }
