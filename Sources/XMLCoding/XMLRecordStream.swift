@@ -68,6 +68,7 @@ public final class XMLRecordStream<T: Decodable>: AsyncSequence {
     private var decoded = 0
     private var buffer: [UInt8]
     private let traits = XMLTypeTraits.Cache()
+    private lazy var blockingRead = BlockingRead()
 
     init(decoder: XMLDecoder, path: String, source: Source) {
         settings = decoder.settings
@@ -90,29 +91,67 @@ public final class XMLRecordStream<T: Decodable>: AsyncSequence {
         }
     }
 
-    /// The next record, or `nil` after the last.
+    /// The next record, or `nil` after the last. Reads the input in the calling thread; in
+    /// `async` code, iterate with `for try await`, which reads a file on a thread that may block.
     public func next() throws -> T? {
         while true {
-            if let record = queue.take() {
-                let index = decoded
-                decoded += 1
-                do {
-                    return try XMLDecoder.decode(
-                        T.self, from: record, settings: settings, codingPath: [XMLKey(index: index)], traits: traits)
-                } catch {
-                    finish()
-                    throw error
-                }
+            switch try step() {
+            case .record(let record): return record
+            case .end: return nil
+            case .needsInput:
+                do { try readChunk() } catch { pendingError = error }
             }
-            if let error = pendingError {
-                pendingError = nil
+        }
+    }
+
+    /// The next record for `for try await`: a file is read on a thread that may block
+    /// (`BlockingRead`), never on the cooperative pool, so that a stalled pipe holds up
+    /// only this stream; parsing and decoding run in the task.
+    func nextAsync() async throws -> T? {
+        while true {
+            switch try step() {
+            case .record(let record): return record
+            case .end: return nil
+            case .needsInput:
+                do {
+                    guard case .file(let fd, let name) = source else {
+                        try readChunk()
+                        continue
+                    }
+                    let bytes = try await blockingRead.read(fd, upTo: buffer.count, source: name)
+                    try bytes.withUnsafeBytes { try feed($0) }
+                } catch { pendingError = error }
+            }
+        }
+    }
+
+    /// What the stream does next: hand out a decoded record, end, or read more input.
+    private enum Step {
+        case record(T)
+        case end
+        case needsInput
+    }
+
+    private func step() throws -> Step {
+        if let record = queue.take() {
+            let index = decoded
+            decoded += 1
+            do {
+                return .record(
+                    try XMLDecoder.decode(
+                        T.self, from: record, settings: settings, codingPath: [XMLKey(index: index)], traits: traits))
+            } catch {
                 finish()
                 throw error
             }
-            if finished { return nil }
-            // A parse error comes after the records completed before it.
-            do { try readChunk() } catch { pendingError = error }
         }
+        if let error = pendingError {
+            pendingError = nil
+            finish()
+            throw error
+        }
+        // A parse error comes after the records completed before it.
+        return finished ? .end : .needsInput
     }
 
     private func finish() {
@@ -140,20 +179,25 @@ public final class XMLRecordStream<T: Decodable>: AsyncSequence {
                 if errno == EINTR { return }
                 throw XMLInputError(source: name, errno: errno, message: String(cString: strerror(errno)))
             }
-            if count == 0 {
-                try parser.finish()
-                finished = true
-                close()
-            } else {
-                try buffer.withUnsafeBytes { try parser.feed(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
-            }
+            try buffer.withUnsafeBytes { try feed(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+        }
+    }
+
+    /// Feeds the parser bytes read from the file; no bytes is its end.
+    private func feed(_ bytes: UnsafeRawBufferPointer) throws {
+        if bytes.isEmpty {
+            try parser.finish()
+            finished = true
+            close()
+        } else {
+            try parser.feed(bytes)
         }
     }
 
     public struct AsyncIterator: AsyncIteratorProtocol {
         let stream: XMLRecordStream
 
-        public mutating func next() async throws -> T? { try stream.next() }
+        public mutating func next() async throws -> T? { try await stream.nextAsync() }
     }
 
     public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(stream: self) }

@@ -55,11 +55,11 @@ struct Strict: Decodable { var code: Int }
 struct Team: Decodable { var code: String; var name: String }
 
 
-// docs/CodableXML.md:306
+// docs/CodableXML.md:309
 struct Place: Decodable { var code: String; var name: String }
 
 
-// docs/CodableXML.md:306
+// docs/CodableXML.md:309
 struct Places: ElementConsumer {
     var names: [String] = []
     mutating func adopt(_ child: any ElementConsumer, context: ParseContext) throws {
@@ -122,7 +122,7 @@ failures += await example("docs/CodableXML.md:283") {
     _ = feed
     _ = teams
 }
-failures += await example("docs/CodableXML.md:306") {
+failures += await example("docs/CodableXML.md:309") {
     var routes = ParseRoutes()
     routes.route("site", decoding: Place.self)
     let places = try HandlerStack.parse(
