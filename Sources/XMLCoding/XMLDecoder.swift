@@ -71,6 +71,20 @@ open class XMLDecoder {
         case convertFromString(positiveInfinity: String, negativeInfinity: String, nan: String)
     }
 
+    /// What the text key (``textKey``) reads of an element whose text stands beside child
+    /// elements: mixed content, `<string>Only <g>%1$s</g> left</string>`. To keep the text and
+    /// the children in order, decode an array of an ``XMLChoice`` instead.
+    public enum MixedTextDecodingStrategy: Sendable {
+        /// Fail, naming the element and its first child element: the text key alone would
+        /// leave the children out. The default.
+        case `throw`
+        /// The element's own text, its runs joined, its children left out (`"Only  left"`).
+        case ownText
+        /// All the text inside the element, its children's included, in document order, as
+        /// XPath's `string()` reads it (`"Only %1$s left"`).
+        case allText
+    }
+
     /// How keys are spelled in the document; as in Swift by default.
     public var keyDecodingStrategy: KeyDecodingStrategy = .useDefaultKeys
     /// How dates are read; ISO 8601 by default.
@@ -90,6 +104,9 @@ open class XMLDecoder {
     /// Whether text is trimmed of leading and trailing XML white space before it becomes a
     /// value (the default); `false` keeps it as written.
     public var trimsWhitespace = true
+    /// What the text key reads of mixed content; by default it fails rather than drop the
+    /// child elements' text.
+    public var mixedTextDecodingStrategy: MixedTextDecodingStrategy = .throw
     /// The parser's options: limits, encodings, namespaces, recovery.
     public var parserOptions = XMLParserOptions()
     /// Values for your types' `init(from:)`, as `decoder.userInfo`.
@@ -105,6 +122,7 @@ open class XMLDecoder {
         var nodePlacement: (@Sendable (_ codingPath: [any CodingKey]) -> NodePlacement)?
         var arrayLayout: (@Sendable (_ codingPath: [any CodingKey]) -> ArrayLayout)?
         var trimsWhitespace: Bool
+        var mixedTextDecodingStrategy: MixedTextDecodingStrategy
         var parserOptions: XMLParserOptions
         var userInfo: [CodingUserInfoKey: any Sendable]
     }
@@ -114,7 +132,7 @@ open class XMLDecoder {
             keyDecodingStrategy: keyDecodingStrategy, dateDecodingStrategy: dateDecodingStrategy,
             dataDecodingStrategy: dataDecodingStrategy, nonConformingFloatDecodingStrategy: nonConformingFloatDecodingStrategy,
             nodePlacement: nodePlacement, arrayLayout: arrayLayout, trimsWhitespace: trimsWhitespace,
-            parserOptions: parserOptions, userInfo: userInfo)
+            mixedTextDecodingStrategy: mixedTextDecodingStrategy, parserOptions: parserOptions, userInfo: userInfo)
     }
 
     public init() {}

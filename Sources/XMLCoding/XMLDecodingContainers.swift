@@ -146,15 +146,18 @@ struct XMLKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     /// Where the key's value is.
-    func lookup(_ key: Key) -> XMLDecodingValue { lookup(plan(for: key)) }
+    func lookup(_ key: Key) throws -> XMLDecodingValue { try lookup(plan(for: key)) }
 
     /// The document's spelling of a key of this container.
     private func documentName(for key: any CodingKey) -> String {
         XMLKeySpelling.documentName(for: key, codingPath: codingPath, conversion: conversion)
     }
 
-    /// Where the value of the plan's key is.
-    private func lookup(_ plan: XMLKeyPlan) -> XMLDecodingValue {
+    /// Where the value of the plan's key is. Throws where reading it would lose something
+    /// without a word: the text key on mixed content (unless the settings say how to read
+    /// it), a plain key matching attributes in two namespaces, a `{uri}name` key whose name is
+    /// there only in another namespace.
+    private func lookup(_ plan: XMLKeyPlan) throws -> XMLDecodingValue {
         let node = record.nodes[element]
         if isChoice {
             let matches = node.kind == .text ? plan.isText : !plan.isText && matches(record.names[node.name], plan.name)
@@ -164,21 +167,89 @@ struct XMLKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         if node.kind == .text {
             return plan.isText ? .textNode(element) : .elements(XMLNodeList(), parent: element)
         }
-        if plan.isText { return .text(element: element) }
-        let found = lookup(plan.name, plan)
+        if plan.isText {
+            if context.settings.mixedTextDecodingStrategy == .throw, let child = record.mixedContentChild(of: element) {
+                throw mixedText(beside: child, key: plan.key)
+            }
+            return .text(element: element)
+        }
+        var found = try lookup(plan.name, plan)
         // Not under the key's document spelling: a name that reads as the key (the way a
         // dictionary's keys were spelled, or `aB` for `aB` under snake case, as JSONDecoder
         // matches them).
-        guard case .elements(let list, _, _) = found, list.isEmpty, !conversion.isIdentity,
+        if case .elements(let list, _, _) = found, list.isEmpty, !conversion.isIdentity,
             let written = writtenName(readingAs: plan.key.stringValue), !written.hasSameCodePoints(as: plan.name.local)
-        else { return found }
-        return lookup(XMLCodingName(local: written, uri: plan.name.uri), plan)
+        {
+            found = try lookup(XMLCodingName(local: written, uri: plan.name.uri), plan)
+        }
+        if case .elements(let list, _, _) = found, list.isEmpty, let uri = plan.name.uri,
+            let (other, otherURI) = namedInAnotherNamespace(plan.name.local, than: uri, placement: plan.placement)
+        {
+            throw DecodingError.keyNotFound(
+                plan.key,
+                DecodingError.Context(
+                    codingPath: codingPath,
+                    debugDescription:
+                        "no \(describe(plan.name)) in the element at \(context.location(of: element)); \(other) is there in the namespace \(otherURI) (a mistyped URI, or a version of the format the key does not name?)"
+                ))
+        }
+        return found
     }
 
-    private func lookup(_ name: XMLCodingName, _ plan: XMLKeyPlan) -> XMLDecodingValue {
-        if plan.placement != .element, let a = attribute(named: name) { return .attribute(a, element: element) }
+    private func lookup(_ name: XMLCodingName, _ plan: XMLKeyPlan) throws -> XMLDecodingValue {
+        if plan.placement != .element, let a = try attribute(named: name, key: plan.key) { return .attribute(a, element: element) }
         let list = plan.placement == .attribute ? XMLNodeList() : elements(named: name)
         return .elements(list, parent: element, wrapped: plan.wrapped)
+    }
+
+    /// `<name>` or `<{uri}name>`, for errors.
+    private func describe(_ name: XMLCodingName) -> String {
+        guard let uri = name.uri else { return "<\(name.local)>" }
+        return uri.isEmpty ? "<\(name.local)> in no namespace" : "<\(name.local)> in the namespace \(uri)"
+    }
+
+    /// An attribute or child element called `local` in a namespace other than `uri` (none
+    /// for `""`), as `attribute x at 3:5` or `<x> at 3:5`, and that namespace. A name in no
+    /// namespace is not reported for a key with a URI: it is what a plain key beside it
+    /// reads (RSS's `<link>` beside `<atom:link>`).
+    private func namedInAnotherNamespace(_ local: String, than uri: String, placement: XMLNodePlacement)
+        -> (String, String)?
+    {
+        let node = record.nodes[element]
+        if placement != .element {
+            for a in node.start..<(node.start + node.count) {
+                let name = record.names[record.attributes[a].name]
+                if let other = name.uri, name.local.hasSameCodePoints(as: local), !other.hasSameCodePoints(as: uri) {
+                    return ("the attribute \(local)", other)
+                }
+            }
+        }
+        guard placement != .attribute else { return nil }
+        var child = node.firstChild
+        while child >= 0 {
+            let childNode = record.nodes[child]
+            if childNode.kind == .element {
+                let name = record.names[childNode.name]
+                if let other = name.uri, name.local.hasSameCodePoints(as: local), !other.hasSameCodePoints(as: uri) {
+                    return ("<\(local)> at \(context.location(of: child))", other)
+                }
+            }
+            child = childNode.next
+        }
+        return nil
+    }
+
+    /// The error for the text key on mixed content.
+    private func mixedText(beside child: Int, key: any CodingKey) -> DecodingError {
+        let name = record.names[record.nodes[element].name].local
+        let childName = record.names[record.nodes[child].name].local
+        return DecodingError.typeMismatch(
+            String.self,
+            DecodingError.Context(
+                codingPath: codingPath + [key],
+                debugDescription:
+                    "the text of <\(name)> at \(context.location(of: element)) stands beside the element <\(childName)> at \(context.location(of: child)), whose text the text key would leave out: decode an array of an XMLChoice to keep both in order, or set mixedTextDecodingStrategy to .allText or .ownText"
+            ))
     }
 
     /// The first attribute or child name of the element whose Swift spelling is `key`; through
@@ -200,15 +271,45 @@ struct XMLKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     /// The element's attribute of that name: through the index when there is one, else a scan.
-    private func attribute(named name: XMLCodingName) -> Int? {
-        if let index { return index.attributes[name.local]?.first { matches(record.names[record.attributes[$0].name], name) } }
-        let node = record.nodes[element]
-        var a = node.start
-        while a < node.start + node.count {
-            if matches(record.names[record.attributes[a].name], name) { return a }
-            a += 1
+    /// The attribute that `name` matches. A plain name matching two attributes (the same
+    /// local name in two namespaces) is an error, not the first of them.
+    private func attribute(named name: XMLCodingName, key: any CodingKey) throws -> Int? {
+        var found: Int?
+        if let index {
+            for a in index.attributes[name.local] ?? [] where matches(record.names[record.attributes[a].name], name) {
+                guard let first = found else {
+                    found = a
+                    continue
+                }
+                throw twoAttributes(first, a, key: key)
+            }
+            return found
         }
-        return nil
+        let node = record.nodes[element]
+        for a in node.start..<(node.start + node.count) where matches(record.names[record.attributes[a].name], name) {
+            guard let first = found else {
+                // A name with a URI matches one attribute at most (XML allows no duplicates).
+                if name.uri != nil { return a }
+                found = a
+                continue
+            }
+            throw twoAttributes(first, a, key: key)
+        }
+        return found
+    }
+
+    private func twoAttributes(_ first: Int, _ second: Int, key: any CodingKey) -> DecodingError {
+        func spelled(_ a: Int) -> String {
+            let name = record.names[record.attributes[a].name]
+            return name.uri.map { "{\($0)}\(name.local)" } ?? name.local
+        }
+        return DecodingError.typeMismatch(
+            String.self,
+            DecodingError.Context(
+                codingPath: codingPath + [key],
+                debugDescription:
+                    "the key \"\(key.stringValue)\" matches two attributes of the element at \(context.location(of: element)), \(spelled(first)) and \(spelled(second)): spell the key {uri}name to choose one"
+            ))
     }
 
     /// The element's child elements of that name, in order.
@@ -237,21 +338,22 @@ struct XMLKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func contains(_ key: Key) -> Bool {
-        switch lookup(key) {
-        case .elements(let list, _, _): return !list.isEmpty
+        // A key that cannot be read without an error is there: decoding it reports the error.
+        switch try? lookup(key) {
+        case .elements(let list, _, _)?: return !list.isEmpty
         default: return true
         }
     }
 
-    private func valueDecoder(for key: Key, type: Any.Type? = nil) -> XMLValueDecoder {
+    private func valueDecoder(for key: Key, type: Any.Type? = nil) throws -> XMLValueDecoder {
         let plan = plan(for: key)
-        return XMLValueDecoder(scope: scope, value: lookup(plan), key: .plan(plan), decodedType: type)
+        return XMLValueDecoder(scope: scope, value: try lookup(plan), key: .plan(plan), decodedType: type)
     }
 
-    func decodeNil(forKey key: Key) throws -> Bool { valueDecoder(for: key).isEmptyOrAbsent }
+    func decodeNil(forKey key: Key) throws -> Bool { try valueDecoder(for: key).isEmptyOrAbsent }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        let value = valueDecoder(for: key, type: type)
+        let value = try valueDecoder(for: key, type: type)
         if value.isAbsent && !context.traits(of: type).absentAsEmpty { throw keyNotFound(key) }
         return try value.decodeValue(type)
     }
@@ -270,7 +372,7 @@ struct XMLKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     // text, without the casts decodeValue makes to learn how a type decodes.
     func decode(_ type: String.Type, forKey key: Key) throws -> String {
         let plan = plan(for: key)
-        let value = lookup(plan)
+        let value = try lookup(plan)
         if let text = context.plainString(value) { return text }
         return try decodeScalar(value, plan: plan)
     }
@@ -290,7 +392,7 @@ struct XMLKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     private func decodeScalar<S: XMLScalar & Decodable>(_ type: S.Type, forKey key: Key) throws -> S {
         let plan = plan(for: key)
-        return try decodeScalar(lookup(plan), plan: plan)
+        return try decodeScalar(try lookup(plan), plan: plan)
     }
 
     private func decodeScalar<S: XMLScalar & Decodable>(_ found: XMLDecodingValue, plan: XMLKeyPlan) throws -> S {
@@ -301,14 +403,14 @@ struct XMLKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         // `<count/>` is no number: nil for an optional scalar; a String reads it as "".
-        try T?.decodeOptional(from: valueDecoder(for: key, type: T.self))
+        try T?.decodeOptional(from: try valueDecoder(for: key, type: T.self))
     }
 
     // The standard library's own defaults for these go through decodeNil, which would read
     // `<label/>` as nil for a String?: route them through the rule above, without its casts.
     func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
         let plan = plan(for: key)
-        let value = lookup(plan)
+        let value = try lookup(plan)
         if case .elements(let list, _, _) = value, list.isEmpty { return nil }
         if let text = context.plainString(value) { return text }
         return try XMLValueDecoder(scope: scope, value: value, key: .plan(plan)).decodeScalarIfPresent(type)
@@ -345,7 +447,7 @@ struct XMLKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         XMLValueDecoder(scope: scope, value: .element(element), key: .key(XMLKey("super")))
     }
 
-    func superDecoder(forKey key: Key) throws -> any Decoder { valueDecoder(for: key) }
+    func superDecoder(forKey key: Key) throws -> any Decoder { try valueDecoder(for: key) }
 }
 
 /// Optionals read the way a keyed `decodeIfPresent` does wherever they are (an item of an
@@ -572,7 +674,11 @@ extension XMLDecodingContext {
         case .attribute(let a, _):
             let attribute = record.attributes[a]
             return record.string(attribute.valueStart, attribute.valueCount, trimmed: trims)
-        case .text(let e), .element(let e): return record.elementText(e, trimmed: trims)
+        case .text(let e):
+            guard settings.mixedTextDecodingStrategy == .allText else { return record.elementText(e, trimmed: trims) }
+            let all = record.allText(of: e)
+            return trims ? XMLRecord.trimmed(all) : all
+        case .element(let e): return record.elementText(e, trimmed: trims)
         case .elements(let list, _, _): return list.first.map { record.elementText($0, trimmed: trims) } ?? ""
         case .choice(let node):
             let n = record.nodes[node]

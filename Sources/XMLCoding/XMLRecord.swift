@@ -162,6 +162,34 @@ final class XMLRecord {
         return found
     }
 
+    /// The element's first child element when the element also has text that is more than
+    /// white space (mixed content); nil otherwise.
+    func mixedContentChild(of element: Int) -> Int? {
+        var child = nodes[element].firstChild
+        while child >= 0 && nodes[child].kind != .element { child = nodes[child].next }
+        guard child >= 0, !hasOnlyWhitespaceText(element) else { return nil }
+        return child
+    }
+
+    /// All the text inside the element, its descendants' included, in document order.
+    func allText(of element: Int) -> String {
+        var text = ""
+        var node = nodes[element].firstChild
+        while node >= 0 {
+            if nodes[node].kind == .text { text += self.text(of: node) }
+            if nodes[node].firstChild >= 0 {
+                node = nodes[node].firstChild
+                continue
+            }
+            // On to the next sibling of the nearest node, up to the element, that has one.
+            var up = node
+            while up != element && nodes[up].next < 0 { up = nodes[up].parent }
+            if up == element { break }
+            node = nodes[up].next
+        }
+        return text
+    }
+
     /// Whether the element has element children.
     func hasChildElements(_ element: Int) -> Bool {
         var child = nodes[element].firstChild

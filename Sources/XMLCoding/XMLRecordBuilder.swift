@@ -16,6 +16,12 @@ struct XMLRecordBuilder: XMLEventHandler {
     private var matched = 0
     /// The depth of the record's element, or 0 while outside a record.
     private var recordDepth = 0
+    /// Whether any record was found, and otherwise how far the path got: the most steps
+    /// any element matched, and the first few names found one level below that (for the
+    /// error that a path matching nothing is).
+    private var foundRecord = false
+    private var deepestMatch = 0
+    private var namesBelowDeepest: [String] = []
 
     /// `inputSize`, when known, gives a whole document's record (the only caller passes it
     /// with an empty path) room from the start; reset keeps that room for the one record.
@@ -39,10 +45,21 @@ struct XMLRecordBuilder: XMLEventHandler {
                 guard depth == 1 else { return }
             } else {
                 guard matched == depth - 1, depth <= path.count, path[depth - 1] == "*" || name.localName == path[depth - 1]
-                else { return }
+                else {
+                    if !foundRecord && matched == depth - 1 && depth == deepestMatch + 1 && namesBelowDeepest.count < 4 {
+                        let local = name.localName.string
+                        if !namesBelowDeepest.contains(local) { namesBelowDeepest.append(local) }
+                    }
+                    return
+                }
                 matched = depth
+                if depth > deepestMatch {
+                    deepestMatch = depth
+                    namesBelowDeepest = []
+                }
                 guard depth == path.count else { return }
             }
+            foundRecord = true
             recordDepth = depth
             record.reset(fileName: locator.fileName)
         }
@@ -65,6 +82,26 @@ struct XMLRecordBuilder: XMLEventHandler {
     mutating func characters(_ text: XMLStringView) throws {
         guard recordDepth > 0 else { return }
         record.text(text)
+    }
+
+    /// A path that matched nothing is an error (a misspelled step would otherwise give no
+    /// records and no word), unless it leads as far as elements that are empty: a feed with
+    /// nothing in it today (`<sites/>` for `schedule/sites/site`, or `<schedule/>`).
+    mutating func endDocument() throws {
+        guard !path.isEmpty, !foundRecord else { return }
+        let matchedPath = path.prefix(deepestMatch).joined(separator: "/")
+        let found = namesBelowDeepest.map { "<\($0)>" }.joined(separator: ", ")
+        let description: String
+        if deepestMatch == 0 {
+            description = "the path \(path.joined(separator: "/")) matches nothing: the document element is \(found), not <\(path[0])>"
+        } else if !namesBelowDeepest.isEmpty {
+            description =
+                "the path \(path.joined(separator: "/")) matches nothing: \(matchedPath) has no child <\(path[deepestMatch])>; its children include \(found)"
+        } else {
+            return
+        }
+        throw DecodingError.valueNotFound(
+            Any.self, DecodingError.Context(codingPath: [], debugDescription: description))
     }
 }
 
