@@ -10,7 +10,7 @@ import PackageDescription
 let docExamples = [
     "DocExampleReadme", "DocExampleGettingStarted", "DocExampleHandlerStack", "DocExampleMigratingFromFoundation",
     "DocExampleCodableXML",
-    "DocExamplePropertyLists", "DocExampleRecoveringXML", "DocExampleSecurity", "DocExampleTreeAndXPath",
+    "DocExamplePropertyLists", "DocExamplePublicAPI", "DocExampleRecoveringXML", "DocExampleSecurity", "DocExampleTreeAndXPath",
     "DocExampleWritingXML",
 ]
 let package = Package(

@@ -21,6 +21,9 @@ open class PlistEncoder: @unchecked Sendable {
     public typealias PropertyListFormat = PropertyList.Format
 
     /// What an encoded `nil` becomes.
+    #if hasAttribute(nonexhaustive)
+    @nonexhaustive
+    #endif
     public enum NilEncodingStrategy: Hashable, Sendable {
         /// The string `$null`, as Foundation's `PropertyListEncoder` writes it; ``PlistDecoder``
         /// and Foundation's decoder read it back as `nil` where an optional is decoded.

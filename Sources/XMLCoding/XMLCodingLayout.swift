@@ -1,4 +1,7 @@
 /// Where a key's value is in its element, for decoding and encoding.
+#if hasAttribute(nonexhaustive)
+@nonexhaustive
+#endif
 public enum XMLNodePlacement: Sendable {
     /// Read from the attribute of that name, or else the child elements; written as child
     /// elements. The default.
@@ -10,6 +13,9 @@ public enum XMLNodePlacement: Sendable {
 }
 
 /// How an array under a key is laid out, for decoding and encoding.
+#if hasAttribute(nonexhaustive)
+@nonexhaustive
+#endif
 public enum XMLArrayLayout: Sendable, Equatable {
     /// Each item is an element named by the key, repeated in place (the default):
     /// `<activity/><activity/>` for `activity: [Activity]`.

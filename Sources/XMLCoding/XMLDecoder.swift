@@ -1,5 +1,6 @@
 import Foundation
 import XMLStreaming
+internal import XMLSyntax
 
 /// Decodes `Decodable` values from XML, the way `JSONDecoder` decodes them from JSON.
 ///
@@ -12,12 +13,15 @@ import XMLStreaming
 /// that name, or else the child elements of that name; the element's own text is the key
 /// `""` (see ``XMLDecoder/textKey``). The rules for the ambiguities of XML (one element or
 /// an array of one, `<a/>` and absent, white space) are in the guide, docs/CodableXML.md.
-open class XMLDecoder {
+open class XMLDecoder: @unchecked Sendable {
     /// The key that reads an element's own text, beside its attributes and children:
     /// `case value = ""` in `CodingKeys`.
     public static let textKey = ""
 
     /// How keys are spelled in the document.
+    #if hasAttribute(nonexhaustive)
+    @nonexhaustive
+    #endif
     public enum KeyDecodingStrategy: Sendable {
         /// As the Swift key is spelled.
         case useDefaultKeys
@@ -37,6 +41,9 @@ open class XMLDecoder {
     public typealias ArrayLayout = XMLArrayLayout
 
     /// How dates are read.
+    #if hasAttribute(nonexhaustive)
+    @nonexhaustive
+    #endif
     public enum DateDecodingStrategy: Sendable {
         /// ISO 8601 with or without fractional seconds (`2012-03-01T06:00:00Z`); the default.
         case iso8601
@@ -53,6 +60,9 @@ open class XMLDecoder {
     }
 
     /// How `Data` is read.
+    #if hasAttribute(nonexhaustive)
+    @nonexhaustive
+    #endif
     public enum DataDecodingStrategy: Sendable {
         /// Base64 (the default).
         case base64
@@ -66,6 +76,9 @@ open class XMLDecoder {
 
     /// How infinities and NaN are read. XML Schema's `INF`, `-INF` and `NaN` (and Swift's
     /// spellings) are always accepted; this adds your own.
+    #if hasAttribute(nonexhaustive)
+    @nonexhaustive
+    #endif
     public enum NonConformingFloatDecodingStrategy: Sendable {
         case `throw`
         case convertFromString(positiveInfinity: String, negativeInfinity: String, nan: String)
@@ -74,6 +87,9 @@ open class XMLDecoder {
     /// What the text key (``textKey``) reads of an element whose text stands beside child
     /// elements: mixed content, `<string>Only <g>%1$s</g> left</string>`. To keep the text and
     /// the children in order, decode an array of an ``XMLChoice`` instead.
+    #if hasAttribute(nonexhaustive)
+    @nonexhaustive
+    #endif
     public enum MixedTextDecodingStrategy: Sendable {
         /// Fail, naming the element and its first child element: the text key alone would
         /// leave the children out. The default.
@@ -86,47 +102,84 @@ open class XMLDecoder {
     }
 
     /// How keys are spelled in the document; as in Swift by default.
-    public var keyDecodingStrategy: KeyDecodingStrategy = .useDefaultKeys
+    open var keyDecodingStrategy: KeyDecodingStrategy {
+        get { state.withLock { $0.keyDecodingStrategy } }
+        set { state.withLock { $0.keyDecodingStrategy = newValue } }
+    }
     /// How dates are read; ISO 8601 by default.
-    public var dateDecodingStrategy: DateDecodingStrategy = .iso8601
+    open var dateDecodingStrategy: DateDecodingStrategy {
+        get { state.withLock { $0.dateDecodingStrategy } }
+        set { state.withLock { $0.dateDecodingStrategy = newValue } }
+    }
     /// How `Data` is read; base64 by default.
-    public var dataDecodingStrategy: DataDecodingStrategy = .base64
+    open var dataDecodingStrategy: DataDecodingStrategy {
+        get { state.withLock { $0.dataDecodingStrategy } }
+        set { state.withLock { $0.dataDecodingStrategy = newValue } }
+    }
     /// Spellings of infinities and NaN beside XML Schema's.
-    public var nonConformingFloatDecodingStrategy: NonConformingFloatDecodingStrategy = .throw
+    open var nonConformingFloatDecodingStrategy: NonConformingFloatDecodingStrategy {
+        get { state.withLock { $0.nonConformingFloatDecodingStrategy } }
+        set { state.withLock { $0.nonConformingFloatDecodingStrategy = newValue } }
+    }
     /// Where each key is read from: given the coding path ending with the key. The default
     /// reads an attribute or else child elements; a type can also decide for its own keys by
     /// adopting ``XMLNodePlacing``.
-    public var nodePlacement: (@Sendable (_ codingPath: [any CodingKey]) -> NodePlacement)?
+    open var nodePlacement: (@Sendable (_ codingPath: [any CodingKey]) -> NodePlacement)? {
+        get { state.withLock { $0.nodePlacement } }
+        set { state.withLock { $0.nodePlacement = newValue } }
+    }
     /// How each array is laid out: given the coding path ending with the array's key. The
     /// default is repeated elements; a type can also decide for its own keys by adopting
     /// ``XMLArrayLayouts``.
-    public var arrayLayout: (@Sendable (_ codingPath: [any CodingKey]) -> ArrayLayout)?
+    open var arrayLayout: (@Sendable (_ codingPath: [any CodingKey]) -> ArrayLayout)? {
+        get { state.withLock { $0.arrayLayout } }
+        set { state.withLock { $0.arrayLayout = newValue } }
+    }
     /// Whether text is trimmed of leading and trailing XML white space before it becomes a
     /// value (the default); `false` keeps it as written.
-    public var trimsWhitespace = true
+    open var trimsWhitespace: Bool {
+        get { state.withLock { $0.trimsWhitespace } }
+        set { state.withLock { $0.trimsWhitespace = newValue } }
+    }
     /// What the text key reads of mixed content; by default it fails rather than drop the
     /// child elements' text.
-    public var mixedTextDecodingStrategy: MixedTextDecodingStrategy = .throw
+    open var mixedTextDecodingStrategy: MixedTextDecodingStrategy {
+        get { state.withLock { $0.mixedTextDecodingStrategy } }
+        set { state.withLock { $0.mixedTextDecodingStrategy = newValue } }
+    }
     /// The parser's options: limits, encodings, namespaces, recovery.
-    public var parserOptions = XMLParserOptions()
+    open var parserOptions: XMLParserOptions {
+        get { state.withLock { $0.parserOptions } }
+        set { state.withLock { $0.parserOptions = newValue } }
+    }
     /// Values for your types' `init(from:)`, as `decoder.userInfo`.
-    public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+    open var userInfo: [CodingUserInfoKey: any Sendable] {
+        get { state.withLock { $0.userInfo } }
+        set { state.withLock { $0.userInfo = newValue } }
+    }
 
     /// Every setting as one `Sendable` value: what a decode reads, taken when it starts (a
     /// record stream and a handler-stack route keep theirs).
     struct Settings: Sendable {
-        var keyDecodingStrategy: KeyDecodingStrategy
-        var dateDecodingStrategy: DateDecodingStrategy
-        var dataDecodingStrategy: DataDecodingStrategy
-        var nonConformingFloatDecodingStrategy: NonConformingFloatDecodingStrategy
+        var keyDecodingStrategy = KeyDecodingStrategy.useDefaultKeys
+        var dateDecodingStrategy = DateDecodingStrategy.iso8601
+        var dataDecodingStrategy = DataDecodingStrategy.base64
+        var nonConformingFloatDecodingStrategy = NonConformingFloatDecodingStrategy.throw
         var nodePlacement: (@Sendable (_ codingPath: [any CodingKey]) -> NodePlacement)?
         var arrayLayout: (@Sendable (_ codingPath: [any CodingKey]) -> ArrayLayout)?
-        var trimsWhitespace: Bool
-        var mixedTextDecodingStrategy: MixedTextDecodingStrategy
-        var parserOptions: XMLParserOptions
-        var userInfo: [CodingUserInfoKey: any Sendable]
+        var trimsWhitespace = true
+        var mixedTextDecodingStrategy = MixedTextDecodingStrategy.throw
+        var parserOptions = XMLParserOptions()
+        var userInfo: [CodingUserInfoKey: any Sendable] = [:]
     }
 
+    /// The settings, under a lock: a decoder may be shared between tasks and threads, as
+    /// Foundation's `JSONDecoder` may; a change made while another thread decodes applies
+    /// to its next decode.
+    private let state = LockedValue(Settings())
+
+    /// The settings as the properties give them now (through their getters, so that a
+    /// subclass that overrides one is heard).
     var settings: Settings {
         Settings(
             keyDecodingStrategy: keyDecodingStrategy, dateDecodingStrategy: dateDecodingStrategy,
@@ -139,11 +192,10 @@ open class XMLDecoder {
 
     /// Decodes a value from a document in memory.
     open func decode<T: Decodable>(_ type: T.Type, from bytes: some Sequence<UInt8>, fileName: String? = nil) throws -> T {
-        let record = try readDocument(size: bytes.underestimatedCount) { parser in
+        try decodeDocument(type, size: bytes.underestimatedCount) { parser in
             parser.fileName = fileName
             try parser.parse(bytes)
         }
-        return try decode(type, from: record)
     }
 
     /// Decodes a value from a document in memory.
@@ -153,29 +205,33 @@ open class XMLDecoder {
 
     /// Decodes a value from a file.
     open func decode<T: Decodable>(_ type: T.Type, contentsOf path: String) throws -> T {
-        let record = try readDocument(size: Self.fileSize(path)) { try $0.parse(contentsOf: path) }
-        return try decode(type, from: record)
+        try decodeDocument(type, size: Self.fileSize(path)) { try $0.parse(contentsOf: path) }
     }
 
     /// Decodes a value from a file descriptor, read to its end.
     open func decode<T: Decodable>(_ type: T.Type, fileDescriptor: Int32, name: String? = nil) throws -> T {
-        let record = try readDocument { try $0.parse(fileDescriptor: fileDescriptor, name: name) }
-        return try decode(type, from: record)
+        try decodeDocument(type) { try $0.parse(fileDescriptor: fileDescriptor, name: name) }
     }
 
     /// Decodes a value from chunks of bytes as they arrive.
     open func decode<T: Decodable, Chunks: AsyncSequence>(_ type: T.Type, from chunks: Chunks) async throws -> T
     where Chunks.Element: Sequence<UInt8> {
-        let (parser, records) = Self.recordParser(path: [], options: parserOptions)
+        let settings = settings
+        let (parser, records) = Self.recordParser(path: [], options: settings.parserOptions)
         try await parser.parse(chunks)
-        return try decode(type, from: records.document())
+        return try Self.decode(type, from: records.document(), settings: settings)
     }
 
-    /// `size`: the input's size when known (0 when not), to size the record.
-    private func readDocument(size: Int = 0, _ input: (XMLStreamParser<XMLRecordBuilder>) throws -> Void) throws -> XMLRecord {
-        let (parser, records) = Self.recordParser(path: [], options: parserOptions, inputSize: size > 0 ? size : nil)
+    /// Reads a whole document through `input` and decodes it, with the settings as they are
+    /// when it starts. `size`: the input's size when known (0 when not), to size the record.
+    private func decodeDocument<T: Decodable>(
+        _ type: T.Type, size: Int = 0, _ input: (XMLStreamParser<XMLRecordBuilder>) throws -> Void
+    ) throws -> T {
+        let settings = settings
+        let (parser, records) = Self.recordParser(
+            path: [], options: settings.parserOptions, inputSize: size > 0 ? size : nil)
         try input(parser)
-        return try records.document()
+        return try Self.decode(type, from: records.document(), settings: settings)
     }
 
     /// A regular file's size, or 0.

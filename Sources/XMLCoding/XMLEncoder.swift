@@ -1,5 +1,6 @@
 import Foundation
 import XMLWriting
+internal import XMLSyntax
 
 /// Encodes `Encodable` values as XML, the way `JSONEncoder` encodes them as JSON, through
 /// ``XMLStreamWriter``: whatever the values hold, the output reads back.
@@ -16,11 +17,14 @@ import XMLWriting
 /// ``XMLNodePlacing``); the key `""` is the element's own text; arrays repeat their elements
 /// in place unless laid out `.wrapped`. The rules, the same as the decoder's, are in the
 /// guide, docs/CodableXML.md.
-open class XMLEncoder {
+open class XMLEncoder: @unchecked Sendable {
     /// The namespace of `xsi:nil`, which marks nil in an array.
     public static let schemaInstanceNamespace = "http://www.w3.org/2001/XMLSchema-instance"
 
     /// How Swift keys are spelled in the document.
+    #if hasAttribute(nonexhaustive)
+    @nonexhaustive
+    #endif
     public enum KeyEncodingStrategy: Sendable {
         /// As the Swift key is spelled.
         case useDefaultKeys
@@ -29,9 +33,14 @@ open class XMLEncoder {
         /// `site-code` for `siteCode`.
         case convertToKebabCase
         /// `SiteCode` for `siteCode`.
-        case capitalized
+        case convertToCapitalized
         /// Your own spelling of each Swift key (the coding path ends with it).
         case custom(@Sendable (_ codingPath: [any CodingKey]) -> String)
+
+        /// `SiteCode` for `siteCode`: the name before 0.2, beside the decoder's
+        /// `convertFromCapitalized`.
+        @available(*, deprecated, renamed: "convertToCapitalized")
+        public static var capitalized: KeyEncodingStrategy { .convertToCapitalized }
     }
 
     /// Where a key's value is written (shared with the decoder).
@@ -40,6 +49,9 @@ open class XMLEncoder {
     public typealias ArrayLayout = XMLArrayLayout
 
     /// How dates are written.
+    #if hasAttribute(nonexhaustive)
+    @nonexhaustive
+    #endif
     public enum DateEncodingStrategy: Sendable {
         /// ISO 8601 in UTC (`2012-03-01T06:00:00Z`), with milliseconds when the date has a
         /// fraction of a second; the default.
@@ -57,6 +69,9 @@ open class XMLEncoder {
     }
 
     /// How `Data` is written.
+    #if hasAttribute(nonexhaustive)
+    @nonexhaustive
+    #endif
     public enum DataEncodingStrategy: Sendable {
         /// Base64 (the default).
         case base64
@@ -69,6 +84,9 @@ open class XMLEncoder {
     }
 
     /// How infinities and NaN are written.
+    #if hasAttribute(nonexhaustive)
+    @nonexhaustive
+    #endif
     public enum NonConformingFloatEncodingStrategy: Sendable {
         /// XML Schema's `INF`, `-INF` and `NaN` (the default; the decoder always reads them).
         case xmlSchema
@@ -79,52 +97,92 @@ open class XMLEncoder {
     }
 
     /// How Swift keys are spelled in the document; as in Swift by default.
-    public var keyEncodingStrategy: KeyEncodingStrategy = .useDefaultKeys
+    open var keyEncodingStrategy: KeyEncodingStrategy {
+        get { state.withLock { $0.keyEncodingStrategy } }
+        set { state.withLock { $0.keyEncodingStrategy = newValue } }
+    }
     /// How dates are written; ISO 8601 by default.
-    public var dateEncodingStrategy: DateEncodingStrategy = .iso8601
+    open var dateEncodingStrategy: DateEncodingStrategy {
+        get { state.withLock { $0.dateEncodingStrategy } }
+        set { state.withLock { $0.dateEncodingStrategy = newValue } }
+    }
     /// How `Data` is written; base64 by default.
-    public var dataEncodingStrategy: DataEncodingStrategy = .base64
+    open var dataEncodingStrategy: DataEncodingStrategy {
+        get { state.withLock { $0.dataEncodingStrategy } }
+        set { state.withLock { $0.dataEncodingStrategy = newValue } }
+    }
     /// How infinities and NaN are written; XML Schema's spellings by default.
-    public var nonConformingFloatEncodingStrategy: NonConformingFloatEncodingStrategy = .xmlSchema
+    open var nonConformingFloatEncodingStrategy: NonConformingFloatEncodingStrategy {
+        get { state.withLock { $0.nonConformingFloatEncodingStrategy } }
+        set { state.withLock { $0.nonConformingFloatEncodingStrategy = newValue } }
+    }
     /// Where each key is written: given the coding path ending with the key. Keys are child
     /// elements unless this (or the type, by adopting ``XMLNodePlacing``) says `.attribute`;
     /// only a scalar can be an attribute.
-    public var nodePlacement: (@Sendable (_ codingPath: [any CodingKey]) -> NodePlacement)?
+    open var nodePlacement: (@Sendable (_ codingPath: [any CodingKey]) -> NodePlacement)? {
+        get { state.withLock { $0.nodePlacement } }
+        set { state.withLock { $0.nodePlacement = newValue } }
+    }
     /// How each array is laid out: given the coding path ending with the array's key. The
     /// default is repeated elements; a type can also decide by adopting ``XMLArrayLayouts``.
-    public var arrayLayout: (@Sendable (_ codingPath: [any CodingKey]) -> ArrayLayout)?
+    open var arrayLayout: (@Sendable (_ codingPath: [any CodingKey]) -> ArrayLayout)? {
+        get { state.withLock { $0.arrayLayout } }
+        set { state.withLock { $0.arrayLayout = newValue } }
+    }
     /// Prefixes for namespaces (URI → prefix), declared on the root element. A key spelled
     /// `{uri}local` is written in that namespace, with its prefix from here, or else as the
     /// default namespace (an attribute gets a made-up prefix).
-    public var namespacePrefixes: [String: String] = [:]
+    open var namespacePrefixes: [String: String] {
+        get { state.withLock { $0.namespacePrefixes } }
+        set { state.withLock { $0.namespacePrefixes = newValue } }
+    }
     /// The writer's options: indentation, and the policy for characters XML does not allow
     /// (``XMLCharacterPolicy/strip`` by default; `.throw` makes such a string an
     /// `EncodingError` that names its coding path).
-    public var writerOptions = XMLStreamWriter.Options()
+    open var writerOptions: XMLStreamWriter.Options {
+        get { state.withLock { $0.writerOptions } }
+        set { state.withLock { $0.writerOptions = newValue } }
+    }
     /// Whether the document starts with `<?xml version="1.0" encoding="UTF-8"?>`.
-    public var writesDeclaration = true
+    open var writesDeclaration: Bool {
+        get { state.withLock { $0.writesDeclaration } }
+        set { state.withLock { $0.writesDeclaration = newValue } }
+    }
     /// Values for your types' `encode(to:)`, as `encoder.userInfo`.
-    public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+    open var userInfo: [CodingUserInfoKey: any Sendable] {
+        get { state.withLock { $0.userInfo } }
+        set { state.withLock { $0.userInfo = newValue } }
+    }
 
     /// Every setting as one `Sendable` value, taken when an encode starts.
     struct Settings: Sendable {
-        var keyEncodingStrategy: KeyEncodingStrategy
-        var dateEncodingStrategy: DateEncodingStrategy
-        var dataEncodingStrategy: DataEncodingStrategy
-        var nonConformingFloatEncodingStrategy: NonConformingFloatEncodingStrategy
+        var keyEncodingStrategy = KeyEncodingStrategy.useDefaultKeys
+        var dateEncodingStrategy = DateEncodingStrategy.iso8601
+        var dataEncodingStrategy = DataEncodingStrategy.base64
+        var nonConformingFloatEncodingStrategy = NonConformingFloatEncodingStrategy.xmlSchema
         var nodePlacement: (@Sendable (_ codingPath: [any CodingKey]) -> NodePlacement)?
         var arrayLayout: (@Sendable (_ codingPath: [any CodingKey]) -> ArrayLayout)?
-        var namespacePrefixes: [String: String]
-        var characterPolicy: XMLCharacterPolicy
-        var userInfo: [CodingUserInfoKey: any Sendable]
+        var namespacePrefixes: [String: String] = [:]
+        var writerOptions = XMLStreamWriter.Options()
+        var writesDeclaration = true
+        var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+
+        var characterPolicy: XMLCharacterPolicy { writerOptions.characterPolicy }
     }
 
+    /// The settings, under a lock: an encoder may be shared between tasks and threads, as
+    /// Foundation's `JSONEncoder` may; a change made while another thread encodes applies
+    /// to its next encode.
+    private let state = LockedValue(Settings())
+
+    /// The settings as the properties give them now (through their getters, so that a
+    /// subclass that overrides one is heard).
     var settings: Settings {
         Settings(
             keyEncodingStrategy: keyEncodingStrategy, dateEncodingStrategy: dateEncodingStrategy,
             dataEncodingStrategy: dataEncodingStrategy, nonConformingFloatEncodingStrategy: nonConformingFloatEncodingStrategy,
             nodePlacement: nodePlacement, arrayLayout: arrayLayout, namespacePrefixes: namespacePrefixes,
-            characterPolicy: writerOptions.characterPolicy, userInfo: userInfo)
+            writerOptions: writerOptions, writesDeclaration: writesDeclaration, userInfo: userInfo)
     }
 
     public init() {}
@@ -138,17 +196,19 @@ open class XMLEncoder {
     ///   XML name, a non-scalar placed as an attribute, a character refused by the
     ///   `.throw` policy), naming its coding path.
     open func encode<T: Encodable>(_ value: T, withRootKey rootKey: String? = nil) throws -> Data {
-        let writer = try XMLStreamWriter(to: .memory, options: writerOptions)
-        try encodeDocument(value, rootKey: rootKey, writer: writer)
+        let settings = settings
+        let writer = try XMLStreamWriter(to: .memory, options: settings.writerOptions)
+        try encodeDocument(value, rootKey: rootKey, writer: writer, settings: settings)
         return Data(writer.bytes)
     }
 
     /// Encodes a value as a document into a file (written atomically: a failed encode leaves
     /// the old file, and a replaced file keeps its mode) or a file descriptor.
     open func encode<T: Encodable>(_ value: T, withRootKey rootKey: String? = nil, to output: XMLWriterOutput) throws {
-        let writer = try XMLStreamWriter(to: output, options: writerOptions)
+        let settings = settings
+        let writer = try XMLStreamWriter(to: output, options: settings.writerOptions)
         do {
-            try encodeDocument(value, rootKey: rootKey, writer: writer)
+            try encodeDocument(value, rootKey: rootKey, writer: writer, settings: settings)
         } catch {
             writer.abandon()
             throw error
@@ -160,19 +220,20 @@ open class XMLEncoder {
     /// writer's own options apply. What the encoder refuses (names, characters under
     /// `.throw`, non-scalar attributes) is found before anything of the value is written.
     open func encode<T: Encodable>(_ value: T, withRootKey rootKey: String? = nil, into writer: XMLStreamWriter) throws {
-        let (tree, root) = try encodeTree(value, rootKey: rootKey)
-        try tree.write(root, to: writer, prefixes: namespacePrefixes, declaresPrefixes: false)
+        let settings = settings
+        let (tree, root) = try encodeTree(value, rootKey: rootKey, settings: settings)
+        try tree.write(root, to: writer, prefixes: settings.namespacePrefixes, declaresPrefixes: false)
     }
 
-    private func encodeDocument<T: Encodable>(_ value: T, rootKey: String?, writer: XMLStreamWriter) throws {
-        let (tree, root) = try encodeTree(value, rootKey: rootKey)
-        if writesDeclaration { try writer.declaration() }
-        try tree.write(root, to: writer, prefixes: namespacePrefixes, declaresPrefixes: true)
+    private func encodeDocument<T: Encodable>(_ value: T, rootKey: String?, writer: XMLStreamWriter, settings: Settings) throws {
+        let (tree, root) = try encodeTree(value, rootKey: rootKey, settings: settings)
+        if settings.writesDeclaration { try writer.declaration() }
+        try tree.write(root, to: writer, prefixes: settings.namespacePrefixes, declaresPrefixes: true)
         try writer.finish()
     }
 
     /// The value as a tree of elements, every name and (under `.throw`) every string checked.
-    func encodeTree<T: Encodable>(_ value: T, rootKey: String?) throws -> (XMLEncodedTree, root: Int) {
+    func encodeTree<T: Encodable>(_ value: T, rootKey: String?, settings: Settings) throws -> (XMLEncodedTree, root: Int) {
         let name = rootKey ?? Self.defaultRootKey(for: T.self)
         let context = XMLEncodingContext(settings: settings)
         let document = context.tree.makeElement(XMLCodingName(local: "", uri: nil))

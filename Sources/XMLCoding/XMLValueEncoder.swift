@@ -48,7 +48,7 @@ final class XMLEncodingContext {
         case .useDefaultKeys: keyConversion = .none
         case .convertToSnakeCase: keyConversion = .separated("_")
         case .convertToKebabCase: keyConversion = .separated("-")
-        case .capitalized: keyConversion = .capitalized
+        case .convertToCapitalized: keyConversion = .capitalized
         case .custom(let convert): keyConversion = .custom(convert)
         }
     }

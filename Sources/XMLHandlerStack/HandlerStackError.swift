@@ -5,6 +5,9 @@ import XMLStreaming
 /// Syntax errors are not wrapped: they stay ``XMLParseError``s, which carry their own position.
 public struct HandlerStackError: Error, CustomStringConvertible {
     /// What went wrong.
+    #if hasAttribute(nonexhaustive)
+    @nonexhaustive
+    #endif
     public enum Kind: Sendable {
         /// A consumer said the data is wrong (``ParseContext/invalid(_:)``).
         case invalidData(String)

@@ -2,6 +2,9 @@ import XMLStreaming
 
 /// What the handler stack does with an element nobody knows: one with no route whose
 /// consumer's `didEndChild` returned `false`, or a top-level element the root did not take.
+#if hasAttribute(nonexhaustive)
+@nonexhaustive
+#endif
 public enum UnknownElementPolicy: Sendable {
     /// Skip it silently (the default, like the book's parser).
     case ignore

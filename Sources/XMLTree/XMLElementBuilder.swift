@@ -15,6 +15,9 @@ import XMLWriting
 /// writer's character policy: a form feed pasted from Word cannot make the file unreadable.
 public final class XMLElementBuilder {
     /// What an element holds, in order.
+    #if hasAttribute(nonexhaustive)
+    @nonexhaustive
+    #endif
     public enum Content {
         case element(XMLElementBuilder)
         case text(String)

@@ -4,6 +4,9 @@ internal import XMLSyntax
 /// cheap to copy and compare. Everything it returns is an owned value.
 public struct XMLTreeNode: Hashable, Sendable {
     /// What a node is.
+    #if hasAttribute(nonexhaustive)
+    @nonexhaustive
+    #endif
     public enum Kind: UInt8, Sendable {
         case document, element, text, cdata, comment, processingInstruction
     }

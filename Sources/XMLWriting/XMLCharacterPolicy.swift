@@ -6,6 +6,9 @@ internal import XMLSyntax
 ///
 /// Foundation's `XMLDocument`, XMLCoder and AEXML write such characters as they are, and
 /// their output then fails to parse. Every policy here produces XML that reads back.
+#if hasAttribute(nonexhaustive)
+@nonexhaustive
+#endif
 public enum XMLCharacterPolicy: Hashable, Sendable {
     /// Leave the character out (the default).
     case strip

@@ -9,6 +9,9 @@
 ///   appended in one copy.
 public enum XMLEscaping {
     /// Where the escaped string goes.
+    #if hasAttribute(nonexhaustive)
+    @nonexhaustive
+    #endif
     public enum Context: Hashable, Sendable {
         /// Character data between tags.
         case text

@@ -2,6 +2,9 @@
 /// or the output failed.
 public struct XMLWriterError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What went wrong.
+    #if hasAttribute(nonexhaustive)
+    @nonexhaustive
+    #endif
     public enum Kind: Hashable, Sendable {
         /// `name` is not an XML name (or, with a namespace, not a name without a colon).
         case invalidName(String)

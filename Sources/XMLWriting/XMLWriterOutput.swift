@@ -7,6 +7,9 @@ import Darwin
 #endif
 
 /// Where a writer's bytes go.
+#if hasAttribute(nonexhaustive)
+@nonexhaustive
+#endif
 public enum XMLWriterOutput: Hashable, Sendable {
     /// Memory: read the result from ``XMLStreamWriter/bytes`` or ``XMLStreamWriter/string``.
     case memory

@@ -70,7 +70,7 @@ struct EncodingTests {
         let cases: [(XMLEncoder.KeyEncodingStrategy, XMLDecoder.KeyDecodingStrategy, String)] = [
             (.convertToSnakeCase, .convertFromSnakeCase, "<row><site_code>1</site_code><url_value>2</url_value></row>"),
             (.convertToKebabCase, .convertFromKebabCase, "<row><site-code>1</site-code><url-value>2</url-value></row>"),
-            (.capitalized, .convertFromCapitalized, "<row><SiteCode>1</SiteCode><URLValue>2</URLValue></row>"),
+            (.convertToCapitalized, .convertFromCapitalized, "<row><SiteCode>1</SiteCode><URLValue>2</URLValue></row>"),
             (.custom({ "x-" + $0.last!.stringValue }), .custom({ "x-" + $0.last!.stringValue }), "<row><x-siteCode>1</x-siteCode><x-URLValue>2</x-URLValue></row>"),
         ]
         for (encoding, decoding, expected) in cases {

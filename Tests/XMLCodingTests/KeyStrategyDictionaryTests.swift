@@ -11,7 +11,7 @@ struct KeyStrategyDictionaryTests {
         ("default", .useDefaultKeys, .useDefaultKeys),
         ("snake case", .convertToSnakeCase, .convertFromSnakeCase),
         ("kebab case", .convertToKebabCase, .convertFromKebabCase),
-        ("capitalized", .capitalized, .convertFromCapitalized),
+        ("capitalized", .convertToCapitalized, .convertFromCapitalized),
         ("custom", .custom({ "x" + $0.last!.stringValue }), .custom({ "x" + $0.last!.stringValue })),
     ]
 

@@ -30,6 +30,9 @@
 /// The repairs carry positions in the input as given.
 public struct XMLRecovery: Hashable, Sendable {
     /// What to do with characters XML 1.0 does not allow.
+    #if hasAttribute(nonexhaustive)
+    @nonexhaustive
+    #endif
     public enum IllegalCharacters: Hashable, Sendable {
         /// Leave them out (the default).
         case strip

@@ -11,6 +11,9 @@
 /// suite compares parser output with).
 public struct XMLCanonicalization: Hashable, Sendable {
     /// The recommendation followed.
+    #if hasAttribute(nonexhaustive)
+    @nonexhaustive
+    #endif
     public enum Method: Hashable, Sendable {
         /// Canonical XML 1.0 (`http://www.w3.org/TR/2001/REC-xml-c14n-20010315`), what
         /// `xmllint --c14n` writes.
