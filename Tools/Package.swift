@@ -32,6 +32,7 @@ let package = Package(
             name: "PlistTool",
             dependencies: [
                 .product(name: "PropertyLists", package: "XMLStack"),
+                .product(name: "XMLStreaming", package: "XMLStack"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -41,8 +42,13 @@ let package = Package(
             name: "XMLTestSupport", dependencies: [.product(name: "XMLStreaming", package: "XMLStack")],
             path: "Tests/XMLTestSupport"
         ),
-        .testTarget(name: "ToolTests", dependencies: ["XMLTool", "XMLTestSupport"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "PlistToolTests", dependencies: ["PlistTool", "XMLTestSupport"]),
+        .testTarget(
+            name: "ToolTests",
+            dependencies: ["XMLTool", "XMLTestSupport", .product(name: "XMLStreaming", package: "XMLStack")],
+            resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "PlistToolTests",
+            dependencies: ["PlistTool", "XMLTestSupport", .product(name: "XMLStreaming", package: "XMLStack")]),
         // Time for n and 4n on hostile files, for each tool command that reads them.
         .testTarget(name: "ToolScalingTests", dependencies: ["XMLTool", "PlistTool", "XMLTestSupport"]),
     ],

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PropertyLists
+import XMLStreaming
 
 /// `plist`: a plutil for Linux. Its own subcommands, and plutil's flags (`-lint`, `-p`,
 /// `-convert`, `-extract`, `-insert`, `-replace`, `-remove`, `-type`) so that scripts written
@@ -14,7 +15,7 @@ struct PlistCommand: ParsableCommand {
             plutil's own syntax works too (plist -help lists it): plist -convert xml1 file.plist, \
             plist -p file.plist, plist -extract key raw file.plist, … Usage errors exit 64.
             """,
-        version: "plist (XMLStack \(plistVersion))",
+        version: "plist (XMLStack \(XMLStackLibrary.version))",
         subcommands: [Convert.self, Lint.self, Print.self, Extract.self, Set.self, Remove.self]
     )
 
@@ -32,8 +33,6 @@ struct PlistCommand: ParsableCommand {
     }
 }
 
-/// The package's version, as `plist --version` prints it.
-let plistVersion = "0.1.0"
 
 /// Reads a plist file, or standard input for `-`.
 func readPropertyList(_ file: String) throws -> PropertyList {

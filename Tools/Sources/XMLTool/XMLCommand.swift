@@ -7,7 +7,7 @@ struct XMLCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "xml",
         abstract: "Check and inspect XML documents with XMLStack's streaming parser.",
-        version: "xml (XMLStack \(XMLStackVersion.string)) with expat \(ExpatLibrary.version)",
+        version: "xml (XMLStack \(XMLStackLibrary.version)) with expat \(ExpatLibrary.version)",
         subcommands: [Check.self, Events.self, Query.self, Canon.self, C14N.self, Fmt.self]
     )
 
@@ -20,9 +20,4 @@ struct XMLCommand: ParsableCommand {
         }
         Self.main(nil)
     }
-}
-
-/// The package's version.
-enum XMLStackVersion {
-    static let string = "0.1.0"
 }

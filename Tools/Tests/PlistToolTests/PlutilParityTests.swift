@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import XMLStreaming
 import XMLTestSupport
 
 let entitlements = """
@@ -94,7 +95,7 @@ struct PlutilParityTests {
         #expect(dashed.output == "-odd.plist: OK\n")
         let none = try plist([])
         #expect(none.status == 64 && none.errors.contains("USAGE: plist"))
-        #expect(try plist(["--version"]).output == "plist (XMLStack 0.1.0)\n")
+        #expect(try plist(["--version"]).output == "plist (XMLStack \(XMLStackLibrary.version))\n")
         #expect(try plist(["-help"]).output.contains("-expect TYPE"))
     }
 

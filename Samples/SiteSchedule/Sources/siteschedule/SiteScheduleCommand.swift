@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SiteScheduleImport
 import SiteSchedulePostgres
+import XMLStreaming
 
 /// `siteschedule`: the book's SiteSchedule sample as the tool the company's office runs.
 @main
@@ -9,7 +10,7 @@ struct SiteScheduleCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "siteschedule",
         abstract: "Import SiteSchedule feeds into SQLite or PostgreSQL, show where teams are, export the schedule.",
-        version: "siteschedule (XMLStack 0.1.0)",
+        version: "siteschedule (XMLStack \(XMLStackLibrary.version))",
         subcommands: [Demo.self, Import.self, Show.self, Export.self, Generate.self],
         defaultSubcommand: Demo.self
     )
