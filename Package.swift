@@ -93,3 +93,9 @@ package.targets += docExamples.map { name in
         path: "Tests/DocExamples/\(name)"
     )
 }
+
+// The documentation tooling, only when asked for (scripts/docs.sh, run by .ci/run): an app
+// depending on XMLStack never resolves swift-docc-plugin.
+if Context.environment["XMLSTACK_DOCC"] == "1" {
+    package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"))
+}

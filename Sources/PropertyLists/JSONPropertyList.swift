@@ -13,6 +13,7 @@ public struct JSONOptions: Sendable, Hashable {
     /// member on its own line, indented by two spaces, `"key" : value`.
     public var humanReadable: Bool
 
+    /// Creates options: by default dates and data are errors and the JSON is compact.
     public init(datesAsISO8601Strings: Bool = false, dataAsBase64Strings: Bool = false, humanReadable: Bool = false) {
         self.datesAsISO8601Strings = datesAsISO8601Strings
         self.dataAsBase64Strings = dataAsBase64Strings

@@ -26,6 +26,7 @@ open class PlistDecoder: @unchecked Sendable {
         set { state.withLock { $0 = newValue } }
     }
 
+    /// Creates a decoder with an empty ``PlistDecoder/userInfo``.
     public init() {}
 
     /// Decodes a value from plist data in any supported format. For an XML file, a decoding

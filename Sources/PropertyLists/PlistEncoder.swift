@@ -71,6 +71,8 @@ open class PlistEncoder: @unchecked Sendable {
         set { options.withLock { $0.invalidXMLCharacters = newValue } }
     }
 
+    /// Creates an encoder with Foundation's defaults: binary output, `nil` as `$null`, and
+    /// characters an XML plist cannot hold refused.
     public init() {
         options = LockedValue(Options())
     }

@@ -50,11 +50,14 @@ public struct PlistTypeAllowlist<Base>: @unchecked Sendable {
 /// A value decoded through an allowlist: use it where a `Decodable` type is needed
 /// (`[PlistPolymorphic<any Shape>]`), with the list in the decoder's ``PlistDecoder/userInfo``.
 public struct PlistPolymorphic<Base>: Decodable {
+    /// The decoded value, of the allowed type the file named.
     public let value: Base
 
     /// The `userInfo` key under which ``PlistDecoder`` passes the allowlist.
     public static var allowlistKey: CodingUserInfoKey { CodingUserInfoKey(rawValue: "XMLStack.PlistTypeAllowlist")! }
 
+    /// Decodes the value through the ``PlistTypeAllowlist`` in the decoder's `userInfo` under
+    /// ``PlistPolymorphic/allowlistKey``; without one, throws a `DecodingError`.
     public init(from decoder: any Decoder) throws {
         guard let allowlist = decoder.userInfo[Self.allowlistKey] as? PlistTypeAllowlist<Base> else {
             throw DecodingError.dataCorrupted(
@@ -77,9 +80,12 @@ extension PlistDecoder {
 /// `minorVersion` beside the value's own keys. A reader refuses a newer major version (the
 /// format changed in ways it cannot read) and accepts a newer minor one (only additions).
 public struct PlistVersionedFormat: Sendable {
+    /// The major version: a reader refuses a file with a newer one.
     public let majorVersion: Int
+    /// The minor version: a reader accepts a file with a newer one.
     public let minorVersion: Int
 
+    /// A format at this version, which `encode(_:encoder:)` writes into each file.
     public init(majorVersion: Int, minorVersion: Int) {
         self.majorVersion = majorVersion
         self.minorVersion = minorVersion

@@ -15,16 +15,23 @@ internal import XMLSyntax
 /// insertion order (writers sort them, as Apple and plistlib do). Keys and strings are told
 /// apart by their code points, as Apple's plists tell them apart (see ``DictionaryKey``).
 public enum PropertyList: Sendable {
+    /// A string, told apart from others by its code points.
     case string(String)
     /// A signed integer; values above `Int64.max` are ``unsignedInteger(_:)``.
     case integer(Int64)
     /// An integer above `Int64.max`, up to `UInt64.max`.
     case unsignedInteger(UInt64)
+    /// A floating-point number.
     case real(Double)
+    /// `true` or `false`.
     case boolean(Bool)
+    /// A point in time.
     case date(Date)
+    /// Bytes (base64 in an XML plist).
     case data(Data)
+    /// Values in order.
     case array([PropertyList])
+    /// Values by key, the keys in insertion order (writers sort them).
     case dictionary(OrderedDictionary<DictionaryKey, PropertyList>)
     /// A keyed archiver's object reference (binary plists only).
     case uid(UInt64)
@@ -52,11 +59,17 @@ public enum PropertyList: Sendable {
 
     // MARK: - Reading values
 
+    /// The string, when this is one.
     public var stringValue: String? { if case .string(let s) = self { return s } else { return nil } }
+    /// The boolean, when this is one.
     public var boolValue: Bool? { if case .boolean(let b) = self { return b } else { return nil } }
+    /// The date, when this is one.
     public var dateValue: Date? { if case .date(let d) = self { return d } else { return nil } }
+    /// The bytes, when this is data.
     public var dataValue: Data? { if case .data(let d) = self { return d } else { return nil } }
+    /// The elements, when this is an array.
     public var arrayValue: [PropertyList]? { if case .array(let a) = self { return a } else { return nil } }
+    /// The entries in their order, when this is a dictionary.
     public var dictionaryValue: OrderedDictionary<DictionaryKey, PropertyList>? {
         if case .dictionary(let d) = self { return d } else { return nil }
     }
@@ -117,11 +130,18 @@ public enum PropertyList: Sendable {
 extension PropertyList: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
     ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
 {
+    /// A ``PropertyList/string(_:)`` from a string literal.
     public init(stringLiteral value: String) { self = .string(value) }
+    /// An ``PropertyList/integer(_:)`` from an integer literal.
     public init(integerLiteral value: Int64) { self = .integer(value) }
+    /// A ``PropertyList/real(_:)`` from a floating-point literal.
     public init(floatLiteral value: Double) { self = .real(value) }
+    /// A ``PropertyList/boolean(_:)`` from `true` or `false`.
     public init(booleanLiteral value: Bool) { self = .boolean(value) }
+    /// An ``PropertyList/array(_:)`` from an array literal.
     public init(arrayLiteral elements: PropertyList...) { self = .array(elements) }
+    /// A ``PropertyList/dictionary(_:)`` from a dictionary literal, in its order; a key given
+    /// twice keeps its last value.
     public init(dictionaryLiteral elements: (String, PropertyList)...) {
         self = .dictionary(OrderedDictionary(elements.lazy.map { (DictionaryKey($0.0), $0.1) }, uniquingKeysWith: { _, last in last }))
     }
@@ -132,6 +152,8 @@ extension PropertyList: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
 // when their code points are: a binary plist stores equal values once, and Swift's `==`
 // would have stored "K" and U+212A KELVIN SIGN as one string.
 extension PropertyList: Hashable {
+    /// Equality by value: strings by code points, NaN equal to NaN, dictionaries with the same
+    /// keys and values in any order.
     public static func == (a: PropertyList, b: PropertyList) -> Bool {
         switch (a, b) {
         case (.string(let x), .string(let y)): return x.hasSameCodePoints(as: y)
@@ -151,6 +173,7 @@ extension PropertyList: Hashable {
         }
     }
 
+    /// Hashes what `==` compares: a dictionary's entries give one hash in any order.
     public func hash(into hasher: inout Hasher) {
         switch self {
         case .string(let s): hasher.combine(0); hasher.combine(s)
@@ -194,17 +217,21 @@ extension PropertyList {
             self.string = string
         }
 
+        /// A key with the literal's text.
         public init(stringLiteral value: String) {
             self.init(value)
         }
 
+        /// Whether two keys have the same code points (`"é"` and `"e\u{301}"` do not).
         public static func == (a: DictionaryKey, b: DictionaryKey) -> Bool { a.string.hasSameCodePoints(as: b.string) }
 
         /// Code-point order (UTF-8's byte order), not `String`'s.
         public static func < (a: DictionaryKey, b: DictionaryKey) -> Bool { a.string.precedesInCodePointOrder(b.string) }
 
+        /// Hashes the key's code points, as `==` compares them.
         public func hash(into hasher: inout Hasher) { hasher.combine(CodePointString(string)) }
 
+        /// The key's text.
         public var description: String { string }
     }
 }

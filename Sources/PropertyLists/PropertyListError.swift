@@ -29,6 +29,8 @@ public struct PropertyListError: Error, Hashable, Sendable, CustomStringConverti
     /// The string a writer could not write, when that is the problem.
     var unwritableString: String?
 
+    /// Creates an error: where it is in the file, when known (`column` is the byte offset in a
+    /// binary one), and Foundation's `code` for it.
     public init(_ message: String, line: Int? = nil, column: Int? = nil, code: CocoaError.Code = .propertyListReadCorrupt) {
         self.message = message
         self.line = line
@@ -56,6 +58,8 @@ public struct PropertyListError: Error, Hashable, Sendable, CustomStringConverti
         CocoaError(code, userInfo: [NSDebugDescriptionErrorKey: description])
     }
 
+    /// `line L, column C: MESSAGE`, `line L: MESSAGE`, `at byte N: MESSAGE` or the message alone;
+    /// a writer's error has the key path before the message (`items.2.title: MESSAGE`).
     public var description: String {
         let text = keyPath.map { "\($0): \(message)" } ?? message
         switch (line, column) {

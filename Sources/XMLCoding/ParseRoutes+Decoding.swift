@@ -82,7 +82,7 @@ final class XMLRecordInProgress: @unchecked Sendable {
 }
 
 /// A `Decodable` value on the handler stack: the events of its element, kept as they come
-/// and decoded when the element ends. Made by ``ParseRoutes/route(_:decoding:with:)``.
+/// and decoded when the element ends. Made by `ParseRoutes.route(_:decoding:with:)`.
 public struct XMLDecoded<T: Decodable>: ElementConsumer {
     /// The value, once the element has ended.
     public private(set) var value: T?
@@ -95,16 +95,20 @@ public struct XMLDecoded<T: Decodable>: ElementConsumer {
         record.builder.start(element, attributes: attributes, at: context.position)
     }
 
+    /// Keeps the start tag of an element inside the value, with its attributes.
     public mutating func didStartChild(_ name: XMLName, attributes: XMLAttributes, context: ParseContext) throws {
         record.builder.start(name, attributes: attributes, at: context.position)
     }
 
+    /// Keeps the text and end of an element inside the value. Returns `true`: every element
+    /// inside belongs to the value.
     public mutating func didEndChild(_ name: XMLName, text: XMLStringView, context: ParseContext) throws -> Bool {
         record.builder.text(text)
         record.builder.end()
         return true
     }
 
+    /// Decodes the value from the events kept, when its own element ends.
     public mutating func didEnd(text: XMLStringView, context: ParseContext) throws {
         record.builder.text(text)
         record.builder.end()

@@ -80,7 +80,9 @@ open class XMLDecoder: @unchecked Sendable {
     @nonexhaustive
     #endif
     public enum NonConformingFloatDecodingStrategy: Sendable {
+        /// Read only XML Schema's and Swift's spellings; any other text is a `DecodingError`. The default.
         case `throw`
+        /// Read these strings as positive infinity, negative infinity and NaN as well.
         case convertFromString(positiveInfinity: String, negativeInfinity: String, nan: String)
     }
 
@@ -188,6 +190,7 @@ open class XMLDecoder: @unchecked Sendable {
             mixedTextDecodingStrategy: mixedTextDecodingStrategy, parserOptions: parserOptions, userInfo: userInfo)
     }
 
+    /// Creates a decoder with the default settings.
     public init() {}
 
     /// Decodes a value from a document in memory.

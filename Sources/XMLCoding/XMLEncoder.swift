@@ -3,7 +3,7 @@ import XMLWriting
 internal import XMLSyntax
 
 /// Encodes `Encodable` values as XML, the way `JSONEncoder` encodes them as JSON, through
-/// ``XMLStreamWriter``: whatever the values hold, the output reads back.
+/// `XMLStreamWriter`: whatever the values hold, the output reads back.
 ///
 /// ```swift
 /// struct Team: Encodable { var code: String; var name: String }
@@ -137,7 +137,7 @@ open class XMLEncoder: @unchecked Sendable {
         set { state.withLock { $0.namespacePrefixes = newValue } }
     }
     /// The writer's options: indentation, and the policy for characters XML does not allow
-    /// (``XMLCharacterPolicy/strip`` by default; `.throw` makes such a string an
+    /// (`XMLCharacterPolicy.strip` by default; `.throw` makes such a string an
     /// `EncodingError` that names its coding path).
     open var writerOptions: XMLStreamWriter.Options {
         get { state.withLock { $0.writerOptions } }
@@ -185,10 +185,12 @@ open class XMLEncoder: @unchecked Sendable {
             writerOptions: writerOptions, writesDeclaration: writesDeclaration, userInfo: userInfo)
     }
 
+    /// Creates an encoder with the default settings.
     public init() {}
 
     /// Encodes a value as a document in memory.
     ///
+    /// - Parameter value: The value to encode.
     /// - Parameter rootKey: the document element's name (`{uri}local` for one in a
     ///   namespace); `nil` takes the type's name with its first letter lowercased (`Site` →
     ///   `site`).

@@ -50,6 +50,7 @@ extension XMLDecoder {
 /// error the stream is finished. A file is closed at its end, after an error, or when the
 /// stream is released.
 public final class XMLRecordStream<T: Decodable>: AsyncSequence {
+    /// Each record, decoded as a `T`.
     public typealias Element = T
 
     enum Source {
@@ -194,12 +195,17 @@ public final class XMLRecordStream<T: Decodable>: AsyncSequence {
         }
     }
 
+    /// Pulls records for `for try await`. Every iterator reads the one stream, so a record is
+    /// handed out once, not once per iterator.
     public struct AsyncIterator: AsyncIteratorProtocol {
         let stream: XMLRecordStream
 
+        /// The next record, or `nil` after the last. A file is read on a thread that may block,
+        /// never on the cooperative pool.
         public mutating func next() async throws -> T? { try await stream.nextAsync() }
     }
 
+    /// An iterator over the records not yet read; the stream does not start again.
     public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(stream: self) }
 }
 

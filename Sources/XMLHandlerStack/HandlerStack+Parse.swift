@@ -6,7 +6,13 @@ extension HandlerStack {
     /// Parses with a fresh stack over `root` and returns the root, or throws after telling
     /// the root that parsing failed.
     ///
-    /// - Parameter input: Feeds the parser (for example `{ try $0.parse(contentsOf: path) }`).
+    /// - Parameters:
+    ///   - root: The consumer of the document element, returned filled in.
+    ///   - routes: Which consumer takes which child element.
+    ///   - unknownElements: What to do with an element no route names.
+    ///   - trimsText: Whether text is trimmed of XML white space before consumers get it.
+    ///   - options: The parser's options: limits, encodings, namespaces, recovery.
+    ///   - input: Feeds the parser (for example `{ try $0.parse(contentsOf: path) }`).
     public static func parse(
         root: Root, routes: ParseRoutes, unknownElements: UnknownElementPolicy = .ignore, trimsText: Bool = true,
         options: XMLParserOptions = XMLParserOptions(),

@@ -81,6 +81,8 @@ public struct HandlerStack<Root: ElementConsumer>: XMLEventHandler {
 
     // MARK: XMLEventHandler
 
+    /// Starts a document: rolls back one that never ended, clears the stack, keeps the locator
+    /// and tells the root (`documentDidStart`).
     public mutating func startDocument(_ locator: XMLLocator) throws {
         if documentIsOpen {
             // The last document never ended (its parse threw and nobody called `abandon`):
@@ -100,12 +102,15 @@ public struct HandlerStack<Root: ElementConsumer>: XMLEventHandler {
         do { try root.documentDidStart(context: context) } catch { throw positioned(error) }
     }
 
+    /// Tells the root that the document ended (`documentDidEnd`).
     public mutating func endDocument() throws {
         documentIsOpen = false
         let context = self.context
         do { try root.documentDidEnd(context: context) } catch { throw positioned(error) }
     }
 
+    /// Makes and pushes the consumer of a routed element, or hands any other element to the
+    /// consumer on top (`didStartChild`).
     public mutating func startElement(_ name: XMLName, attributes: XMLAttributes) throws {
         depth += 1
         text.clear()
@@ -128,6 +133,9 @@ public struct HandlerStack<Root: ElementConsumer>: XMLEventHandler {
         }
     }
 
+    /// Ends an element. A consumer's own element gives it its text (`didEnd`), pops it and hands
+    /// it to the consumer below (`adopt`); any other goes to the consumer on top (`didEndChild`),
+    /// and one it does not know to ``HandlerStack/unknownElementPolicy``.
     public mutating func endElement(_ name: XMLName) throws {
         defer {
             depth -= 1
@@ -161,6 +169,7 @@ public struct HandlerStack<Root: ElementConsumer>: XMLEventHandler {
         }
     }
 
+    /// Adds a piece of text to the current element's text, which consumers get whole.
     public mutating func characters(_ piece: XMLStringView) throws {
         text.append(piece)
     }

@@ -2,7 +2,7 @@ import XMLStreaming
 
 /// An error the handler stack raises, or a consumer's error with the position added.
 ///
-/// Syntax errors are not wrapped: they stay ``XMLParseError``s, which carry their own position.
+/// Syntax errors are not wrapped: they stay `XMLParseError`s, which carry their own position.
 public struct HandlerStackError: Error, CustomStringConvertible {
     /// What went wrong.
     #if hasAttribute(nonexhaustive)

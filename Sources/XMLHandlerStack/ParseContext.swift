@@ -13,7 +13,7 @@ public struct ParseContext {
     }
 
     /// A context attached to no parser, for calling code that needs a context outside a
-    /// parse (its position is ``XMLPosition/start``).
+    /// parse (its position is `XMLPosition.start`).
     public static func detached(stackDepth: Int = 0) -> ParseContext {
         ParseContext(locator: .detached, stackDepth: stackDepth)
     }

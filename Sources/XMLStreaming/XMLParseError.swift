@@ -74,6 +74,8 @@ extension XMLParseError {
         /// a document that declares UTF-8).
         public static let invalidEncoding = Code(rawValue: 1007)
 
+        /// The code's name as spelled here (`tagMismatch`, `depthLimitExceeded`), or `code N` for a
+        /// number without one.
         public var description: String { "\(Self.name(of: self) ?? "code \(rawValue)")" }
     }
 }

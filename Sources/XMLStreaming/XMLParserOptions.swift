@@ -60,12 +60,19 @@ public struct XMLEncodingName: RawRepresentable, Hashable, Sendable, Expressible
     /// Creates a name from a literal.
     public init(stringLiteral value: String) { self.rawValue = value }
 
+    /// UTF-8, which expat reads itself (and assumes without a declaration or byte-order mark).
     public static let utf8: XMLEncodingName = "UTF-8"
+    /// UTF-16, which expat reads itself.
     public static let utf16: XMLEncodingName = "UTF-16"
+    /// ISO-8859-1 (Latin-1), which expat reads itself.
     public static let iso8859_1: XMLEncodingName = "ISO-8859-1"
+    /// US-ASCII, which expat reads itself.
     public static let usASCII: XMLEncodingName = "US-ASCII"
+    /// windows-1252 (Western European Windows text), one of the single-byte encodings the package adds.
     public static let windows1252: XMLEncodingName = "windows-1252"
+    /// Mac OS Roman, which XML declarations call `macintosh`; added by the package.
     public static let macRoman: XMLEncodingName = "macintosh"
+    /// ISO-8859-15 (Latin-9: Latin-1 with the euro sign); added by the package.
     public static let iso8859_15: XMLEncodingName = "ISO-8859-15"
 
     /// The single-byte encodings the package adds to expat's own, by canonical name.

@@ -116,6 +116,7 @@ public struct XMLTreeName: Hashable, Sendable, CustomStringConvertible {
     /// `prefix:localName`, or the local name.
     public let qualifiedName: String
 
+    /// Creates a name; ``XMLTreeName/qualifiedName`` is made from `prefix` and `localName`.
     public init(localName: String, namespaceURI: String? = nil, prefix: String? = nil) {
         self.localName = localName
         self.namespaceURI = namespaceURI
@@ -123,5 +124,6 @@ public struct XMLTreeName: Hashable, Sendable, CustomStringConvertible {
         qualifiedName = prefix.map { "\($0):\(localName)" } ?? localName
     }
 
+    /// The qualified name: `prefix:localName`, or the local name.
     public var description: String { qualifiedName }
 }

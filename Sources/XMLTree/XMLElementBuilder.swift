@@ -19,17 +19,28 @@ public final class XMLElementBuilder {
     @nonexhaustive
     #endif
     public enum Content {
+        /// A child element.
         case element(XMLElementBuilder)
+        /// Text, escaped as the writer escapes it.
         case text(String)
+        /// A CDATA section holding the string.
         case cdata(String)
+        /// A comment, without `<!--` and `-->`.
         case comment(String)
+        /// A processing instruction, `<?target data?>`.
         case processingInstruction(target: String, data: String)
     }
 
+    /// The element's name (its local name when it is in a namespace).
     public var name: String
+    /// The element's namespace, or `nil` for none.
     public var namespaceURI: String?
+    /// The prefix the namespace is written with; `nil` writes it as the default namespace.
     public var prefix: String?
+    /// The attributes as name and value, in the order they were first added
+    /// (``XMLElementBuilder/addAttribute(_:_:)`` replaces a value in place).
     public private(set) var attributes: [(name: String, value: String)] = []
+    /// The element's children, text, CDATA sections, comments and processing instructions, in order.
     public private(set) var content: [Content] = []
 
     /// An element called `name`, optionally in a namespace (written with `prefix`, or as
@@ -77,9 +88,13 @@ public final class XMLElementBuilder {
         }
     }
 
+    /// Adds text after the content so far; the writer escapes it.
     public func addText(_ text: String) { content.append(.text(text)) }
+    /// Adds a CDATA section holding `text`.
     public func addCDATA(_ text: String) { content.append(.cdata(text)) }
+    /// Adds a comment holding `text`.
     public func addComment(_ text: String) { content.append(.comment(text)) }
+    /// Adds a processing instruction, `<?target data?>`.
     public func addProcessingInstruction(target: String, data: String = "") {
         content.append(.processingInstruction(target: target, data: data))
     }

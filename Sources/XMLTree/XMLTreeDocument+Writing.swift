@@ -44,7 +44,7 @@ extension XMLTreeDocument {
 
 extension XMLTreeNode {
     /// Writes this node and its subtree with `writer` (without recursion: see
-    /// ``walk(enter:leave:)``). When the writer indents, white space between child elements
+    /// `walk(enter:leave:)`). When the writer indents, white space between child elements
     /// is left to it, and elements with text are kept exactly (see
     /// ``XMLTreeDocument/write(to:indentation:declaration:)``).
     public func write(to writer: XMLStreamWriter) throws {

@@ -32,6 +32,7 @@ public struct XMLTreeDocument: Sendable {
         /// Leave out text nodes that are only white space. Default `false`: white space is data.
         public var dropsWhitespaceText: Bool
 
+        /// Creates options: by default the parser's own defaults, and white-space text kept.
         public init(parser: XMLParserOptions = XMLParserOptions(), dropsWhitespaceText: Bool = false) {
             self.parser = parser
             self.dropsWhitespaceText = dropsWhitespaceText

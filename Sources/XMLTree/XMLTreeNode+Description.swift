@@ -21,6 +21,7 @@ extension XMLTreeNode: CustomStringConvertible, CustomDebugStringConvertible {
         }
     }
 
+    /// The same as ``XMLTreeNode/description``: the node and where it sits.
     public var debugDescription: String { description }
 
     /// An XPath that selects this node alone, from the document: each step with its position

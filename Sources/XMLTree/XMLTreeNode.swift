@@ -8,7 +8,18 @@ public struct XMLTreeNode: Hashable, Sendable {
     @nonexhaustive
     #endif
     public enum Kind: UInt8, Sendable {
-        case document, element, text, cdata, comment, processingInstruction
+        /// The document node: the parent of the root element and of what stands around it.
+        case document
+        /// An element.
+        case element
+        /// Text: character data, with references and entities expanded.
+        case text
+        /// The text of a CDATA section, kept apart from other text.
+        case cdata
+        /// A comment.
+        case comment
+        /// A processing instruction.
+        case processingInstruction
     }
 
     let storage: TreeStorage
@@ -19,7 +30,10 @@ public struct XMLTreeNode: Hashable, Sendable {
         self.index = index
     }
 
+    /// Whether two handles are the same node of the same document (not whether two nodes hold
+    /// equal content).
     public static func == (a: XMLTreeNode, b: XMLTreeNode) -> Bool { a.storage === b.storage && a.index == b.index }
+    /// Hashes the document's storage and the node's index, as `==` compares them.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(ObjectIdentifier(storage))
         hasher.combine(index)
@@ -32,12 +46,16 @@ public struct XMLTreeNode: Hashable, Sendable {
     /// The node's place in document order (the document node is 0).
     public var documentOrder: Int { Int(index) }
 
+    /// What the node is.
     public var kind: Kind { record.kind }
+    /// Whether the node is an element.
     public var isElement: Bool { record.kind == .element }
 
     // MARK: - Links
 
+    /// The node that holds this one; `nil` for the document node.
     public var parent: XMLTreeNode? { node(record.parent) }
+    /// The first child, of any kind; `nil` when there is none.
     public var firstChild: XMLTreeNode? { node(record.firstChild) }
     /// The last child (found by following the siblings: the records keep no last-child link).
     public var lastChild: XMLTreeNode? {
@@ -49,7 +67,9 @@ public struct XMLTreeNode: Hashable, Sendable {
         }
         return node(last)
     }
+    /// The next node with the same parent; `nil` for the last.
     public var nextSibling: XMLTreeNode? { node(record.next) }
+    /// The previous node with the same parent; `nil` for the first.
     public var previousSibling: XMLTreeNode? { node(record.previous) }
 
     /// The document this node belongs to.
@@ -75,12 +95,15 @@ public struct XMLTreeNode: Hashable, Sendable {
         let storage: TreeStorage
         let first: Int32
 
+        /// An iterator over the children, from the first.
         public func makeIterator() -> Iterator { Iterator(storage: storage, cursor: first) }
 
+        /// Follows the sibling links from the first child to the last.
         public struct Iterator: IteratorProtocol {
             let storage: TreeStorage
             var cursor: Int32
 
+            /// The next child, or `nil` after the last.
             public mutating func next() -> XMLTreeNode? {
                 guard cursor >= 0 else { return nil }
                 let node = XMLTreeNode(storage: storage, index: cursor)
@@ -96,6 +119,7 @@ public struct XMLTreeNode: Hashable, Sendable {
         let storage: TreeStorage
         let root: Int32
 
+        /// An iterator over the descendants, in document order.
         public func makeIterator() -> Iterator {
             Iterator(storage: storage, cursor: root + 1, end: Self.end(of: root, in: storage))
         }
@@ -111,11 +135,13 @@ public struct XMLTreeNode: Hashable, Sendable {
             return Int32(storage.nodes.count)
         }
 
+        /// Walks the records of a subtree in order, from the one after its root to its end.
         public struct Iterator: IteratorProtocol {
             let storage: TreeStorage
             var cursor: Int32
             let end: Int32
 
+            /// The next descendant in document order, or `nil` after the last.
             public mutating func next() -> XMLTreeNode? {
                 guard cursor < end else { return nil }
                 defer { cursor += 1 }
@@ -239,6 +265,8 @@ public struct XMLTreeNode: Hashable, Sendable {
 
 /// An attribute of a tree element.
 public struct XMLTreeAttribute: Hashable, Sendable {
+    /// The attribute's name.
     public var name: XMLTreeName
+    /// The attribute's value, as the parser reported it (entities expanded).
     public var value: String
 }

@@ -31,6 +31,8 @@ public struct XMLInvalidCharacterError: Error, Hashable, Sendable, CustomStringC
         self.scalarOffset = scalarOffset
     }
 
+    /// `U+000C at offset 3 is not allowed in XML 1.0`: the character as `U+` and at least four
+    /// hex digits, and its offset.
     public var description: String {
         let hex = String(scalar.value, radix: 16, uppercase: true)
         return "U+\(String(repeating: "0", count: max(0, 4 - hex.count)))\(hex) at offset \(scalarOffset) is not allowed in XML 1.0"

@@ -53,6 +53,7 @@ public struct XMLWriterError: Error, Hashable, Sendable, CustomStringConvertible
     /// Creates an error.
     public init(_ kind: Kind) { self.kind = kind }
 
+    /// What went wrong, in a sentence (`elements left open: schedule, sites`); it has no position.
     public var description: String {
         switch kind {
         case .invalidName(let name): return "\"\(name)\" is not a valid XML name"

@@ -45,10 +45,14 @@ public struct XMLWriterName: Hashable, @unchecked Sendable, CustomStringConverti
     /// The name as written.
     public var string: String { String(decoding: bytes, as: UTF8.self) }
 
+    /// The name as written, as ``XMLWriterName/string`` gives it.
     public var description: String { string }
 
     // One number per string: comparing and hashing it is comparing and hashing the string.
+    /// Whether two names have the same string, by code points (`é` and `e` + U+0301 are two
+    /// names): each string has one number, and the numbers are compared.
     public static func == (a: Self, b: Self) -> Bool { a.id == b.id }
+    /// Hashes the name's number, which stands for its string's code points.
     public func hash(into hasher: inout Hasher) { hasher.combine(id) }
 }
 

@@ -15,6 +15,8 @@ public struct XMLAttributeDeclaration: Hashable, Sendable {
     /// Whether the attribute is of type `ID`.
     public var isID: Bool { type == "ID" }
 
+    /// Creates a declaration of `attributeName` on `elementName`. `#REQUIRED` is `isRequired`
+    /// without a `defaultValue`, `#FIXED "v"` is `isRequired` with one, `#IMPLIED` is neither.
     public init(elementName: String, attributeName: String, type: String, defaultValue: String? = nil, isRequired: Bool = false) {
         self.elementName = elementName
         self.attributeName = attributeName

@@ -14,6 +14,8 @@ public struct XMLEntityDeclaration: Hashable, Sendable {
     /// Whether it is a parameter entity (`<!ENTITY % name …>`).
     public var isParameterEntity: Bool
 
+    /// Creates a declaration: `value` for an internal entity, `systemID` (and `publicID`, when
+    /// given) for an external one, with `notationName` for an unparsed one.
     public init(
         name: String, value: String? = nil, systemID: String? = nil, publicID: String? = nil, notationName: String? = nil,
         isParameterEntity: Bool = false

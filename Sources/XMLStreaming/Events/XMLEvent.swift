@@ -21,20 +21,38 @@
 @nonexhaustive
 #endif
 public enum XMLEvent: Hashable, Sendable {
+    /// The document starts, before any other event.
     case startDocument
+    /// The document ended well-formed: the last event. Not sent after an error.
     case endDocument
+    /// The XML declaration, `<?xml version="1.0" encoding="UTF-8"?>`, when the document has one.
     case xmlDeclaration(XMLDeclaration)
+    /// A `<!DOCTYPE …>` declaration begins. Its external subset is never loaded.
     case startDoctype(XMLDoctype)
+    /// The `<!DOCTYPE …>` declaration ends.
     case endDoctype
+    /// An element starts, with its attributes in document order.
     case startElement(XMLQualifiedName, attributes: [XMLOwnedAttribute])
+    /// An element ends (also right after `startElement` for `<empty/>`).
     case endElement(XMLQualifiedName)
+    /// Character data, including the content of CDATA sections and expanded entities. The pull
+    /// reader and the event stream join adjacent pieces of text into one event.
     case characters(String)
+    /// A `<![CDATA[` section starts; its content arrives as `characters`.
     case startCDATA
+    /// A CDATA section ends.
     case endCDATA
+    /// A comment, without `<!--` and `-->`.
     case comment(String)
+    /// A processing instruction, `<?target data?>`.
     case processingInstruction(target: String, data: String)
+    /// A namespace prefix comes into scope, before the element that declares it (`prefix` is
+    /// `nil` for the default namespace; `uri` is `nil` for `xmlns=""`).
     case startPrefixMapping(prefix: String?, uri: String?)
+    /// A namespace prefix goes out of scope, after the element that declared it ends.
     case endPrefixMapping(prefix: String?)
+    /// An entity reference the parser did not expand: an external entity (never loaded) or one
+    /// that may be declared in an external DTD it did not read.
     case skippedEntity(name: String, isParameterEntity: Bool)
     /// A notation declared in the internal DTD subset.
     case notationDeclaration(XMLNotation)

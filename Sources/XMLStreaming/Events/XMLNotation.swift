@@ -7,6 +7,7 @@ public struct XMLNotation: Hashable, Sendable {
     /// The system identifier, when given.
     public var systemID: String?
 
+    /// Creates a notation declaration.
     public init(name: String, publicID: String? = nil, systemID: String? = nil) {
         self.name = name
         self.publicID = publicID

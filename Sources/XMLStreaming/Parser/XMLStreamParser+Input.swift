@@ -82,7 +82,9 @@ extension XMLStreamParser {
     /// Streams everything readable from a file descriptor (a file, a pipe, a socket) until
     /// its end. The descriptor is not closed.
     ///
-    /// - Parameter name: The name to use in errors; defaults to "file descriptor N".
+    /// - Parameters:
+    ///   - fd: The descriptor to read from, positioned where the document starts.
+    ///   - name: The name to use in errors; defaults to "file descriptor N".
     public func parse(fileDescriptor fd: Int32, name: String? = nil) throws {
         let source = name ?? "file descriptor \(fd)"
         // The name belongs to this document only; the caller's own setting comes back after.

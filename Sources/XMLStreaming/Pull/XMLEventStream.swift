@@ -15,6 +15,7 @@
 /// gathered to its size, so even a huge token is scanned in linear time.
 public struct XMLEventStream<Chunks: AsyncSequence & Sendable>: AsyncSequence, Sendable
 where Chunks.Element: Sequence<UInt8> {
+    /// The stream's events, as owned values.
     public typealias Element = XMLEvent
 
     private let chunks: Chunks
@@ -22,13 +23,17 @@ where Chunks.Element: Sequence<UInt8> {
     private let name: String?
 
     /// Creates the event stream of `chunks`.
-    /// - Parameter name: The name to use in errors.
+    /// - Parameters:
+    ///   - chunks: The document's bytes, in pieces of any size, cut anywhere.
+    ///   - name: The name to use in errors.
+    ///   - options: The parser's options: limits, encodings, namespaces, recovery.
     public init(_ chunks: Chunks, name: String? = nil, options: XMLParserOptions = XMLParserOptions()) {
         self.chunks = chunks
         self.options = options
         self.name = name
     }
 
+    /// A new iterator, with a parser of its own, over a new iterator of the chunks.
     public func makeAsyncIterator() -> Iterator {
         Iterator(chunks: chunks.makeAsyncIterator(), options: options, name: name)
     }
@@ -48,6 +53,8 @@ where Chunks.Element: Sequence<UInt8> {
             self.receiver.fileName = name
         }
 
+        /// The next event, reading chunks as it needs them; `nil` after the last. Throws
+        /// ``XMLParseError`` for input it cannot read, or the chunks' own error; after an error, `nil`.
         public mutating func next() async throws -> XMLEvent? {
             while queue.isDrained {
                 if exhausted { return nil }

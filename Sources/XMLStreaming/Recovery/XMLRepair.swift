@@ -5,8 +5,11 @@
 public struct XMLRepair: Hashable, Sendable, CustomStringConvertible {
     /// What was wrong.
     public struct Kind: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        /// The kind's name: `unclosed-element`, `stray-ampersand`, ….
         public var rawValue: String
+        /// Creates a kind from its name.
         public init(rawValue: String) { self.rawValue = rawValue }
+        /// The kind's name, as `xml events` prints it after the position of a repair.
         public var description: String { rawValue }
 
         /// A byte not valid in the document's encoding (read as windows-1252 in a UTF-8

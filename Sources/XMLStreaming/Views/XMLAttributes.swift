@@ -37,10 +37,14 @@ public struct XMLAttributes: RandomAccessCollection {
     /// An empty attribute list.
     public static var empty: XMLAttributes { XMLAttributes(pairs: nil, specifiedCount: 0, namespaced: false) }
 
+    /// The position of the first attribute: always 0.
     @inlinable public var startIndex: Int { 0 }
+    /// One past the position of the last attribute: `count`.
     @inlinable public var endIndex: Int { count }
+    /// Whether the tag has no attributes (defaults from the DTD count as attributes).
     @inlinable public var isEmpty: Bool { count == 0 }
 
+    /// The attribute at `position`, from 0, in document order. Valid only during the callback.
     @inlinable
     public subscript(position: Int) -> XMLAttribute {
         precondition(position >= 0 && position < count, "XMLAttributes index out of range")
@@ -62,6 +66,7 @@ public struct XMLAttributes: RandomAccessCollection {
         @inlinable
         init(attributes: XMLAttributes) { self.attributes = attributes }
 
+        /// The next attribute in document order, or `nil` after the last.
         @inlinable
         public mutating func next() -> XMLAttribute? {
             guard let pairs = attributes.pairs, let name = pairs[2 * index],
@@ -104,7 +109,7 @@ public struct XMLAttributes: RandomAccessCollection {
     /// A Swift dictionary merges keys that are canonically equivalent: two attributes whose
     /// names differ only in code points (`é` and `e` + U+0301, both allowed in one tag) are
     /// one entry here, the later value winning. Iterate the attributes, or look one up with
-    /// ``subscript(name:)``, which compares names byte for byte, to tell them apart.
+    /// ``subscript(_:)-(String)``, which compares names byte for byte, to tell them apart.
     public var dictionary: [String: String] {
         var result: [String: String] = [:]
         result.reserveCapacity(count)

@@ -131,6 +131,7 @@ public struct XMLName: CustomStringConvertible {
         return XMLQualifiedName(localName: p.local.string, namespaceURI: p.uri?.string, prefix: p.prefix?.string)
     }
 
+    /// The name as written, `prefix:local` or `local`, as `qualifiedName` gives it. Allocates.
     public var description: String { qualifiedName }
 }
 
@@ -156,5 +157,6 @@ public struct XMLQualifiedName: Hashable, Sendable, CustomStringConvertible, Exp
     /// `prefix:local` or `local`.
     public var qualifiedName: String { prefix.map { "\($0):\(localName)" } ?? localName }
 
+    /// The name as written, `prefix:local` or `local`, without the namespace URI.
     public var description: String { qualifiedName }
 }

@@ -40,8 +40,11 @@ public struct XMLStringView: RandomAccessCollection, CustomStringConvertible {
         self.count = strlenUTF8(self.base)
     }
 
+    /// The position of the first byte: always 0.
     @inlinable public var startIndex: Int { 0 }
+    /// One past the position of the last byte: `count`.
     @inlinable public var endIndex: Int { count }
+    /// The byte at `position`, counted from 0.
     @inlinable public subscript(position: Int) -> UInt8 {
         precondition(position >= 0 && position < count, "XMLStringView index out of range")
         return base[position]
@@ -53,6 +56,8 @@ public struct XMLStringView: RandomAccessCollection, CustomStringConvertible {
         try body(UnsafeBufferPointer(start: base, count: count))
     }
 
+    /// Calls `body` with the bytes, without copying. The bytes are always contiguous, so `body`
+    /// is always called.
     @inlinable
     public func withContiguousStorageIfAvailable<R>(
         _ body: (UnsafeBufferPointer<UInt8>) throws -> R
@@ -69,6 +74,7 @@ public struct XMLStringView: RandomAccessCollection, CustomStringConvertible {
     /// A copy of the bytes.
     public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
 
+    /// The bytes as a `String`: a copy, as `string` makes it.
     public var description: String { string }
 
     /// The view without leading and trailing XML white space; allocates nothing.

@@ -7,7 +7,7 @@
 /// let bytes = try document.canonicalized(XMLCanonicalization(.exclusive()))
 /// ```
 ///
-/// This is not ``XMLTreeDocument/canonicalForm`` (James Clark's form, which the W3C conformance
+/// This is not ``XMLTreeDocument/canonicalForm()`` (James Clark's form, which the W3C conformance
 /// suite compares parser output with).
 public struct XMLCanonicalization: Hashable, Sendable {
     /// The recommendation followed.
@@ -43,6 +43,8 @@ public struct XMLCanonicalization: Hashable, Sendable {
 extension XMLTreeDocument {
     /// The document in canonical form, as UTF-8 bytes.
     ///
+    /// - Parameter canonicalization: Which canonical form: the method (1.0, 1.1, exclusive)
+    ///   and whether comments are kept.
     /// - Parameter subset: A document subset (an XPath node-set, attribute and namespace
     ///   nodes included, as `(//. | //@* | //namespace::*)[…]` selects them): only its nodes
     ///   are written, as the recommendations define. `nil` for the whole document.

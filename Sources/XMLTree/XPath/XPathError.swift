@@ -10,6 +10,8 @@ public struct XPathError: Error, Hashable, Sendable, CustomStringConvertible {
     /// can then say how to bind one).
     public var unboundPrefix: String?
 
+    /// Creates an error: what is wrong, the `column` of `expression` (from 1, in characters)
+    /// where it is, and the prefix when it is one with no namespace bound to it.
     public init(_ message: String, column: Int, expression: String, unboundPrefix: String? = nil) {
         self.message = message
         self.column = column

@@ -63,6 +63,7 @@ public struct XPathExpression: Sendable, CustomStringConvertible {
         return try evaluator.evaluate(syntax, XPathEvaluator.Context(node: node, position: 1, size: 1))
     }
 
+    /// The expression as written, ``XPathExpression/source``.
     public var description: String { source }
 }
 

@@ -3,6 +3,7 @@ internal import XMLSyntax
 /// A node in XPath's data model: a tree node, or one of the attribute and namespace nodes
 /// that XPath gives every element.
 public enum XPathNode: Hashable, Sendable {
+    /// A node of the tree: the document, an element, text, a comment or a processing instruction.
     case node(XMLTreeNode)
     /// The element's attribute at this index (in document order).
     case attribute(XMLTreeNode, index: Int)
@@ -114,9 +115,13 @@ public enum XPathNode: Hashable, Sendable {
 
 /// The result of an XPath expression: one of XPath 1.0's four types.
 public enum XPathValue: Hashable, Sendable, CustomStringConvertible {
+    /// A node-set; an expression's result holds its nodes in document order, each once.
     case nodeSet([XPathNode])
+    /// A string.
     case string(String)
+    /// A number: XPath's numbers are IEEE doubles, NaN and the infinities included.
     case number(Double)
+    /// A boolean.
     case boolean(Bool)
 
     /// Strings are equal when their code points are, as in XPath (Swift's `==` would make
@@ -167,6 +172,8 @@ public enum XPathValue: Hashable, Sendable, CustomStringConvertible {
         return []
     }
 
+    /// A node-set as the XML of each node (``XPathNode/xmlString``), one per line; any other
+    /// value as its `string`.
     public var description: String {
         switch self {
         case .nodeSet(let nodes): return nodes.map(\.xmlString).joined(separator: "\n")
