@@ -41,12 +41,12 @@ struct BinaryPropertyListReader {
         let top = Self.bigEndian(bytes, trailer + 16, 8)
         let table = Self.bigEndian(bytes, trailer + 24, 8)
         guard (1...8).contains(offsetSize), (1...8).contains(referenceSize) else {
-            throw PropertyListError("bad trailer: offset size \(offsetSize), reference size \(referenceSize)", column: trailer)
+            throw PropertyListError("bad trailer: offset size \(offsetSize), reference size \(referenceSize)", byteOffset: trailer)
         }
         guard count > 0, count <= UInt64(bytes.count), top < count, table >= 8, table < UInt64(trailer),
             count * UInt64(offsetSize) <= UInt64(trailer) - table
         else {
-            throw PropertyListError("bad trailer: \(count) objects, top \(top), offset table at \(table)", column: trailer)
+            throw PropertyListError("bad trailer: \(count) objects, top \(top), offset table at \(table)", byteOffset: trailer)
         }
         objectCount = Int(count)
         offsetTable = Int(table)
@@ -126,7 +126,7 @@ struct BinaryPropertyListReader {
         }
         let offset = Int(clamping: Self.bigEndian(bytes, offsetTable + reference * offsetSize, offsetSize))
         guard offset >= 8, offset < offsetTable else {
-            throw PropertyListError("object \(reference) has offset \(offset), outside the objects", column: offset)
+            throw PropertyListError("object \(reference) has offset \(offset), outside the objects", byteOffset: offset)
         }
         return offset
     }
@@ -134,7 +134,7 @@ struct BinaryPropertyListReader {
     /// Checks that `count` bytes from `at` lie before the offset table.
     private func need(_ at: Int, _ count: Int) throws {
         guard count >= 0, at >= 0, at <= offsetTable, count <= offsetTable - at else {
-            throw PropertyListError("an object runs past the end of the objects", column: at)
+            throw PropertyListError("an object runs past the end of the objects", byteOffset: at)
         }
     }
 
@@ -145,13 +145,13 @@ struct BinaryPropertyListReader {
         guard nibble == 0x0F else { return (nibble, at + 1) }
         try need(at + 1, 1)
         let intMarker = bytes[at + 1]
-        guard intMarker & 0xF0 == 0x10 else { throw PropertyListError("a count is not an integer", column: at + 1) }
+        guard intMarker & 0xF0 == 0x10 else { throw PropertyListError("a count is not an integer", byteOffset: at + 1) }
         let size = 1 << Int(intMarker & 0x0F)
-        guard size <= 8 else { throw PropertyListError("a count is too wide", column: at + 1) }
+        guard size <= 8 else { throw PropertyListError("a count is too wide", byteOffset: at + 1) }
         try need(at + 2, size)
         let value = Self.bigEndian(bytes, at + 2, size)
         guard value <= UInt64(bytes.count) else {
-            throw PropertyListError("a count of \(value) is larger than the file", column: at + 1)
+            throw PropertyListError("a count of \(value) is larger than the file", byteOffset: at + 1)
         }
         return (Int(value), at + 2 + size)
     }
@@ -188,11 +188,11 @@ struct BinaryPropertyListReader {
             switch marker {
             case 0x08: value = .boolean(false)
             case 0x09: value = .boolean(true)
-            default: throw PropertyListError(String(format: "unsupported object marker 0x%02X", marker), column: at)
+            default: throw PropertyListError(String(format: "unsupported object marker 0x%02X", marker), byteOffset: at)
             }
         case 0x1:
             let size = 1 << Int(marker & 0x0F)
-            guard size <= 16 else { throw PropertyListError("an integer wider than 16 bytes", column: at) }
+            guard size <= 16 else { throw PropertyListError("an integer wider than 16 bytes", byteOffset: at) }
             try need(at + 1, size)
             if size == 16 {
                 // 128-bit: Apple writes UInt64 values above Int64.max this way.
@@ -203,7 +203,7 @@ struct BinaryPropertyListReader {
                 } else if high == UInt64.max && low >= UInt64(1) << 63 {
                     value = .integer(Int64(bitPattern: low))
                 } else {
-                    throw PropertyListError("an integer outside the 64-bit ranges", column: at)
+                    throw PropertyListError("an integer outside the 64-bit ranges", byteOffset: at)
                 }
             } else {
                 let raw = Self.bigEndian(bytes, at + 1, size)
@@ -216,15 +216,15 @@ struct BinaryPropertyListReader {
             switch size {
             case 4: value = .real(Double(Float(bitPattern: UInt32(Self.bigEndian(bytes, at + 1, 4)))))
             case 8: value = .real(Double(bitPattern: Self.bigEndian(bytes, at + 1, 8)))
-            default: throw PropertyListError("a real of \(size) bytes", column: at)
+            default: throw PropertyListError("a real of \(size) bytes", byteOffset: at)
             }
         case 0x3:
-            guard marker == 0x33 else { throw PropertyListError(String(format: "unsupported object marker 0x%02X", marker), column: at) }
+            guard marker == 0x33 else { throw PropertyListError(String(format: "unsupported object marker 0x%02X", marker), byteOffset: at) }
             try need(at + 1, 8)
             let seconds = Double(bitPattern: Self.bigEndian(bytes, at + 1, 8))
             let date = Date(timeIntervalSinceReferenceDate: seconds)
             guard PlistDate.isInRange(secondsSince1970: date.timeIntervalSince1970) else {
-                throw PropertyListError("a date \(seconds.isFinite ? "" : "that is not a number, ")\(PlistDate.rangeMessage)", column: at)
+                throw PropertyListError("a date \(seconds.isFinite ? "" : "that is not a number, ")\(PlistDate.rangeMessage)", byteOffset: at)
             }
             value = .date(date)
         case 0x4:
@@ -240,24 +240,24 @@ struct BinaryPropertyListReader {
             // and CoreFoundation refuse it (their writers use UTF-16 objects for the rest).
             let slice = bytes[start..<start + length]
             if let bad = slice.firstIndex(where: { $0 >= 0x80 }) {
-                throw PropertyListError(String(format: "an ASCII string with the byte 0x%02X", bytes[bad]), column: bad)
+                throw PropertyListError(String(format: "an ASCII string with the byte 0x%02X", bytes[bad]), byteOffset: bad)
             }
             value = .string(String(decoding: slice, as: UTF8.self))
             expandedSize[reference] = Self.weight(ofBytes: length)
         case 0x6:
             let (length, start) = try count(marker, at: at)
-            guard length <= Int.max / 2 else { throw PropertyListError("a string too long", column: at) }
+            guard length <= Int.max / 2 else { throw PropertyListError("a string too long", byteOffset: at) }
             try need(start, length * 2)
             value = .string(bytes.withUnsafeBufferPointer { Self.bigEndianUTF16(UnsafeBufferPointer(rebasing: $0[start..<start + 2 * length])) })
             expandedSize[reference] = Self.weight(ofBytes: 2 * length)
         case 0x8:
             let size = Int(marker & 0x0F) + 1
-            guard size <= 8 else { throw PropertyListError("a UID wider than 8 bytes", column: at) }
+            guard size <= 8 else { throw PropertyListError("a UID wider than 8 bytes", byteOffset: at) }
             try need(at + 1, size)
             value = .uid(Self.bigEndian(bytes, at + 1, size))
         case 0xA, 0xC:
             let (length, start) = try count(marker, at: at)
-            guard length <= Int.max / referenceSize else { throw PropertyListError("an array too long", column: at) }
+            guard length <= Int.max / referenceSize else { throw PropertyListError("an array too long", byteOffset: at) }
             try need(start, length * referenceSize)
             inProgress[reference] = true
             var items: [PropertyList] = []
@@ -273,7 +273,7 @@ struct BinaryPropertyListReader {
             value = .array(items)
         case 0xD:
             let (length, start) = try count(marker, at: at)
-            guard length <= Int.max / (2 * referenceSize) else { throw PropertyListError("a dictionary too long", column: at) }
+            guard length <= Int.max / (2 * referenceSize) else { throw PropertyListError("a dictionary too long", byteOffset: at) }
             try need(start, length * 2 * referenceSize)
             inProgress[reference] = true
             var dictionary = OrderedDictionary<PropertyList.DictionaryKey, PropertyList>(minimumCapacity: length)
@@ -282,7 +282,7 @@ struct BinaryPropertyListReader {
                 let keyReference = Int(clamping: Self.bigEndian(bytes, start + i * referenceSize, referenceSize))
                 let valueReference = Int(clamping: Self.bigEndian(bytes, start + (length + i) * referenceSize, referenceSize))
                 guard case .string(let key) = try object(keyReference, depth: depth + 1) else {
-                    throw PropertyListError("a dictionary key that is not a string", column: at)
+                    throw PropertyListError("a dictionary key that is not a string", byteOffset: at)
                 }
                 dictionary[PropertyList.DictionaryKey(key)] = try object(valueReference, depth: depth + 1)
                 size = try expand(size, by: keyReference)
@@ -292,7 +292,7 @@ struct BinaryPropertyListReader {
             expandedSize[reference] = size
             value = .dictionary(dictionary)
         default:
-            throw PropertyListError(String(format: "unsupported object marker 0x%02X", marker), column: at)
+            throw PropertyListError(String(format: "unsupported object marker 0x%02X", marker), byteOffset: at)
         }
         decoded[reference] = value
         return value

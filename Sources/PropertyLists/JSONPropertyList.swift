@@ -1,5 +1,6 @@
 import Foundation
 import OrderedCollections
+import XMLStreaming
 
 /// JSON for the types JSON has: strings, integers, reals, booleans, arrays, dictionaries.
 /// Dates and data have no JSON form: writing them is an error unless ``JSONOptions`` says
@@ -115,7 +116,7 @@ struct JSONPropertyListReader {
     }
 
     private func error(_ message: String) -> PropertyListError {
-        PropertyListError(message, line: line, column: i - lineStart + 1)
+        PropertyListError(message, position: XMLPosition(line: line, column: i - lineStart + 1, byteOffset: Int64(i)))
     }
 
     mutating func read() throws -> PropertyList {

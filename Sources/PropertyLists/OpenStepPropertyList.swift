@@ -1,5 +1,6 @@
 import Foundation
 import OrderedCollections
+import XMLStreaming
 
 /// OpenStep (ASCII) plists, as NeXT-era files and Xcode's project files still use them:
 /// `{ key = value; }`, `( a, b )`, strings quoted or bare, data in `<hex>`, `//` and
@@ -23,7 +24,8 @@ struct OpenStepPropertyListReader {
     /// columns do: `é` is one).
     private func error(_ message: String) -> PropertyListError {
         let characters = bytes[lineStart..<min(i, bytes.count)].reduce(0) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 }
-        return PropertyListError(message, line: line, column: characters + 1)
+        return PropertyListError(
+            message, position: XMLPosition(line: line, column: characters + 1, byteOffset: Int64(min(i, bytes.count))))
     }
 
     /// Reads the file's value. As CoreFoundation reads them: a file of only white space and

@@ -25,7 +25,7 @@ enum PlistTextEncoding {
         case .utf16BigEndian, .utf16LittleEndian:
             let big = encoding == .utf16BigEndian
             guard (bytes.count - markLength) % 2 == 0 else {
-                throw PropertyListError("UTF-16 text of an odd number of bytes", column: bytes.count - 1)
+                throw PropertyListError("UTF-16 text of an odd number of bytes", byteOffset: bytes.count - 1)
             }
             let units = stride(from: markLength, to: bytes.count, by: 2).lazy.map { i -> UInt16 in
                 let (first, second) = (UInt16(bytes[i]), UInt16(bytes[i + 1]))
@@ -35,7 +35,7 @@ enum PlistTextEncoding {
         case .utf32BigEndian, .utf32LittleEndian:
             let big = encoding == .utf32BigEndian
             guard (bytes.count - markLength) % 4 == 0 else {
-                throw PropertyListError("UTF-32 text whose length is not a multiple of 4 bytes", column: bytes.count - 1)
+                throw PropertyListError("UTF-32 text whose length is not a multiple of 4 bytes", byteOffset: bytes.count - 1)
             }
             let units = stride(from: markLength, to: bytes.count, by: 4).lazy.map { i -> UInt32 in
                 var unit: UInt32 = 0

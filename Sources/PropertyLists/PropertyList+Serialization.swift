@@ -136,11 +136,11 @@ extension PropertyList {
             } catch let error as PropertyListError {
                 // Neither: the reading that got further says what is wrong. JSON with a null
                 // or a trailing comma fails late as JSON but at the first ":" as OpenStep.
-                let jsonReach = (jsonError.line ?? 0, jsonError.column ?? 0)
-                let openStepReach = (error.line ?? 0, error.column ?? 0)
+                let jsonReach = jsonError.position?.byteOffset ?? 0
+                let openStepReach = error.position?.byteOffset ?? 0
                 if jsonReach > openStepReach {
                     let message = jsonError.message.hasPrefix("JSON") ? jsonError.message : "JSON: " + jsonError.message
-                    throw PropertyListError(message, line: jsonError.line, column: jsonError.column)
+                    throw PropertyListError(message, position: jsonError.position)
                 }
                 throw error
             }
@@ -163,7 +163,7 @@ extension PropertyList {
         do {
             try parser.parse(bytes)
         } catch let error as XMLParseError {
-            throw PropertyListError(error.message, line: error.position.line, column: error.position.column)
+            throw PropertyListError(error.message, position: error.position, fileName: error.fileName)
         }
         guard let result = parser.handler.result else { throw PropertyListError("the plist holds no value") }
         return result

@@ -11,8 +11,7 @@ struct XMLPropertyListReader: XMLEventHandler {
     private var locator = XMLLocator.detached
 
     private func error(_ message: String) -> PropertyListError {
-        let position = locator.position
-        return PropertyListError(message, line: position.line, column: position.column)
+        PropertyListError(message, position: locator.position, fileName: locator.fileName)
     }
 
     mutating func startDocument(_ locator: XMLLocator) {

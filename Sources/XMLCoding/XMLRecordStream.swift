@@ -23,7 +23,7 @@ extension XMLDecoder {
     /// coding path, and its line and column in the file.
     public func decode<T: Decodable>(_ type: T.Type, eachAt path: String, contentsOf file: String) throws -> XMLRecordStream<T> {
         let fd = open(file, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw XMLInputError(source: file, errno: errno, message: String(cString: strerror(errno))) }
+        guard fd >= 0 else { throw XMLInputError.system(.cannotOpen, fileName: file, errno: errno) }
         return XMLRecordStream(decoder: self, path: path, source: .file(fd, name: file))
     }
 
@@ -178,7 +178,7 @@ public final class XMLRecordStream<T: Decodable>: AsyncSequence {
             let count = buffer.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress!, $0.count) }
             if count < 0 {
                 if errno == EINTR { return }
-                throw XMLInputError(source: name, errno: errno, message: String(cString: strerror(errno)))
+                throw XMLInputError.system(.cannotRead, fileName: name, errno: errno)
             }
             try buffer.withUnsafeBytes { try feed(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
         }

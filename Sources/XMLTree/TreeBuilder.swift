@@ -25,6 +25,7 @@ struct TreeBuilder: XMLEventHandler {
     /// Between the DOCTYPE's start and end: comments and processing instructions there
     /// belong to the internal subset, not to the document's children.
     private var inDoctype = false
+    private var locator = XMLLocator.detached
     private var idAttributes: [CodePointString: Swift.Set<CodePointString>] = [:]
 
     init(dropsWhitespaceText: Bool) {
@@ -101,10 +102,15 @@ struct TreeBuilder: XMLEventHandler {
         return index
     }
 
+    /// The error for a document past the records' 32-bit offsets, where the parser is.
+    private func tooLarge(_ message: String) -> XMLTreeError {
+        XMLTreeError(code: .documentTooLarge, message: message, position: locator.position, fileName: locator.fileName)
+    }
+
     private mutating func appendToPool(_ view: XMLStringView) throws -> (Int32, Int32) {
         // The records hold 32-bit offsets: a tree holds at most 2 GiB of text and 2^31 nodes.
         guard pool.count + view.count < Int(Int32.max), nodes.count < Int(Int32.max) - 1 else {
-            throw XMLTreeError("the document is too large for a tree (2 GiB of text or 2^31 nodes); stream it instead")
+            throw tooLarge("the document is too large for a tree (2 GiB of text or 2^31 nodes); stream it instead")
         }
         let start = Int32(pool.count)
         view.withUnsafeBytes { pool.append(contentsOf: $0) }
@@ -131,6 +137,10 @@ struct TreeBuilder: XMLEventHandler {
     }
 
     // MARK: - Events
+
+    mutating func startDocument(_ locator: XMLLocator) throws {
+        self.locator = locator
+    }
 
     mutating func startElement(_ name: XMLName, attributes list: XMLAttributes) throws {
         closeText()
@@ -191,7 +201,7 @@ struct TreeBuilder: XMLEventHandler {
     mutating func characters(_ text: XMLStringView) throws {
         if openText >= 0 {
             guard pool.count + text.count < Int(Int32.max) else {
-                throw XMLTreeError("the document is too large for a tree (2 GiB of text); stream it instead")
+                throw tooLarge("the document is too large for a tree (2 GiB of text); stream it instead")
             }
             text.withUnsafeBytes { pool.append(contentsOf: $0) }
             nodes[Int(openText)].textLength += Int32(text.count)

@@ -47,11 +47,35 @@ public struct XMLWriterError: Error, Hashable, Sendable, CustomStringConvertible
         case finished
     }
 
-    /// What went wrong.
+    /// What went wrong, with its details.
     public var kind: Kind
 
     /// Creates an error.
     public init(_ kind: Kind) { self.kind = kind }
+
+    /// What kind of error it is, to `switch` on as every error of the package has one
+    /// (``kind`` carries the details).
+    public var code: Code {
+        switch kind {
+        case .invalidName: return .invalidName
+        case .contentOutsideRoot: return .contentOutsideRoot
+        case .unbalancedEnd: return .unbalancedEnd
+        case .unclosedElements: return .unclosedElements
+        case .missingRoot: return .missingRoot
+        case .misplacedAttribute: return .misplacedAttribute
+        case .invalidComment: return .invalidComment
+        case .invalidProcessingInstruction: return .invalidProcessingInstruction
+        case .misplacedDeclaration: return .misplacedDeclaration
+        case .misplacedDoctype: return .misplacedDoctype
+        case .invalidIdentifier: return .invalidIdentifier
+        case .invalidCharacter: return .invalidCharacter
+        case .invalidPrefix: return .invalidPrefix
+        case .conflictingPrefix: return .conflictingPrefix
+        case .invalidIndentation: return .invalidIndentation
+        case .output: return .output
+        case .finished: return .finished
+        }
+    }
 
     /// What went wrong, in a sentence (`elements left open: schedule, sites`); it has no position.
     public var description: String {
@@ -79,5 +103,54 @@ public struct XMLWriterError: Error, Hashable, Sendable, CustomStringConvertible
         case .output(nil, _, let message): return "writing failed: \(message)"
         case .finished: return "the writer has finished"
         }
+    }
+}
+
+extension XMLWriterError {
+    /// What kind of error an ``XMLWriterError`` is: one code per case of ``Kind``, without
+    /// its details. New codes may come (a `switch` over them ends with `default:`).
+    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        /// The code's name.
+        public var rawValue: String
+        /// Creates a code from its name.
+        public init(rawValue: String) { self.rawValue = rawValue }
+
+        /// See ``Kind/invalidName(_:)``.
+        public static let invalidName = Code(rawValue: "invalid-name")
+        /// See ``Kind/contentOutsideRoot``.
+        public static let contentOutsideRoot = Code(rawValue: "content-outside-root")
+        /// See ``Kind/unbalancedEnd``.
+        public static let unbalancedEnd = Code(rawValue: "unbalanced-end")
+        /// See ``Kind/unclosedElements(_:)``.
+        public static let unclosedElements = Code(rawValue: "unclosed-elements")
+        /// See ``Kind/missingRoot``.
+        public static let missingRoot = Code(rawValue: "missing-root")
+        /// See ``Kind/misplacedAttribute(_:)``.
+        public static let misplacedAttribute = Code(rawValue: "misplaced-attribute")
+        /// See ``Kind/invalidComment``.
+        public static let invalidComment = Code(rawValue: "invalid-comment")
+        /// See ``Kind/invalidProcessingInstruction(_:)``.
+        public static let invalidProcessingInstruction = Code(rawValue: "invalid-processing-instruction")
+        /// See ``Kind/misplacedDeclaration``.
+        public static let misplacedDeclaration = Code(rawValue: "misplaced-declaration")
+        /// See ``Kind/misplacedDoctype``.
+        public static let misplacedDoctype = Code(rawValue: "misplaced-doctype")
+        /// See ``Kind/invalidIdentifier(_:)``.
+        public static let invalidIdentifier = Code(rawValue: "invalid-identifier")
+        /// See ``Kind/invalidCharacter(_:)``.
+        public static let invalidCharacter = Code(rawValue: "invalid-character")
+        /// See ``Kind/invalidPrefix(_:)``.
+        public static let invalidPrefix = Code(rawValue: "invalid-prefix")
+        /// See ``Kind/conflictingPrefix(_:)``.
+        public static let conflictingPrefix = Code(rawValue: "conflicting-prefix")
+        /// See ``Kind/invalidIndentation(_:)``.
+        public static let invalidIndentation = Code(rawValue: "invalid-indentation")
+        /// See ``Kind/output(path:errno:message:)``.
+        public static let output = Code(rawValue: "output")
+        /// See ``Kind/finished``.
+        public static let finished = Code(rawValue: "finished")
+
+        /// The code's name (`invalid-name`).
+        public var description: String { rawValue }
     }
 }

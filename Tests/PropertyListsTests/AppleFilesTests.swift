@@ -70,7 +70,7 @@ struct AppleFilesTests {
             Issue.record("0x10 read as a real")
         } catch let error as PropertyListError {
             #expect(error.message == "\"0x10\" is not a real number")
-            #expect(error.line == 5)
+            #expect(error.position?.line == 5)
             #expect(error.code == .propertyListReadCorrupt)
         } catch {
             Issue.record("\(error)")
@@ -95,7 +95,7 @@ struct AppleFilesTests {
     func doctypeAndVersion() throws {
         let xml = "<?xml version=\"1.0\"?>\n<!DOCTYPE plist [<!ELEMENT foo (#PCDATA)>]>\n<plist><string>x</string></plist>"
         let error = try #require(throws: PropertyListError.self) { try PropertyList(data: Array(xml.utf8)) }
-        #expect(error.line == 2)
+        #expect(error.position?.line == 2)
         #expect(foundationReading(Array(xml.utf8)) == nil)
         var binary = Array(try PropertyList.array([1, "x"]).data(format: .binary))
         binary[7] = UInt8(ascii: "x")
@@ -235,7 +235,7 @@ struct CocoaErrorTests {
             Issue.record("read")
         } catch let error as PropertyListError {
             #expect(error.code == .propertyListReadCorrupt)
-            #expect(error.line == 5)
+            #expect(error.position?.line == 5)
             #expect(error.cocoaError.code == .propertyListReadCorrupt)
             #expect(error.cocoaError.userInfo[NSDebugDescriptionErrorKey] as? String == error.description)
         }

@@ -56,10 +56,10 @@ struct PlistPositionFindingTests {
         for (text, column) in [("<plist><x/></plist>", 8), ("<\r\r\r0>", 6)] {
             let plain = try #require(throws: PropertyListError.self) { try PropertyList(data: Array(text.utf8)) }
             let marked = try #require(throws: PropertyListError.self) { try PropertyList(data: [0xEF, 0xBB, 0xBF] + Array(text.utf8)) }
-            #expect(plain.line == 1 && plain.column == column, "\(text.debugDescription)")
-            #expect(marked.line == plain.line && marked.column == plain.column, "\(text.debugDescription)")
+            #expect(plain.position?.line == 1 && plain.position?.column == column, "\(text.debugDescription)")
+            #expect(marked.position?.line == plain.position?.line && marked.position?.column == plain.position?.column, "\(text.debugDescription)")
         }
         let wide = try #require(throws: PropertyListError.self) { try PropertyList(data: Array("{ \"\u{E9}\u{E9}\" = <0> ; }".utf8)) }
-        #expect(wide.line == 1 && wide.column == 12)
+        #expect(wide.position?.line == 1 && wide.position?.column == 12)
     }
 }

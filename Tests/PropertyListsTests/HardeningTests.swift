@@ -99,7 +99,7 @@ struct HardeningTests {
         let object: [UInt8] = [0x33] + (0..<8).reversed().map { UInt8(truncatingIfNeeded: bits >> (8 * UInt64($0))) }
         let error = try #require(throws: PropertyListError.self) { try PropertyList(data: bplist([object])) }
         #expect(error.message.contains("outside the years 0 to 9999"), "\(error)")
-        #expect(error.column == 8)
+        #expect(error.position?.byteOffset == 8)
     }
 
     @Test("UTF-16 strings: pairs are one character, a lone surrogate is U+FFFD, as String(decoding:as:) reads them", arguments: [
@@ -133,7 +133,7 @@ struct HardeningTests {
             Issue.record("no error for \(xml)")
         } catch let error as PropertyListError {
             #expect(error.message == message)
-            #expect(error.line == line)
+            #expect(error.position?.line == line)
         } catch {
             Issue.record("\(error)")
         }

@@ -96,7 +96,7 @@ struct TextFormatTests {
             _ = try PropertyList(data: Array(text.utf8))
             Issue.record("no error for \(text)")
         } catch let error as PropertyListError {
-            #expect(error.line == line, "\(text): \(error)")
+            #expect(error.position?.line == line, "\(text): \(error)")
         } catch {
             Issue.record("\(error)")
         }

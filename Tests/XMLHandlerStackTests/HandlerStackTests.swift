@@ -52,8 +52,21 @@ struct HandlerStackTests {
         }
         guard case .unknownElement(let name) = error.kind else { Issue.record("wrong kind \(error.kind)"); return }
         #expect(name == "opening")
+        #expect(error.code == .unknownElement)
         #expect(error.position.line == 3 && error.position.column == 16)
         #expect(error.description == "<input>:3:16: error: unknown element <opening>")
+    }
+
+    @Test("HandlerStackError is Hashable: errors with the same code, message and place are equal")
+    func hashableErrors() throws {
+        struct Refusal: Error, CustomStringConvertible { var description: String { "refused" } }
+        let position = XMLPosition(line: 2, column: 3, byteOffset: 7)
+        let first = HandlerStackError(kind: .model(Refusal()), position: position, fileName: "a.xml")
+        let second = HandlerStackError(kind: .model(Refusal()), position: position, fileName: "a.xml")
+        let elsewhere = HandlerStackError(kind: .model(Refusal()), position: .start, fileName: "a.xml")
+        #expect(first.code == .consumerError && first == second && first != elsewhere)
+        #expect(Set([first, second, elsewhere]).count == 2)
+        #expect(HandlerStackError(kind: .invalidData("no name"), position: position).code == .invalidData)
     }
 
     @Test("An empty-element tag is reported where the tag starts, for its end as for its start")

@@ -37,9 +37,7 @@ package struct BlockingRead: Sendable {
                 }
             }
         }
-        if failure != 0 {
-            throw XMLInputError(source: source, errno: failure, message: String(cString: strerror(failure)))
-        }
+        if failure != 0 { throw XMLInputError.system(.cannotRead, fileName: source, errno: failure) }
         return bytes
     }
 }

@@ -32,7 +32,7 @@ extension ExpatReceiver {
             return filled
         }
         if readError != 0 {
-            throw XMLInputError(source: source, errno: readError, message: String(cString: strerror(readError)))
+            throw XMLInputError.system(.cannotRead, fileName: source, errno: readError)
         }
         return count
     }

@@ -65,7 +65,7 @@ extension XMLStreamParser {
         let fd = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
         guard fd >= 0 else {
             let code = errno
-            throw XMLInputError(source: path, errno: code, message: String(cString: strerror(code)))
+            throw XMLInputError.system(.cannotOpen, fileName: path, errno: code)
         }
         defer { close(fd) }
         try parse(fileDescriptor: fd, name: path)
@@ -74,7 +74,8 @@ extension XMLStreamParser {
     /// Streams a file URL.
     public func parse(contentsOf url: URL) throws {
         guard url.isFileURL else {
-            throw XMLInputError(source: url.absoluteString, message: "only file URLs can be read; fetch others yourself")
+            throw XMLInputError(
+                code: .notAFileURL, fileName: url.absoluteString, message: "only file URLs can be read; fetch others yourself")
         }
         try parse(contentsOf: url.path)
     }

@@ -38,7 +38,7 @@ public final class XMLEventReader {
         let fd = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
         guard fd >= 0 else {
             let code = errno
-            throw XMLInputError(source: path, errno: code, message: String(cString: strerror(code)))
+            throw XMLInputError.system(.cannotOpen, fileName: path, errno: code)
         }
         receiver = PullReceiver(options: options)
         receiver.fileName = path

@@ -56,7 +56,8 @@ extension XMLTreeDocument {
         throws -> [UInt8]
     {
         guard storage.namespaced else {
-            throw XMLTreeError("a canonical form needs namespaces: read the document with processNamespaces")
+            throw XMLTreeError(
+                code: .needsNamespaces, message: "a canonical form needs namespaces: read the document with processNamespaces")
         }
         var writer = CanonicalWriter(canonicalization: canonicalization, subset: subset.map { Swift.Set($0) })
         writer.write(documentNode)
@@ -70,7 +71,7 @@ extension XMLTreeDocument {
     ) throws -> [UInt8] {
         let selected = try XPathExpression(expression, namespaces: namespaces).evaluate(at: documentNode)
         guard case .nodeSet(let nodes) = selected else {
-            throw XPathError("a document subset must be a node-set", column: 1, expression: expression)
+            throw XPathError(code: .notANodeSet, message: "a document subset must be a node-set", column: 1, expression: expression)
         }
         return try canonicalized(canonicalization, subset: nodes)
     }

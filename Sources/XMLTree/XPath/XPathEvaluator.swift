@@ -16,8 +16,8 @@ struct XPathEvaluator {
         var size: Int
     }
 
-    func error(_ message: String, column: Int) -> XPathError {
-        XPathError(message, column: column, expression: expression)
+    func error(_ message: String, column: Int, code: XPathError.Code = .notANodeSet) -> XPathError {
+        XPathError(code: code, message: message, column: column, expression: expression)
     }
 
     /// Counts `count` gathered nodes against the evaluation's limit.
@@ -25,7 +25,7 @@ struct XPathEvaluator {
         guard budget.spend(count) else {
             throw error(
                 "the evaluation gathered more than \(budget.limit) nodes; raise "
-                    + "XPathExpression.EvaluationOptions.maximumNodes to allow it", column: 1)
+                    + "XPathExpression.EvaluationOptions.maximumNodes to allow it", column: 1, code: .tooManyNodes)
         }
     }
 
@@ -62,7 +62,7 @@ struct XPathEvaluator {
         case .variable(let name, let column):
             // A variable's name is its code points (the dictionary's own lookup is canonical equivalence).
             guard let value = variables.value(forCodePoints: name) else {
-                throw error("the variable $\(name) has no value", column: column)
+                throw error("the variable $\(name) has no value", column: column, code: .unboundVariable)
             }
             return value
         case .function(let function, let arguments, let column):

@@ -38,7 +38,7 @@ struct XPathLexer {
     }
 
     private func error(_ message: String, at column: Int) -> XPathError {
-        XPathError(message, column: column, expression: text)
+        XPathError(code: .syntax, message: message, column: column, expression: text)
     }
 
     static func tokenize(_ text: String) throws(XPathError) -> [XPathToken] {

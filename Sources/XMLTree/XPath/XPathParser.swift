@@ -15,7 +15,9 @@ struct XPathParser {
         // A bound on the expression's size bounds the depth of its syntax tree, which the
         // evaluator walks recursively: a hostile expression is an error, not a stack overflow.
         guard tokens.count <= Self.maximumTokens else {
-            throw XPathError("the expression has more than \(Self.maximumTokens) tokens", column: tokens[Self.maximumTokens].column, expression: text)
+            throw XPathError(
+                code: .tooComplex, message: "the expression has more than \(Self.maximumTokens) tokens",
+                column: tokens[Self.maximumTokens].column, expression: text)
         }
     }
 
@@ -32,8 +34,8 @@ struct XPathParser {
     private var current: XPathToken { tokens[i] }
     private mutating func advance() { if i < tokens.count - 1 { i += 1 } }
 
-    private func error(_ message: String, at token: XPathToken? = nil) -> XPathError {
-        XPathError(message, column: (token ?? current).column, expression: text)
+    private func error(_ message: String, at token: XPathToken? = nil, code: XPathError.Code = .syntax) -> XPathError {
+        XPathError(code: code, message: message, column: (token ?? current).column, expression: text)
     }
 
     private func describe(_ token: XPathToken) -> String {
@@ -59,7 +61,7 @@ struct XPathParser {
     private mutating func orExpression() throws(XPathError) -> XPathSyntax {
         depth += 1
         defer { depth -= 1 }
-        guard depth <= Self.maximumDepth else { throw error("the expression nests deeper than \(Self.maximumDepth)") }
+        guard depth <= Self.maximumDepth else { throw error("the expression nests deeper than \(Self.maximumDepth)", code: .tooComplex) }
         var left = try andExpression()
         while current.kind == .or {
             advance()
@@ -146,7 +148,7 @@ struct XPathParser {
         if current.kind == .minus {
             depth += 1
             defer { depth -= 1 }
-            guard depth <= Self.maximumDepth else { throw error("the expression nests deeper than \(Self.maximumDepth)") }
+            guard depth <= Self.maximumDepth else { throw error("the expression nests deeper than \(Self.maximumDepth)", code: .tooComplex) }
             let column = current.column
             advance()
             return .negate(try unaryExpression(), column: column)
@@ -306,7 +308,7 @@ struct XPathParser {
         if prefix == "xml" { return "http://www.w3.org/XML/1998/namespace" }
         // A prefix is its code points (the dictionary's own lookup is canonical equivalence).
         guard let uri = namespaces.value(forCodePoints: prefix) else {
-            var failure = error("the prefix \"\(prefix)\" is not bound: pass it in namespaces", at: token)
+            var failure = error("the prefix \"\(prefix)\" is not bound: pass it in namespaces", at: token, code: .unboundPrefix)
             failure.unboundPrefix = prefix
             throw failure
         }
@@ -340,7 +342,7 @@ struct XPathParser {
         case .functionName(let prefix, let local):
             advance()
             guard prefix == nil, let function = XPathFunction(rawValue: local) else {
-                throw error("there is no function \(prefix.map { "\($0):" } ?? "")\(local)() in XPath 1.0", at: token)
+                throw error("there is no function \(prefix.map { "\($0):" } ?? "")\(local)() in XPath 1.0", at: token, code: .unknownFunction)
             }
             try expect(.leftParen, "\"(\"")
             var arguments: [XPathSyntax] = []
@@ -353,7 +355,7 @@ struct XPathParser {
             }
             try expect(.rightParen, "\")\" or \",\"")
             guard function.arity.contains(arguments.count) else {
-                throw error("\(local)() takes \(function.arityDescription), not \(arguments.count)", at: token)
+                throw error("\(local)() takes \(function.arityDescription), not \(arguments.count)", at: token, code: .wrongArgumentCount)
             }
             return .function(function, arguments, column: token.column)
         default:

@@ -60,7 +60,7 @@ failures += await example("docs/PropertyLists.md:174") {
     do {
         _ = try PropertyList(data: Array("<plist><integer>x</integer></plist>".utf8))
     } catch let error as PropertyListError {
-        print(error.code == .propertyListReadCorrupt, error.line ?? 0)   // true 1
+        print(error.code == .propertyListReadCorrupt, error.position?.line ?? 0)   // true 1
         let foundationStyle: CocoaError = error.cocoaError                // for code that expects it
         print(foundationStyle.code.rawValue)                               // 3840
     }

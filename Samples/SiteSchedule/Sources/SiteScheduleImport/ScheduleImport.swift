@@ -186,7 +186,7 @@ public enum ScheduleImport {
         case .file(let path):
             fd = open(path, O_RDONLY | O_CLOEXEC)
             guard fd >= 0 else {
-                throw XMLInputError(source: path, errno: errno, message: String(cString: strerror(errno)))
+                throw XMLInputError(code: .cannotOpen, fileName: path, errno: errno, message: String(cString: strerror(errno)))
             }
         }
         defer { if fd != 0 { close(fd) } }
@@ -198,7 +198,7 @@ public enum ScheduleImport {
             let count = buffer.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress!, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw XMLInputError(source: feed.name, errno: errno, message: String(cString: strerror(errno)))
+                throw XMLInputError(code: .cannotRead, fileName: feed.name, errno: errno, message: String(cString: strerror(errno)))
             }
             if count == 0 { break }
             try buffer.withUnsafeBytes { try parser.feed(UnsafeRawBufferPointer(rebasing: $0[..<count])) }

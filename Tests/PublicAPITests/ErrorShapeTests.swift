@@ -1,0 +1,95 @@
+import Foundation
+import PropertyLists
+import Testing
+import XMLHandlerStack
+import XMLStreaming
+import XMLTree
+import XMLWriting
+
+/// docs/PublicAPI.md: every error type is Hashable, Sendable and describes itself, has a
+/// `code` to switch on, and (when it points into input) an `XMLPosition`.
+@Suite("One shape for every error")
+struct ErrorShapeTests {
+    /// Compiles only for a type with the conformances every error has.
+    private func hasTheShape<E: Error & Hashable & Sendable & CustomStringConvertible>(_: E.Type) -> Bool { true }
+
+    @Test("Every error type is Hashable, Sendable and CustomStringConvertible")
+    func conformances() {
+        #expect(hasTheShape(XMLParseError.self))
+        #expect(hasTheShape(XMLInputError.self))
+        #expect(hasTheShape(HandlerStackError.self))
+        #expect(hasTheShape(XMLWriterError.self))
+        #expect(hasTheShape(XMLInvalidCharacterError.self))
+        #expect(hasTheShape(XMLTreeError.self))
+        #expect(hasTheShape(XPathError.self))
+        #expect(hasTheShape(PropertyListError.self))
+    }
+
+    @Test("XMLInputError: a code and the file's name")
+    func inputError() throws {
+        let error = try #require(throws: XMLInputError.self) {
+            try XMLStreamParser(handler: XMLEventCollector()).parse(contentsOf: "/nonexistent/feed.xml")
+        }
+        #expect(error.code == .cannotOpen && error.errno == ENOENT && error.fileName == "/nonexistent/feed.xml")
+        #expect(error.description == "/nonexistent/feed.xml: error: No such file or directory")
+        let url = try #require(throws: XMLInputError.self) {
+            try XMLStreamParser(handler: XMLEventCollector()).parse(contentsOf: URL(string: "https://example.com/feed.xml")!)
+        }
+        #expect(url.code == .notAFileURL)
+    }
+
+    @Test("XPathError: a code for each kind of mistake, and a position in the expression", arguments: [
+        ("//p:item", XPathError.Code.unboundPrefix), ("count(", .syntax), ("frobnicate()", .unknownFunction),
+        ("count()", .wrongArgumentCount), ("$missing", .unboundVariable), ("1 | 2", .notANodeSet),
+        ("'never closed", .syntax), ("following-ish::x", .syntax),
+    ])
+    func xpathCodes(expression: String, code: XPathError.Code) throws {
+        let document = try XMLTreeDocument(string: "<r/>")
+        let error = try #require(throws: XPathError.self) { try document.root!.xpath(expression) }
+        #expect(error.code == code, "\(expression): \(error)")
+    }
+
+    @Test("XPathError's position counts the expression as line 1, its byte offset in UTF-8")
+    func xpathPosition() throws {
+        let error = try #require(throws: XPathError.self) { try XPathExpression("//ä:é") }
+        #expect(error.code == .unboundPrefix)
+        #expect(error.position == XMLPosition(line: 1, column: error.column, byteOffset: 2))
+        let budget = try #require(throws: XPathError.self) {
+            let document = try XMLTreeDocument(string: "<r>" + String(repeating: "<a/>", count: 100) + "</r>")
+            _ = try XPathExpression("//a").evaluate(at: document.root!, options: .init(maximumNodes: 10))
+        }
+        #expect(budget.code == .tooManyNodes)
+    }
+
+    @Test("XMLTreeError: a code; a canonical form of a tree without namespaces")
+    func treeError() throws {
+        let document = try XMLTreeDocument(
+            string: "<r/>", options: .init(parser: XMLParserOptions(processNamespaces: false)))
+        let error = try #require(throws: XMLTreeError.self) { try document.canonicalized() }
+        #expect(error.code == .needsNamespaces && error.position == nil)
+        #expect(error.description == error.message)
+    }
+
+    @Test("XMLWriterError: a code for each kind, beside its details")
+    func writerError() throws {
+        let writer = try XMLStreamWriter()
+        let error = try #require(throws: XMLWriterError.self) { try writer.endElement() }
+        #expect(error.code == .unbalancedEnd && error.kind == .unbalancedEnd)
+        let name = try #require(throws: XMLWriterError.self) { try XMLStreamWriter().startElement("1st") }
+        #expect(name.code == .invalidName && name.kind == .invalidName("1st"))
+    }
+
+    @Test("PropertyListError: an XMLPosition in text formats, a byte offset in binary ones")
+    func propertyListPosition() throws {
+        let json = try #require(throws: PropertyListError.self) { try PropertyList(data: Data(#"{"a": 1,}"#.utf8)) }
+        #expect(json.position == XMLPosition(line: 1, column: 9, byteOffset: 8))
+        #expect(json.description.hasPrefix("line 1, column 9: "))
+        let xml = try #require(throws: PropertyListError.self) {
+            try PropertyList(data: Data("<plist>\n  <integer>x</integer></plist>".utf8))
+        }
+        #expect(xml.position == XMLPosition(line: 2, column: 13, byteOffset: 20), "\(xml)")
+        let binary = try #require(throws: PropertyListError.self) { try PropertyList(data: Data("bplist00".utf8 + [0, 0])) }
+        #expect(binary.position.map { $0.line == 0 && $0.column == 0 } ?? true, "\(binary)")
+        #expect(binary.code == .propertyListReadCorrupt)
+    }
+}
