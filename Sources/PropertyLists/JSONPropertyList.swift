@@ -2,35 +2,74 @@ import Foundation
 import OrderedCollections
 import XMLStreaming
 
-/// JSON for the types JSON has: strings, integers, reals, booleans, arrays, dictionaries.
-/// Dates and data have no JSON form: writing them is an error unless ``JSONOptions`` says
-/// how to spell them; JSON's `null` has no plist form and is an error when reading.
-public struct JSONOptions: Sendable, Hashable {
-    /// Write dates as ISO 8601 strings (`2012-03-01T06:00:00Z`) instead of failing.
-    public var datesAsISO8601Strings: Bool
-    /// Write data as base64 strings instead of failing.
-    public var dataAsBase64Strings: Bool
-    /// Write for people, as `plutil -r` and `JSONSerialization`'s `.prettyPrinted` do: each
-    /// member on its own line, indented by two spaces, `"key" : value`.
-    public var humanReadable: Bool
+extension PropertyList {
+    /// How a property list is written as JSON, which has strings, integers, reals, booleans,
+    /// arrays and dictionaries. Dates and data have no JSON form: writing them is an error
+    /// unless these options say how to spell them; JSON's `null` has no plist form and is an
+    /// error when reading.
+    public struct JSONOptions: Sendable, Hashable {
+        /// Whether dates are written as ISO 8601 strings (`2012-03-01T06:00:00Z`) instead of
+        /// failing.
+        public var writesDatesAsISO8601Strings: Bool
+        /// Whether data is written as base64 strings instead of failing.
+        public var writesDataAsBase64Strings: Bool
+        /// Whether the JSON is written for people, as `plutil -r` and `JSONSerialization`'s
+        /// `.prettyPrinted` do: each member on its own line, indented by two spaces,
+        /// `"key" : value`.
+        public var isHumanReadable: Bool
 
-    /// Creates options: by default dates and data are errors and the JSON is compact.
-    public init(datesAsISO8601Strings: Bool = false, dataAsBase64Strings: Bool = false, humanReadable: Bool = false) {
-        self.datesAsISO8601Strings = datesAsISO8601Strings
-        self.dataAsBase64Strings = dataAsBase64Strings
-        self.humanReadable = humanReadable
+        /// Creates options: by default dates and data are errors and the JSON is compact.
+        public init(
+            writesDatesAsISO8601Strings: Bool = false, writesDataAsBase64Strings: Bool = false, isHumanReadable: Bool = false
+        ) {
+            self.writesDatesAsISO8601Strings = writesDatesAsISO8601Strings
+            self.writesDataAsBase64Strings = writesDataAsBase64Strings
+            self.isHumanReadable = isHumanReadable
+        }
+
+        /// Creates options with the labels before 0.2.
+        @available(*, deprecated, renamed: "init(writesDatesAsISO8601Strings:writesDataAsBase64Strings:isHumanReadable:)")
+        @_disfavoredOverload
+        public init(datesAsISO8601Strings: Bool = false, dataAsBase64Strings: Bool = false, humanReadable: Bool = false) {
+            self.init(
+                writesDatesAsISO8601Strings: datesAsISO8601Strings, writesDataAsBase64Strings: dataAsBase64Strings,
+                isHumanReadable: humanReadable)
+        }
+
+        /// Whether dates are written as strings: the name before 0.2.
+        @available(*, deprecated, renamed: "writesDatesAsISO8601Strings")
+        public var datesAsISO8601Strings: Bool {
+            get { writesDatesAsISO8601Strings }
+            set { writesDatesAsISO8601Strings = newValue }
+        }
+        /// Whether data is written as base64: the name before 0.2.
+        @available(*, deprecated, renamed: "writesDataAsBase64Strings")
+        public var dataAsBase64Strings: Bool {
+            get { writesDataAsBase64Strings }
+            set { writesDataAsBase64Strings = newValue }
+        }
+        /// Whether the JSON is written for people: the name before 0.2.
+        @available(*, deprecated, renamed: "isHumanReadable")
+        public var humanReadable: Bool {
+            get { isHumanReadable }
+            set { isHumanReadable = newValue }
+        }
     }
 }
 
+/// The JSON options' name before 0.2.
+@available(*, deprecated, renamed: "PropertyList.JSONOptions")
+public typealias JSONOptions = PropertyList.JSONOptions
+
 enum JSONPropertyListWriter {
-    static func write(_ value: PropertyList, options: JSONOptions, sortsKeys: Bool) throws -> [UInt8] {
+    static func write(_ value: PropertyList, options: PropertyList.JSONOptions, sortsKeys: Bool) throws -> [UInt8] {
         var out: [UInt8] = []
         try write(value, options: options, sortsKeys: sortsKeys, depth: 0, into: &out)
         return out
     }
 
     private static func write(
-        _ value: PropertyList, options: JSONOptions, sortsKeys: Bool, depth: Int, into out: inout [UInt8]
+        _ value: PropertyList, options: PropertyList.JSONOptions, sortsKeys: Bool, depth: Int, into out: inout [UInt8]
     ) throws {
         guard depth < PropertyList.maximumDepth else {
             throw PropertyListError("nested deeper than \(PropertyList.maximumDepth)")
@@ -44,13 +83,13 @@ enum JSONPropertyListWriter {
             out.append(contentsOf: (r == r.rounded() && abs(r) < 1e15 ? String(Int64(r)) + ".0" : "\(r)").utf8)
         case .boolean(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
         case .date(let d):
-            guard options.datesAsISO8601Strings else {
-                throw PropertyListError("JSON has no dates (JSONOptions.datesAsISO8601Strings writes them as strings)")
+            guard options.writesDatesAsISO8601Strings else {
+                throw PropertyListError("JSON has no dates (JSONOptions.writesDatesAsISO8601Strings writes them as strings)")
             }
             string(try PlistDate.string(d), into: &out)
         case .data(let d):
-            guard options.dataAsBase64Strings else {
-                throw PropertyListError("JSON has no data (JSONOptions.dataAsBase64Strings writes it as base64)")
+            guard options.writesDataAsBase64Strings else {
+                throw PropertyListError("JSON has no data (JSONOptions.writesDataAsBase64Strings writes it as base64)")
             }
             string(d.base64EncodedString(), into: &out)
         case .uid(let u):
@@ -70,7 +109,7 @@ enum JSONPropertyListWriter {
                 if i > 0 { out.append(UInt8(ascii: ",")) }
                 newLine(options, depth: depth + 1, into: &out)
                 string(key.string, into: &out)
-                out.append(contentsOf: options.humanReadable ? " : ".utf8 : ":".utf8)
+                out.append(contentsOf: options.isHumanReadable ? " : ".utf8 : ":".utf8)
                 try within(.key(key.string)) { try write(value, options: options, sortsKeys: sortsKeys, depth: depth + 1, into: &out) }
             }
             if !d.isEmpty { newLine(options, depth: depth, into: &out) }
@@ -79,8 +118,8 @@ enum JSONPropertyListWriter {
     }
 
     /// For human-readable output: a line break and two spaces per level.
-    private static func newLine(_ options: JSONOptions, depth: Int, into out: inout [UInt8]) {
-        guard options.humanReadable else { return }
+    private static func newLine(_ options: PropertyList.JSONOptions, depth: Int, into out: inout [UInt8]) {
+        guard options.isHumanReadable else { return }
         out.append(0x0A)
         for _ in 0..<depth { out.append(contentsOf: [0x20, 0x20]) }
     }

@@ -159,7 +159,7 @@ extension PropertyList {
     static func readXML(_ bytes: [UInt8], encoding: XMLEncodingName?, scanning: Bool = true) throws -> PropertyList {
         if scanning, encoding == nil, let value = XMLPlistScanner.read(bytes) { return value }
         let parser = XMLStreamParser(
-            handler: XMLPropertyListReader(), options: XMLParserOptions(processNamespaces: false, encoding: encoding))
+            handler: XMLPropertyListReader(), options: XMLParserOptions(processesNamespaces: false, encoding: encoding))
         do {
             try parser.parse(bytes)
         } catch let error as XMLParseError {

@@ -91,7 +91,7 @@ struct XMLPlistLineFinder: XMLEventHandler {
     /// The line of the value at `codingPath` in `bytes`, or `nil`.
     static func line(of codingPath: [any CodingKey], in bytes: some Sequence<UInt8>) -> Int? {
         let target = codingPath.map { arrayIndex(of: $0).map(String.init) ?? $0.stringValue }
-        let parser = XMLStreamParser(handler: XMLPlistLineFinder(target: target), options: XMLParserOptions(processNamespaces: false))
+        let parser = XMLStreamParser(handler: XMLPlistLineFinder(target: target), options: XMLParserOptions(processesNamespaces: false))
         try? parser.parse(bytes)
         return parser.handler.line
     }

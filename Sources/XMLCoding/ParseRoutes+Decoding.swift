@@ -59,7 +59,7 @@ final class XMLDecodingRoute: Sendable {
         // Every spare was made by this route, from these settings.
         guard let record = spare.withLock({ $0.take() }) else {
             return XMLRecordInProgress(
-                builder: XMLRecordBuilder.Partial(namespaced: settings.parserOptions.processNamespaces, fileName: fileName))
+                builder: XMLRecordBuilder.Partial(namespaced: settings.parserOptions.processesNamespaces, fileName: fileName))
         }
         record.builder.reset(fileName: fileName)
         return record

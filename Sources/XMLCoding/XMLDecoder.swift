@@ -276,7 +276,7 @@ open class XMLDecoder: @unchecked Sendable {
     {
         let records = Records()
         let parser = XMLStreamParser(
-            handler: XMLRecordBuilder(path: path, namespaced: options.processNamespaces, inputSize: inputSize) {
+            handler: XMLRecordBuilder(path: path, namespaced: options.processesNamespaces, inputSize: inputSize) {
                 records.queue.append($0)
             },
             options: options)

@@ -9,11 +9,11 @@ public struct XMLParserOptions: Hashable, Sendable {
     /// Resolve namespace prefixes: names report their namespace URI, local name and
     /// prefix, and `xmlns` attributes become prefix-mapping events. Foundation's
     /// `shouldProcessNamespaces`. Default `true`.
-    public var processNamespaces: Bool
+    public var processesNamespaces: Bool
     /// Report the start and end of each namespace prefix mapping as events. Foundation's
-    /// `shouldReportNamespacePrefixes`; only meaningful with ``processNamespaces``.
+    /// `shouldReportNamespacePrefixes`; only meaningful with ``processesNamespaces``.
     /// Default `true`.
-    public var reportNamespacePrefixes: Bool
+    public var reportsNamespacePrefixes: Bool
     /// The encoding to use instead of what the document declares (an override, like
     /// expat's `XML_SetEncoding`). `nil` (the default) honours the declaration, the
     /// byte-order mark, or UTF-8.
@@ -31,19 +31,45 @@ public struct XMLParserOptions: Hashable, Sendable {
 
     /// Creates options; every argument has the safe default.
     public init(
-        processNamespaces: Bool = true,
-        reportNamespacePrefixes: Bool = true,
+        processesNamespaces: Bool = true,
+        reportsNamespacePrefixes: Bool = true,
         encoding: XMLEncodingName? = nil,
         limits: XMLLimits = .default,
         recovery: XMLRecovery? = nil,
         chunkSize: Int = 256 * 1024
     ) {
-        self.processNamespaces = processNamespaces
-        self.reportNamespacePrefixes = reportNamespacePrefixes
+        self.processesNamespaces = processesNamespaces
+        self.reportsNamespacePrefixes = reportsNamespacePrefixes
         self.encoding = encoding
         self.limits = limits
         self.recovery = recovery
         self.chunkSize = max(4096, chunkSize)
+    }
+
+    /// Creates options with the labels before 0.2.
+    @available(*, deprecated, renamed: "init(processesNamespaces:reportsNamespacePrefixes:encoding:limits:recovery:chunkSize:)")
+    @_disfavoredOverload
+    public init(
+        processNamespaces: Bool = true, reportNamespacePrefixes: Bool = true, encoding: XMLEncodingName? = nil,
+        limits: XMLLimits = .default, recovery: XMLRecovery? = nil, chunkSize: Int = 256 * 1024
+    ) {
+        self.init(
+            processesNamespaces: processNamespaces, reportsNamespacePrefixes: reportNamespacePrefixes, encoding: encoding,
+            limits: limits, recovery: recovery, chunkSize: chunkSize)
+    }
+
+    /// Whether namespace prefixes are resolved: the name before 0.2.
+    @available(*, deprecated, renamed: "processesNamespaces")
+    public var processNamespaces: Bool {
+        get { processesNamespaces }
+        set { processesNamespaces = newValue }
+    }
+
+    /// Whether prefix mappings are reported as events: the name before 0.2.
+    @available(*, deprecated, renamed: "reportsNamespacePrefixes")
+    public var reportNamespacePrefixes: Bool {
+        get { reportsNamespacePrefixes }
+        set { reportsNamespacePrefixes = newValue }
     }
 }
 

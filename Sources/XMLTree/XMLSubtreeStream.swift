@@ -18,7 +18,7 @@ public enum XMLSubtreeStream {
         _ body: (XMLTreeNode) throws -> Void
     ) throws {
         try withoutActuallyEscaping(body) { body in
-            let parser = XMLStreamParser(handler: SubtreeHandler(path: path, options: options, body: body), options: options.parser)
+            let parser = XMLStreamParser(handler: SubtreeHandler(path: path, options: options, body: body), options: options.parserOptions)
             try parser.parse(contentsOf: file)
         }
     }
@@ -29,7 +29,7 @@ public enum XMLSubtreeStream {
         _ body: (XMLTreeNode) throws -> Void
     ) throws {
         try withoutActuallyEscaping(body) { body in
-            let parser = XMLStreamParser(handler: SubtreeHandler(path: path, options: options, body: body), options: options.parser)
+            let parser = XMLStreamParser(handler: SubtreeHandler(path: path, options: options, body: body), options: options.parserOptions)
             try parser.parse(bytes)
         }
     }
@@ -51,7 +51,7 @@ struct SubtreeHandler: XMLEventHandler {
     init(path: String, options: XMLTreeDocument.Options, body: @escaping (XMLTreeNode) throws -> Void) {
         steps = path.split(separator: "/").map(String.init)
         builder = TreeBuilder(dropsWhitespaceText: options.dropsWhitespaceText)
-        namespaced = options.parser.processNamespaces
+        namespaced = options.parserOptions.processesNamespaces
         self.body = body
     }
 

@@ -26,16 +26,30 @@ public struct XMLTreeDocument: Sendable {
     }
 
     /// How the tree is built.
-    public struct Options: Sendable {
+    public struct Options: Hashable, Sendable {
         /// The parser's options (namespaces, limits, encoding, recovery).
-        public var parser: XMLParserOptions
+        public var parserOptions: XMLParserOptions
         /// Leave out text nodes that are only white space. Default `false`: white space is data.
         public var dropsWhitespaceText: Bool
 
         /// Creates options: by default the parser's own defaults, and white-space text kept.
-        public init(parser: XMLParserOptions = XMLParserOptions(), dropsWhitespaceText: Bool = false) {
-            self.parser = parser
+        public init(parserOptions: XMLParserOptions = XMLParserOptions(), dropsWhitespaceText: Bool = false) {
+            self.parserOptions = parserOptions
             self.dropsWhitespaceText = dropsWhitespaceText
+        }
+
+        /// Creates options with the label before 0.2.
+        @available(*, deprecated, renamed: "init(parserOptions:dropsWhitespaceText:)")
+        @_disfavoredOverload
+        public init(parser: XMLParserOptions = XMLParserOptions(), dropsWhitespaceText: Bool = false) {
+            self.init(parserOptions: parser, dropsWhitespaceText: dropsWhitespaceText)
+        }
+
+        /// The parser's options: the name before 0.2.
+        @available(*, deprecated, renamed: "parserOptions")
+        public var parser: XMLParserOptions {
+            get { parserOptions }
+            set { parserOptions = newValue }
         }
     }
 
@@ -80,12 +94,12 @@ public struct XMLTreeDocument: Sendable {
     private static func parser(_ options: Options, expectedSize: Int? = nil) -> XMLStreamParser<TreeBuilder> {
         var builder = TreeBuilder(dropsWhitespaceText: options.dropsWhitespaceText)
         if let expectedSize { builder.reserve(forDocumentOfSize: expectedSize) }
-        return XMLStreamParser(handler: builder, options: options.parser)
+        return XMLStreamParser(handler: builder, options: options.parserOptions)
     }
 
     /// The tree a finished parse built.
     private init(parsedBy parser: XMLStreamParser<TreeBuilder>, options: Options) {
-        self.init(storage: parser.handler.takeStorage(namespaced: options.parser.processNamespaces))
+        self.init(storage: parser.handler.takeStorage(namespaced: options.parserOptions.processesNamespaces))
     }
 
     /// The document node: the parent of the root element and of the processing

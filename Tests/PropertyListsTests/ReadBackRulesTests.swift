@@ -9,7 +9,7 @@ import XMLTestSupport
 @Suite("Every format reads back what every format wrote")
 struct ReadBackRulesTests {
     private static let formats = PropertyList.Format.allCases
-    private static let json = JSONOptions(datesAsISO8601Strings: true, dataAsBase64Strings: true)
+    private static let json = PropertyList.JSONOptions(writesDatesAsISO8601Strings: true, writesDataAsBase64Strings: true)
 
     @Test("the first and last dates of the range read back in XML and binary; one second beyond is refused everywhere")
     func dateRange() throws {

@@ -20,10 +20,10 @@ struct TextFormatTests {
     func jsonLimits() throws {
         let dated: PropertyList = ["when": .date(utc(2012, 3, 1, 6, 0, 0)), "bytes": .data(Data([1, 2]))]
         let error = try #require(throws: PropertyListError.self) { try PropertyList.dictionary(["when": .date(Date())]).data(format: .json) }
-        #expect(error.description == "when: JSON has no dates (JSONOptions.datesAsISO8601Strings writes them as strings)")
+        #expect(error.description == "when: JSON has no dates (JSONOptions.writesDatesAsISO8601Strings writes them as strings)")
         #expect(error.keyPath == "when")
         #expect(error.code == .propertyListWriteInvalid)
-        let options = JSONOptions(datesAsISO8601Strings: true, dataAsBase64Strings: true)
+        let options = PropertyList.JSONOptions(writesDatesAsISO8601Strings: true, writesDataAsBase64Strings: true)
         #expect(String(decoding: try dated.data(format: .json, json: options), as: UTF8.self)
             == #"{"bytes":"AQI=","when":"2012-03-01T06:00:00Z"}"#)
         #expect(throws: PropertyListError.self) { try PropertyList(data: Array(#"{"a": null}"#.utf8)) }

@@ -64,7 +64,7 @@ struct ErrorShapeTests {
     @Test("XMLTreeError: a code; a canonical form of a tree without namespaces")
     func treeError() throws {
         let document = try XMLTreeDocument(
-            string: "<r/>", options: .init(parser: XMLParserOptions(processNamespaces: false)))
+            string: "<r/>", options: .init(parserOptions: XMLParserOptions(processesNamespaces: false)))
         let error = try #require(throws: XMLTreeError.self) { try document.canonicalized() }
         #expect(error.code == .needsNamespaces && error.position == nil)
         #expect(error.description == error.message)

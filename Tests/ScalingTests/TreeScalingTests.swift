@@ -42,7 +42,7 @@ struct TreeScalingTests {
             prepare: { n in
                 let open = (0..<n).map { "<p\($0 % 7):e xmlns:p\($0 % 7)=\"urn:\($0)\">" }.joined()
                 let close = (0..<n).reversed().map { "</p\($0 % 7):e>" }.joined()
-                return try XMLTreeDocument(bytes: Array((open + close).utf8), options: .init(parser: .init(limits: .unlimited)))
+                return try XMLTreeDocument(bytes: Array((open + close).utf8), options: .init(parserOptions: .init(limits: .unlimited)))
             }
         ) { document in
             for method in methods {

@@ -98,7 +98,7 @@ struct EventSequenceTests {
 
     @Test("Without namespace processing, names stay as written and xmlns attributes are attributes")
     func namespacesOff() throws {
-        let options = XMLParserOptions(processNamespaces: false)
+        let options = XMLParserOptions(processesNamespaces: false)
         let events = try EventRecorder.events(of: #"<a:r xmlns:a="urn:a" a:x="1"><a:c/></a:r>"#, options: options)
         #expect(
             events == [

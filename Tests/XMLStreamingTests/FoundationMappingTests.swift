@@ -34,25 +34,25 @@ private final class FoundationRecorder: NSObject, XMLParserDelegate {
 /// XMLStack's events turned into Foundation's values by the expressions the migration
 /// guide gives.
 private struct GuideMapping: XMLEventHandler {
-    let processNamespaces: Bool
+    let processesNamespaces: Bool
     var seen: [Seen] = []
 
     mutating func startElement(_ name: XMLName, attributes: XMLAttributes) {
         seen.append(
             Seen(
                 kind: "start",
-                elementName: processNamespaces ? name.localName.string : name.qualifiedName,
-                namespaceURI: processNamespaces ? name.namespaceURI?.string ?? "" : nil,
-                qName: processNamespaces ? name.qualifiedName : nil,
+                elementName: processesNamespaces ? name.localName.string : name.qualifiedName,
+                namespaceURI: processesNamespaces ? name.namespaceURI?.string ?? "" : nil,
+                qName: processesNamespaces ? name.qualifiedName : nil,
                 attributes: attributes.dictionary))
     }
     mutating func endElement(_ name: XMLName) {
         seen.append(
             Seen(
                 kind: "end",
-                elementName: processNamespaces ? name.localName.string : name.qualifiedName,
-                namespaceURI: processNamespaces ? name.namespaceURI?.string ?? "" : nil,
-                qName: processNamespaces ? name.qualifiedName : nil))
+                elementName: processesNamespaces ? name.localName.string : name.qualifiedName,
+                namespaceURI: processesNamespaces ? name.namespaceURI?.string ?? "" : nil,
+                qName: processesNamespaces ? name.qualifiedName : nil))
     }
     mutating func startPrefixMapping(prefix: XMLStringView?, uri: XMLStringView?) {
         seen.append(Seen(kind: "map", elementName: prefix?.string ?? "", namespaceURI: uri?.string ?? ""))
@@ -64,23 +64,23 @@ struct FoundationMappingTests {
     static let document = #"<root xmlns:g="urn:g" a="1" g:b="2"><plain/><g:text/><d xmlns="urn:d"><e/></d><u xmlns=""/></root>"#
 
     @Test("each row of the guide's table gives Foundation's value", arguments: [false, true])
-    func mapping(_ processNamespaces: Bool) throws {
+    func mapping(_ processesNamespaces: Bool) throws {
         let foundation = XMLParser(data: Data(Self.document.utf8))
         let recorder = FoundationRecorder()
         foundation.delegate = recorder
-        foundation.shouldProcessNamespaces = processNamespaces
-        foundation.shouldReportNamespacePrefixes = processNamespaces
+        foundation.shouldProcessNamespaces = processesNamespaces
+        foundation.shouldReportNamespacePrefixes = processesNamespaces
         #expect(foundation.parse())
 
         let parser = XMLStreamParser(
-            handler: GuideMapping(processNamespaces: processNamespaces),
-            options: XMLParserOptions(processNamespaces: processNamespaces, reportNamespacePrefixes: processNamespaces))
+            handler: GuideMapping(processesNamespaces: processesNamespaces),
+            options: XMLParserOptions(processesNamespaces: processesNamespaces, reportsNamespacePrefixes: processesNamespaces))
         try parser.parse(Array(Self.document.utf8))
         #expect(parser.handler.seen == recorder.seen)
 
         // The differences the guide names, seen directly.
         let plain = try #require(recorder.seen.first { $0.elementName == "plain" })
-        if processNamespaces {
+        if processesNamespaces {
             #expect(plain.namespaceURI == "")
             #expect(plain.qName == "plain")
             #expect(recorder.seen.contains(Seen(kind: "map", elementName: "", namespaceURI: "")))
@@ -103,12 +103,12 @@ struct FoundationMappingTests {
             }
             mutating func startPrefixMapping(prefix: XMLStringView?, uri: XMLStringView?) { prefixes.append(prefix?.string) }
         }
-        for processNamespaces in [false, true] {
-            let parser = XMLStreamParser(handler: Names(), options: XMLParserOptions(processNamespaces: processNamespaces))
+        for processesNamespaces in [false, true] {
+            let parser = XMLStreamParser(handler: Names(), options: XMLParserOptions(processesNamespaces: processesNamespaces))
             try parser.parse(Array(Self.document.utf8))
             #expect(parser.handler.qualified == ["root", "plain", "g:text", "d", "e", "u"])
-            #expect(parser.handler.uris == (processNamespaces ? [nil, nil, "urn:g", "urn:d", "urn:d", nil] : Array(repeating: nil, count: 6)))
-            #expect(parser.handler.prefixes == (processNamespaces ? ["g", nil, nil] : []))
+            #expect(parser.handler.uris == (processesNamespaces ? [nil, nil, "urn:g", "urn:d", "urn:d", nil] : Array(repeating: nil, count: 6)))
+            #expect(parser.handler.prefixes == (processesNamespaces ? ["g", nil, nil] : []))
         }
     }
 }

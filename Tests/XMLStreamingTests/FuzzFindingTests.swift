@@ -193,7 +193,7 @@ struct NameComparisonTests {
         let namespaced = XMLStreamParser(handler: Probe())
         try namespaced.parse(document)
         #expect(namespaced.handler.answers == ["<x:a>", "c=1", "<b>", "c=2", "x:d=3"])
-        let plain = XMLStreamParser(handler: Probe(), options: XMLParserOptions(processNamespaces: false))
+        let plain = XMLStreamParser(handler: Probe(), options: XMLParserOptions(processesNamespaces: false))
         try plain.parse(document)
         #expect(plain.handler.answers == ["<x:a>", "c=1", "<b>", "c=2", "x:d=3"])
     }

@@ -31,7 +31,7 @@ struct Echo: XMLEventHandler {
 func recovered(
     _ input: [UInt8], chunkSize: Int? = nil, namespaces: Bool = true, recovery: XMLRecovery = .default
 ) throws -> (text: String, repairs: [XMLRepair]) {
-    let options = XMLParserOptions(processNamespaces: namespaces, recovery: recovery)
+    let options = XMLParserOptions(processesNamespaces: namespaces, recovery: recovery)
     let parser = XMLStreamParser(handler: Echo(), options: options)
     for piece in ChunkSplitter.pieces(of: input, size: chunkSize ?? max(input.count, 1)) { try parser.feed(piece) }
     try parser.finish()

@@ -9,7 +9,7 @@ import XMLTree
 struct CanonicalizationTests {
     func canonical(_ xml: String, _ method: XMLCanonicalization.Method = .canonical10, comments: Bool = false) throws -> String {
         let document = try XMLTreeDocument(string: xml)
-        return String(decoding: try document.canonicalized(XMLCanonicalization(method, withComments: comments)), as: UTF8.self)
+        return String(decoding: try document.canonicalized(XMLCanonicalization(method, includesComments: comments)), as: UTF8.self)
     }
 
     static let example31 = """
@@ -242,7 +242,7 @@ struct CanonicalizationTests {
     @Test("A tree read without namespaces is refused")
     func needsNamespaces() throws {
         let document = try XMLTreeDocument(
-            string: "<a/>", options: XMLTreeDocument.Options(parser: XMLParserOptions(processNamespaces: false)))
+            string: "<a/>", options: XMLTreeDocument.Options(parserOptions: XMLParserOptions(processesNamespaces: false)))
         #expect(throws: XMLTreeError.self) { try document.canonicalized() }
     }
 }

@@ -29,8 +29,8 @@ struct OutputTests {
         let document = try XMLTreeDocument(string: xml)
         let back = try XMLTreeDocument(string: document.xmlString())
         #expect(outline(back.documentNode) == outline(document.documentNode))
-        let flat = try XMLTreeDocument(string: xml, options: .init(parser: XMLParserOptions(processNamespaces: false)))
-        #expect(outline(try XMLTreeDocument(string: flat.xmlString(), options: .init(parser: XMLParserOptions(processNamespaces: false))).documentNode) == outline(flat.documentNode))
+        let flat = try XMLTreeDocument(string: xml, options: .init(parserOptions: XMLParserOptions(processesNamespaces: false)))
+        #expect(outline(try XMLTreeDocument(string: flat.xmlString(), options: .init(parserOptions: XMLParserOptions(processesNamespaces: false))).documentNode) == outline(flat.documentNode))
     }
 
     @Test("Scrivener's one-liners build a document that the writer keeps readable")
@@ -54,7 +54,7 @@ struct OutputTests {
 struct CanonicalTests {
     func canon(_ xml: String) throws -> String {
         var options = XMLTreeDocument.Options()
-        options.parser.processNamespaces = false
+        options.parserOptions.processesNamespaces = false
         return String(decoding: try XMLTreeDocument(string: xml, options: options).canonicalForm(), as: UTF8.self)
     }
 

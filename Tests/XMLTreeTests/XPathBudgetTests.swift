@@ -18,7 +18,7 @@ struct XPathBudgetTests {
     func namespaceAxis() throws {
         let expression = try XPathExpression("count(//namespace::*)")
         let error = #expect(throws: XPathError.self) { try expression.evaluate(at: Self.manyScopes.documentNode) }
-        #expect(error?.message.contains("EvaluationOptions.maximumNodes") == true)
+        #expect(error?.message.contains("XPathExpression.Options.maximumNodes") == true)
         #expect(error?.message.contains("1000000") == true)
         // The element count itself is well within the default.
         let count = try XPathExpression("count(//*)").evaluate(at: Self.manyScopes.documentNode)
@@ -122,7 +122,7 @@ struct DeepTreeTests {
     func deepTree() async throws {
         let depth = 100_000
         let xml = String(repeating: "<a x=\"1\">", count: depth) + "t" + String(repeating: "</a>", count: depth)
-        let options = XMLTreeDocument.Options(parser: XMLParserOptions(limits: .unlimited))
+        let options = XMLTreeDocument.Options(parserOptions: XMLParserOptions(limits: .unlimited))
         let written = try await Task.detached {
             let document = try XMLTreeDocument(string: xml, options: options)
             let canonical = document.canonicalForm()

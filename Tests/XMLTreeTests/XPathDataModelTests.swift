@@ -53,13 +53,13 @@ struct XPathDataModelTests {
         #expect(try evaluate("count(//processing-instruction())", xml) == .number(1))
         #expect(try evaluate("count(/node())", xml) == .number(3))
         let document = try XMLTreeDocument(string: xml)
-        #expect(String(decoding: try document.canonicalized(XMLCanonicalization(withComments: true)), as: UTF8.self)
+        #expect(String(decoding: try document.canonicalized(XMLCanonicalization(includesComments: true)), as: UTF8.self)
             == "<?a 1?>\n<!--after-->\n<r></r>")
         #expect(String(decoding: try document.canonicalized(XMLCanonicalization(.exclusive())), as: UTF8.self)
             == "<?a 1?>\n<r></r>")
         #expect(try document.xmlString(declaration: false) == "<?a 1?><!DOCTYPE r><!--after--><r/>")
         var options = XMLTreeDocument.Options()
-        options.parser.processNamespaces = false
+        options.parserOptions.processesNamespaces = false
         let flat = try XMLTreeDocument(string: xml, options: options)
         #expect(String(decoding: flat.canonicalForm(), as: UTF8.self) == "<?a 1?><?p d?><r></r>")
     }

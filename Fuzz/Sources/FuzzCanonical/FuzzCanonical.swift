@@ -13,12 +13,12 @@ struct FuzzCanonical {
         Fuzzer.run { bytes in
             var input = FuzzInput(bytes)
             let flags = input.byte()
-            let options = XMLTreeDocument.Options(parser: XMLParserOptions(processNamespaces: flags & 1 == 0))
+            let options = XMLTreeDocument.Options(parserOptions: XMLParserOptions(processesNamespaces: flags & 1 == 0))
             guard let tree = try? XMLTreeDocument(bytes: input.rest(), options: options) else { return }
             if flags & 1 == 0 { checkW3C(tree, flags: flags) }
             let canonical = tree.canonicalForm()
             do {
-                let plain = XMLTreeDocument.Options(parser: XMLParserOptions(processNamespaces: false))
+                let plain = XMLTreeDocument.Options(parserOptions: XMLParserOptions(processesNamespaces: false))
                 let again = try XMLTreeDocument(bytes: canonical, options: plain).canonicalForm()
                 Fuzzer.check(
                     again == canonical,
@@ -34,7 +34,7 @@ struct FuzzCanonical {
 
     static func checkW3C(_ tree: XMLTreeDocument, flags: UInt8) {
         let methods: [XMLCanonicalization.Method] = [.canonical10, .canonical11, .exclusive(), .exclusive(inclusivePrefixes: ["#default", "a"])]
-        let canonicalization = XMLCanonicalization(methods[Int(flags >> 1) & 3], withComments: flags & 8 != 0)
+        let canonicalization = XMLCanonicalization(methods[Int(flags >> 1) & 3], includesComments: flags & 8 != 0)
         guard let canonical = try? tree.canonicalized(canonicalization) else {
             return Fuzzer.check(false, "a namespaced tree was not canonicalized")
         }

@@ -90,7 +90,7 @@ struct FuzzCodable {
             decoder.dateDecodingStrategy = .deferredToDate
             encoder.dateEncodingStrategy = .deferredToDate
         }
-        if flags & 16 != 0 { decoder.parserOptions.processNamespaces = false }
+        if flags & 16 != 0 { decoder.parserOptions.processesNamespaces = false }
         let untrimmed = flags & 32 != 0
         decoder.trimsWhitespace = !untrimmed
         // A string the writer would have to change is an error, not a silent change.

@@ -7,7 +7,7 @@ import PropertyLists
 /// text formats reach a fixed point after one round.
 @main
 struct FuzzPropertyLists {
-    static let json = JSONOptions(datesAsISO8601Strings: true, dataAsBase64Strings: true)
+    static let json = PropertyList.JSONOptions(writesDatesAsISO8601Strings: true, writesDataAsBase64Strings: true)
 
     static func main() {
         Fuzzer.run { bytes in

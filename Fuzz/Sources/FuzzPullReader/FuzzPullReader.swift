@@ -9,7 +9,7 @@ struct FuzzPullReader {
             var input = FuzzInput(bytes)
             let flags = input.byte()
             // The smallest chunk the reader takes, so inputs of a few KiB cross chunks.
-            let options = XMLParserOptions(processNamespaces: flags & 1 == 0, chunkSize: 4096)
+            let options = XMLParserOptions(processesNamespaces: flags & 1 == 0, chunkSize: 4096)
             let document = input.rest()
 
             let reader = XMLEventReader(bytes: document, options: options)

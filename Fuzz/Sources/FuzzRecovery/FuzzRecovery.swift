@@ -19,7 +19,7 @@ struct FuzzRecovery {
         Fuzzer.run { bytes in
             var input = FuzzInput(bytes)
             let flags = input.byte()
-            var options = XMLParserOptions(processNamespaces: flags & 1 == 0)
+            var options = XMLParserOptions(processesNamespaces: flags & 1 == 0)
             options.recovery = XMLRecovery(illegalCharacters: flags & 2 == 0 ? .strip : .replace)
             let chunks = (0..<3).map { _ in Int(input.byte()) + 1 }
             let document = input.rest()

@@ -9,7 +9,7 @@ struct FuzzStreamParser {
         Fuzzer.run { bytes in
             var input = FuzzInput(bytes)
             let flags = input.byte()
-            let options = XMLParserOptions(processNamespaces: flags & 1 == 0)
+            let options = XMLParserOptions(processesNamespaces: flags & 1 == 0)
             let chunks = (0..<3).map { _ in Int(input.byte()) + 1 }
             let document = input.rest()
 

@@ -13,7 +13,7 @@ public enum ReadBack {
             written = try EventCopy.write(events)
         } catch {
             Fuzzer.check(
-                (!options.processNamespaces && isNamespaceRefusal(error)) || isLatin1NameRefusal(error),
+                (!options.processesNamespaces && isNamespaceRefusal(error)) || isLatin1NameRefusal(error),
                 "the writer refused parsed events: \(error)\n\(events.map(\.description).joined(separator: "\n"))")
             return
         }

@@ -16,7 +16,7 @@ struct FuzzTreeXPath {
             let source = String(decoding: all[..<newline], as: UTF8.self)
             let document = newline < all.endIndex ? Array(all[(newline + 1)...]) : []
             let options = XMLTreeDocument.Options(
-                parser: XMLParserOptions(processNamespaces: flags & 1 == 0), dropsWhitespaceText: flags & 2 != 0)
+                parserOptions: XMLParserOptions(processesNamespaces: flags & 1 == 0), dropsWhitespaceText: flags & 2 != 0)
 
             let expression = try? XPathExpression(source, namespaces: ["p": "urn:p", "q": "urn:q"])
             guard let tree = try? XMLTreeDocument(bytes: document, options: options) else { return }

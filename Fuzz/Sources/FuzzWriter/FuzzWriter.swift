@@ -103,7 +103,7 @@ struct FuzzWriter {
             guard (try? writer.finish()) != nil else { return }
             let output = writer.bytes
             let trail = "\(calls.joined(separator: "\n"))\n\(writer.string)"
-            if case .failure(let failure) = EventCopy.events(of: output, options: XMLParserOptions(processNamespaces: false)) {
+            if case .failure(let failure) = EventCopy.events(of: output, options: XMLParserOptions(processesNamespaces: false)) {
                 Fuzzer.check(false, "output does not parse: \(failure)\n\(trail)")
             }
             if !literalColon, case .failure(let failure) = EventCopy.events(of: output) {

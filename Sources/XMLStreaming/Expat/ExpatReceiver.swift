@@ -103,7 +103,7 @@ class ExpatReceiver {
         depthLimit = options.limits.maximumDepth ?? .max
         textLimit = options.limits.maximumTextLength ?? .max
         tagCheckThreshold = min(options.limits.maximumNameLength ?? .max, options.limits.maximumAttributeValueLength ?? .max)
-        namespaced = options.processNamespaces
+        namespaced = options.processesNamespaces
         if let recovery = options.recovery { recovering = RecoveringInput(options: options, recovery: recovery) }
         self.parser = Self.makeParser(options: options)
         configure()
@@ -122,7 +122,7 @@ class ExpatReceiver {
     private static func makeParser(options: XMLParserOptions) -> XML_Parser {
         let encoding = expatEncoding(options)
         let created: XML_Parser? =
-            options.processNamespaces
+            options.processesNamespaces
             ? XML_ParserCreateNS(encoding, XML_Char(bitPattern: XMLName.separator))
             : XML_ParserCreate(encoding)
         guard let created else {
@@ -136,7 +136,7 @@ class ExpatReceiver {
     /// `XML_ParserReset`, which clears them.
     private func configure() {
         XML_SetUserData(parser, Unmanaged.passUnretained(self).toOpaque())
-        if options.processNamespaces { XML_SetReturnNSTriplet(parser, 1) }
+        if options.processesNamespaces { XML_SetReturnNSTriplet(parser, 1) }
         // Safety: never load anything external, never parse parameter entities.
         XML_SetParamEntityParsing(parser, XML_PARAM_ENTITY_PARSING_NEVER)
         XML_SetExternalEntityRefHandler(parser, ExpatCallbacks.externalEntityRef)
@@ -162,7 +162,7 @@ class ExpatReceiver {
         XML_SetEntityDeclHandler(parser, ExpatCallbacks.entityDeclaration)
         XML_SetNotationDeclHandler(parser, ExpatCallbacks.notationDeclaration)
         XML_SetAttlistDeclHandler(parser, ExpatCallbacks.attributeDeclaration)
-        if options.processNamespaces && options.reportNamespacePrefixes {
+        if options.processesNamespaces && options.reportsNamespacePrefixes {
             XML_SetNamespaceDeclHandler(parser, ExpatCallbacks.startNamespace, ExpatCallbacks.endNamespace)
         }
     }

@@ -22,7 +22,7 @@ struct RecoveringInput {
             tokenLimit = max(name, value, text) &+ 4096
         }
         return MarkupRepairer(
-            namespaced: options.processNamespaces, illegalCharacters: recovery.illegalCharacters, tokenLimit: tokenLimit)
+            namespaced: options.processesNamespaces, illegalCharacters: recovery.illegalCharacters, tokenLimit: tokenLimit)
     }
 
     /// Repairs the next piece of input; returns UTF-8 for expat and the repairs it made.

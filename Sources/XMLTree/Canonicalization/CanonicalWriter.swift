@@ -54,7 +54,7 @@ struct CanonicalWriter {
                     if subset != nil, node.isXPathNode { textRunIncluded = contains(.node(node)) }
                     if textRunIncluded { Self.escapeText(node.text, into: &output) }
                 case .comment:
-                    guard canonicalization.withComments, contains(.node(node)) else { break }
+                    guard canonicalization.includesComments, contains(.node(node)) else { break }
                     around(node, root: rootIndex) { out in
                         out.append(contentsOf: "<!--".utf8)
                         out.append(contentsOf: node.text.utf8)

@@ -31,12 +31,26 @@ public struct XMLCanonicalization: Hashable, Sendable {
     /// The recommendation followed.
     public var method: Method
     /// Whether comments are kept (the `#WithComments` variants).
-    public var withComments: Bool
+    public var includesComments: Bool
 
     /// Creates a canonicalization.
-    public init(_ method: Method = .canonical10, withComments: Bool = false) {
+    public init(_ method: Method = .canonical10, includesComments: Bool = false) {
         self.method = method
-        self.withComments = withComments
+        self.includesComments = includesComments
+    }
+
+    /// Creates a canonicalization with the label before 0.2.
+    @available(*, deprecated, renamed: "init(_:includesComments:)")
+    @_disfavoredOverload
+    public init(_ method: Method = .canonical10, withComments: Bool = false) {
+        self.init(method, includesComments: withComments)
+    }
+
+    /// Whether comments are kept: the name before 0.2.
+    @available(*, deprecated, renamed: "includesComments")
+    public var withComments: Bool {
+        get { includesComments }
+        set { includesComments = newValue }
     }
 }
 
@@ -57,7 +71,7 @@ extension XMLTreeDocument {
     {
         guard storage.namespaced else {
             throw XMLTreeError(
-                code: .needsNamespaces, message: "a canonical form needs namespaces: read the document with processNamespaces")
+                code: .needsNamespaces, message: "a canonical form needs namespaces: read the document with processesNamespaces")
         }
         var writer = CanonicalWriter(canonicalization: canonicalization, subset: subset.map { Swift.Set($0) })
         writer.write(documentNode)

@@ -1,5 +1,5 @@
 /// How many nodes one evaluation has gathered on its axes, against its limit
-/// (``XPathExpression/EvaluationOptions/maximumNodes``). Shared by the evaluator and the
+/// (``XPathExpression/Options/maximumNodes``). Shared by the evaluator and the
 /// evaluators of its predicates, so it is a class; one evaluation runs on one task.
 final class XPathBudget {
     let limit: Int

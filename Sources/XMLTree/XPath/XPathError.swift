@@ -81,7 +81,7 @@ extension XPathError {
         /// A value of the wrong type where a node-set is needed.
         public static let notANodeSet = Code(rawValue: "not-a-node-set")
         /// The evaluation gathered more nodes than
-        /// ``XPathExpression/EvaluationOptions/maximumNodes`` allows.
+        /// ``XPathExpression/Options/maximumNodes`` allows.
         public static let tooManyNodes = Code(rawValue: "too-many-nodes")
 
         /// The code's name (`unbound-prefix`).

@@ -25,7 +25,7 @@ struct XPathEvaluator {
         guard budget.spend(count) else {
             throw error(
                 "the evaluation gathered more than \(budget.limit) nodes; raise "
-                    + "XPathExpression.EvaluationOptions.maximumNodes to allow it", column: 1, code: .tooManyNodes)
+                    + "XPathExpression.Options.maximumNodes to allow it", column: 1, code: .tooManyNodes)
         }
     }
 

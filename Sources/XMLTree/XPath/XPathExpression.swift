@@ -23,7 +23,7 @@ public struct XPathExpression: Sendable, CustomStringConvertible {
     }
 
     /// Limits on one evaluation.
-    public struct EvaluationOptions: Hashable, Sendable {
+    public struct Options: Hashable, Sendable {
         /// How many nodes one evaluation may gather on its axes, counted over every step
         /// and predicate, before it stops with an ``XPathError``. `nil` (the default) allows
         /// 32 times the document's nodes and attributes, and never less than 1,000,000: far
@@ -43,19 +43,23 @@ public struct XPathExpression: Sendable, CustomStringConvertible {
         }
     }
 
+    /// The options' name before 0.2.
+    @available(*, deprecated, renamed: "Options")
+    public typealias EvaluationOptions = Options
+
     /// Evaluates the expression with `node` as the context node.
     ///
     /// - Throws: ``XPathError`` for a wrong type or an unbound variable, and when the
-    ///   evaluation gathers more nodes than ``EvaluationOptions/maximumNodes`` allows.
+    ///   evaluation gathers more nodes than ``Options/maximumNodes`` allows.
     public func evaluate(
-        at node: XMLTreeNode, variables: [String: XPathValue] = [:], options: EvaluationOptions = EvaluationOptions()
+        at node: XMLTreeNode, variables: [String: XPathValue] = [:], options: Options = Options()
     ) throws(XPathError) -> XPathValue {
         try evaluate(at: .node(node), variables: variables, options: options)
     }
 
     /// Evaluates the expression with an attribute or namespace node as the context.
     public func evaluate(
-        at node: XPathNode, variables: [String: XPathValue] = [:], options: EvaluationOptions = EvaluationOptions()
+        at node: XPathNode, variables: [String: XPathValue] = [:], options: Options = Options()
     ) throws(XPathError) -> XPathValue {
         let storage = node.element.storage
         let budget = XPathBudget(limit: options.limit(forDocumentOfSize: storage.nodes.count + storage.attributes.count))

@@ -200,8 +200,8 @@ failures += await example("docs/GettingStarted.md:394") {
 }
 failures += await example("docs/GettingStarted.md:406") {
     let options = XMLParserOptions(
-        processNamespaces: true,        // resolve prefixes (default true)
-        reportNamespacePrefixes: true,  // send start/endPrefixMapping events (default true)
+        processesNamespaces: true,        // resolve prefixes (default true)
+        reportsNamespacePrefixes: true,  // send start/endPrefixMapping events (default true)
         encoding: nil,                  // override the declared encoding (default: as declared)
         limits: .default,               // depth, sizes, amplification: see Security.md
         chunkSize: 256 * 1024           // bytes per read; never less than 4 KiB

@@ -96,7 +96,7 @@ failures += await example("docs/MigratingFromFoundation.md:149") {
 failures += await example("docs/MigratingFromFoundation.md:184") {
     let parser = XMLStreamParser(
         handler: TitleCollector(),
-        options: XMLParserOptions(processNamespaces: false, reportNamespacePrefixes: false))
+        options: XMLParserOptions(processesNamespaces: false, reportsNamespacePrefixes: false))
     _ = parser
 }
 failures += await example("docs/MigratingFromFoundation.md:192") {

@@ -141,7 +141,7 @@ enum Plutil {
     /// input with `-e`'s extension, else over the input (standard output for `-`). The file
     /// is replaced atomically and only once the bytes exist, so a failure leaves it as it was.
     private static func write(_ value: PropertyList, format: PropertyList.Format, for file: String, _ invocation: PlutilArguments) throws {
-        let bytes = try value.data(format: format, json: JSONOptions(humanReadable: invocation.readableJSON))
+        let bytes = try value.data(format: format, json: PropertyList.JSONOptions(isHumanReadable: invocation.readableJSON))
         let destination: String
         if let output = invocation.output {
             destination = output

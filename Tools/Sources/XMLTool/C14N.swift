@@ -65,12 +65,12 @@ struct C14N: ParsableCommand {
         } else {
             method = canonicalVersion == "1.1" ? .canonical11 : .canonical10
         }
-        return XMLCanonicalization(method, withComments: withComments)
+        return XMLCanonicalization(method, includesComments: withComments)
     }
 
     func run() throws {
         let bindings = NamespaceBindings.parse(namespaces)
-        let options = XMLTreeDocument.Options(parser: input.parserOptions)
+        let options = XMLTreeDocument.Options(parserOptions: input.parserOptions)
         do {
             let document = try readTree(file, options: options)
             let bytes =

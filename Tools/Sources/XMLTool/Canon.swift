@@ -22,8 +22,8 @@ struct Canon: ParsableCommand {
     @OptionGroup var input: InputOptions
 
     func run() throws {
-        var options = XMLTreeDocument.Options(parser: input.parserOptions)
-        options.parser.processNamespaces = false
+        var options = XMLTreeDocument.Options(parserOptions: input.parserOptions)
+        options.parserOptions.processesNamespaces = false
         do {
             let document = try readTree(file, options: options)
             FileHandle.standardOutput.write(Data(document.canonicalForm()))

@@ -32,7 +32,7 @@ struct Fmt: ParsableCommand {
 
     func run() throws {
         // White space is kept when read; the writer decides where it carries nothing.
-        let options = XMLTreeDocument.Options(parser: input.parserOptions)
+        let options = XMLTreeDocument.Options(parserOptions: input.parserOptions)
         do {
             let document = try readTree(file, options: options)
             let indentation = String(repeating: " ", count: max(0, indent))

@@ -42,7 +42,7 @@ struct InputOptions: ParsableArguments {
             limits.maximumTextLength = nil
         }
         return XMLParserOptions(
-            processNamespaces: !noNamespaces, encoding: encoding.map(XMLEncodingName.init(rawValue:)), limits: limits)
+            processesNamespaces: !noNamespaces, encoding: encoding.map(XMLEncodingName.init(rawValue:)), limits: limits)
     }
 }
 

@@ -53,7 +53,7 @@ struct Query: ParsableCommand {
         let shared = namespaces.isEmpty ? nil : try compile(given)
         var selected = false
         var failed = false
-        let options = XMLTreeDocument.Options(parser: input.parserOptions)
+        let options = XMLTreeDocument.Options(parserOptions: input.parserOptions)
         for file in files {
             let document: XMLTreeDocument
             do {

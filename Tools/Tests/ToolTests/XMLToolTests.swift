@@ -86,7 +86,7 @@ struct XMLToolTests {
         let check = try #require(command as? Check)
         #expect(check.files == ["a.xml"])
         #expect(check.input.parserOptions.limits.maximumDepth == 5)
-        #expect(check.input.parserOptions.processNamespaces == false)
+        #expect(check.input.parserOptions.processesNamespaces == false)
     }
 
     @Test("The help screen of check")
