@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 root=$PWD
 # A package depended on by path is known by its directory's name.
 library=$(basename "$root" | tr '[:upper:]' '[:lower:]')
-allowed=("$library" swift-collections)
+allowed=("$library" swift-collections swift-system)
 products=$(grep -o '\.library(name: "[A-Za-z]*"' Package.swift | cut -d'"' -f2)
 
 work=$(mktemp -d)

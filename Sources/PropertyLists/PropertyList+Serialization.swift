@@ -149,9 +149,10 @@ extension PropertyList {
         }
     }
 
-    /// Reads a property-list file, its format detected.
+    /// Reads a property-list file, its format detected. A file that cannot be read is an
+    /// `XMLInputError` naming it, as for every reader of the package.
     public init(contentsOf path: String) throws {
-        try self.init(data: try Data(contentsOf: URL(fileURLWithPath: path)))
+        try self.init(data: XMLInputError.readWholeFile(path))
     }
 
     /// An XML plist: most files by the scanner; what it does not read for certain, by expat
@@ -209,7 +210,7 @@ extension PropertyList {
     /// file beside it, then a rename, so a failure leaves the old file as it was; a replaced
     /// file keeps its mode, and a symbolic link keeps pointing at the new content.
     public func write(
-        toFile path: String, format: Format, sortsKeys: Bool = true, invalidXMLCharacters: InvalidXMLCharacterPolicy = .throw
+        to path: String, format: Format, sortsKeys: Bool = true, invalidXMLCharacters: InvalidXMLCharacterPolicy = .throw
     ) throws {
         switch format {
         case .xml:

@@ -44,7 +44,7 @@ extension XMLDecoder {
 }
 
 /// The records of a document, decoded one at a time as the input is read: from
-/// ``XMLDecoder/decode(_:eachAt:contentsOf:)``.
+/// `XMLDecoder.decode(_:eachAt:contentsOf:)`.
 ///
 /// Call ``next()`` until it returns `nil`, or iterate it with `for try await`. After an
 /// error the stream is finished. A file is closed at its end, after an error, or when the

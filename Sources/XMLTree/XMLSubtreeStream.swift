@@ -6,7 +6,7 @@ import XMLStreaming
 /// forgotten, so memory holds one subtree at a time.
 ///
 /// ```swift
-/// try XMLSubtreeStream.forEach("schedule/sites/site", inFile: "feed.xml") { site in
+/// try XMLSubtreeStream.forEach("schedule/sites/site", contentsOf: "feed.xml") { site in
 ///     print(site["code"] ?? "", site.childText(named: "name") ?? "")
 /// }
 /// ```
@@ -14,7 +14,7 @@ public enum XMLSubtreeStream {
     /// Calls `body` with each element at `path` (element names from the root, separated by
     /// `/`; `*` matches any one element), in document order. Throwing from `body` stops.
     public static func forEach(
-        _ path: String, inFile file: String, options: XMLTreeDocument.Options = XMLTreeDocument.Options(),
+        _ path: String, contentsOf file: String, options: XMLTreeDocument.Options = XMLTreeDocument.Options(),
         _ body: (XMLTreeNode) throws -> Void
     ) throws {
         try withoutActuallyEscaping(body) { body in

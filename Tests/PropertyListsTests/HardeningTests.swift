@@ -151,11 +151,11 @@ struct HardeningTests {
         let directory = try TemporaryDirectory()
         let path = directory.path + "/settings.plist"
         let first: PropertyList = ["version": 1]
-        try first.write(toFile: path, format: .xml)
+        try first.write(to: path, format: .xml)
         let second: PropertyList = ["version": 2]
-        try second.write(toFile: path, format: .binary)
+        try second.write(to: path, format: .binary)
         #expect(try PropertyList(contentsOf: path) == ["version": 2])
-        #expect(throws: (any Error).self) { try PropertyList.string("x").write(toFile: directory.path + "/missing/dir/x.plist", format: .xml) }
+        #expect(throws: (any Error).self) { try PropertyList.string("x").write(to: directory.path + "/missing/dir/x.plist", format: .xml) }
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["settings.plist"])
     }
 }

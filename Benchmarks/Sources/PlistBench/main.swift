@@ -130,8 +130,8 @@ for (label, size, repeats) in [("1mb", 1_000_000, 10), ("64mb", 64_000_000, 1)] 
     let value = makeRecords(bytes: size)
     let xmlPath = "\(corpus)/records-\(label).xml.plist"
     let binaryPath = "\(corpus)/records-\(label).binary.plist"
-    if !FileManager.default.fileExists(atPath: xmlPath) { try value.write(toFile: xmlPath, format: .xml) }
-    if !FileManager.default.fileExists(atPath: binaryPath) { try value.write(toFile: binaryPath, format: .binary) }
+    if !FileManager.default.fileExists(atPath: xmlPath) { try value.write(to: xmlPath, format: .xml) }
+    if !FileManager.default.fileExists(atPath: binaryPath) { try value.write(to: binaryPath, format: .binary) }
     for (format, path) in [("xml", xmlPath), ("binary", binaryPath)] {
         let bytes = Double((try FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0)
         let workloads = Workload.allCases.filter { $0 != .idle && !($0 == .expat && format == "binary") }

@@ -73,11 +73,7 @@ extension XMLStreamParser {
 
     /// Streams a file URL.
     public func parse(contentsOf url: URL) throws {
-        guard url.isFileURL else {
-            throw XMLInputError(
-                code: .notAFileURL, fileName: url.absoluteString, message: "only file URLs can be read; fetch others yourself")
-        }
-        try parse(contentsOf: url.path)
+        try parse(contentsOf: url.xmlFilePath())
     }
 
     /// Streams everything readable from a file descriptor (a file, a pipe, a socket) until

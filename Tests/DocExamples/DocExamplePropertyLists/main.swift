@@ -26,7 +26,7 @@ var failures = 0
 failures += await example("docs/PropertyLists.md:7") {
     var settings = try PropertyList(contentsOf: "Settings.plist")   // any format, detected
     settings["theme"] = "dark"
-    try settings.write(toFile: "Settings.plist", format: .binary)    // atomically
+    try settings.write(to: "Settings.plist", format: .binary)    // atomically
     _ = settings
 }
 failures += await example("docs/PropertyLists.md:98") {

@@ -61,7 +61,7 @@ failures += await example("docs/TreeAndXPath.md:133") {
     _ = counted
 }
 failures += await example("docs/TreeAndXPath.md:160") {
-    try XMLSubtreeStream.forEach("schedule/sites/site", inFile: "feed.xml") { site in
+    try XMLSubtreeStream.forEach("schedule/sites/site", contentsOf: "feed.xml") { site in
         print(site["code"] ?? "", site.childText(named: "name") ?? "")
     }
 }

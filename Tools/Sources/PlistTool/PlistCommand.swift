@@ -46,7 +46,7 @@ func editFile(_ file: String, _ change: (inout PropertyList) throws -> Void) thr
         let data = try readInput(file)
         var plist = try PropertyList(data: data)
         try change(&plist)
-        try plist.write(toFile: file, format: PropertyList.format(of: data) ?? .xml)
+        try plist.write(to: file, format: PropertyList.format(of: data) ?? .xml)
     }
 }
 
@@ -87,7 +87,7 @@ struct Convert: ParsableCommand {
             if destination == "-" {
                 FileHandle.standardOutput.write(try value.data(format: format))
             } else {
-                try value.write(toFile: destination, format: format)
+                try value.write(to: destination, format: format)
             }
         }
     }
