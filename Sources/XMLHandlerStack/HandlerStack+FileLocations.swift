@@ -10,20 +10,20 @@ import XMLStreaming
 extension HandlerStack {
     /// Streams a file URL through a fresh stack and returns the root.
     public static func parse(
-        contentsOf url: URL, root: Root, routes: ParseRoutes, unknownElements: UnknownElementPolicy = .ignore,
-        trimsText: Bool = true, options: XMLParserOptions = XMLParserOptions()
+        contentsOf url: URL, root: Root, routes: ParseRoutes, unknownElementPolicy: UnknownElementPolicy = .ignore,
+        trimsWhitespace: Bool = true, options: XMLParserOptions = XMLParserOptions()
     ) throws -> Root {
-        try parse(root: root, routes: routes, unknownElements: unknownElements, trimsText: trimsText, options: options) {
+        try parse(root: root, routes: routes, unknownElementPolicy: unknownElementPolicy, trimsWhitespace: trimsWhitespace, options: options) {
             try $0.parse(contentsOf: url)
         }
     }
 
     /// Streams a file through a fresh stack and returns the root.
     public static func parse(
-        contentsOf path: FilePath, root: Root, routes: ParseRoutes, unknownElements: UnknownElementPolicy = .ignore,
-        trimsText: Bool = true, options: XMLParserOptions = XMLParserOptions()
+        contentsOf path: FilePath, root: Root, routes: ParseRoutes, unknownElementPolicy: UnknownElementPolicy = .ignore,
+        trimsWhitespace: Bool = true, options: XMLParserOptions = XMLParserOptions()
     ) throws -> Root {
-        try parse(root: root, routes: routes, unknownElements: unknownElements, trimsText: trimsText, options: options) {
+        try parse(root: root, routes: routes, unknownElementPolicy: unknownElementPolicy, trimsWhitespace: trimsWhitespace, options: options) {
             try $0.parse(contentsOf: path)
         }
     }

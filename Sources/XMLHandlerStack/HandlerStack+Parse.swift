@@ -9,16 +9,16 @@ extension HandlerStack {
     /// - Parameters:
     ///   - root: The consumer of the document element, returned filled in.
     ///   - routes: Which consumer takes which child element.
-    ///   - unknownElements: What to do with an element no route names.
-    ///   - trimsText: Whether text is trimmed of XML white space before consumers get it.
+    ///   - unknownElementPolicy: What to do with an element no route names.
+    ///   - trimsWhitespace: Whether text is trimmed of XML white space before consumers get it.
     ///   - options: The parser's options: limits, encodings, namespaces, recovery.
     ///   - input: Feeds the parser (for example `{ try $0.parse(contentsOf: path) }`).
     public static func parse(
-        root: Root, routes: ParseRoutes, unknownElements: UnknownElementPolicy = .ignore, trimsText: Bool = true,
+        root: Root, routes: ParseRoutes, unknownElementPolicy: UnknownElementPolicy = .ignore, trimsWhitespace: Bool = true,
         options: XMLParserOptions = XMLParserOptions(),
         input: (XMLStreamParser<HandlerStack>) throws -> Void
     ) throws -> Root {
-        let stack = HandlerStack(root: root, routes: routes, unknownElements: unknownElements, trimsText: trimsText)
+        let stack = HandlerStack(root: root, routes: routes, unknownElementPolicy: unknownElementPolicy, trimsWhitespace: trimsWhitespace)
         let parser = XMLStreamParser(handler: stack, options: options)
         do {
             try input(parser)
@@ -31,31 +31,31 @@ extension HandlerStack {
 
     /// Streams a file through a fresh stack and returns the root.
     public static func parse(
-        contentsOf path: String, root: Root, routes: ParseRoutes, unknownElements: UnknownElementPolicy = .ignore,
-        trimsText: Bool = true, options: XMLParserOptions = XMLParserOptions()
+        contentsOf path: String, root: Root, routes: ParseRoutes, unknownElementPolicy: UnknownElementPolicy = .ignore,
+        trimsWhitespace: Bool = true, options: XMLParserOptions = XMLParserOptions()
     ) throws -> Root {
         try parse(
-            root: root, routes: routes, unknownElements: unknownElements, trimsText: trimsText, options: options
+            root: root, routes: routes, unknownElementPolicy: unknownElementPolicy, trimsWhitespace: trimsWhitespace, options: options
         ) { try $0.parse(contentsOf: path) }
     }
 
     /// Parses a document in memory through a fresh stack and returns the root.
     public static func parse(
         _ bytes: some Sequence<UInt8>, root: Root, routes: ParseRoutes,
-        unknownElements: UnknownElementPolicy = .ignore, trimsText: Bool = true,
+        unknownElementPolicy: UnknownElementPolicy = .ignore, trimsWhitespace: Bool = true,
         options: XMLParserOptions = XMLParserOptions()
     ) throws -> Root {
         try parse(
-            root: root, routes: routes, unknownElements: unknownElements, trimsText: trimsText, options: options
+            root: root, routes: routes, unknownElementPolicy: unknownElementPolicy, trimsWhitespace: trimsWhitespace, options: options
         ) { try $0.parse(bytes) }
     }
 
     /// Parses a document in a string through a fresh stack and returns the root.
     public static func parse(
-        _ string: String, root: Root, routes: ParseRoutes, unknownElements: UnknownElementPolicy = .ignore,
-        trimsText: Bool = true, options: XMLParserOptions = XMLParserOptions()
+        _ string: String, root: Root, routes: ParseRoutes, unknownElementPolicy: UnknownElementPolicy = .ignore,
+        trimsWhitespace: Bool = true, options: XMLParserOptions = XMLParserOptions()
     ) throws -> Root {
-        try parse(Array(string.utf8), root: root, routes: routes, unknownElements: unknownElements,
-            trimsText: trimsText, options: options)
+        try parse(Array(string.utf8), root: root, routes: routes, unknownElementPolicy: unknownElementPolicy,
+            trimsWhitespace: trimsWhitespace, options: options)
     }
 }

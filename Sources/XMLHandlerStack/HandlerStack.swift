@@ -10,7 +10,7 @@ import XMLStreaming
 /// - When a consumer's own element ends it gets its text (`didEnd`), is popped, and is
 ///   handed to the consumer below (`adopt`). Below everything sits the root you supply.
 /// - Text is collected from all its pieces into one reusable buffer, cleared at every start
-///   and end tag, and trimmed of surrounding white space unless ``trimsText`` is off.
+///   and end tag, and trimmed of surrounding white space unless ``trimsWhitespace`` is off.
 /// - Every error a consumer throws gets the line and column of the event; the stack
 ///   is cleared and the root is told (`documentDidFail`), so no half-built result survives.
 ///   The parse conveniences do that at once; when you drive the stack through your own
@@ -33,7 +33,7 @@ public struct HandlerStack<Root: ElementConsumer>: XMLEventHandler {
     /// What to do with elements nobody knows.
     public var unknownElementPolicy: UnknownElementPolicy
     /// Whether text handed to consumers is trimmed of leading and trailing white space.
-    public var trimsText: Bool
+    public var trimsWhitespace: Bool
     /// The skipped elements, under ``UnknownElementPolicy/collect``.
     public private(set) var unknownElements: [UnknownElement] = []
 
@@ -49,12 +49,12 @@ public struct HandlerStack<Root: ElementConsumer>: XMLEventHandler {
 
     /// Creates a stack over `root`.
     public init(
-        root: Root, routes: ParseRoutes, unknownElements: UnknownElementPolicy = .ignore, trimsText: Bool = true
+        root: Root, routes: ParseRoutes, unknownElementPolicy: UnknownElementPolicy = .ignore, trimsWhitespace: Bool = true
     ) {
         self.root = root
         self.routes = routes
-        self.unknownElementPolicy = unknownElements
-        self.trimsText = trimsText
+        self.unknownElementPolicy = unknownElementPolicy
+        self.trimsWhitespace = trimsWhitespace
     }
 
     private var context: ParseContext { ParseContext(locator: locator, stackDepth: stack.count) }
@@ -68,7 +68,7 @@ public struct HandlerStack<Root: ElementConsumer>: XMLEventHandler {
     }
 
     /// The current element's text as consumers get it; valid until the buffer changes.
-    private var currentText: XMLStringView { trimsText ? text.view.trimmingWhitespace : text.view }
+    private var currentText: XMLStringView { trimsWhitespace ? text.view.trimmingWhitespace : text.view }
 
     private mutating func unknown(_ name: XMLName) throws {
         switch unknownElementPolicy {

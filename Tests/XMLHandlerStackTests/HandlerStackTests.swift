@@ -21,7 +21,7 @@ struct HandlerStackTests {
 
     @Test("Without trimming, consumers get the text exactly as written")
     func untrimmedText() throws {
-        let library = try HandlerStack.parse(libraryXML, root: Library(), routes: .library, trimsText: false)
+        let library = try HandlerStack.parse(libraryXML, root: Library(), routes: .library, trimsWhitespace: false)
         #expect(library.loans.first?.note == "\n      bis Ende März\n    ")
     }
 
@@ -38,7 +38,7 @@ struct HandlerStackTests {
         #expect(lenient.shelves.map(\.code) == ["A"])
 
         let parser = XMLStreamParser(
-            handler: HandlerStack(root: Library(), routes: .library, unknownElements: .collect))
+            handler: HandlerStack(root: Library(), routes: .library, unknownElementPolicy: .collect))
         try parser.parse(xml)
         #expect(
             parser.handler.unknownElements == [
@@ -48,13 +48,24 @@ struct HandlerStackTests {
             ])
 
         let error = try #require(throws: HandlerStackError.self) {
-            _ = try HandlerStack.parse(xml, root: Library(), routes: .library, unknownElements: .reject)
+            _ = try HandlerStack.parse(xml, root: Library(), routes: .library, unknownElementPolicy: .reject)
         }
         guard case .unknownElement(let name) = error.kind else { Issue.record("wrong kind \(error.kind)"); return }
         #expect(name == "opening")
         #expect(error.code == .unknownElement)
         #expect(error.position.line == 3 && error.position.column == 16)
         #expect(error.description == "<input>:3:16: error: unknown element <opening>")
+    }
+
+    @Test("The labels before 0.2 (unknownElements:, trimsText:) still work")
+    @available(*, deprecated, message: "uses the labels before 0.2 on purpose")
+    func oldLabels() throws {
+        let library = try HandlerStack.parse(libraryXML, root: Library(), routes: .library, trimsText: false)
+        #expect(library.loans.first?.note == "\n      bis Ende März\n    ")
+        var stack = HandlerStack(root: Library(), routes: .library, unknownElements: .collect, trimsText: false)
+        #expect(stack.unknownElementPolicy == .collect && !stack.trimsText)
+        stack.trimsText = true
+        #expect(stack.trimsWhitespace)
     }
 
     @Test("HandlerStackError is Hashable: errors with the same code, message and place are equal")
@@ -72,12 +83,12 @@ struct HandlerStackTests {
     @Test("An empty-element tag is reported where the tag starts, for its end as for its start")
     func emptyElementPosition() throws {
         let error = try #require(throws: HandlerStackError.self) {
-            _ = try HandlerStack.parse("<library><odd/></library>", root: Library(), routes: .library, unknownElements: .reject)
+            _ = try HandlerStack.parse("<library><odd/></library>", root: Library(), routes: .library, unknownElementPolicy: .reject)
         }
         #expect(error.position == XMLPosition(line: 1, column: 10, byteOffset: 9))
         #expect(error.description == "<input>:1:10: error: unknown element <odd>")
         // A tag over two lines, after multi-byte characters.
-        let parser = XMLStreamParser(handler: HandlerStack(root: Library(), routes: .library, unknownElements: .collect))
+        let parser = XMLStreamParser(handler: HandlerStack(root: Library(), routes: .library, unknownElementPolicy: .collect))
         try parser.parse("<library>\n  ä <odd\n a='1'/>\n  <öd a='é'/></library>")
         #expect(
             parser.handler.unknownElements == [

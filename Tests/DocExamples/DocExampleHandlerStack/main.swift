@@ -256,7 +256,7 @@ failures += await example("docs/HandlerStack.md:443") {
     let store = MemoryStore()
     let xml = try String(contentsOfFile: "library.xml", encoding: .utf8)
     let library = try HandlerStack.parse(xml, root: LibraryImport(store: store), routes: .library,
-                                         trimsText: false)
+                                         trimsWhitespace: false)
     _ = store
     _ = xml
     _ = library
@@ -287,7 +287,7 @@ failures += await example("docs/HandlerStack.md:550") {
         continuation.yield(Array("<library><shelves/><loans/></library>".utf8))
         continuation.finish()
     }
-    let stack = HandlerStack(root: LibraryImport(store: store), routes: .library, unknownElements: .collect)
+    let stack = HandlerStack(root: LibraryImport(store: store), routes: .library, unknownElementPolicy: .collect)
     let parser = XMLStreamParser(handler: stack)
     do {
         try await parser.parse(chunks)          // any input method
