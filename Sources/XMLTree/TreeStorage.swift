@@ -106,6 +106,10 @@ final class TreeStorage: Sendable {
 }
 
 /// An element or attribute name in a tree, interned: each distinct name is stored once.
+///
+/// The tree's own name type beside the stream's `XMLQualifiedName` (they convert both
+/// ways): its qualified name is made once and kept, since XPath's name tests, the
+/// canonical forms and the writer ask for it on every node.
 public struct XMLTreeName: Hashable, Sendable, CustomStringConvertible {
     /// The name without its prefix.
     public let localName: String

@@ -269,4 +269,10 @@ public struct XMLTreeAttribute: Hashable, Sendable {
     public var name: XMLTreeName
     /// The attribute's value, as the parser reported it (entities expanded).
     public var value: String
+
+    /// Creates an attribute of a name and a value.
+    public init(name: XMLTreeName, value: String) {
+        self.name = name
+        self.value = value
+    }
 }

@@ -93,3 +93,27 @@ struct ErrorShapeTests {
         #expect(binary.code == .propertyListReadCorrupt)
     }
 }
+
+/// docs/PublicAPI.md: the name types that remain convert to one another without loss.
+@Suite("Name and attribute types convert to one another")
+struct NameConversionTests {
+    @Test("A tree's names and attributes, as the pull reader's owned ones, and back")
+    func treeAndOwned() throws {
+        let document = try XMLTreeDocument(string: "<r xmlns:g='urn:g' g:lang='de'/>")
+        let root = try #require(document.root)
+        let owned = XMLQualifiedName(try #require(root.name))
+        #expect(owned == XMLQualifiedName(localName: "r"))
+        #expect(XMLTreeName(owned) == root.name)
+        let attribute = try #require(root.attributes.first)
+        let ownedAttribute = XMLOwnedAttribute(attribute)
+        #expect(ownedAttribute == XMLOwnedAttribute(name: XMLQualifiedName(localName: "lang", namespaceURI: "urn:g", prefix: "g"), value: "de"))
+        #expect(XMLTreeAttribute(name: XMLTreeName(ownedAttribute.name), value: ownedAttribute.value) == attribute)
+        // The same names as the reader gives them.
+        let reader = XMLEventReader(string: "<r xmlns:g='urn:g' g:lang='de'/>")
+        while let event = try reader.next() {
+            if case .startElement(let name, let attributes) = event {
+                #expect(name == owned && attributes == [ownedAttribute])
+            }
+        }
+    }
+}

@@ -1,0 +1,25 @@
+import XMLStreaming
+
+// The tree's name and attribute types beside the stream's owned ones (docs/PublicAPI.md
+// says why both exist): each converts to the other without loss.
+extension XMLTreeName {
+    /// The tree's form of an owned name (its qualified name made once).
+    public init(_ name: XMLQualifiedName) {
+        self.init(localName: name.localName, namespaceURI: name.namespaceURI, prefix: name.prefix)
+    }
+}
+
+extension XMLQualifiedName {
+    /// The owned form of a tree's name: what events, routes and errors carry.
+    public init(_ name: XMLTreeName) {
+        self.init(localName: name.localName, namespaceURI: name.namespaceURI, prefix: name.prefix)
+    }
+}
+
+extension XMLOwnedAttribute {
+    /// The owned form of a tree's attribute, as the pull reader hands attributes out (a tree
+    /// keeps no record of which attributes came from DTD defaults: `isSpecified` is true).
+    public init(_ attribute: XMLTreeAttribute) {
+        self.init(name: XMLQualifiedName(attribute.name), value: attribute.value)
+    }
+}
