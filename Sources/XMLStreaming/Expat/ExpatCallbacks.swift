@@ -7,7 +7,12 @@ enum ExpatCallbacks {
     /// receiver for as long as expat can call back.
     @inline(__always)
     private static func withReceiver(_ userData: UnsafeMutableRawPointer?, _ body: (ExpatReceiver) -> Void) {
+        #if DEBUG
+        // The views this callback hands out are valid until it returns (ViewValidity).
+        ViewValidity.duringCallback { Unmanaged<ExpatReceiver>.fromOpaque(userData!)._withUnsafeGuaranteedRef(body) }
+        #else
         Unmanaged<ExpatReceiver>.fromOpaque(userData!)._withUnsafeGuaranteedRef(body)
+        #endif
     }
 
     static let startElement: XML_StartElementHandler = { userData, name, attributes in

@@ -14,7 +14,20 @@
 ///   name is O(a) for `a` attributes (read the ones you need in one pass over the view rather
 ///   than looking each one up when a tag may carry many).
 public struct XMLAttributes: RandomAccessCollection {
-    @usableFromInline let pairs: UnsafeMutablePointer<UnsafePointer<CChar>?>?
+    @usableFromInline let start: UnsafeMutablePointer<UnsafePointer<CChar>?>?
+    #if DEBUG
+    /// The callback that made the view (`ViewValidity`).
+    @usableFromInline let generation: UInt64
+    #endif
+
+    /// expat's array of names and values: every read goes through here, and in debug
+    /// builds traps once the callback that made the view has returned.
+    @inlinable var pairs: UnsafeMutablePointer<UnsafePointer<CChar>?>? {
+        #if DEBUG
+        ViewValidity.check(generation, "an XMLAttributes")
+        #endif
+        return start
+    }
     /// The number of attributes, counted once when the view is made.
     public let count: Int
     /// Twice the number of attributes written in the tag (expat's count of array slots);
@@ -26,7 +39,10 @@ public struct XMLAttributes: RandomAccessCollection {
     /// `specifiedCount` slots hold the attributes written in the tag. Only defaults from a DTD
     /// (rare, and few) are counted here, so a tag with 100,000 attributes costs nothing extra.
     init(pairs: UnsafeMutablePointer<UnsafePointer<CChar>?>?, specifiedCount: Int, namespaced: Bool) {
-        self.pairs = pairs
+        self.start = pairs
+        #if DEBUG
+        generation = pairs == nil ? 0 : ViewValidity.current
+        #endif
         self.specifiedCount = specifiedCount
         self.namespaced = namespaced
         var slots = specifiedCount
@@ -127,15 +143,31 @@ public struct XMLAttributes: RandomAccessCollection {
 public struct XMLAttribute {
     /// The attribute's name.
     public let name: XMLName
-    @usableFromInline let valuePointer: UnsafePointer<CChar>
+    @usableFromInline let valueStart: UnsafePointer<CChar>
+    #if DEBUG
+    /// The callback that made the view (`ViewValidity`).
+    @usableFromInline let generation: UInt64
+    #endif
+
+    /// expat's value: read through here, which in debug builds traps once the callback
+    /// that made the view has returned.
+    @inlinable var valuePointer: UnsafePointer<CChar> {
+        #if DEBUG
+        ViewValidity.check(generation, "an XMLAttribute")
+        #endif
+        return valueStart
+    }
     /// `false` when the value came from a default in the DTD rather than the tag.
     public let isSpecified: Bool
 
     @inlinable
     init(name: XMLName, valuePointer: UnsafePointer<CChar>, isSpecified: Bool) {
         self.name = name
-        self.valuePointer = valuePointer
+        self.valueStart = valuePointer
         self.isSpecified = isSpecified
+        #if DEBUG
+        generation = name.generation
+        #endif
     }
 
     /// The value, with entities expanded and white space normalized as XML requires.

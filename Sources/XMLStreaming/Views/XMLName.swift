@@ -11,17 +11,33 @@
 ///   nothing, except ``qualifiedName`` and ``owned``.
 public struct XMLName: CustomStringConvertible {
     /// expat's string: `uri SEP local [SEP prefix]` with namespaces, the raw name without.
-    @usableFromInline let raw: UnsafePointer<UInt8>
+    @usableFromInline let start: UnsafePointer<UInt8>
     @usableFromInline let namespaced: Bool
+    #if DEBUG
+    /// The callback that made the view (`ViewValidity`).
+    @usableFromInline let generation: UInt64
+    #endif
 
     /// The byte expat puts between URI, local name and prefix. It cannot occur in an XML 1.0
     /// document, so it cannot be confused with a character of a name or URI.
     @usableFromInline static let separator: UInt8 = 0x01
 
+    /// expat's string: every read goes through here, and in debug builds traps once the
+    /// callback that made the view has returned.
+    @inlinable var raw: UnsafePointer<UInt8> {
+        #if DEBUG
+        ViewValidity.check(generation, "an XMLName")
+        #endif
+        return start
+    }
+
     @inlinable
     init(raw: UnsafePointer<CChar>, namespaced: Bool) {
-        self.raw = UnsafeRawPointer(raw).assumingMemoryBound(to: UInt8.self)
+        self.start = UnsafeRawPointer(raw).assumingMemoryBound(to: UInt8.self)
         self.namespaced = namespaced
+        #if DEBUG
+        generation = ViewValidity.current
+        #endif
     }
 
     /// expat's whole string for the name, for interning: equal for equal names (URI, local
@@ -49,6 +65,7 @@ public struct XMLName: CustomStringConvertible {
     /// The offset of the first byte at or after `start` that is `byte` or the terminating NUL.
     @inlinable
     func scan(from start: Int, to byte: UInt8) -> Int {
+        let raw = raw  // checked once, not per byte
         var i = start
         while raw[i] != 0 && raw[i] != byte { i += 1 }
         return i
@@ -112,6 +129,7 @@ public struct XMLName: CustomStringConvertible {
         // A name with no namespace part (or read without namespaces) is stored as written:
         // compare it in place, in one pass that stops at the first difference or at the
         // name's end (a NUL in `target` cannot match past it).
+        let raw = raw  // checked once, not per byte
         var i = 0
         while i < target.count && raw[i] != 0 && raw[i] == target[i] { i += 1 }
         if i == target.count { return raw[i] == 0 }

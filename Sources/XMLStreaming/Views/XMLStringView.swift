@@ -15,29 +15,48 @@ import Darwin
 /// - Complexity: comparing and iterating are O(n) and allocate nothing; ``string``
 ///   allocates once (except for strings of 15 bytes or fewer).
 public struct XMLStringView: RandomAccessCollection, CustomStringConvertible {
-    @usableFromInline let base: UnsafePointer<UInt8>
+    @usableFromInline let start: UnsafePointer<UInt8>
     /// The number of bytes.
     public let count: Int
+    #if DEBUG
+    /// The callback that made the view (`ViewValidity`); 0: not checked.
+    @usableFromInline let generation: UInt64
+    #endif
+
+    /// The first byte: every read of the bytes goes through here, and in debug builds traps
+    /// once the callback that made the view has returned.
+    @inlinable var base: UnsafePointer<UInt8> {
+        #if DEBUG
+        ViewValidity.check(generation, "an XMLStringView")
+        #endif
+        return start
+    }
 
     @inlinable
     init(base: UnsafePointer<UInt8>, count: Int) {
-        self.base = base
+        self.start = base
         self.count = count
+        #if DEBUG
+        generation = ViewValidity.current
+        #endif
     }
 
     /// A view over bytes you own, for handing your own buffers to code that takes views
-    /// (the handler stack's text, tests). The bytes must outlive every use of the view.
+    /// (the handler stack's text, tests). The bytes must outlive every use of the view; it
+    /// is not checked, as the parser's views are in debug builds.
     @inlinable
     public init(borrowing buffer: UnsafeBufferPointer<UInt8>) {
-        self.base = buffer.baseAddress ?? UnsafePointer(bitPattern: 1)!
+        self.start = buffer.baseAddress ?? UnsafePointer(bitPattern: 1)!
         self.count = buffer.count
+        #if DEBUG
+        generation = 0
+        #endif
     }
 
     /// A view over a NUL-terminated C string.
     @inlinable
     init(cString: UnsafePointer<CChar>) {
-        self.base = UnsafeRawPointer(cString).assumingMemoryBound(to: UInt8.self)
-        self.count = strlenUTF8(self.base)
+        self.init(base: UnsafeRawPointer(cString).assumingMemoryBound(to: UInt8.self), count: strlenUTF8(cString))
     }
 
     /// The position of the first byte: always 0.
@@ -79,6 +98,7 @@ public struct XMLStringView: RandomAccessCollection, CustomStringConvertible {
 
     /// The view without leading and trailing XML white space; allocates nothing.
     public var trimmingWhitespace: XMLStringView {
+        let base = base  // checked once, not per byte
         var start = 0
         var end = count
         func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
@@ -113,6 +133,7 @@ public struct XMLStringView: RandomAccessCollection, CustomStringConvertible {
 
     /// Whether the view holds only XML white space (space, tab, line feed, carriage return).
     public var isWhitespace: Bool {
+        let base = base  // checked once, not per byte
         for i in 0..<count {
             switch base[i] {
             case 0x20, 0x09, 0x0A, 0x0D: continue
@@ -128,6 +149,4 @@ public struct XMLStringView: RandomAccessCollection, CustomStringConvertible {
 }
 
 @usableFromInline
-func strlenUTF8(_ p: UnsafePointer<UInt8>) -> Int {
-    UnsafeRawPointer(p).withMemoryRebound(to: CChar.self, capacity: 1) { strlen($0) }
-}
+func strlenUTF8(_ p: UnsafePointer<CChar>) -> Int { strlen(p) }
