@@ -11,6 +11,7 @@ extension XMLStreamWriter {
         if let standalone { emit(standalone ? " standalone=\"yes\"" : " standalone=\"no\"") }
         emit(literal: "?>")
         state.pointee.wroteAnything = true
+        state.pointee.declaredStandalone = standalone == true
     }
 
     /// Writes `<!DOCTYPE name PUBLIC "publicID" "systemID">` (or `SYSTEM "systemID"`, or just
@@ -39,6 +40,7 @@ extension XMLStreamWriter {
         }
         emit(written + ">")
         state.pointee.wroteDoctype = true
+        state.pointee.doctypeHasExternalID = publicID != nil || systemID != nil
         try flushIfLarge()
     }
 
@@ -76,6 +78,38 @@ extension XMLStreamWriter {
             state.pointee.startTagOpen = false
             state.pointee.tagNames.removeAll()
         }
+        state.pointee.open[state.pointee.open.count - 1].keepsContentAsWritten = true
+        try flushIfLarge()
+    }
+
+    /// Writes the entity reference `&name;`, for an entity the document's DTD declares (the
+    /// tree keeps the references the parser could not expand, and writes them back this way).
+    ///
+    /// Only where it reads back: inside the root element, and either for one of XML's five
+    /// predefined entities (`lt`, `gt`, `amp`, `apos`, `quot`), or after a DOCTYPE with a public
+    /// or system identifier (an external DTD that may declare it) in a document not declared
+    /// `standalone="yes"`. Like text, it keeps the open element's content as written.
+    ///
+    /// - Throws: ``XMLWriterError/Kind/invalidName(_:)`` for a name that is no XML name or has
+    ///   a colon, ``XMLWriterError/Kind/contentOutsideRoot`` outside the root, and
+    ///   ``XMLWriterError/Kind/undeclaredEntity(_:)`` where no DTD may declare it; a refused
+    ///   call writes nothing.
+    public func entityReference(_ name: String) throws(XMLWriterError) {
+        try checkUsable()
+        guard !state.pointee.open.isEmpty else { throw XMLWriterError(.contentOutsideRoot) }
+        guard XMLNameValidation.isValid(name), !name.utf8.contains(UInt8(ascii: ":")) else {
+            throw XMLWriterError(.invalidName(name))
+        }
+        let predefined = ["lt", "gt", "amp", "apos", "quot"].contains { $0.utf8.elementsEqual(name.utf8) }
+        guard predefined || (state.pointee.doctypeHasExternalID && !state.pointee.declaredStandalone) else {
+            throw XMLWriterError(.undeclaredEntity(name))
+        }
+        if state.pointee.startTagOpen {
+            state.pointee.buffer.append(UInt8(ascii: ">"))
+            state.pointee.startTagOpen = false
+            state.pointee.tagNames.removeAll()
+        }
+        emit("&" + name + ";")
         state.pointee.open[state.pointee.open.count - 1].keepsContentAsWritten = true
         try flushIfLarge()
     }

@@ -85,6 +85,12 @@ public final class XMLStreamWriter {
         var rootDone = false
         var wroteAnything = false
         var wroteDoctype = false
+        /// Whether the DOCTYPE names an external DTD (a public or system identifier), which
+        /// may declare entities: what makes an entity reference readable (`entityReference`).
+        var doctypeHasExternalID = false
+        /// Whether the declaration said `standalone="yes"`: then every entity must be declared
+        /// in the document itself.
+        var declaredStandalone = false
         var finished = false
         /// The output error that ended the writer, thrown again by every later call.
         var failure: XMLWriterError?

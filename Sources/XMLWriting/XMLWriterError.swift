@@ -45,6 +45,9 @@ public struct XMLWriterError: Error, Hashable, Sendable, CustomStringConvertible
         case output(path: String?, errno: Int32, message: String)
         /// The writer already finished.
         case finished
+        /// An entity reference that would not read back: no DTD may declare the entity (no
+        /// DOCTYPE with a public or system identifier, or a document declared standalone).
+        case undeclaredEntity(String)
     }
 
     /// What went wrong, with its details.
@@ -74,6 +77,7 @@ public struct XMLWriterError: Error, Hashable, Sendable, CustomStringConvertible
         case .invalidIndentation: return .invalidIndentation
         case .output: return .output
         case .finished: return .finished
+        case .undeclaredEntity: return .undeclaredEntity
         }
     }
 
@@ -102,6 +106,8 @@ public struct XMLWriterError: Error, Hashable, Sendable, CustomStringConvertible
         case .output(let path?, _, let message): return "cannot write \(path): \(message)"
         case .output(nil, _, let message): return "writing failed: \(message)"
         case .finished: return "the writer has finished"
+        case .undeclaredEntity(let name):
+            return "&\(name); would not read back: write a DOCTYPE with a public or system identifier (a DTD that may declare it) first, in a document not declared standalone"
         }
     }
 }
@@ -149,6 +155,8 @@ extension XMLWriterError {
         public static let output = Code(rawValue: "output")
         /// See ``Kind/finished``.
         public static let finished = Code(rawValue: "finished")
+        /// See ``Kind/undeclaredEntity(_:)``.
+        public static let undeclaredEntity = Code(rawValue: "undeclared-entity")
 
         /// The code's name (`invalid-name`).
         public var description: String { rawValue }

@@ -19,6 +19,18 @@ struct ErrorTests {
         #expect(error.excerpt == "  <b></c>")
     }
 
+    @Test("An undefined entity's error names it, at its &: without a DOCTYPE, in a standalone document, in a value")
+    func undefinedEntityNamed() throws {
+        let plain = try parseError("<p>Price:\n &ndash; 10</p>")
+        #expect(plain.code == .undefinedEntity && plain.message == "undefined entity &ndash;")
+        #expect(plain.position == XMLPosition(line: 2, column: 2, byteOffset: 11))
+        let standalone = try parseError(
+            "<?xml version='1.0' standalone='yes'?><!DOCTYPE p SYSTEM 'p.dtd'><p>&nbsp;</p>")
+        #expect(standalone.message == "undefined entity &nbsp;")
+        let inValue = try parseError("<p title='Buy &hellip;'/>")
+        #expect(inValue.code == .undefinedEntity && inValue.message == "undefined entity &hellip;", "\(inValue)")
+    }
+
     @Test("Columns count characters, not bytes, on a line with umlauts")
     func columnAfterNonASCII() throws {
         let error = try parseError("<r>\n<a>Kölner Dom</b></r>")

@@ -585,12 +585,46 @@ class ExpatReceiver {
             } else {
                 message = "premature end of input: the element opened at byte \(offset) is not closed"
             }
+        } else if code == XML_ERROR_UNDEFINED_ENTITY, !inputIsUTF16, let context,
+            let name = Self.entityName(in: context.bytes, at: context.offset)
+        {
+            // expat's message does not say which: the reference starts where the error is.
+            message += " &\(name);"
         } else if code == XML_ERROR_AMPLIFICATION_LIMIT_BREACH {
             message += " (entity expansion exceeds \(options.limits.maximumAmplification)x the input)"
         }
         return XMLParseError(
             code: errorCode, message: message, position: position, fileName: fileName,
             excerpt: context.flatMap { EncodingDiagnosis.excerpt(of: $0.bytes, around: $0.offset) })
+    }
+
+    /// The name of the entity reference `&name;` that starts at `offset`, when it is one
+    /// (at most 256 bytes of UTF-8 up to the `;`).
+    private static func entityName(in bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> String? {
+        guard offset < bytes.count else { return nil }
+        guard bytes[offset] == UInt8(ascii: "&") else {
+            // In an attribute value expat points at the tag: the first reference in it that is
+            // neither a character reference nor one of XML's five is the one.
+            var i = offset
+            while i < bytes.count, i - offset < 65_536, bytes[i] != UInt8(ascii: ">") {
+                if bytes[i] == UInt8(ascii: "&"), i + 1 < bytes.count, bytes[i + 1] != UInt8(ascii: "#"),
+                    let name = entityName(in: bytes, at: i), !["lt", "gt", "amp", "apos", "quot"].contains(name)
+                {
+                    return name
+                }
+                i += 1
+            }
+            return nil
+        }
+        let start = offset + 1
+        var end = start
+        while end < bytes.count, end - start < 256, bytes[end] != UInt8(ascii: ";") {
+            // Characters no name holds end the search: this is no reference.
+            if [0x20, 0x09, 0x0A, 0x0D, 0x3C, 0x26, 0x22, 0x27].contains(bytes[end]) { return nil }
+            end += 1
+        }
+        guard end < bytes.count, bytes[end] == UInt8(ascii: ";"), end > start else { return nil }
+        return String(validating: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
     }
 
     /// The bytes expat still holds around the current event, and the event's offset in them.

@@ -6,7 +6,7 @@ import DocExampleSupport
 import Foundation
 import XMLWriting
 
-// docs/WritingXML.md:147
+// docs/WritingXML.md:152
 struct Activity { var team: String; var task: String }
 
 var failures = 0
@@ -22,7 +22,7 @@ failures += await example("docs/WritingXML.md:13") {
     try writer.finish()                                 // now schedule.xml is replaced
     _ = writer
 }
-failures += await example("docs/WritingXML.md:73") {
+failures += await example("docs/WritingXML.md:78") {
     let feed = try XMLStreamWriter()
     try feed.startElement("feed", namespace: "http://www.w3.org/2005/Atom")
     try feed.declareNamespace(prefix: "media", uri: "http://search.yahoo.com/mrss/")
@@ -34,13 +34,13 @@ failures += await example("docs/WritingXML.md:73") {
     // <feed xmlns="http://www.w3.org/2005/Atom" xmlns:media="http://search.yahoo.com/mrss/"><media:thumbnail/></feed>
     _ = feed
 }
-failures += await example("docs/WritingXML.md:117") {
+failures += await example("docs/WritingXML.md:122") {
     print(try "Kapitel\u{0C}1".validXMLString())                  // Kapitel1
     print(try "bell\u{07}".validXMLString(policy: .replace))      // bell� (U+FFFD)
     print("Köln".isValidXML)                                       // true
     print(Unicode.Scalar(0x0C)!.isAllowedInXML)                    // false
 }
-failures += await example("docs/WritingXML.md:147") {
+failures += await example("docs/WritingXML.md:152") {
     let rows = [Activity(team: "100", task: "Gerüst & Dach"), Activity(team: "101", task: "Fassade")]
 
     let writer = try XMLStreamWriter()
