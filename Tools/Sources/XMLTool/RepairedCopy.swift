@@ -11,10 +11,24 @@ struct RepairedCopy: XMLEventHandler {
     private var wroteDeclaration = false
     private var pendingNamespaces: [(prefix: String?, uri: String)] = []
     private var cdata: String?
+    private var entityWarnings: EntityWarnings
 
     init(writer: XMLStreamWriter?, file: String) {
         self.writer = writer
         self.file = file
+        entityWarnings = EntityWarnings(file: file)
+    }
+
+    mutating func startDocument(_ locator: XMLLocator) { entityWarnings.startDocument(locator) }
+
+    mutating func entityDeclaration(_ declaration: XMLEntityDeclaration) { entityWarnings.entityDeclaration(declaration) }
+
+    /// An entity the parser could not expand: warned about, and written back as `&name;`
+    /// (which the writer refuses, loudly, where no DTD could declare it).
+    mutating func skippedEntity(name: XMLStringView, isParameterEntity: Bool) throws {
+        entityWarnings.skippedEntity(name: name, isParameterEntity: isParameterEntity)
+        guard !isParameterEntity else { return }
+        try writer?.entityReference(name.string)
     }
 
     mutating func repaired(_ repair: XMLRepair) {

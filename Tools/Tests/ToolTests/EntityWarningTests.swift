@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+import XMLTestSupport
+
+/// `xml check` never passes over an entity reference the parser could not expand: an
+/// XHTML page's `&nbsp;` (declared in the external DTD, which is never read), DocBook's
+/// `&mdash;`, an external entity of the internal subset.
+@Suite("xml check warns about unexpanded entities")
+struct EntityWarningTests {
+    /// The warnings `xml check` printed for a fixture, its path shortened to its name.
+    private func warnings(_ name: String, _ arguments: [String] = []) throws -> (status: Int32, lines: [String]) {
+        let run = try ToolRun.run(["check"] + arguments + [fixture(name)])
+        let lines = run.errors.split(separator: "\n").map { $0.replacingOccurrences(of: fixture(name), with: name) }
+        return (run.status, lines)
+    }
+
+    private static let dtd = "is not expanded: it may be declared in the external DTD, which is never read"
+
+    @Test("DocBook: one warning per reference, at its &, and the file passes")
+    func docBook() throws {
+        let (status, lines) = try warnings("book.xml")
+        #expect(status == 0)
+        #expect(
+            lines == [
+                "book.xml:5:20: warning: entity &mdash; \(Self.dtd)",
+                "book.xml:6:45: warning: entity &nbsp; \(Self.dtd)",
+                "book.xml:7:24: warning: entity &copy; \(Self.dtd)",
+                "book.xml:7:40: warning: entity &trade; \(Self.dtd)",
+                "book.xml:11:26: warning: entity &nbsp; \(Self.dtd)",
+                "book.xml:11:32: warning: entity &euro; \(Self.dtd)",
+                "book.xml:11:39: warning: entity &ndash; \(Self.dtd)",
+                "book.xml:12:38: warning: entity &hellip; \(Self.dtd)",
+            ])
+    }
+
+    @Test("XHTML: the issue's paragraph, a lone &nbsp; in a cell, a reference between elements")
+    func xhtml() throws {
+        let (status, lines) = try warnings("page.xhtml")
+        #expect(status == 0)
+        #expect(lines.count == 10)
+        #expect(lines.contains("page.xhtml:10:10: warning: entity &nbsp; \(Self.dtd)"))
+        #expect(lines.contains("page.xhtml:10:31: warning: entity &mdash; \(Self.dtd)"))
+        #expect(lines.contains("page.xhtml:11:16: warning: entity &nbsp; \(Self.dtd)"))
+        #expect(lines.contains("page.xhtml:14:15: warning: entity &middot; \(Self.dtd)"))
+    }
+
+    @Test("An external entity of the internal subset is named with its system identifier")
+    func externalEntity() throws {
+        let (status, lines) = try warnings("internal-external.xml")
+        #expect(status == 0)
+        #expect(
+            lines == [
+                "internal-external.xml:6:12: warning: external entity &ext; (SYSTEM \"chapter1.xml\") is not loaded: external entities are never read"
+            ])
+    }
+
+    @Test("check --recover -o writes an entity the DTD may declare back as &name;, beside the warning")
+    func recoverKeepsReferences() throws {
+        // A name HTML does not have: the recovering reader leaves it to the parser, which
+        // skips it (HTML's names it reads as their characters, and says so).
+        let directory = try TemporaryDirectory()
+        let input = try directory.write(
+            "<!DOCTYPE doc SYSTEM \"doc.dtd\">\n<doc>Made by &acme-logo; in 2024</doc>", named: "in.xml")
+        let output = directory.path + "/out.xml"
+        let run = try ToolRun.run(["check", "--recover", input, "-o", output])
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(try String(contentsOfFile: output, encoding: .utf8).contains("<doc>Made by &acme-logo; in 2024</doc>"))
+        #expect(run.errors.contains("in.xml:2:14: warning: entity &acme-logo; \(Self.dtd)"), "\(run.errors)")
+        // An external entity cannot be written back without its declaration: a failure, not a loss.
+        let external = try ToolRun.run(["check", "--recover", fixture("internal-external.xml"), "-o", directory.path + "/x.xml"])
+        #expect(external.status == 1)
+        #expect(external.errors.contains("&ext; would not read back"), "\(external.errors)")
+        #expect(!FileManager.default.fileExists(atPath: directory.path + "/x.xml"))
+    }
+}
