@@ -63,6 +63,12 @@ extension XMLTreeDocument {
                     escape(node.text, into: &out)
                 case .processingInstruction:
                     processingInstruction(node.target ?? "", node.text, into: &out)
+                case .entityReference:
+                    // A reference the parser could not expand has no replacement to write:
+                    // written as it stands, so that it is seen rather than lost.
+                    out.append(0x26)
+                    out.append(contentsOf: (node.entityName ?? "").utf8)
+                    out.append(0x3B)
                 case .comment, .document:
                     break
                 }

@@ -26,6 +26,7 @@ struct TreeBuilder: XMLEventHandler {
     /// belong to the internal subset, not to the document's children.
     private var inDoctype = false
     private var locator = XMLLocator.detached
+    private var entityPositions: [Int32: XMLPosition] = [:]
     private var idAttributes: [CodePointString: Swift.Set<CodePointString>] = [:]
 
     init(dropsWhitespaceText: Bool) {
@@ -57,8 +58,10 @@ struct TreeBuilder: XMLEventHandler {
         closeText()
         let storage = TreeStorage(
             nodes: nodes, attributes: attributes, names: names, pool: pool, namespaced: namespaced,
-            namespaceDeclarations: declarations, doctype: doctype, idAttributes: idAttributes)
+            namespaceDeclarations: declarations, doctype: doctype, idAttributes: idAttributes,
+            entityPositions: entityPositions)
         declarations = [:]
+        entityPositions = [:]
         idAttributes = [:]
         doctype = nil
         inDoctype = false
@@ -237,6 +240,20 @@ struct TreeBuilder: XMLEventHandler {
         node.textStart = start
         node.textLength = length
         _ = append(node)
+    }
+
+    /// A reference the parser could not expand (an entity of the external DTD, never read,
+    /// or an external entity, never loaded) becomes a node of its own, so that writing the
+    /// tree gives `&name;` back. A parameter entity concerns the DTD, not the tree.
+    mutating func skippedEntity(name: XMLStringView, isParameterEntity: Bool) throws {
+        guard !isParameterEntity, current != 0 else { return }
+        closeText()
+        var node = TreeStorage.Node(kind: .entityReference, parent: current)
+        node.name = nameTable.intern(target: name.string, into: &names)
+        node.textStart = Int32(pool.count)
+        node.textLength = 0
+        let index = append(node)
+        entityPositions[index] = locator.position
     }
 
     mutating func processingInstruction(target: XMLStringView, data: XMLStringView) throws {

@@ -8,7 +8,8 @@ internal import XMLSyntax
 final class TreeStorage: Sendable {
     /// One node: 32 bytes, links as indexes (-1 for none). An element's `a`/`b` are its
     /// attributes (a range of `attributes`); a text, CDATA, comment or PI node's are its
-    /// content (a range of `pool`). A PI's target is interned as a name.
+    /// content (a range of `pool`). A PI's target is interned as a name, and so is an entity
+    /// reference's entity (its content is empty: it has no characters of its own).
     struct Node: Sendable {
         var kind: XMLTreeNode.Kind
         var parent: Int32
@@ -63,6 +64,9 @@ final class TreeStorage: Sendable {
     /// The attributes the DTD declares of type ID: element name to attribute names, as
     /// written (compared by code points, as XML compares names).
     let idAttributes: [CodePointString: Swift.Set<CodePointString>]
+    /// Where each entity-reference node stands in the input, by node index (empty unless the
+    /// document has references the parser could not expand).
+    let entityPositions: [Int32: XMLPosition]
 
     /// What the tree keeps of the DOCTYPE. Its internal subset is no part of the tree
     /// (XPath's data model and DOM leave it out; Canonical XML drops the whole DTD), so the
@@ -82,9 +86,11 @@ final class TreeStorage: Sendable {
         nodes: [Node], attributes: [Attribute], names: [XMLTreeName], pool: [UInt8], namespaced: Bool,
         namespaceDeclarations: [Int32: [(prefix: String, uri: String)]] = [:],
         doctype: Doctype? = nil,
-        idAttributes: [CodePointString: Swift.Set<CodePointString>] = [:]
+        idAttributes: [CodePointString: Swift.Set<CodePointString>] = [:],
+        entityPositions: [Int32: XMLPosition] = [:]
     ) {
         self.idAttributes = idAttributes
+        self.entityPositions = entityPositions
         self.doctype = doctype
         self.nodes = nodes
         self.attributes = attributes

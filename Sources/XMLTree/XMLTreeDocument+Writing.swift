@@ -67,6 +67,7 @@ extension XMLTreeNode {
                 case .cdata: try writer.cdata(node.text)
                 case .comment: try writer.comment(node.text)
                 case .processingInstruction: try writer.processingInstruction(target: node.target ?? "", data: node.text)
+                case .entityReference: try writer.entityReference(node.entityName ?? "")
                 }
             },
             leave: { node in
@@ -89,7 +90,8 @@ extension XMLTreeNode {
     /// Whether indenting inside this element would change its text: it holds text other than
     /// white space or a CDATA section, or asks for `xml:space="preserve"`.
     private var keepsContentAsWritten: Bool {
-        for child in children where child.kind == .cdata || (child.kind == .text && !child.isWhitespaceText) {
+        for child in children
+        where child.kind == .cdata || child.kind == .entityReference || (child.kind == .text && !child.isWhitespaceText) {
             return true
         }
         return self["xml:space"] == "preserve"
@@ -112,9 +114,16 @@ extension XMLTreeNode {
         }
     }
 
-    /// This node and its subtree as XML, compact.
+    /// This node and its subtree as XML, compact. An entity reference the parser could not
+    /// expand is written back as `&name;`, as in the document it came from.
     public var xmlString: String {
-        guard let writer = try? XMLStreamWriter(), (try? write(to: writer)) != nil else { return "" }
+        guard let writer = try? XMLStreamWriter() else { return "" }
+        // The node comes from a document whose DTD may declare its entities: the fragment is
+        // read back in that document's context.
+        if storage.doctype.map({ $0.declaration.publicID != nil || $0.declaration.systemID != nil }) ?? false {
+            writer.assumesExternalDTD()
+        }
+        guard (try? write(to: writer)) != nil else { return "" }
         return writer.string
     }
 }

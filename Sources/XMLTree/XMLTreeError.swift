@@ -47,6 +47,10 @@ extension XMLTreeError {
         public static let documentTooLarge = Code(rawValue: "document-too-large")
         /// A canonical form of a tree read without namespace processing.
         public static let needsNamespaces = Code(rawValue: "needs-namespaces")
+        /// A canonical form of a tree that holds an entity reference the parser could not
+        /// expand: canonical XML replaces every reference, and this one's replacement is in a
+        /// DTD that is never read.
+        public static let unexpandedEntity = Code(rawValue: "unexpanded-entity")
 
         /// The code's name (`document-too-large`).
         public var description: String { rawValue }

@@ -18,6 +18,7 @@ extension XMLTreeNode: CustomStringConvertible, CustomDebugStringConvertible {
         case .cdata: return "CDATA \"\(Self.shortened(text))\" at " + path
         case .comment: return "comment \"\(Self.shortened(text))\" at " + path
         case .processingInstruction: return "processing instruction \(target ?? "") at " + path
+        case .entityReference: return "entity reference &\(entityName ?? ""); at " + path
         }
     }
 
@@ -33,7 +34,7 @@ extension XMLTreeNode: CustomStringConvertible, CustomDebugStringConvertible {
             let test: String
             switch node.kind {
             case .element: test = node.name?.qualifiedName ?? "*"
-            case .text, .cdata: test = "text()"
+            case .text, .cdata, .entityReference: test = "text()"
             case .comment: test = "comment()"
             case .processingInstruction: test = "processing-instruction()"
             case .document: test = ""

@@ -1,3 +1,4 @@
+import XMLStreaming
 internal import XMLSyntax
 
 /// A node of an ``XMLTreeDocument``: a small handle (the document's storage and an index),
@@ -20,6 +21,11 @@ public struct XMLTreeNode: Hashable, Sendable {
         case comment
         /// A processing instruction.
         case processingInstruction
+        /// A reference to an entity the parser could not expand, `&nbsp;` on a page whose
+        /// external DTD (never read) declares it: kept so that writing the tree gives it back.
+        /// ``XMLTreeNode/entityName`` names it. XPath sees it as part of the text around it, with
+        /// no characters of its own.
+        case entityReference
     }
 
     let storage: TreeStorage
@@ -158,6 +164,17 @@ public struct XMLTreeNode: Hashable, Sendable {
         return record.kind == .element ? storage.names[Int(record.name)] : nil
     }
 
+    /// An entity reference's entity name (`nbsp` for `&nbsp;`); `nil` for other nodes.
+    public var entityName: String? {
+        let record = record
+        return record.kind == .entityReference ? storage.names[Int(record.name)].localName : nil
+    }
+
+    /// Where an entity reference stands in the document read (its `&`); `nil` for other nodes.
+    public var entityPosition: XMLPosition? {
+        record.kind == .entityReference ? storage.entityPositions[index] : nil
+    }
+
     /// An element's local name, a processing instruction's target; `nil` otherwise.
     public var localName: String? {
         switch record.kind {
@@ -232,11 +249,12 @@ public struct XMLTreeNode: Hashable, Sendable {
     // MARK: - Text
 
     /// A text, CDATA or comment node's content, a processing instruction's data; for an
-    /// element, its own text (the text and CDATA children joined, not the descendants').
+    /// element, its own text (the text and CDATA children joined, not the descendants'). An
+    /// entity reference has no characters of its own: `""` (``entityName`` names it).
     public var text: String {
         let record = record
         switch record.kind {
-        case .text, .cdata, .comment, .processingInstruction:
+        case .text, .cdata, .comment, .processingInstruction, .entityReference:
             return storage.string(start: record.textStart, length: record.textLength)
         case .element, .document:
             var result = ""

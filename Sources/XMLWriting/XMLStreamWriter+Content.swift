@@ -114,6 +114,12 @@ extension XMLStreamWriter {
         try flushIfLarge()
     }
 
+    /// Writes entity references as after a DOCTYPE naming an external DTD: for a fragment of a
+    /// document that has one (the tree's `xmlString`), which is read in that document's context.
+    package func assumesExternalDTD() {
+        state.pointee.doctypeHasExternalID = true
+    }
+
     /// From here on, writes the open element's content exactly as given: with indentation on,
     /// nothing is added inside it or inside the elements it contains, as for an element that
     /// holds text. Call it after `startElement` for mixed content or `xml:space="preserve"`,

@@ -26,6 +26,7 @@ func outline(_ node: XMLTreeNode, depth: Int = 0) -> [String] {
     case .cdata: line = "cdata \(node.text.debugDescription)"
     case .comment: line = "comment \(node.text.debugDescription)"
     case .processingInstruction: line = "pi \(node.target!) \(node.text.debugDescription)"
+    case .entityReference: line = "&\(node.entityName!);"
     }
     return [pad + line] + node.children.flatMap { outline($0, depth: depth + 1) }
 }

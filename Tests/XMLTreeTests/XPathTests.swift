@@ -19,6 +19,7 @@ func names(_ expression: String, at node: XMLTreeNode? = nil, namespaces: [Strin
             case .text, .cdata: return "text:" + n.text
             case .comment: return "comment"
             case .processingInstruction: return "pi:" + (n.target ?? "")
+            case .entityReference: return "&" + (n.entityName ?? "") + ";"
             case .document: return "/"
             }
         case .attribute: return "@" + node.qualifiedName + "=" + node.stringValue

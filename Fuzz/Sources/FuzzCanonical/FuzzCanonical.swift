@@ -15,6 +15,9 @@ struct FuzzCanonical {
             let flags = input.byte()
             let options = XMLTreeDocument.Options(parserOptions: XMLParserOptions(processesNamespaces: flags & 1 == 0))
             guard let tree = try? XMLTreeDocument(bytes: input.rest(), options: options) else { return }
+            // A reference the parser could not expand has no canonical form (canonicalized
+            // refuses it) and reads back only under its DTD: such documents are left out.
+            guard !tree.documentNode.descendants.contains(where: { $0.kind == .entityReference }) else { return }
             if flags & 1 == 0 { checkW3C(tree, flags: flags) }
             let canonical = tree.canonicalForm()
             do {

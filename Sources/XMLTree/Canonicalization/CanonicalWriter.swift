@@ -41,9 +41,11 @@ struct CanonicalWriter {
         return false
     }
 
-    mutating func write(_ document: XMLTreeNode) {
+    /// - Throws: ``XMLTreeError`` for an entity reference the parser could not expand, which
+    ///   has no canonical form.
+    mutating func write(_ document: XMLTreeNode) throws {
         let rootIndex = document.firstChildElement?.index ?? -1
-        document.walk(
+        try document.walk(
             enter: { node in
                 switch node.kind {
                 case .document: break
@@ -53,6 +55,17 @@ struct CanonicalWriter {
                     // included with it, and the empty ones before it write nothing.
                     if subset != nil, node.isXPathNode { textRunIncluded = contains(.node(node)) }
                     if textRunIncluded { Self.escapeText(node.text, into: &output) }
+                case .entityReference:
+                    // A text run's membership is its first record's: a reference inside a run
+                    // that the subset leaves out is left out with it.
+                    if subset != nil, node.isXPathNode { textRunIncluded = contains(.node(node)) }
+                    guard textRunIncluded else { break }
+                    let name = node.entityName ?? ""
+                    throw XMLTreeError(
+                        code: .unexpandedEntity,
+                        message:
+                            "entity &\(name); is not expanded, and canonical XML replaces every reference: it may be declared in the external DTD, which is never read",
+                        position: node.entityPosition)
                 case .comment:
                     guard canonicalization.includesComments, contains(.node(node)) else { break }
                     around(node, root: rootIndex) { out in

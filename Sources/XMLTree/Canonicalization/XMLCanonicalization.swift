@@ -74,7 +74,7 @@ extension XMLTreeDocument {
                 code: .needsNamespaces, message: "a canonical form needs namespaces: read the document with processesNamespaces")
         }
         var writer = CanonicalWriter(canonicalization: canonicalization, subset: subset.map { Swift.Set($0) })
-        writer.write(documentNode)
+        try writer.write(documentNode)
         return writer.output
     }
 

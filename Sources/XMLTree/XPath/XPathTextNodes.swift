@@ -7,8 +7,12 @@
 /// character as one text node, represented by the run's first record that holds one, whose
 /// string value is the rest of the run; a run with no characters is no node at all.
 extension TreeStorage {
+    /// Whether a record belongs to a run of text: text, CDATA, or an entity reference (which
+    /// XPath reads as part of the text around it, with no characters of its own).
     @inline(__always)
-    static func isText(_ record: Node) -> Bool { record.kind == .text || record.kind == .cdata }
+    static func isText(_ record: Node) -> Bool {
+        record.kind == .text || record.kind == .cdata || record.kind == .entityReference
+    }
 
     /// Whether record `index` is a node XPath sees: anything but text, or the first record
     /// of a run of text and CDATA siblings that holds a character.

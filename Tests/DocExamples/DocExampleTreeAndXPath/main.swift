@@ -18,7 +18,7 @@ failures += await example("docs/TreeAndXPath.md:8") {
     _ = document
     _ = root
 }
-failures += await example("docs/TreeAndXPath.md:58") {
+failures += await example("docs/TreeAndXPath.md:66") {
     let document = try XMLTreeDocument(string: "<doc><stuff><item value='a'/><item value='b'/></stuff></doc>")
     let root = document.root!
     let first = root.find("stuff/item")                                  // the first item
@@ -32,7 +32,7 @@ failures += await example("docs/TreeAndXPath.md:58") {
     _ = value
     _ = stuff
 }
-failures += await example("docs/TreeAndXPath.md:75") {
+failures += await example("docs/TreeAndXPath.md:83") {
     let document = try XMLTreeDocument(contentsOf: "schedule.xml")
     let feed = try XMLTreeDocument(contentsOf: "feed.xml")
     let activities = try document.documentNode.nodes(forXPath: "//activity[@team='100']")
@@ -52,7 +52,7 @@ failures += await example("docs/TreeAndXPath.md:75") {
     _ = starts
     _ = entries
 }
-failures += await example("docs/TreeAndXPath.md:133") {
+failures += await example("docs/TreeAndXPath.md:141") {
     let document = try XMLTreeDocument(contentsOf: "schedule.xml")
     let deep = try XPathExpression("count(//a[b])")
     let counted = try deep.evaluate(at: document.documentNode, options: .init(maximumNodes: 50_000_000))
@@ -60,12 +60,12 @@ failures += await example("docs/TreeAndXPath.md:133") {
     _ = deep
     _ = counted
 }
-failures += await example("docs/TreeAndXPath.md:160") {
+failures += await example("docs/TreeAndXPath.md:168") {
     try XMLSubtreeStream.forEach("schedule/sites/site", contentsOf: "feed.xml") { site in
         print(site["code"] ?? "", site.childText(named: "name") ?? "")
     }
 }
-failures += await example("docs/TreeAndXPath.md:170") {
+failures += await example("docs/TreeAndXPath.md:178") {
     let project = XMLElementBuilder("project")
     let chapter = project.addChild("chapter", stringValue: "Anfang")   // Scrivener's one-liner
     chapter.addAttribute("id", "1")
@@ -73,7 +73,7 @@ failures += await example("docs/TreeAndXPath.md:170") {
     _ = project
     _ = chapter
 }
-failures += await example("docs/TreeAndXPath.md:210") {
+failures += await example("docs/TreeAndXPath.md:218") {
     let document = try XMLTreeDocument(string: "<doc xmlns='urn:d' xmlns:ds='urn:ds'><ds:Signed ID='s1'><v>1</v></ds:Signed></doc>")
     let whole = try document.canonicalized()                                  // Canonical XML 1.0
     let exclusive = try document.canonicalized(XMLCanonicalization(.exclusive(inclusivePrefixes: ["#default"])))

@@ -12,8 +12,10 @@ struct Fmt: ParsableCommand {
             element that holds text (mixed content such as <p><em>Note:</em> read this.</p>), a \
             CDATA section or xml:space="preserve" is written exactly as read, its descendants \
             included. The DOCTYPE (name and public and system identifiers), comments and \
-            processing instructions are kept. Unlike xmllint, entities are expanded and the \
-            DOCTYPE's internal subset is not written. Output goes through the writer, so it \
+            processing instructions are kept, and so is a reference to an entity the external \
+            DTD declares (&nbsp; in XHTML), which is never read. Unlike xmllint, entities of the \
+            internal subset are expanded, and the subset is not written (an external entity it \
+            declares is an error, not a loss). Output goes through the writer, so it \
             always reads back. With -o the file is replaced atomically and keeps its mode; \
             -o - is standard output.
             """

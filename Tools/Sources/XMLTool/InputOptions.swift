@@ -74,6 +74,10 @@ enum Diagnostics {
             } else {
                 print("\(file): error: \(error)", to: &standardError)
             }
+        case let error as XMLTreeError:
+            // The tree's errors point into the file read (when they point anywhere).
+            let place = error.position.map { "\(error.fileName ?? file):\($0.line):\($0.column)" } ?? error.fileName ?? file
+            print("\(place): error: \(error.message)", to: &standardError)
         default: print("\(file): error: \(error)", to: &standardError)
         }
     }

@@ -73,3 +73,27 @@ struct EntityWarningTests {
         #expect(!FileManager.default.fileExists(atPath: directory.path + "/x.xml"))
     }
 }
+
+/// The tools on documents whose entities are declared in an external DTD, never read.
+@Suite("xml fmt, query and c14n keep or refuse unexpanded entities, never drop them")
+struct EntityToolTests {
+    @Test("xml fmt gives xmllint --format's output, byte for byte (DocBook; XHTML but for its ' />')")
+    func format() throws {
+        let book = try ToolRun.run(["fmt", fixture("book.xml")])
+        #expect(book.status == 0)
+        #expect(book.output == (try String(contentsOfFile: fixture("book.xmllint-format.xml"), encoding: .utf8)))
+        let page = try ToolRun.run(["fmt", fixture("page.xhtml")])
+        #expect(page.status == 0)
+        let xmllint = try String(contentsOfFile: fixture("page.xmllint-format.xhtml"), encoding: .utf8)
+        #expect(page.output == xmllint.replacingOccurrences(of: " />", with: "/>"))
+    }
+
+    @Test("xml query prints a node with its references; xml c14n refuses them with their place")
+    func queryAndCanonical() throws {
+        let query = try ToolRun.run(["query", "//*[local-name()='p']", fixture("page.xhtml")])
+        #expect(query.output == "<p xmlns=\"http://www.w3.org/1999/xhtml\">Price:&nbsp;10&nbsp;&euro; &mdash; &copy;&nbsp;ACME</p>\n")
+        let c14n = try ToolRun.run(["c14n", fixture("page.xhtml")])
+        #expect(c14n.status == 1)
+        #expect(c14n.errors.hasPrefix(fixture("page.xhtml") + ":5:13: error: entity &ndash; is not expanded"), "\(c14n.errors)")
+    }
+}
