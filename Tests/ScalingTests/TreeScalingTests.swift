@@ -26,6 +26,21 @@ struct TreeScalingTests {
         print("scaling: a tag with n prefixes: \(build)"); #expect(build.isNearLinear(), "a tag with n prefixes: \(build)")
     }
 
+    @Test("n entity references the parser could not expand: building the tree, writing it indented, the canonical form")
+    func entityReferences() throws {
+        func document(_ n: Int) -> [UInt8] {
+            var xml = "<!DOCTYPE r SYSTEM \"r.dtd\"><r>"
+            for i in 0..<n { xml += "&e\(i % 1000);x" }
+            return Array((xml + "</r>").utf8)
+        }
+        let scaling = try Scaling.measure(n: 20_000, prepare: document) { bytes in
+            let tree = try XMLTreeDocument(bytes: bytes)
+            #expect(try tree.xmlString(indentation: "  ").utf8.count > bytes.count / 2)
+            #expect(!tree.canonicalForm().isEmpty)
+        }
+        print("scaling: entity references: \(scaling)"); #expect(scaling.isNearLinear(), "\(scaling)")
+    }
+
     @Test("W3C canonical forms: a tag with n prefixes, n levels each declaring one, a subset below n left-out levels")
     func canonicalForms() throws {
         let methods: [XMLCanonicalization.Method] = [.canonical10, .canonical11, .exclusive()]
