@@ -219,3 +219,6 @@ private let systemClose = Musl.close
 private let systemRead = Darwin.read
 private let systemClose = Darwin.close
 #endif
+
+@available(*, unavailable, message: "A record stream reads its input for one task.")
+extension XMLRecordStream: Sendable {}

@@ -140,3 +140,6 @@ public final class XMLElementBuilder {
         try XMLTreeDocument(bytes: write().bytes)
     }
 }
+
+@available(*, unavailable, message: "A builder belongs to one task; send the document it builds.")
+extension XMLElementBuilder: Sendable {}

@@ -181,3 +181,6 @@ private let systemWrite = Musl.write
 #else
 private let systemWrite = Darwin.write
 #endif
+
+@available(*, unavailable, message: "A file being replaced belongs to one task.")
+extension AtomicFile: Sendable {}
