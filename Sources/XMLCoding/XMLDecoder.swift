@@ -13,6 +13,10 @@ internal import XMLSyntax
 /// that name, or else the child elements of that name; the element's own text is the key
 /// `""` (see ``XMLDecoder/textKey``). The rules for the ambiguities of XML (one element or
 /// an array of one, `<a/>` and absent, white space) are in the guide, docs/CodableXML.md.
+// `@unchecked`: the class's one stored property is a `LockedValue` holding every setting, so
+// a decoder shared between threads reads and writes them under its lock (SharedCoderTests
+// share one between 64 tasks, under ThreadSanitizer in CI); a subclass adds its own state at
+// its own risk, as with Foundation's coders, which are `@unchecked Sendable` the same way.
 open class XMLDecoder: @unchecked Sendable {
     /// The key that reads an element's own text, beside its attributes and children:
     /// `case value = ""` in `CodingKeys`.

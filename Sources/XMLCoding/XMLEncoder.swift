@@ -17,6 +17,10 @@ internal import XMLSyntax
 /// ``XMLNodePlacing``); the key `""` is the element's own text; arrays repeat their elements
 /// in place unless laid out `.wrapped`. The rules, the same as the decoder's, are in the
 /// guide, docs/CodableXML.md.
+// `@unchecked`: the class's one stored property is a `LockedValue` holding every setting, so
+// a decoder shared between threads reads and writes them under its lock (SharedCoderTests
+// share one between 64 tasks, under ThreadSanitizer in CI); a subclass adds its own state at
+// its own risk, as with Foundation's coders, which are `@unchecked Sendable` the same way.
 open class XMLEncoder: @unchecked Sendable {
     /// The namespace of `xsi:nil`, which marks nil in an array.
     public static let schemaInstanceNamespace = "http://www.w3.org/2001/XMLSchema-instance"
