@@ -18,7 +18,7 @@ internal import XMLSyntax
 /// in place unless laid out `.wrapped`. The rules, the same as the decoder's, are in the
 /// guide, docs/CodableXML.md.
 // `@unchecked`: the class's one stored property is a `LockedValue` holding every setting, so
-// a decoder shared between threads reads and writes them under its lock (SharedCoderTests
+// an encoder shared between threads reads and writes them under its lock (SharedCoderTests
 // share one between 64 tasks, under ThreadSanitizer in CI); a subclass adds its own state at
 // its own risk, as with Foundation's coders, which are `@unchecked Sendable` the same way.
 open class XMLEncoder: @unchecked Sendable {
