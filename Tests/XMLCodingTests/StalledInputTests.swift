@@ -38,9 +38,10 @@ struct StalledInputTests {
         }
         let writers = Writers(writeEnds)
         // If the streams did block the pool, nothing below would run again until the pipes
-        // end: a thread outside the pool ends them after 30 s, and the test fails then. (Not a
-        // timing: the other tests of a parallel run may keep the pool busy for a while.)
-        let watchdog = Thread { Thread.sleep(forTimeInterval: 30); writers.closeAll() }
+        // end: a thread outside the pool ends them after 240 s, and the test fails then. (Not
+        // a timing: the other tests of a parallel run, slower still under a sanitizer, may
+        // keep the pool's threads busy for a minute; CI's AddressSanitizer run took over 30 s.)
+        let watchdog = Thread { Thread.sleep(forTimeInterval: 240); writers.closeAll() }
         watchdog.start()
 
         let decodes = readEnds.map { descriptor in
