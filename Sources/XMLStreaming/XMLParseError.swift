@@ -73,9 +73,25 @@ extension XMLParseError {
         /// The bytes do not match the document's encoding (for example MacRoman text in
         /// a document that declares UTF-8).
         public static let invalidEncoding = Code(rawValue: 1007)
+        /// A reference to an entity the parser could not expand (one an unread external DTD
+        /// may declare), where ``XMLParserOptions/unexpandedEntities`` or the handler asks
+        /// for an error rather than losing it. See ``XMLUnexpandedEntityPolicy``.
+        public static let unexpandedEntity = Code(rawValue: 1008)
 
         /// The code's name as spelled here (`tagMismatch`, `depthLimitExceeded`), or `code N` for a
         /// number without one.
         public var description: String { "\(Self.name(of: self) ?? "code \(rawValue)")" }
+    }
+}
+
+extension XMLParseError {
+    /// The message for an unexpanded reference in content.
+    package static func unexpandedEntityMessage(name: String, policy: XMLUnexpandedEntityPolicy?) -> String {
+        (policy ?? .throw).failureMessage(for: name)
+    }
+
+    /// The message for an unexpanded reference in an attribute value.
+    package static func unexpandedAttributeEntityMessage(name: String, attribute: String) -> String {
+        "entity &\(name); in the value of attribute \(attribute) is not expanded and would be left out of the value: it may be declared in the external DTD, which is never read"
     }
 }

@@ -28,6 +28,20 @@ public struct XMLParserOptions: Hashable, Sendable {
     public var chunkSize: Int {
         didSet { if chunkSize < 4096 { chunkSize = 4096 } }
     }
+    /// What the parser does with a reference to an entity it cannot expand (`&nbsp;` in an
+    /// XHTML page, whose DTD is never read), in content and in attribute values.
+    ///
+    /// `nil` (the default) reports each one to the handler:
+    /// ``XMLEventHandler/skippedEntity(name:isParameterEntity:)`` in content, and
+    /// ``XMLEventHandler/skippedAttributeEntity(name:attribute:position:)`` in an attribute
+    /// value, whose default throws. A policy decides instead, before any handler sees the
+    /// reference: ``XMLUnexpandedEntityPolicy/keep`` and
+    /// ``XMLUnexpandedEntityPolicy/replace(_:)`` hand its text to the handler as characters
+    /// (and put it in its place in an attribute value), ``XMLUnexpandedEntityPolicy/skip``
+    /// drops it, ``XMLUnexpandedEntityPolicy/throw`` stops with
+    /// ``XMLParseError/Code/unexpandedEntity``. References to parameter entities, which
+    /// concern declarations only, are always reported.
+    public var unexpandedEntities: XMLUnexpandedEntityPolicy?
 
     /// Creates options; every argument has the safe default.
     public init(
@@ -36,8 +50,10 @@ public struct XMLParserOptions: Hashable, Sendable {
         encoding: XMLEncodingName? = nil,
         limits: XMLLimits = .default,
         recovery: XMLRecovery? = nil,
-        chunkSize: Int = 256 * 1024
+        chunkSize: Int = 256 * 1024,
+        unexpandedEntities: XMLUnexpandedEntityPolicy? = nil
     ) {
+        self.unexpandedEntities = unexpandedEntities
         self.processesNamespaces = processesNamespaces
         self.reportsNamespacePrefixes = reportsNamespacePrefixes
         self.encoding = encoding
@@ -47,7 +63,7 @@ public struct XMLParserOptions: Hashable, Sendable {
     }
 
     /// Creates options with the labels before 0.2.
-    @available(*, deprecated, renamed: "init(processesNamespaces:reportsNamespacePrefixes:encoding:limits:recovery:chunkSize:)")
+    @available(*, deprecated, renamed: "init(processesNamespaces:reportsNamespacePrefixes:encoding:limits:recovery:chunkSize:unexpandedEntities:)")
     @_disfavoredOverload
     public init(
         processNamespaces: Bool = true, reportNamespacePrefixes: Bool = true, encoding: XMLEncodingName? = nil,

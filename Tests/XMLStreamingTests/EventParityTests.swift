@@ -42,6 +42,9 @@ private struct EveryCallback: XMLEventHandler {
     mutating func skippedEntity(name: XMLStringView, isParameterEntity: Bool) {
         add(.skippedEntity(name: name.string, isParameterEntity: isParameterEntity))
     }
+    mutating func skippedAttributeEntity(name: XMLStringView, attribute: XMLName, position: XMLPosition) {
+        add(.skippedAttributeEntity(name: name.string, attribute: attribute.owned))
+    }
     mutating func repaired(_ repair: XMLRepair) { add(.repaired(repair)) }
 }
 
@@ -61,7 +64,7 @@ struct EventParityTests {
           <!ENTITY % shared "<!ENTITY shared 'yes'>">
         ]>
         <page kind="a" xmlns="urn:page" xmlns:x="urn:x"><?render fast?><!-- a comment -->
-        <p x:id="1">Price:&nbsp;10&euro; &company; <![CDATA[<raw>]]></p></page>
+        <p x:id="1" title="Buy&nbsp;now">Price:&nbsp;10&euro; &company; <![CDATA[<raw>]]></p></page>
         """
 
     /// The kinds `everyEvent` and `damaged` together must contain: one per method of
@@ -69,7 +72,8 @@ struct EventParityTests {
     static let handlerMethods: Set<String> = [
         "startDocument", "endDocument", "xmlDeclaration", "startDoctype", "endDoctype", "notationDeclaration",
         "attributeDeclaration", "entityDeclaration", "startElement", "endElement", "characters", "startCDATA", "endCDATA",
-        "comment", "processingInstruction", "startPrefixMapping", "endPrefixMapping", "skippedEntity", "repaired",
+        "comment", "processingInstruction", "startPrefixMapping", "endPrefixMapping", "skippedEntity", "skippedAttributeEntity",
+        "repaired",
     ]
 
     /// Damage the recovering reader repairs, for the `repaired` event.

@@ -54,6 +54,10 @@ public enum XMLEvent: Hashable, Sendable {
     /// An entity reference the parser did not expand: an external entity (never loaded) or one
     /// that may be declared in an external DTD it did not read.
     case skippedEntity(name: String, isParameterEntity: Bool)
+    /// An entity reference in the value of `attribute` that the parser did not expand (left
+    /// out of the value; see ``XMLEventHandler/skippedAttributeEntity(name:attribute:position:)``).
+    /// It comes before the `startElement` of the tag that holds it.
+    case skippedAttributeEntity(name: String, attribute: XMLQualifiedName)
     /// A notation declared in the internal DTD subset.
     case notationDeclaration(XMLNotation)
     /// An attribute declared in the internal DTD subset.
@@ -98,6 +102,8 @@ extension XMLEvent: CustomStringConvertible {
             return "startPrefixMapping \(prefix ?? "(default)") \((uri ?? "").debugDescription)"
         case .endPrefixMapping(let prefix): return "endPrefixMapping \(prefix ?? "(default)")"
         case .skippedEntity(let name, let isParameter): return "skippedEntity \(isParameter ? "%" : "&")\(name);"
+        case .skippedAttributeEntity(let name, let attribute):
+            return "skippedAttributeEntity &\(name); in \(Self.describe(attribute))"
         case .notationDeclaration(let n):
             var s = "notationDeclaration \(n.name)"
             if let p = n.publicID { s += " public=\(p.debugDescription)" }

@@ -59,6 +59,12 @@ class ExpatReceiver {
     /// Whether names and values may be longer in UTF-8 than the tag that carries them: the
     /// document has a DTD (entities, attribute defaults) or is not in UTF-8.
     private var valuesMayOutgrowTags = false
+    /// Whether an entity reference may be undeclared without being an error: the DOCTYPE
+    /// names an external DTD, or the internal subset skipped a parameter entity. Attribute
+    /// values are then scanned for the references expat leaves out of them.
+    private var entitiesMayBeUndeclared = false
+    /// The general entities the internal subset declares, which expat expands itself.
+    private var declaredGeneralEntities: Set<String> = []
     /// Bytes held back while a large token is pending (expat before 2.6 only).
     private var heldBytes: [UInt8] = []
     /// Set when a subclass asked expat to suspend after the current callback.
@@ -190,6 +196,7 @@ class ExpatReceiver {
     func onStartPrefixMapping(_ prefix: XMLStringView?, _ uri: XMLStringView?) throws {}
     func onEndPrefixMapping(_ prefix: XMLStringView?) throws {}
     func onSkippedEntity(_ name: XMLStringView, _ isParameterEntity: Bool) throws {}
+    func onSkippedAttributeEntity(_ name: XMLStringView, _ attribute: XMLName, _ position: XMLPosition) throws {}
     func onRepair(_ repair: XMLRepair) throws {}
     /// Called after every event the handler saw, when ``wantsAfterEvent`` is set; the pull
     /// reader suspends here. (A flag rather than an empty default: the push path then pays
@@ -679,6 +686,8 @@ class ExpatReceiver {
         startsWithByteOrderMark = false
         valuesMayOutgrowTags = false
         externalEntityNames.removeAll()
+        entitiesMayBeUndeclared = false
+        declaredGeneralEntities.removeAll()
         heldBytes.removeAll(keepingCapacity: false)
         suspendRequested = false
         if let recovery = options.recovery { recovering?.reset(recovery: recovery) }
@@ -718,6 +727,9 @@ class ExpatReceiver {
         }
         // Only tags with attributes need the count of those written (versus DTD defaults).
         let specified = attributes?.pointee == nil ? 0 : Int(XML_GetSpecifiedAttributeCount(parser))
+        if entitiesMayBeUndeclared, recovering == nil, let attributes, attributes.pointee != nil {
+            return receiveStartElementWithEntities(name, attributes, specified: specified)
+        }
         deliver {
             try onStartElement(
                 XMLName(raw: name, namespaced: namespaced),
@@ -826,6 +838,7 @@ class ExpatReceiver {
     ) {
         guard pendingError == nil else { return }
         valuesMayOutgrowTags = true
+        if systemID != nil || publicID != nil { entitiesMayBeUndeclared = true }
         let doctype = XMLDoctype(
             name: name.map { String(cString: $0) } ?? "",
             systemID: systemID.map { String(cString: $0) },
@@ -874,7 +887,31 @@ class ExpatReceiver {
 
     final func receiveSkippedEntity(_ name: UnsafePointer<XML_Char>, _ isParameterEntity: Bool) {
         guard pendingError == nil else { return }
-        deliver { try onSkippedEntity(XMLStringView(cString: name), isParameterEntity) }
+        if isParameterEntity { entitiesMayBeUndeclared = true }
+        receiveUnexpandedEntity(XMLStringView(cString: name), isParameterEntity)
+    }
+
+    /// A reference in content that expat did not expand: reported, or handled by the
+    /// options' policy.
+    private func receiveUnexpandedEntity(_ name: XMLStringView, _ isParameterEntity: Bool) {
+        guard let policy = options.unexpandedEntities, !isParameterEntity else {
+            return deliver { try onSkippedEntity(name, isParameterEntity) }
+        }
+        let entityName = name.string
+        guard var text = policy.replacement(for: entityName) else {
+            return fail(
+                limitError(
+                    .unexpandedEntity, XMLParseError.unexpandedEntityMessage(name: entityName, policy: policy),
+                    at: currentPosition()))
+        }
+        guard !text.isEmpty else { return }
+        textRun += text.utf8.count
+        if textRun > textLimit {
+            return fail(
+                limitError(
+                    .textTooLong, "a run of text is longer than the limit of \(textLimit) bytes", at: currentPosition()))
+        }
+        text.withUTF8 { utf8 in deliver { try onCharacters(XMLStringView(borrowing: utf8)) } }
     }
 
     /// Names of external general entities by system and public identifier, recorded from
@@ -891,6 +928,7 @@ class ExpatReceiver {
         _ valueLength: Int, _ systemID: UnsafePointer<XML_Char>?, _ publicID: UnsafePointer<XML_Char>?,
         _ notationName: UnsafePointer<XML_Char>?
     ) {
+        if !isParameterEntity { declaredGeneralEntities.insert(String(cString: name)) }
         if !isParameterEntity, systemID != nil {
             let key = Self.entityKey(systemID, publicID)
             if externalEntityNames[key] == nil { externalEntityNames[key] = String(cString: name) }
@@ -911,8 +949,154 @@ class ExpatReceiver {
         _ systemID: UnsafePointer<XML_Char>?, _ publicID: UnsafePointer<XML_Char>?
     ) {
         guard pendingError == nil, var name = externalEntityNames[Self.entityKey(systemID, publicID)] else { return }
-        name.withUTF8 { utf8 in
-            deliver { try onSkippedEntity(XMLStringView(borrowing: utf8), false) }
+        name.withUTF8 { utf8 in receiveUnexpandedEntity(XMLStringView(borrowing: utf8), false) }
+    }
+}
+
+// MARK: - References left out of attribute values
+
+extension ExpatReceiver {
+    /// A start tag in a document whose DTD is not read: expat has left every reference to an
+    /// undeclared entity out of the attribute values, without an event. They are found in the
+    /// tag as written, then reported or handled by the options' policy.
+    fileprivate func receiveStartElementWithEntities(
+        _ name: UnsafePointer<XML_Char>, _ attributes: UnsafeMutablePointer<UnsafePointer<XML_Char>?>, specified: Int
+    ) {
+        guard let tag = currentTagUTF8() else {
+            return deliver {
+                try onStartElement(
+                    XMLName(raw: name, namespaced: namespaced),
+                    XMLAttributes(pairs: attributes, specifiedCount: specified, namespaced: namespaced))
+            }
         }
+        let scanner = AttributeEntityScanner(tag: tag, namespaced: namespaced)
+        let tagStart = currentPosition()
+        var rebuilt: [Int: String] = [:]  // attribute ordinal -> its value with the references in place
+        for raw in scanner.attributes() where raw.ordinal < specified / 2 {
+            let references = scanner.undeclaredReferences(in: raw, declared: declaredGeneralEntities)
+            guard !references.isEmpty else { continue }
+            let attributeName = XMLName(raw: attributes[2 * raw.ordinal]!, namespaced: namespaced)
+            for reference in references {
+                let position = scanner.position(
+                    of: reference.offset, tagStart: tagStart,
+                    byteOffset: tagStart.byteOffset + inputByteCount(ofUTF8: tag[..<reference.offset]))
+                switch options.unexpandedEntities {
+                case nil:
+                    var entityName = reference.name
+                    entityName.withUTF8 { utf8 in
+                        deliver {
+                            do {
+                                try onSkippedAttributeEntity(XMLStringView(borrowing: utf8), attributeName, position)
+                            } catch var error as XMLParseError where error.fileName == nil {
+                                error.fileName = fileName
+                                throw error
+                            }
+                        }
+                    }
+                    if pendingError != nil { return }
+                case .skip?:
+                    break
+                case let policy?:
+                    guard policy.replacement(for: reference.name) != nil else {
+                        return fail(
+                            limitError(
+                                .unexpandedEntity,
+                                policy.failureMessage(for: reference.name, attribute: attributeName.qualifiedName),
+                                at: position))
+                    }
+                }
+            }
+            guard let policy = options.unexpandedEntities, policy != .skip else { continue }
+            // expat's value, from which the references are missing, checks the rebuilding: a
+            // value that also uses an entity of the internal subset, or that a DTD declares
+            // other than CDATA, is not rebuilt by guesswork.
+            let expatValue = String(cString: attributes[2 * raw.ordinal + 1]!)
+            let withoutReferences = scanner.normalizedValue(of: raw, declared: declaredGeneralEntities) { _ in "" }
+            guard withoutReferences == expatValue,
+                let value = scanner.normalizedValue(
+                    of: raw, declared: declaredGeneralEntities, replacement: { policy.replacement(for: $0) ?? "" })
+            else {
+                let position = scanner.position(
+                    of: references[0].offset, tagStart: tagStart,
+                    byteOffset: tagStart.byteOffset + inputByteCount(ofUTF8: tag[..<references[0].offset]))
+                return fail(
+                    limitError(
+                        .unexpandedEntity,
+                        "entity &\(references[0].name); in the value of attribute \(attributeName.qualifiedName) cannot be put back: the value also uses an entity of the internal subset, or its DTD declares it other than CDATA (the .skip policy leaves the reference out)",
+                        at: position))
+            }
+            rebuilt[raw.ordinal] = value
+        }
+        guard !rebuilt.isEmpty else {
+            return deliver {
+                try onStartElement(
+                    XMLName(raw: name, namespaced: namespaced),
+                    XMLAttributes(pairs: attributes, specifiedCount: specified, namespaced: namespaced))
+            }
+        }
+        // A copy of expat's array with the rebuilt values in place. Invariant: the copy and the
+        // strings it points to live until the handler returns; `XMLAttributes` is valid only
+        // during the call, so nothing reads them later.
+        var slots = 0
+        while attributes[slots] != nil { slots += 2 }
+        let pairs = UnsafeMutablePointer<UnsafePointer<XML_Char>?>.allocate(capacity: slots + 1)
+        pairs.initialize(from: attributes, count: slots + 1)
+        var owned: [UnsafeMutablePointer<CChar>] = []
+        defer {
+            owned.forEach { free($0) }
+            pairs.deallocate()
+        }
+        for (ordinal, value) in rebuilt {
+            guard let copy = strdup(value) else { fatalError("out of memory") }
+            owned.append(copy)
+            pairs[2 * ordinal + 1] = UnsafePointer(copy)
+        }
+        deliver {
+            try onStartElement(
+                XMLName(raw: name, namespaced: namespaced),
+                XMLAttributes(pairs: pairs, specifiedCount: specified, namespaced: namespaced))
+        }
+    }
+
+    /// The current start tag as written, in UTF-8: expat keeps the whole token in its buffer
+    /// during the callback.
+    private func currentTagUTF8() -> [UInt8]? {
+        guard let context = inputContext() else { return nil }
+        let length = Int(XML_GetCurrentByteCount(parser))
+        guard length > 0, context.offset + length <= context.bytes.count else { return nil }
+        let tag = UnsafeBufferPointer(rebasing: context.bytes[context.offset..<(context.offset + length)])
+        if inputIsUTF16 {
+            var units: [UInt16] = []
+            units.reserveCapacity(length / 2)
+            var i = 0
+            while i + 1 < tag.count {
+                units.append(
+                    inputIsLittleEndian
+                        ? UInt16(tag[i]) | UInt16(tag[i + 1]) << 8 : UInt16(tag[i]) << 8 | UInt16(tag[i + 1]))
+                i += 2
+            }
+            return Array(String(decoding: units, as: UTF16.self).utf8)
+        }
+        guard let encoding = options.encoding?.rawValue ?? declaredEncoding, !Self.isUTF8(encoding) else {
+            return Array(tag)
+        }
+        // A single-byte encoding: expat's own Latin-1 and ASCII, or one of the package's tables.
+        let table = SingleByteEncoding.named(encoding)?.table
+        var scalars = String.UnicodeScalarView()
+        for byte in tag {
+            let value = table.map { $0[Int(byte)] } ?? Int32(byte)
+            scalars.append(Unicode.Scalar(UInt32(max(0, value))) ?? "\u{FFFD}")
+        }
+        return Array(String(scalars).utf8)
+    }
+
+    /// How many bytes of input the UTF-8 text `prefix` of the current tag took.
+    private func inputByteCount(ofUTF8 prefix: ArraySlice<UInt8>) -> Int64 {
+        let text = String(decoding: prefix, as: UTF8.self)
+        if inputIsUTF16 { return Int64(text.utf16.count * 2) }
+        if let encoding = options.encoding?.rawValue ?? declaredEncoding, !Self.isUTF8(encoding) {
+            return Int64(text.unicodeScalars.count)
+        }
+        return Int64(prefix.count)
     }
 }

@@ -144,5 +144,6 @@ extension XMLParseError.Code {
         .inputTooLarge: "inputTooLarge",
         .tokenTooLarge: "tokenTooLarge",
         .invalidEncoding: "invalidEncoding",
+        .unexpandedEntity: "unexpandedEntity",
     ]
 }

@@ -95,6 +95,9 @@ public struct XMLEventCollector: XMLEventHandler {
     public mutating func skippedEntity(name: XMLStringView, isParameterEntity: Bool) {
         append(.skippedEntity(name: name.string, isParameterEntity: isParameterEntity))
     }
+    public mutating func skippedAttributeEntity(name: XMLStringView, attribute: XMLName, position: XMLPosition) {
+        append(.skippedAttributeEntity(name: name.string, attribute: attribute.owned), at: position)
+    }
     public mutating func notationDeclaration(_ notation: XMLNotation) { append(.notationDeclaration(notation)) }
     public mutating func attributeDeclaration(_ declaration: XMLAttributeDeclaration) {
         append(.attributeDeclaration(declaration))

@@ -18,5 +18,13 @@ extension XMLEventHandler {
     @inlinable public mutating func startPrefixMapping(prefix: XMLStringView?, uri: XMLStringView?) throws {}
     @inlinable public mutating func endPrefixMapping(prefix: XMLStringView?) throws {}
     @inlinable public mutating func skippedEntity(name: XMLStringView, isParameterEntity: Bool) throws {}
+    /// Throws ``XMLParseError`` ``XMLParseError/Code/unexpandedEntity`` at `position`: the value would
+    /// otherwise lose the reference without a word.
+    public mutating func skippedAttributeEntity(name: XMLStringView, attribute: XMLName, position: XMLPosition) throws {
+        throw XMLParseError(
+            code: .unexpandedEntity,
+            message: XMLParseError.unexpandedAttributeEntityMessage(name: name.string, attribute: attribute.qualifiedName),
+            position: position)
+    }
     @inlinable public mutating func repaired(_ repair: XMLRepair) throws {}
 }

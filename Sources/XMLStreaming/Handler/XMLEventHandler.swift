@@ -60,6 +60,15 @@ public protocol XMLEventHandler {
     /// An entity reference the parser did not expand: an external entity (never loaded)
     /// or one that may be declared in an external DTD it did not read.
     mutating func skippedEntity(name: XMLStringView, isParameterEntity: Bool) throws
+    /// An entity reference inside an attribute value that the parser could not expand: expat
+    /// leaves it out of the value, so the value in ``startElement(_:attributes:)``, which
+    /// follows, lacks it. `position` is where its `&` is.
+    ///
+    /// The default throws ``XMLParseError`` with code ``XMLParseError/Code/unexpandedEntity``,
+    /// so that no handler loses a part of a value without a word; implement it to accept the
+    /// shorter value, or set ``XMLParserOptions/unexpandedEntities`` to keep, skip or replace
+    /// such references before any handler sees them.
+    mutating func skippedAttributeEntity(name: XMLStringView, attribute: XMLName, position: XMLPosition) throws
     /// The recovering reader (``XMLParserOptions/recovery``) repaired the input. Called
     /// when the repair is made, before expat reads the repaired text: the events of the
     /// text around it, in the same chunk, follow.

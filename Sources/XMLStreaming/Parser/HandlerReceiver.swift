@@ -51,5 +51,8 @@ class HandlerReceiver<Handler: XMLEventHandler>: ExpatReceiver {
     override func onSkippedEntity(_ name: XMLStringView, _ isParameterEntity: Bool) throws {
         try storage.pointee.skippedEntity(name: name, isParameterEntity: isParameterEntity)
     }
+    override func onSkippedAttributeEntity(_ name: XMLStringView, _ attribute: XMLName, _ position: XMLPosition) throws {
+        try storage.pointee.skippedAttributeEntity(name: name, attribute: attribute, position: position)
+    }
     override func onRepair(_ repair: XMLRepair) throws { try storage.pointee.repaired(repair) }
 }
