@@ -1,3 +1,5 @@
+import XMLStreaming
+
 // James Clark's canonical XML, the notation of the W3C conformance suite's out/ files:
 // UTF-8, no declaration, DOCTYPE or comments; the root element and the processing
 // instructions around it; attributes sorted by name in code point order; `<a></a>`, never
@@ -6,7 +8,21 @@
 extension XMLTreeDocument {
     /// The document in canonical form. Read the document without namespace processing
     /// (names and `xmlns` attributes as written), as `xml canon` does.
+    ///
+    /// An entity reference the parser could not expand is written as it stands, `&name;`;
+    /// ``canonicalForm(unexpandedEntities:)`` chooses otherwise.
     public func canonicalForm() -> [UInt8] {
+        // `.keep` never throws.
+        (try? canonicalForm(unexpandedEntities: .keep)) ?? []
+    }
+
+    /// The document in canonical form, with each entity reference the parser could not
+    /// expand written as `policy` says: `&name;` (``XMLUnexpandedEntityPolicy/keep``), left
+    /// out, or the table's text, escaped as text is.
+    ///
+    /// - Throws: ``XMLTreeError`` ``XMLTreeError/Code/unexpandedEntity`` naming the first such
+    ///   reference and its position, under ``XMLUnexpandedEntityPolicy/throw``.
+    public func canonicalForm(unexpandedEntities policy: XMLUnexpandedEntityPolicy) throws(XMLTreeError) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(storage.pool.count + storage.nodes.count * 8)
         var position = 0
@@ -14,7 +30,7 @@ extension XMLTreeDocument {
             if position == storage.doctype?.position { notations(into: &out) }
             position += 1
             switch child.kind {
-            case .element, .processingInstruction: Self.canonical(child, into: &out)
+            case .element, .processingInstruction: try Self.canonical(child, policy, into: &out)
             default: continue
             }
         }
@@ -42,7 +58,12 @@ extension XMLTreeDocument {
     }
 
     /// Writes `root` and its subtree (see ``XMLTreeNode/walk(enter:leave:)``: no recursion).
-    private static func canonical(_ root: XMLTreeNode, into out: inout [UInt8]) {
+    private static func canonical(
+        _ root: XMLTreeNode, _ policy: XMLUnexpandedEntityPolicy, into out: inout [UInt8]
+    ) throws(XMLTreeError) {
+        // The walk's closures do not throw a typed error: the first failure is kept and
+        // thrown once it returns.
+        var failure: XMLTreeError?
         root.walk(
             enter: { node in
                 switch node.kind {
@@ -64,11 +85,15 @@ extension XMLTreeDocument {
                 case .processingInstruction:
                     processingInstruction(node.target ?? "", node.text, into: &out)
                 case .entityReference:
-                    // A reference the parser could not expand has no replacement to write:
-                    // written as it stands, so that it is seen rather than lost.
-                    out.append(0x26)
-                    out.append(contentsOf: (node.entityName ?? "").utf8)
-                    out.append(0x3B)
+                    if policy == .keep {
+                        out.append(0x26)
+                        out.append(contentsOf: (node.entityName ?? "").utf8)
+                        out.append(0x3B)
+                    } else if failure == nil {
+                        do throws(XMLTreeError) { escape(try node.text(unexpandedEntities: policy), into: &out) } catch {
+                            failure = error
+                        }
+                    }
                 case .comment, .document:
                     break
                 }
@@ -79,6 +104,7 @@ extension XMLTreeDocument {
                 out.append(contentsOf: node.name!.qualifiedName.utf8)
                 out.append(0x3E)
             })
+        if let failure { throw failure }
     }
 
     /// `<?target data?>`, the space written even when the data is empty.

@@ -27,6 +27,8 @@ struct TreeBuilder: XMLEventHandler {
     private var inDoctype = false
     private var locator = XMLLocator.detached
     private var entityPositions: [Int32: XMLPosition] = [:]
+    /// The input's file name, while the parser still knows it.
+    private var fileName: String?
     private var idAttributes: [CodePointString: Swift.Set<CodePointString>] = [:]
 
     init(dropsWhitespaceText: Bool) {
@@ -59,7 +61,7 @@ struct TreeBuilder: XMLEventHandler {
         let storage = TreeStorage(
             nodes: nodes, attributes: attributes, names: names, pool: pool, namespaced: namespaced,
             namespaceDeclarations: declarations, doctype: doctype, idAttributes: idAttributes,
-            entityPositions: entityPositions)
+            entityPositions: entityPositions, fileName: fileName)
         declarations = [:]
         entityPositions = [:]
         idAttributes = [:]
@@ -143,6 +145,7 @@ struct TreeBuilder: XMLEventHandler {
 
     mutating func startDocument(_ locator: XMLLocator) throws {
         self.locator = locator
+        fileName = locator.fileName
     }
 
     mutating func startElement(_ name: XMLName, attributes list: XMLAttributes) throws {

@@ -67,6 +67,8 @@ final class TreeStorage: Sendable {
     /// Where each entity-reference node stands in the input, by node index (empty unless the
     /// document has references the parser could not expand).
     let entityPositions: [Int32: XMLPosition]
+    /// The file the tree was read from, for errors that point into it.
+    let fileName: String?
 
     /// What the tree keeps of the DOCTYPE. Its internal subset is no part of the tree
     /// (XPath's data model and DOM leave it out; Canonical XML drops the whole DTD), so the
@@ -87,8 +89,10 @@ final class TreeStorage: Sendable {
         namespaceDeclarations: [Int32: [(prefix: String, uri: String)]] = [:],
         doctype: Doctype? = nil,
         idAttributes: [CodePointString: Swift.Set<CodePointString>] = [:],
-        entityPositions: [Int32: XMLPosition] = [:]
+        entityPositions: [Int32: XMLPosition] = [:],
+        fileName: String? = nil
     ) {
+        self.fileName = fileName
         self.idAttributes = idAttributes
         self.entityPositions = entityPositions
         self.doctype = doctype

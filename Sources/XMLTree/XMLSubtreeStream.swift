@@ -55,6 +55,10 @@ struct SubtreeHandler: XMLEventHandler {
         self.body = body
     }
 
+    mutating func startDocument(_ locator: XMLLocator) throws {
+        try builder.startDocument(locator)
+    }
+
     mutating func startElement(_ name: XMLName, attributes: XMLAttributes) throws {
         depth += 1
         if buildingAt > 0 {
@@ -88,6 +92,11 @@ struct SubtreeHandler: XMLEventHandler {
     }
 
     mutating func characters(_ text: XMLStringView) throws { if buildingAt > 0 { try builder.characters(text) } }
+    /// A reference inside a subtree is a node of it; one outside every subtree is in no tree,
+    /// and nothing reads it.
+    mutating func skippedEntity(name: XMLStringView, isParameterEntity: Bool) throws {
+        if buildingAt > 0 { try builder.skippedEntity(name: name, isParameterEntity: isParameterEntity) }
+    }
     mutating func startCDATA() throws { if buildingAt > 0 { try builder.startCDATA() } }
     mutating func endCDATA() throws { if buildingAt > 0 { try builder.endCDATA() } }
     mutating func comment(_ text: XMLStringView) throws { if buildingAt > 0 { try builder.comment(text) } }

@@ -249,34 +249,61 @@ public struct XMLTreeNode: Hashable, Sendable {
     // MARK: - Text
 
     /// A text, CDATA or comment node's content, a processing instruction's data; for an
-    /// element, its own text (the text and CDATA children joined, not the descendants'). An
-    /// entity reference has no characters of its own: `""` (``entityName`` names it).
+    /// element, its own text (the text and CDATA children joined, not the descendants').
+    ///
+    /// A reference the parser could not expand (an entity-reference node, `&nbsp;` on a page
+    /// whose DTD is never read) reads as the characters `&nbsp;`: seen, not lost.
+    /// ``text(unexpandedEntities:)`` chooses otherwise.
     public var text: String {
+        // `.keep` never throws.
+        (try? text(unexpandedEntities: .keep)) ?? ""
+    }
+
+    /// The node's ``text``, with each entity reference the parser could not expand read as
+    /// `policy` says.
+    ///
+    /// - Throws: ``XMLTreeError`` ``XMLTreeError/Code/unexpandedEntity`` naming the entity and
+    ///   its position, under ``XMLUnexpandedEntityPolicy/throw`` (or a table without the name).
+    public func text(unexpandedEntities policy: XMLUnexpandedEntityPolicy) throws(XMLTreeError) -> String {
         let record = record
         switch record.kind {
-        case .text, .cdata, .comment, .processingInstruction, .entityReference:
+        case .text, .cdata, .comment, .processingInstruction:
             return storage.string(start: record.textStart, length: record.textLength)
+        case .entityReference:
+            return try storage.entityText(index, policy)
         case .element, .document:
-            var result = ""
-            for child in children where child.kind == .text || child.kind == .cdata { result += child.text }
-            return result
+            var bytes: [UInt8] = []
+            for child in children where TreeStorage.isText(child.record) {
+                try storage.appendText(of: child.index, to: &bytes, policy)
+            }
+            return String(decoding: bytes, as: UTF8.self)
         }
     }
 
     /// XPath's string value: for an element or the document, all descendant text in
-    /// document order; for other nodes, their content.
+    /// document order; for other nodes, their content. An entity reference the parser could
+    /// not expand reads as `&name;`, as in ``text``.
     public var stringValue: String {
+        (try? stringValue(unexpandedEntities: .keep)) ?? ""
+    }
+
+    /// XPath's string value, with each entity reference the parser could not expand read as
+    /// `policy` says (what XPath's `string()` gives with
+    /// ``XPathExpression/Options/unexpandedEntities``).
+    ///
+    /// - Throws: ``XMLTreeError`` ``XMLTreeError/Code/unexpandedEntity`` naming the entity and
+    ///   its position, under ``XMLUnexpandedEntityPolicy/throw`` (or a table without the name).
+    public func stringValue(unexpandedEntities policy: XMLUnexpandedEntityPolicy) throws(XMLTreeError) -> String {
         let record = record
         switch record.kind {
         case .element, .document:
             var bytes: [UInt8] = []
-            for node in descendants where node.kind == .text || node.kind == .cdata {
-                let r = node.record
-                bytes.append(contentsOf: storage.pool[Int(r.textStart)..<Int(r.textStart + r.textLength)])
+            for node in descendants where TreeStorage.isText(node.record) {
+                try storage.appendText(of: node.index, to: &bytes, policy)
             }
             return String(decoding: bytes, as: UTF8.self)
         default:
-            return text
+            return try text(unexpandedEntities: policy)
         }
     }
 }

@@ -60,12 +60,21 @@ struct CanonicalWriter {
                     // that the subset leaves out is left out with it.
                     if subset != nil, node.isXPathNode { textRunIncluded = contains(.node(node)) }
                     guard textRunIncluded else { break }
-                    let name = node.entityName ?? ""
-                    throw XMLTreeError(
-                        code: .unexpandedEntity,
-                        message:
-                            "entity &\(name); is not expanded, and canonical XML replaces every reference: it may be declared in the external DTD, which is never read",
-                        position: node.entityPosition)
+                    let policy = canonicalization.unexpandedEntities
+                    if policy == .keep {
+                        output.append(0x26)
+                        output.append(contentsOf: (node.entityName ?? "").utf8)
+                        output.append(0x3B)
+                    } else {
+                        do throws(XMLTreeError) {
+                            Self.escapeText(try node.text(unexpandedEntities: policy), into: &output)
+                        } catch {
+                            throw XMLTreeError(
+                                code: .unexpandedEntity,
+                                message: error.message + " (canonical XML replaces every reference)",
+                                position: error.position, fileName: error.fileName)
+                        }
+                    }
                 case .comment:
                     guard canonicalization.includesComments, contains(.node(node)) else { break }
                     around(node, root: rootIndex) { out in

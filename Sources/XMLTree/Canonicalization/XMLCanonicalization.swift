@@ -1,3 +1,4 @@
+import XMLStreaming
 /// The W3C canonical forms that XML signatures digest: the same bytes for every document that
 /// means the same, whatever quotes, attribute order, empty-tag form, character references or
 /// redundant namespace declarations it was written with.
@@ -32,11 +33,23 @@ public struct XMLCanonicalization: Hashable, Sendable {
     public var method: Method
     /// Whether comments are kept (the `#WithComments` variants).
     public var includesComments: Bool
+    /// What an entity reference the parser could not expand (a node of the tree) becomes.
+    /// The recommendations replace every reference, and this one's replacement is in a DTD
+    /// that is never read, so by default (``XMLUnexpandedEntityPolicy/throw``) it has no
+    /// canonical form, as with xmllint and lxml. ``XMLUnexpandedEntityPolicy/keep`` writes
+    /// `&name;` (not canonical, but the same document read back),
+    /// ``XMLUnexpandedEntityPolicy/skip`` leaves it out, and
+    /// ``XMLUnexpandedEntityPolicy/replace(_:)`` writes the table's text as canonical text.
+    public var unexpandedEntities: XMLUnexpandedEntityPolicy
 
     /// Creates a canonicalization.
-    public init(_ method: Method = .canonical10, includesComments: Bool = false) {
+    public init(
+        _ method: Method = .canonical10, includesComments: Bool = false,
+        unexpandedEntities: XMLUnexpandedEntityPolicy = .throw
+    ) {
         self.method = method
         self.includesComments = includesComments
+        self.unexpandedEntities = unexpandedEntities
     }
 
     /// Creates a canonicalization with the label before 0.2.

@@ -21,6 +21,9 @@ public struct XPathError: Error, Hashable, Sendable, CustomStringConvertible {
     /// When the expression uses a prefix with no namespace bound to it: the prefix (a tool
     /// can then say how to bind one).
     public var unboundPrefix: String?
+    /// When a string value needed an entity reference the parser could not expand: the
+    /// error that names the entity and its place in the document.
+    public var unexpandedEntity: XMLTreeError?
 
     /// Creates an error: its code, what is wrong, the `column` of `expression` (from 1, in
     /// characters) where it is, and the prefix when it is one with no namespace bound to it.
@@ -83,6 +86,10 @@ extension XPathError {
         /// The evaluation gathered more nodes than
         /// ``XPathExpression/Options/maximumNodes`` allows.
         public static let tooManyNodes = Code(rawValue: "too-many-nodes")
+        /// A string value needs an entity reference the parser could not expand, and
+        /// ``XPathExpression/Options/unexpandedEntities`` says to fail
+        /// (``XPathError/unexpandedEntity`` says which and where).
+        public static let unexpandedEntity = Code(rawValue: "unexpanded-entity")
 
         /// The code's name (`unbound-prefix`).
         public var description: String { rawValue }

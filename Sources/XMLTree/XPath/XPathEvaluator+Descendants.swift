@@ -113,7 +113,7 @@ struct XPathRecordTest {
         switch kind {
         case .elementsNamed(let table): return record.kind == .element && table[Int(record.name)]
         case .anyNode: return true
-        case .textNodes: return record.kind == .text || record.kind == .cdata
+        case .textNodes: return TreeStorage.isText(record)
         case .comments: return record.kind == .comment
         case .instructions(let target, let names):
             guard record.kind == .processingInstruction else { return false }

@@ -7,7 +7,8 @@ extension XPathEvaluator {
         -> XPathValue
     {
         func value(_ i: Int) throws(XPathError) -> XPathValue { try evaluate(arguments[i], context) }
-        func string(_ i: Int) throws(XPathError) -> String { try value(i).string }
+        func string(_ i: Int) throws(XPathError) -> String { try self.string(of: try value(i)) }
+        func number(_ i: Int) throws(XPathError) -> Double { try self.number(of: try value(i)) }
         func nodeSet(_ i: Int) throws(XPathError) -> [XPathNode] {
             guard case .nodeSet(let nodes) = try value(i) else {
                 throw error("\(function.rawValue)() needs a node-set", column: column)
@@ -18,7 +19,7 @@ extension XPathEvaluator {
         /// the context node without an argument.
         func subject() throws(XPathError) -> XPathNode? { arguments.isEmpty ? context.node : try nodeSet(0).first }
         func stringArgument() throws(XPathError) -> String {
-            arguments.isEmpty ? context.node.stringValue : try string(0)
+            arguments.isEmpty ? try self.string(of: context.node) : try string(0)
         }
 
         switch function {
@@ -32,7 +33,9 @@ extension XPathEvaluator {
             // IDs are separated by XML's white space and compared by code points.
             let tokens: Set<CodePointString>
             if case .nodeSet(let nodes) = argument {
-                tokens = Set(nodes.flatMap { Self.whitespaceSeparated($0.stringValue) })
+                var all: Set<CodePointString> = []
+                for node in nodes { all.formUnion(Self.whitespaceSeparated(try self.string(of: node))) }
+                tokens = all
             } else {
                 tokens = Set(Self.whitespaceSeparated(argument.string))
             }
@@ -44,7 +47,7 @@ extension XPathEvaluator {
         case .name:
             return .string(try subject()?.qualifiedName ?? "")
         case .string:
-            return .string(arguments.isEmpty ? context.node.stringValue : try string(0))
+            return .string(try stringArgument())
         case .concat:
             var result = ""
             for i in arguments.indices { result += try string(i) }
@@ -68,8 +71,8 @@ extension XPathEvaluator {
             // Positions count characters (scalars) from 1, rounded; NaN and infinities as
             // the recommendation's examples require.
             let scalars = Array(try string(0).unicodeScalars)
-            let start = Self.xpathRound(try value(1).number)
-            let end = arguments.count == 3 ? start + Self.xpathRound(try value(2).number) : .infinity
+            let start = Self.xpathRound(try number(1))
+            let end = arguments.count == 3 ? start + Self.xpathRound(try number(2)) : .infinity
             var result = String.UnicodeScalarView()
             for (offset, scalar) in scalars.enumerated() {
                 let position = Double(offset + 1)
@@ -108,12 +111,14 @@ extension XPathEvaluator {
             }
             return .boolean(language.hasSameCodePoints(as: wanted) || language.hasCodePointPrefix(wanted + "-"))
         case .number:
-            return .number(arguments.isEmpty ? XPathValue.parseNumber(context.node.stringValue) : try value(0).number)
+            return .number(arguments.isEmpty ? XPathValue.parseNumber(try self.string(of: context.node)) : try number(0))
         case .sum:
-            return .number(try nodeSet(0).reduce(0) { $0 + XPathValue.parseNumber($1.stringValue) })
-        case .floor: return .number(Foundation.floor(try value(0).number))
-        case .ceiling: return .number(Foundation.ceil(try value(0).number))
-        case .round: return .number(Self.xpathRound(try value(0).number))
+            var sum = 0.0
+            for node in try nodeSet(0) { sum += XPathValue.parseNumber(try self.string(of: node)) }
+            return .number(sum)
+        case .floor: return .number(Foundation.floor(try number(0)))
+        case .ceiling: return .number(Foundation.ceil(try number(0)))
+        case .round: return .number(Self.xpathRound(try number(0)))
         }
     }
 

@@ -1,4 +1,5 @@
 internal import XMLSyntax
+import XMLStreaming
 
 /// Evaluates a compiled expression against a context (section 2: a node, a position and a
 /// size, variable bindings).
@@ -6,6 +7,8 @@ struct XPathEvaluator {
     let expression: String
     let variables: [String: XPathValue]
     let budget: XPathBudget
+    /// What an entity reference the parser could not expand reads as in a string value.
+    let unexpandedEntities: XMLUnexpandedEntityPolicy
     let languages = XPathLanguages()
     let identifiers = XPathIdentifiers()
     let nameTables = XPathNameTables()
@@ -38,10 +41,10 @@ struct XPathEvaluator {
             if !(try evaluate(a, context).boolean) { return .boolean(false) }
             return .boolean(try evaluate(b, context).boolean)
         case .compare(let comparison, let a, let b, _):
-            return .boolean(Self.compare(comparison, try evaluate(a, context), try evaluate(b, context)))
+            return .boolean(try compare(comparison, try evaluate(a, context), try evaluate(b, context)))
         case .arithmetic(let operation, let a, let b, _):
-            let x = try evaluate(a, context).number
-            let y = try evaluate(b, context).number
+            let x = try number(of: try evaluate(a, context))
+            let y = try number(of: try evaluate(b, context))
             switch operation {
             case .add: return .number(x + y)
             case .subtract: return .number(x - y)
@@ -50,7 +53,7 @@ struct XPathEvaluator {
             case .modulo: return .number(x.truncatingRemainder(dividingBy: y))
             }
         case .negate(let a, _):
-            return .number(-(try evaluate(a, context).number))
+            return .number(-(try number(of: try evaluate(a, context))))
         case .union(let a, let b, let column):
             guard case .nodeSet(let left) = try evaluate(a, context), case .nodeSet(let right) = try evaluate(b, context)
             else { throw error("\"|\" joins node-sets only", column: column) }
@@ -136,7 +139,7 @@ struct XPathEvaluator {
         switch test {
         case .node: return true
         case .text:
-            if case .node(let n) = node { return n.kind == .text || n.kind == .cdata }
+            if case .node(let n) = node { return TreeStorage.isText(n.record) }
             return false
         case .comment:
             if case .node(let n) = node { return n.kind == .comment }
@@ -195,14 +198,31 @@ struct XPathEvaluator {
 
     // MARK: - Comparisons (section 3.4)
 
-    static func compare(_ op: XPathComparison, _ a: XPathValue, _ b: XPathValue) -> Bool {
+    /// Compares two values, reading string values under ``unexpandedEntities``.
+    func compare(_ op: XPathComparison, _ a: XPathValue, _ b: XPathValue) throws(XPathError) -> Bool {
+        // The comparisons stop early, so a string value is read only when needed: the first
+        // failure is kept and thrown once they return.
+        var failure: XMLTreeError?
+        let result = Self.compare(op, a, b) { node in
+            do throws(XMLTreeError) { return try node.stringValue(unexpandedEntities: unexpandedEntities) } catch {
+                if failure == nil { failure = error }
+                return ""
+            }
+        }
+        if let failure { throw entityError(failure) }
+        return result
+    }
+
+    static func compare(
+        _ op: XPathComparison, _ a: XPathValue, _ b: XPathValue, _ string: (XPathNode) -> String
+    ) -> Bool {
         switch (a, b) {
         case (.nodeSet(let x), .nodeSet(let y)):
-            return compareNodeSets(op, x, y)
+            return compareNodeSets(op, x, y, string)
         case (.nodeSet(let x), let other):
-            return nodeSetCompare(op, x, other, nodeSetFirst: true)
+            return nodeSetCompare(op, x, other, nodeSetFirst: true, string)
         case (let other, .nodeSet(let y)):
-            return nodeSetCompare(op, y, other, nodeSetFirst: false)
+            return nodeSetCompare(op, y, other, nodeSetFirst: false, string)
         default:
             return atomic(op, a, b)
         }
@@ -211,23 +231,26 @@ struct XPathEvaluator {
     /// Whether some node of `x` and some node of `y` compare true (section 3.4), without
     /// trying every pair: a set of strings for `=`, one string for `!=`, the least and
     /// greatest numbers for the order comparisons.
-    private static func compareNodeSets(_ op: XPathComparison, _ x: [XPathNode], _ y: [XPathNode]) -> Bool {
+    private static func compareNodeSets(
+        _ op: XPathComparison, _ x: [XPathNode], _ y: [XPathNode], _ string: (XPathNode) -> String
+    ) -> Bool {
         guard !x.isEmpty, !y.isEmpty else { return false }
         switch op {
         case .equal:
             // Strings are equal when their code points are (section 3.4), so the set is
             // keyed by code points: Swift's `Set<String>` would merge `é` and `e` + U+0301.
-            let strings = Set(y.lazy.map { CodePointString($0.stringValue) })
-            return x.contains { strings.contains(CodePointString($0.stringValue)) }
+            var strings = Set<CodePointString>(minimumCapacity: y.count)
+            for node in y { strings.insert(CodePointString(string(node))) }
+            return x.contains { strings.contains(CodePointString(string($0))) }
         case .notEqual:
             // Some pair differs unless every string on both sides is one and the same.
-            let first = x[0].stringValue
-            return x.contains { !$0.stringValue.hasSameCodePoints(as: first) }
-                || y.contains { !$0.stringValue.hasSameCodePoints(as: first) }
+            let first = string(x[0])
+            return x.contains { !string($0).hasSameCodePoints(as: first) }
+                || y.contains { !string($0).hasSameCodePoints(as: first) }
         case .less, .lessEqual, .greater, .greaterEqual:
             // NaN compares false with everything, so it never makes a pair true.
-            let xs = x.map { XPathValue.parseNumber($0.stringValue) }.filter { !$0.isNaN }
-            let ys = y.map { XPathValue.parseNumber($0.stringValue) }.filter { !$0.isNaN }
+            let xs = x.map { XPathValue.parseNumber(string($0)) }.filter { !$0.isNaN }
+            let ys = y.map { XPathValue.parseNumber(string($0)) }.filter { !$0.isNaN }
             guard let xMin = xs.min(), let xMax = xs.max(), let yMin = ys.min(), let yMax = ys.max() else { return false }
             switch op {
             case .less: return xMin < yMax
@@ -238,16 +261,17 @@ struct XPathEvaluator {
         }
     }
 
-    private static func nodeSetCompare(_ op: XPathComparison, _ nodes: [XPathNode], _ other: XPathValue, nodeSetFirst: Bool)
-        -> Bool
-    {
+    private static func nodeSetCompare(
+        _ op: XPathComparison, _ nodes: [XPathNode], _ other: XPathValue, nodeSetFirst: Bool,
+        _ string: (XPathNode) -> String
+    ) -> Bool {
         if case .boolean = other {
             let set = XPathValue.boolean(!nodes.isEmpty)
             return nodeSetFirst ? atomic(op, set, other) : atomic(op, other, set)
         }
         return nodes.contains { node in
             let value: XPathValue
-            if case .number = other { value = .number(XPathValue.parseNumber(node.stringValue)) } else { value = .string(node.stringValue) }
+            if case .number = other { value = .number(XPathValue.parseNumber(string(node))) } else { value = .string(string(node)) }
             return nodeSetFirst ? atomic(op, value, other) : atomic(op, other, value)
         }
     }
@@ -267,5 +291,37 @@ struct XPathEvaluator {
         case .greater: return a.number > b.number
         case .greaterEqual: return a.number >= b.number
         }
+    }
+}
+
+// MARK: - String values and entity references
+
+extension XPathEvaluator {
+    /// A node's string value, with references the parser could not expand read as
+    /// ``unexpandedEntities`` says.
+    func string(of node: XPathNode) throws(XPathError) -> String {
+        do { return try node.stringValue(unexpandedEntities: unexpandedEntities) } catch { throw entityError(error) }
+    }
+
+    /// XPath's `string()` of a value: a node-set's first node's string value.
+    func string(of value: XPathValue) throws(XPathError) -> String {
+        guard case .nodeSet(let nodes) = value else { return value.string }
+        return try nodes.first.map { (node) throws(XPathError) in try string(of: node) } ?? ""
+    }
+
+    /// XPath's `number()` of a value.
+    func number(of value: XPathValue) throws(XPathError) -> Double {
+        guard case .nodeSet = value else { return value.number }
+        return XPathValue.parseNumber(try string(of: value))
+    }
+
+    /// The evaluation's error for a string value that needs a reference it cannot read.
+    func entityError(_ error: XMLTreeError) -> XPathError {
+        var failure = XPathError(
+            code: .unexpandedEntity,
+            message: "the string value needs \(error.message) (set XPathExpression.Options.unexpandedEntities to keep, skip or replace it)",
+            column: 1, expression: expression)
+        failure.unexpandedEntity = error
+        return failure
     }
 }

@@ -1,4 +1,5 @@
 internal import XMLSyntax
+import XMLStreaming
 /// A compiled XPath 1.0 expression, reusable across documents and tasks.
 ///
 /// ```swift
@@ -31,10 +32,18 @@ public struct XPathExpression: Sendable, CustomStringConvertible {
         /// that would gather a node once per context (`//namespace::*` on a deep document
         /// with many prefixes, `//*[count(.//*) > 1]` 10,000 levels deep).
         public var maximumNodes: Int?
+        /// What an entity reference the parser could not expand (`&nbsp;` on a page whose
+        /// DTD is never read; the tree keeps it as a node) reads as in the string values the
+        /// evaluation computes: `string()`, comparisons, `number()`, `contains()`… Default
+        /// ``XMLUnexpandedEntityPolicy/throw``: such a string value fails with
+        /// ``XPathError/Code/unexpandedEntity``, and values that need no reference are
+        /// unaffected. (xmllint and lxml leave references out: ``XMLUnexpandedEntityPolicy/skip``.)
+        public var unexpandedEntities: XMLUnexpandedEntityPolicy
 
         /// Creates options.
-        public init(maximumNodes: Int? = nil) {
+        public init(maximumNodes: Int? = nil, unexpandedEntities: XMLUnexpandedEntityPolicy = .throw) {
             self.maximumNodes = maximumNodes
+            self.unexpandedEntities = unexpandedEntities
         }
 
         /// The limit for a document with `size` nodes and attributes.
@@ -63,7 +72,8 @@ public struct XPathExpression: Sendable, CustomStringConvertible {
     ) throws(XPathError) -> XPathValue {
         let storage = node.element.storage
         let budget = XPathBudget(limit: options.limit(forDocumentOfSize: storage.nodes.count + storage.attributes.count))
-        let evaluator = XPathEvaluator(expression: source, variables: variables, budget: budget)
+        let evaluator = XPathEvaluator(
+            expression: source, variables: variables, budget: budget, unexpandedEntities: options.unexpandedEntities)
         return try evaluator.evaluate(syntax, XPathEvaluator.Context(node: node, position: 1, size: 1))
     }
 

@@ -1,3 +1,4 @@
+import XMLStreaming
 import XMLWriting
 internal import XMLSyntax
 /// A node in XPath's data model: a tree node, or one of the attribute and namespace nodes
@@ -23,7 +24,8 @@ public enum XPathNode: Hashable, Sendable {
         return nil
     }
 
-    /// XPath's string value.
+    /// XPath's string value. An entity reference the parser could not expand reads as
+    /// `&name;` (see ``stringValue(unexpandedEntities:)``).
     public var stringValue: String {
         switch self {
         case .node(let node):
@@ -32,6 +34,18 @@ public enum XPathNode: Hashable, Sendable {
         case .attribute(let element, let index): return element.attributeValue(at: index)
         case .namespace(_, _, let uri): return uri
         }
+    }
+
+    /// XPath's string value, with each entity reference the parser could not expand read as
+    /// `policy` says.
+    ///
+    /// - Throws: ``XMLTreeError`` ``XMLTreeError/Code/unexpandedEntity`` naming the entity and
+    ///   its position, under ``XMLUnexpandedEntityPolicy/throw`` (or a table without the name).
+    public func stringValue(unexpandedEntities policy: XMLUnexpandedEntityPolicy) throws(XMLTreeError) -> String {
+        guard case .node(let node) = self, node.storage.hasEntityReferences else { return stringValue }
+        return TreeStorage.isText(node.record)
+            ? try node.storage.xpathText(startingAt: node.index, policy)
+            : try node.stringValue(unexpandedEntities: policy)
     }
 
     /// The expanded name's local part (empty for nodes without a name).

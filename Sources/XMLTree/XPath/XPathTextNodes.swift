@@ -1,3 +1,4 @@
+import XMLStreaming
 /// XPath's text nodes (section 5.7): "a text node never has an immediately following or
 /// preceding sibling that is a text node", and a text node has at least one character.
 ///
@@ -23,28 +24,41 @@ extension TreeStorage {
     func isXPathNode(_ index: Int32) -> Bool {
         let record = nodes[Int(index)]
         guard Self.isText(record) else { return true }
-        guard record.textLength > 0 else { return false }
+        guard Self.holdsCharacters(record) else { return false }
         var i = record.previous
         while i >= 0 {
             let r = nodes[Int(i)]
             guard Self.isText(r) else { return true }
-            if r.textLength > 0 { return false }
+            if Self.holdsCharacters(r) { return false }
             i = r.previous
         }
         return true
     }
 
+    /// Whether a record of a run stands for characters: text or CDATA with some, or an entity
+    /// reference (`<td>&nbsp;</td>` has a text node, whatever the reference reads as).
+    @inline(__always)
+    static func holdsCharacters(_ record: Node) -> Bool {
+        record.textLength > 0 || record.kind == .entityReference
+    }
+
     /// The string value of the XPath text node that record `index` begins: its text and
-    /// that of the run's records after it, joined.
+    /// that of the run's records after it, joined; an entity reference reads as `&name;`.
     func xpathText(startingAt index: Int32) -> String {
+        // `.keep` never throws.
+        (try? xpathText(startingAt: index, .keep)) ?? ""
+    }
+
+    /// The same, with each entity reference read as `policy` says.
+    func xpathText(startingAt index: Int32, _ policy: XMLUnexpandedEntityPolicy) throws(XMLTreeError) -> String {
         let first = nodes[Int(index)]
-        if first.next < 0 || !Self.isText(nodes[Int(first.next)]) {
+        if first.kind != .entityReference && (first.next < 0 || !Self.isText(nodes[Int(first.next)])) {
             return string(start: first.textStart, length: first.textLength)
         }
         var bytes: [UInt8] = []
         var i = index
         while i >= 0, case let r = nodes[Int(i)], Self.isText(r) {
-            bytes.append(contentsOf: pool[Int(r.textStart)..<Int(r.textStart + r.textLength)])
+            try appendText(of: i, to: &bytes, policy)
             i = r.next
         }
         return String(decoding: bytes, as: UTF8.self)
