@@ -62,6 +62,17 @@ struct XMLPropertyListReader: XMLEventHandler {
         throw error("XML entity declarations are not supported in property lists (<!ENTITY \(declaration.name)>)")
     }
 
+    /// A reference to an entity the plist DTD does not declare (it declares none): a value
+    /// would lack it, so reading stops, as Foundation's reader does.
+    mutating func skippedEntity(name: XMLStringView, isParameterEntity: Bool) throws {
+        guard !isParameterEntity else { return }
+        throw error("entity &\(name.string); is not defined (property lists use character references such as &#160;)")
+    }
+
+    mutating func skippedAttributeEntity(name: XMLStringView, attribute: XMLName, position: XMLPosition) throws {
+        throw error("entity &\(name.string); is not defined (property lists use character references such as &#160;)")
+    }
+
     mutating func characters(_ piece: XMLStringView) throws {
         if collecting {
             piece.withUnsafeBytes { text.append(contentsOf: $0) }

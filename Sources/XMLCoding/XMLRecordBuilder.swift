@@ -84,6 +84,15 @@ struct XMLRecordBuilder: XMLEventHandler {
         record.text(text)
     }
 
+    /// A reference the parser could not expand, inside a record: its text would lack it, so
+    /// decoding stops, naming it and where it is (``XMLParserOptions/unexpandedEntities``
+    /// keeps, skips or replaces such references instead). Outside every record nothing reads
+    /// it.
+    mutating func skippedEntity(name: XMLStringView, isParameterEntity: Bool) throws {
+        guard recordDepth > 0, !isParameterEntity else { return }
+        throw XMLParseError.unexpandedEntity(name.string, at: locator.position, fileName: locator.fileName)
+    }
+
     /// A path that matched nothing is an error (a misspelled step would otherwise give no
     /// records and no word), unless it leads as far as elements that are empty: a feed with
     /// nothing in it today (`<sites/>` for `schedule/sites/site`, or `<schedule/>`).

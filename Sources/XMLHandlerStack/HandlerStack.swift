@@ -174,6 +174,15 @@ public struct HandlerStack<Root: ElementConsumer>: XMLEventHandler {
         text.append(piece)
     }
 
+    /// A reference the parser could not expand (`&nbsp;` under an unread DTD): the text that
+    /// consumers get would lack it, so the stack stops, naming it and where it is. Set the
+    /// parser's ``XMLParserOptions/unexpandedEntities`` to keep, skip or replace such
+    /// references instead; they then arrive as text, or not at all.
+    public mutating func skippedEntity(name: XMLStringView, isParameterEntity: Bool) throws {
+        guard !isParameterEntity else { return }
+        throw XMLParseError.unexpandedEntity(name.string, at: locator.position, fileName: locator.fileName)
+    }
+
     /// Clears the stack and tells the root that parsing failed. The parse conveniences call
     /// it; call it yourself when you drive the stack through your own parser and it throws.
     public mutating func abandon(after error: any Error) {

@@ -90,6 +90,16 @@ extension XMLParseError {
         (policy ?? .throw).failureMessage(for: name)
     }
 
+    /// The error of a consumer whose text would lack a reference the parser reported as
+    /// skipped: it says which option decides instead.
+    package static func unexpandedEntity(_ name: String, at position: XMLPosition, fileName: String?) -> XMLParseError {
+        XMLParseError(
+            code: .unexpandedEntity,
+            message:
+                "entity &\(name); is not expanded: it may be declared in the external DTD, which is never read (XMLParserOptions.unexpandedEntities can keep, skip or replace it)",
+            position: position, fileName: fileName)
+    }
+
     /// The message for an unexpanded reference in an attribute value.
     package static func unexpandedAttributeEntityMessage(name: String, attribute: String) -> String {
         "entity &\(name); in the value of attribute \(attribute) is not expanded and would be left out of the value: it may be declared in the external DTD, which is never read"

@@ -107,6 +107,19 @@ struct ReadBackRulesTests {
         #expect(error.position?.line == 3)
     }
 
+    @Test("a reference to an entity the plist DTD does not declare is refused, not left out of the string")
+    func undeclaredEntity() throws {
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+            <plist version="1.0"><dict><key>Name</key>
+            <string>ACME&nbsp;Corp</string></dict></plist>
+            """
+        let error = try #require(throws: PropertyListError.self) { try PropertyList(data: Array(xml.utf8)) }
+        #expect(error.message.contains("entity &nbsp; is not defined"), "\(error)")
+        #expect(error.position?.line == 4)
+    }
+
     @Test("a large string shared a million times in a binary plist counts by its size, and is refused")
     func sharedLargeString() throws {
         // One 64 KiB string referenced from an array 20,000 times: 40 KB of references

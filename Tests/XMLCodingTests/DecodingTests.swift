@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import XMLCoding
+import XMLStreaming
 import XMLTestSupport
 
 @Suite("Decoding values from XML")
@@ -307,5 +308,43 @@ struct CodingScalingTests {
             _ = try XMLEncoder().encode($0, withRootKey: "d")
         }
         #expect(scaling.isNearLinear(), "\(scaling)")
+    }
+}
+
+@Suite("Decoding text with references the parser could not expand")
+struct UnexpandedEntityDecodingTests {
+    struct Offer: Decodable, Equatable { let price: String }
+    struct Page: Decodable { let offer: [Offer] }
+    static let page = """
+        <!DOCTYPE page PUBLIC "-//W3C//DTD XHTML 1.0 Strict//EN" "xhtml1-strict.dtd">
+        <page><note>&copy; ACME</note>
+        <offer><price>10&nbsp;&euro;</price></offer></page>
+        """
+
+    @Test("A reference in a record fails at its &, naming the entity, rather than decode a short string")
+    func failsByDefault() throws {
+        let error = try #require(throws: XMLParseError.self) {
+            try XMLDecoder().decode(Page.self, from: Array(Self.page.utf8), fileName: "page.xhtml")
+        }
+        #expect(error.code == .unexpandedEntity)
+        #expect(error.description.hasPrefix("page.xhtml:2:13: error: entity &copy; is not expanded"))
+    }
+
+    private func all(_ stream: XMLRecordStream<Offer>) throws -> [Offer] {
+        var offers: [Offer] = []
+        while let offer = try stream.next() { offers.append(offer) }
+        return offers
+    }
+
+    @Test("Records never hold the references outside them; the parser's policy decides for those inside")
+    func recordsAndPolicy() throws {
+        let decoder = XMLDecoder()
+        let stream = decoder.decode(Offer.self, eachAt: "page/offer", from: Array(Self.page.utf8))
+        let error = try #require(throws: XMLParseError.self) { _ = try all(stream) }
+        #expect(error.message.hasPrefix("entity &nbsp;"))  // &copy; is in no record
+        decoder.parserOptions.unexpandedEntities = .replace(.html)
+        #expect(try all(decoder.decode(Offer.self, eachAt: "page/offer", from: Array(Self.page.utf8))) == [Offer(price: "10\u{A0}€")])
+        decoder.parserOptions.unexpandedEntities = .keep
+        #expect(try decoder.decode(Page.self, from: Array(Self.page.utf8)).offer == [Offer(price: "10&nbsp;&euro;")])
     }
 }

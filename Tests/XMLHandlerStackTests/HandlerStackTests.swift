@@ -180,3 +180,31 @@ struct OwnParserTests {
         #expect(journal.entries == ["start", "shelf Z", "rollback", "start", "shelf A", "commit"])
     }
 }
+
+@Suite("The handler stack and references the parser could not expand")
+struct HandlerStackEntityTests {
+    static let xml = """
+        <!DOCTYPE library SYSTEM "library.dtd">
+        <library>
+          <name>Stadtb&uuml;cherei K&ouml;ln</name>
+        </library>
+        """
+
+    @Test("A reference stops the stack at its &, naming it, rather than leave the text short")
+    func stopsByDefault() throws {
+        let error = try #require(throws: XMLParseError.self) {
+            _ = try HandlerStack.parse(Self.xml, root: Library(), routes: .library)
+        }
+        #expect(error.code == .unexpandedEntity)
+        #expect(error.position.line == 3 && error.position.column == 15)
+        #expect(error.message.hasPrefix("entity &uuml; is not expanded"))
+    }
+
+    @Test("The parser's policy decides instead: the HTML names read as their characters")
+    func parserPolicy() throws {
+        let library = try HandlerStack.parse(
+            Self.xml, root: Library(), routes: .library,
+            options: XMLParserOptions(unexpandedEntities: .replace(.html)))
+        #expect(library.name == "Stadtbücherei Köln")
+    }
+}
