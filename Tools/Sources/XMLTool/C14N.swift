@@ -17,8 +17,11 @@ struct C14N: ParsableCommand {
             PrefixList). --xpath canonicalizes the document subset the expression selects, as \
             the recommendations define it, for example \
             '(//. | //@* | //namespace::*)[ancestor-or-self::signed]' (xmllint has no such \
-            option). Prefixes in the expression are bound with --ns. No output file: redirect \
-            standard output, as the bytes must not change on the way.
+            option). Prefixes in the expression are bound with --ns. A reference to an entity \
+            the parser cannot expand (the external DTD is never read) has no canonical form: \
+            an error, as with xmllint, unless --entities says keep (written as &name;, not \
+            canonical), skip or html. No output file: redirect standard output, as the bytes \
+            must not change on the way.
             """
     )
 
@@ -44,6 +47,7 @@ struct C14N: ParsableCommand {
     var namespaces: [String] = []
 
     @OptionGroup var input: InputOptions
+    @OptionGroup var entities: EntityOptions
 
     func validate() throws {
         if canonicalVersion != "1.0" && canonicalVersion != "1.1" {
@@ -57,7 +61,7 @@ struct C14N: ParsableCommand {
         try NamespaceBindings.validate(namespaces)
     }
 
-    var canonicalization: XMLCanonicalization {
+    func canonicalization(_ policy: XMLUnexpandedEntityPolicy) -> XMLCanonicalization {
         let method: XMLCanonicalization.Method
         if exclusive {
             let prefixes = (inclusivePrefixes ?? "").split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
@@ -65,14 +69,19 @@ struct C14N: ParsableCommand {
         } else {
             method = canonicalVersion == "1.1" ? .canonical11 : .canonical10
         }
-        return XMLCanonicalization(method, includesComments: withComments)
+        return XMLCanonicalization(method, includesComments: withComments, unexpandedEntities: policy)
     }
 
     func run() throws {
         let bindings = NamespaceBindings.parse(namespaces)
-        let options = XMLTreeDocument.Options(parserOptions: input.parserOptions)
+        var options = XMLTreeDocument.Options(parserOptions: input.parserOptions)
         do {
+            let policy = try entities.policy() ?? .throw
+            // References in content are nodes the canonicalization reads under the policy; one
+            // in an attribute value has no node, so the parser decides for those.
+            if policy != .keep && policy != .throw { options.parserOptions.unexpandedEntities = policy }
             let document = try readTree(file, options: options)
+            let canonicalization = canonicalization(policy)
             let bytes =
                 try xpath.map { try document.canonicalized(canonicalization, xpath: $0, namespaces: bindings) }
                 ?? document.canonicalized(canonicalization)

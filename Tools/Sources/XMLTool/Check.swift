@@ -11,7 +11,8 @@ struct Check: ParsableCommand {
             Exits 0 when every file is well-formed. Otherwise prints FILE:LINE:COLUMN: error: MESSAGE \
             on standard error for each file that is not, and exits 1. An entity reference the parser \
             cannot expand (one the external DTD may declare, which is never read, or an external \
-            entity, never loaded) is a FILE:LINE:COLUMN: warning: MESSAGE, and the file still passes.
+            entity, never loaded) is a FILE:LINE:COLUMN: warning: MESSAGE, and the file still passes \
+            (--entities fail makes it an error).
 
             With --recover, reads each file the way the recovering reader does: prints every repair \
             as FILE:LINE:COLUMN: warning: MESSAGE and, with -o, writes the repaired document (atomically: \
@@ -31,7 +32,7 @@ struct Check: ParsableCommand {
     var output: String?
 
     @OptionGroup var input: InputOptions
-
+    @OptionGroup var entities: EntityOptions
 
     func validate() throws {
         if output != nil && !recover { throw ValidationError("-o/--output needs --recover.") }
@@ -41,9 +42,11 @@ struct Check: ParsableCommand {
     func run() throws {
         if recover { return try runRecovering() }
         var failed = false
+        var options = input.parserOptions
+        options.unexpandedEntities = try entities.policy()
         for file in files {
             do {
-                let parser = XMLStreamParser(handler: CheckHandler(warnings: EntityWarnings(file: file)), options: input.parserOptions)
+                let parser = XMLStreamParser(handler: CheckHandler(warnings: EntityWarnings(file: file)), options: options)
                 try parse(file, with: parser)
             } catch {
                 Diagnostics.report(error, file: file)

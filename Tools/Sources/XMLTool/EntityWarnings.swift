@@ -31,6 +31,13 @@ struct EntityWarnings {
         var standardError = StandardError()
         print("\(file):\(position.line):\(position.column): warning: \(message)", to: &standardError)
     }
+
+    func skippedAttributeEntity(name: XMLStringView, attribute: XMLName, position: XMLPosition) {
+        let message =
+            "entity &\(name.string); in the value of attribute \(attribute.qualifiedName) is not expanded and is left out of the value: it may be declared in the external DTD, which is never read"
+        var standardError = StandardError()
+        print("\(file):\(position.line):\(position.column): warning: \(message)", to: &standardError)
+    }
 }
 
 /// `xml check`'s handler: keeps nothing, and warns about unexpanded entities.
@@ -41,5 +48,8 @@ struct CheckHandler: XMLEventHandler {
     mutating func entityDeclaration(_ declaration: XMLEntityDeclaration) { warnings.entityDeclaration(declaration) }
     mutating func skippedEntity(name: XMLStringView, isParameterEntity: Bool) {
         warnings.skippedEntity(name: name, isParameterEntity: isParameterEntity)
+    }
+    mutating func skippedAttributeEntity(name: XMLStringView, attribute: XMLName, position: XMLPosition) {
+        warnings.skippedAttributeEntity(name: name, attribute: attribute, position: position)
     }
 }

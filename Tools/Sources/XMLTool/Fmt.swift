@@ -13,7 +13,9 @@ struct Fmt: ParsableCommand {
             CDATA section or xml:space="preserve" is written exactly as read, its descendants \
             included. The DOCTYPE (name and public and system identifiers), comments and \
             processing instructions are kept, and so is a reference to an entity the external \
-            DTD declares (&nbsp; in XHTML), which is never read. Unlike xmllint, entities of the \
+            DTD declares (&nbsp; in XHTML), which is never read (--entities says otherwise; one \
+            in an attribute value cannot be kept, and is an error unless --entities says skip \
+            or html). Unlike xmllint, entities of the \
             internal subset are expanded, and the subset is not written (an external entity it \
             declares is an error, not a loss). Output goes through the writer, so it \
             always reads back. With -o the file is replaced atomically and keeps its mode; \
@@ -31,11 +33,14 @@ struct Fmt: ParsableCommand {
     var output: String?
 
     @OptionGroup var input: InputOptions
+    @OptionGroup var entities: EntityOptions
 
     func run() throws {
         // White space is kept when read; the writer decides where it carries nothing.
-        let options = XMLTreeDocument.Options(parserOptions: input.parserOptions)
+        var options = XMLTreeDocument.Options(parserOptions: input.parserOptions)
         do {
+            // Kept references are nodes of the tree; any other choice is the parser's.
+            if let policy = try entities.policy(), policy != .keep { options.parserOptions.unexpandedEntities = policy }
             let document = try readTree(file, options: options)
             let indentation = String(repeating: " ", count: max(0, indent))
             try document.write(to: writerOutput(output), indentation: indentation)

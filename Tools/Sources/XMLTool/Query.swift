@@ -16,6 +16,10 @@ struct Query: ParsableCommand {
             bound (and _ to its default namespace), as xmlstarlet does: xml query '//_:item' \
             feed.atom. With --ns, only the prefixes given.
 
+            A reference to an entity the parser cannot expand (&nbsp; under an XHTML DOCTYPE: \
+            the DTD is never read) is printed as &name; in nodes, and a string value that needs \
+            one is an error (exit 2) unless --entities says keep, skip (xmllint's value) or html.
+
             An expression that starts with - goes after --: xml query -- '-1 + 2' f.xml.
 
             Exit status (as grep and xmlstarlet sel): 0 when some file gave a non-empty node-set \
@@ -38,6 +42,7 @@ struct Query: ParsableCommand {
     var value = false
 
     @OptionGroup var input: InputOptions
+    @OptionGroup var entities: EntityOptions
 
     func validate() throws {
         try NamespaceBindings.validate(namespaces)
@@ -53,7 +58,16 @@ struct Query: ParsableCommand {
         let shared = namespaces.isEmpty ? nil : try compile(given)
         var selected = false
         var failed = false
-        let options = XMLTreeDocument.Options(parserOptions: input.parserOptions)
+        var options = XMLTreeDocument.Options(parserOptions: input.parserOptions)
+        let policy: XMLUnexpandedEntityPolicy
+        do { policy = try entities.policy() ?? .throw } catch {
+            Diagnostics.report(error, file: entities.entityTable ?? "")
+            throw ExitCode(Self.failed)
+        }
+        // References in content stay nodes (printed as &name;, read under the policy in string
+        // values); one in an attribute value has none, so the parser decides for those.
+        if policy != .keep && policy != .throw { options.parserOptions.unexpandedEntities = policy }
+        let evaluation = XPathExpression.Options(unexpandedEntities: policy)
         for file in files {
             let document: XMLTreeDocument
             do {
@@ -66,7 +80,7 @@ struct Query: ParsableCommand {
             let compiled = try shared ?? compile(Self.rootBindings(of: document))
             let prefix = files.count > 1 ? "\(file): " : ""
             do {
-                selected = try printResult(of: compiled, on: document, prefix: prefix) || selected
+                selected = try printResult(of: compiled, on: document, prefix: prefix, options: evaluation) || selected
             } catch {
                 Diagnostics.report(error, file: file)
                 failed = true
@@ -77,10 +91,20 @@ struct Query: ParsableCommand {
     }
 
     /// Prints one document's result; returns whether it selected anything.
-    private func printResult(of compiled: XPathExpression, on document: XMLTreeDocument, prefix: String) throws -> Bool {
-        switch try compiled.evaluate(at: document.documentNode) {
+    private func printResult(
+        of compiled: XPathExpression, on document: XMLTreeDocument, prefix: String, options: XPathExpression.Options
+    ) throws -> Bool {
+        let result: XPathValue
+        do throws(XPathError) { result = try compiled.evaluate(at: document.documentNode, options: options) } catch {
+            // A string value that needs a reference it cannot read points into the document.
+            if let entityError = error.unexpandedEntity { throw entityError }
+            throw error
+        }
+        switch result {
         case .nodeSet(let nodes):
-            for node in nodes { print(prefix + (value ? node.stringValue : node.xmlString)) }
+            for node in nodes {
+                print(prefix + (value ? try node.stringValue(unexpandedEntities: options.unexpandedEntities) : node.xmlString))
+            }
             return !nodes.isEmpty
         case .boolean(let result):
             print(prefix + (result ? "true" : "false"))

@@ -96,4 +96,63 @@ struct EntityToolTests {
         #expect(c14n.status == 1)
         #expect(c14n.errors.hasPrefix(fixture("page.xhtml") + ":5:13: error: entity &ndash; is not expanded"), "\(c14n.errors)")
     }
+
+    @Test("xml query: a string value that needs a reference exits 2 naming it; --entities keep, skip, html")
+    func queryStringValues() throws {
+        let expression = "string(//*[local-name()='p'])"
+        let failing = try ToolRun.run(["query", expression, fixture("page.xhtml")])
+        #expect(failing.status == 2)
+        #expect(failing.errors.hasPrefix(fixture("page.xhtml") + ":10:10: error: entity &nbsp; is not expanded"), "\(failing.errors)")
+        let keep = try ToolRun.run(["query", "--entities", "keep", expression, fixture("page.xhtml")])
+        #expect(keep.output == "Price:&nbsp;10&nbsp;&euro; &mdash; &copy;&nbsp;ACME\n")
+        let skip = try ToolRun.run(["query", "--entities", "skip", expression, fixture("page.xhtml")])
+        #expect(skip.output == "Price:10  ACME\n")  // xmllint --xpath's value
+        let html = try ToolRun.run(["query", "--entities", "html", "--value", "//*[local-name()='p']", fixture("page.xhtml")])
+        #expect(html.output == "Price:\u{A0}10\u{A0}€ — ©\u{A0}ACME\n")
+        let cells = try ToolRun.run(["query", "count((//*[local-name()='td'])[1]/text())", fixture("page.xhtml")])
+        #expect(cells.output == "1\n")
+    }
+
+    @Test("xml c14n and canon: --entities keep, skip and html; an entity table from declarations")
+    func canonicalChoices() throws {
+        let keep = try ToolRun.run(["c14n", "--entities", "keep", fixture("page.xhtml")])
+        #expect(keep.status == 0 && keep.output.contains("<p>Price:&nbsp;10&nbsp;&euro; &mdash; &copy;&nbsp;ACME</p>"))
+        let skip = try ToolRun.run(["c14n", "--entities", "skip", fixture("page.xhtml")])
+        #expect(skip.output.contains("<p>Price:10  ACME</p>"))
+        let canon = try ToolRun.run(["canon", fixture("page.xhtml")])
+        #expect(canon.status == 0 && canon.output.contains("Price:&nbsp;10&nbsp;&euro; &mdash; &copy;&nbsp;ACME"))
+        let failing = try ToolRun.run(["canon", "--entities", "fail", fixture("page.xhtml")])
+        #expect(failing.status == 1 && failing.errors.contains(":5:13: error: entity &ndash; is not expanded"))
+
+        let directory = try TemporaryDirectory()
+        let table = try directory.write(
+            "<!ENTITY nbsp \"&#160;\">\n<!ENTITY mdash \"--\">\n<!ENTITY euro \"EUR\">", named: "lat1.ent")
+        let replaced = try ToolRun.run(["c14n", "--entity-table", table, fixture("page.xhtml")])
+        #expect(replaced.status == 0, "\(replaced.errors)")
+        #expect(replaced.output.contains("<p>Price:\u{A0}10\u{A0}EUR -- ©\u{A0}ACME</p>"))
+        let broken = try directory.write("<!ENTITY a \"<b/>\">", named: "bad.ent")
+        let refused = try ToolRun.run(["c14n", "--entity-table", broken, fixture("page.xhtml")])
+        #expect(refused.status == 1 && refused.errors.hasPrefix(broken + ":1:"), "\(refused.errors)")
+        let usage = try ToolRun.run(["c14n", "--entity-table", table, "--entities", "keep", fixture("page.xhtml")])
+        #expect(usage.status == 64)
+    }
+
+    @Test("xml fmt: --entities html writes the characters; a reference in a value needs skip or html")
+    func formatChoices() throws {
+        let html = try ToolRun.run(["fmt", "--entities", "html", fixture("book.xml")])
+        #expect(html.status == 0 && html.output.contains("<holder>ACME\u{A0}Corp.</holder>"))
+        let directory = try TemporaryDirectory()
+        let input = try directory.write(
+            "<!DOCTYPE p SYSTEM \"p.dtd\">\n<p title=\"Buy&nbsp;now\">&nbsp;</p>", named: "value.xml")
+        let refused = try ToolRun.run(["fmt", input])
+        #expect(refused.status == 1)
+        #expect(refused.errors.hasPrefix(input + ":2:14: error: entity &nbsp; in the value of attribute title"), "\(refused.errors)")
+        let skipped = try ToolRun.run(["fmt", "--entities", "skip", input])
+        #expect(skipped.output.hasSuffix("<p title=\"Buynow\"/>\n"), "\(skipped.output)")
+        let check = try ToolRun.run(["check", input])
+        #expect(check.status == 0)
+        #expect(check.errors.contains(input + ":2:14: warning: entity &nbsp; in the value of attribute title is not expanded"))
+        let strict = try ToolRun.run(["check", "--entities", "fail", input])
+        #expect(strict.status == 1)
+    }
 }

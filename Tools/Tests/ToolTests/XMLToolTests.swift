@@ -99,7 +99,8 @@ struct XMLToolTests {
                 error: MESSAGE on standard error for each file that is not, and exits 1. An
                 entity reference the parser cannot expand (one the external DTD may declare,
                 which is never read, or an external entity, never loaded) is a
-                FILE:LINE:COLUMN: warning: MESSAGE, and the file still passes.
+                FILE:LINE:COLUMN: warning: MESSAGE, and the file still passes (--entities fail
+                makes it an error).
 
                 With --recover, reads each file the way the recovering reader does: prints
                 every repair as FILE:LINE:COLUMN: warning: MESSAGE and, with -o, writes the
@@ -108,7 +109,7 @@ struct XMLToolTests {
                 error). Exits 1 only for a file that cannot be recovered (one with no element
                 at all, or over a limit).
 
-                USAGE: xml check <files> ... [--recover] [--output <output>] [--encoding <encoding>] [--no-namespaces] [--max-depth <max-depth>] [--huge]
+                USAGE: xml check <files> ... [--recover] [--output <output>] [--encoding <encoding>] [--no-namespaces] [--max-depth <max-depth>] [--huge] [--entities <entities>] [--entity-table <entity-table>]
 
                 ARGUMENTS:
                   <files>                 The files to check; - reads standard input.
@@ -128,6 +129,17 @@ struct XMLToolTests {
                                           attribute values and runs of text (10 MiB each), as
                                           xmllint --huge does; expat's protection against
                                           entity expansion stays.
+                  --entities <entities>   What a reference to an entity the parser cannot
+                                          expand (one the external DTD may declare, which is
+                                          never read) becomes: fail, keep (as &name;), skip
+                                          (left out, as xmllint's string values do) or html
+                                          (HTML's character: &nbsp; is U+00A0). (values: fail,
+                                          keep, skip, html)
+                  --entity-table <entity-table>
+                                          Read entity declarations (<!ENTITY name "text">, such
+                                          as XHTML's xhtml-lat1.ent) from this file and replace
+                                          references with their text; names it lacks are read
+                                          as html.
                   --version               Show the version.
                   -h, --help              Show help information.
 
