@@ -10,7 +10,6 @@
 /// - The tree keeps references as nodes; its text APIs, XPath string values and canonical
 ///   forms each take a policy.
 /// - The Codable decoder's `unexpandedEntityDecodingStrategy` is one.
-@frozen
 public enum XMLUnexpandedEntityPolicy: Hashable, Sendable {
     /// Fail with an error that names the entity and where its reference is.
     case `throw`

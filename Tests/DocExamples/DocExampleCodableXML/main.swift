@@ -51,15 +51,15 @@ struct Crew: Codable, XMLNodePlacing {
 // docs/CodableXML.md:280
 struct Strict: Decodable { var code: Int }
 
-// docs/CodableXML.md:298
+// docs/CodableXML.md:305
 struct Team: Decodable { var code: String; var name: String }
 
 
-// docs/CodableXML.md:327
+// docs/CodableXML.md:334
 struct Place: Decodable { var code: String; var name: String }
 
 
-// docs/CodableXML.md:327
+// docs/CodableXML.md:334
 struct Places: ElementConsumer {
     var names: [String] = []
     mutating func adopt(_ child: any ElementConsumer, context: ParseContext) throws {
@@ -112,7 +112,7 @@ failures += await example("docs/CodableXML.md:280") {
         // ["code"] expected an integer that fits Int, found "12x" at feed.xml:1:1
     }
 }
-failures += await example("docs/CodableXML.md:298") {
+failures += await example("docs/CodableXML.md:305") {
     let feed = "<schedule><teams><team code='100'><name>Betonbauer</name></team>"
         + "<team code='101'><name>Zimmerei</name></team></teams></schedule>"
     let teams = XMLDecoder().decode(Team.self, eachAt: "schedule/teams/team", from: Array(feed.utf8))
@@ -122,7 +122,7 @@ failures += await example("docs/CodableXML.md:298") {
     _ = feed
     _ = teams
 }
-failures += await example("docs/CodableXML.md:327") {
+failures += await example("docs/CodableXML.md:334") {
     var routes = ParseRoutes()
     routes.route("site", decoding: Place.self)
     let places = try HandlerStack.parse(

@@ -252,7 +252,7 @@ failures += await example("docs/HandlerStack.md:304") {
 failures += await example("docs/HandlerStack.md:391") {
 
 }
-failures += await example("docs/HandlerStack.md:443") {
+failures += await example("docs/HandlerStack.md:447") {
     let store = MemoryStore()
     let xml = try String(contentsOfFile: "library.xml", encoding: .utf8)
     let library = try HandlerStack.parse(xml, root: LibraryImport(store: store), routes: .library,
@@ -261,7 +261,7 @@ failures += await example("docs/HandlerStack.md:443") {
     _ = xml
     _ = library
 }
-failures += await example("docs/HandlerStack.md:486") {
+failures += await example("docs/HandlerStack.md:490") {
     let store = MemoryStore()
     let path = "library.xml"
     do {
@@ -281,7 +281,7 @@ failures += await example("docs/HandlerStack.md:486") {
     _ = store
     _ = path
 }
-failures += await example("docs/HandlerStack.md:550") {
+failures += await example("docs/HandlerStack.md:554") {
     let store = MemoryStore()
     let chunks = AsyncStream<[UInt8]> { continuation in
         continuation.yield(Array("<library><shelves/><loans/></library>".utf8))

@@ -5,19 +5,36 @@
 import DocExampleSupport
 import Foundation
 import XMLStreaming
+import XMLTree
 
-// docs/Security.md:204
+// docs/Security.md:255
 struct Handler: XMLEventHandler {}
 
 var failures = 0
-failures += await example("docs/Security.md:108") {
+failures += await example("docs/Security.md:69") {
+    let page = """
+        <!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Strict//EN" "xhtml1-strict.dtd">
+        <html><p title="Buy&nbsp;now">Price:&nbsp;10&euro;</p></html>
+        """
+    var options = XMLTreeDocument.Options()
+    options.parserOptions.unexpandedEntities = .replace(.html)
+    let document = try XMLTreeDocument(string: page, options: options)
+    let paragraph = document.root!.firstChildElement!
+    print(paragraph["title"]!)       // Buy now (with U+00A0)
+    print(paragraph.stringValue)     // Price: 10€
+    _ = page
+    _ = options
+    _ = document
+    _ = paragraph
+}
+failures += await example("docs/Security.md:159") {
     print(ExpatLibrary.version)               // the linked library, e.g. "2.5.0"
     print(ExpatLibrary.headerVersion)         // the expat.h the package was compiled against
     print(ExpatLibrary.hasReparseDeferral)    // the linked library has reparse deferral
     print(ExpatLibrary.hasAllocationTracker)  // the linked library has the allocation tracker
     print(ExpatLibrary.features)              // XML_DTD, XML_NS, XML_BLAP_MAX_AMP, …
 }
-failures += await example("docs/Security.md:154") {
+failures += await example("docs/Security.md:205") {
     // No depth, name, value, text or size limits. The billion-laughs protection stays on.
     let trusted = XMLParserOptions(limits: .unlimited)
 
@@ -35,7 +52,7 @@ failures += await example("docs/Security.md:154") {
     _ = options
     _ = upload
 }
-failures += await example("docs/Security.md:204") {
+failures += await example("docs/Security.md:255") {
     let handler = Handler()
     let parser = XMLStreamParser(handler: handler, options: XMLParserOptions(encoding: .macRoman))
     _ = handler

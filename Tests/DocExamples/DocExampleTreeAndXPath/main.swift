@@ -18,7 +18,7 @@ failures += await example("docs/TreeAndXPath.md:8") {
     _ = document
     _ = root
 }
-failures += await example("docs/TreeAndXPath.md:66") {
+failures += await example("docs/TreeAndXPath.md:72") {
     let document = try XMLTreeDocument(string: "<doc><stuff><item value='a'/><item value='b'/></stuff></doc>")
     let root = document.root!
     let first = root.find("stuff/item")                                  // the first item
@@ -32,7 +32,7 @@ failures += await example("docs/TreeAndXPath.md:66") {
     _ = value
     _ = stuff
 }
-failures += await example("docs/TreeAndXPath.md:83") {
+failures += await example("docs/TreeAndXPath.md:89") {
     let document = try XMLTreeDocument(contentsOf: "schedule.xml")
     let feed = try XMLTreeDocument(contentsOf: "feed.xml")
     let activities = try document.documentNode.nodes(forXPath: "//activity[@team='100']")
@@ -52,7 +52,7 @@ failures += await example("docs/TreeAndXPath.md:83") {
     _ = starts
     _ = entries
 }
-failures += await example("docs/TreeAndXPath.md:141") {
+failures += await example("docs/TreeAndXPath.md:147") {
     let document = try XMLTreeDocument(contentsOf: "schedule.xml")
     let deep = try XPathExpression("count(//a[b])")
     let counted = try deep.evaluate(at: document.documentNode, options: .init(maximumNodes: 50_000_000))
@@ -60,12 +60,12 @@ failures += await example("docs/TreeAndXPath.md:141") {
     _ = deep
     _ = counted
 }
-failures += await example("docs/TreeAndXPath.md:168") {
+failures += await example("docs/TreeAndXPath.md:174") {
     try XMLSubtreeStream.forEach("schedule/sites/site", contentsOf: "feed.xml") { site in
         print(site["code"] ?? "", site.childText(named: "name") ?? "")
     }
 }
-failures += await example("docs/TreeAndXPath.md:178") {
+failures += await example("docs/TreeAndXPath.md:184") {
     let project = XMLElementBuilder("project")
     let chapter = project.addChild("chapter", stringValue: "Anfang")   // Scrivener's one-liner
     chapter.addAttribute("id", "1")
@@ -73,7 +73,7 @@ failures += await example("docs/TreeAndXPath.md:178") {
     _ = project
     _ = chapter
 }
-failures += await example("docs/TreeAndXPath.md:218") {
+failures += await example("docs/TreeAndXPath.md:224") {
     let document = try XMLTreeDocument(string: "<doc xmlns='urn:d' xmlns:ds='urn:ds'><ds:Signed ID='s1'><v>1</v></ds:Signed></doc>")
     let whole = try document.canonicalized()                                  // Canonical XML 1.0
     let exclusive = try document.canonicalized(XMLCanonicalization(.exclusive(inclusivePrefixes: ["#default"])))
