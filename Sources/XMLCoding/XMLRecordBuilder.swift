@@ -85,7 +85,7 @@ struct XMLRecordBuilder: XMLEventHandler {
     }
 
     /// A reference the parser could not expand, inside a record: its text would lack it, so
-    /// decoding stops, naming it and where it is (``XMLParserOptions/unexpandedEntities``
+    /// decoding stops, naming it and where it is (`XMLParserOptions.unexpandedEntities`
     /// keeps, skips or replaces such references instead). Outside every record nothing reads
     /// it.
     mutating func skippedEntity(name: XMLStringView, isParameterEntity: Bool) throws {

@@ -176,7 +176,7 @@ public struct HandlerStack<Root: ElementConsumer>: XMLEventHandler {
 
     /// A reference the parser could not expand (`&nbsp;` under an unread DTD): the text that
     /// consumers get would lack it, so the stack stops, naming it and where it is. Set the
-    /// parser's ``XMLParserOptions/unexpandedEntities`` to keep, skip or replace such
+    /// parser's `XMLParserOptions.unexpandedEntities` to keep, skip or replace such
     /// references instead; they then arrive as text, or not at all.
     public mutating func skippedEntity(name: XMLStringView, isParameterEntity: Bool) throws {
         guard !isParameterEntity else { return }

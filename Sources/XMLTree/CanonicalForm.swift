@@ -17,11 +17,11 @@ extension XMLTreeDocument {
     }
 
     /// The document in canonical form, with each entity reference the parser could not
-    /// expand written as `policy` says: `&name;` (``XMLUnexpandedEntityPolicy/keep``), left
+    /// expand written as `policy` says: `&name;` (`XMLUnexpandedEntityPolicy.keep`), left
     /// out, or the table's text, escaped as text is.
     ///
     /// - Throws: ``XMLTreeError`` ``XMLTreeError/Code/unexpandedEntity`` naming the first such
-    ///   reference and its position, under ``XMLUnexpandedEntityPolicy/throw``.
+    ///   reference and its position, under `XMLUnexpandedEntityPolicy.throw`.
     public func canonicalForm(unexpandedEntities policy: XMLUnexpandedEntityPolicy) throws(XMLTreeError) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(storage.pool.count + storage.nodes.count * 8)

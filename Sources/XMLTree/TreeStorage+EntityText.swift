@@ -12,7 +12,7 @@ extension TreeStorage {
     /// The text that entity-reference record `index` stands for under `policy`.
     ///
     /// - Throws: ``XMLTreeError`` ``XMLTreeError/Code/unexpandedEntity`` with the reference's
-    ///   position, under ``XMLUnexpandedEntityPolicy/throw`` or for a name a table lacks.
+    ///   position, under `XMLUnexpandedEntityPolicy.throw` or for a name a table lacks.
     func entityText(_ index: Int32, _ policy: XMLUnexpandedEntityPolicy) throws(XMLTreeError) -> String {
         let name = names[Int(nodes[Int(index)].name)].localName
         guard let text = policy.replacement(for: name) else {

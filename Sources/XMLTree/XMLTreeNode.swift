@@ -263,7 +263,7 @@ public struct XMLTreeNode: Hashable, Sendable {
     /// `policy` says.
     ///
     /// - Throws: ``XMLTreeError`` ``XMLTreeError/Code/unexpandedEntity`` naming the entity and
-    ///   its position, under ``XMLUnexpandedEntityPolicy/throw`` (or a table without the name).
+    ///   its position, under `XMLUnexpandedEntityPolicy.throw` (or a table without the name).
     public func text(unexpandedEntities policy: XMLUnexpandedEntityPolicy) throws(XMLTreeError) -> String {
         let record = record
         switch record.kind {
@@ -292,7 +292,7 @@ public struct XMLTreeNode: Hashable, Sendable {
     /// ``XPathExpression/Options/unexpandedEntities``).
     ///
     /// - Throws: ``XMLTreeError`` ``XMLTreeError/Code/unexpandedEntity`` naming the entity and
-    ///   its position, under ``XMLUnexpandedEntityPolicy/throw`` (or a table without the name).
+    ///   its position, under `XMLUnexpandedEntityPolicy.throw` (or a table without the name).
     public func stringValue(unexpandedEntities policy: XMLUnexpandedEntityPolicy) throws(XMLTreeError) -> String {
         let record = record
         switch record.kind {

@@ -27,6 +27,33 @@ struct StreamScalingTests {
         print("scaling: \(scaling)"); #expect(scaling.isNearLinear(), "\(scaling)")
     }
 
+    @Test("Unexpanded entities in attribute values: n references in one value, n attributes holding one each")
+    func attributeEntities() throws {
+        let doctype = "<!DOCTYPE r SYSTEM \"r.dtd\">"
+        func oneValue(_ n: Int) -> [UInt8] {
+            Array((doctype + "<r a=\"" + String(repeating: "x&nbsp;\ny", count: n) + "\"/>").utf8)
+        }
+        func manyAttributes(_ n: Int) -> [UInt8] {
+            Array((doctype + "<r" + (0..<n).map { " a\($0)=\"&nbsp;\($0)\"" }.joined() + "/>").utf8)
+        }
+        for (label, policy) in [("replaced", XMLUnexpandedEntityPolicy.replace(.html)), ("skipped", .skip)] {
+            func parse(_ bytes: [UInt8]) throws {
+                let parser = XMLStreamParser(handler: XMLEventCollector(), options: XMLParserOptions(unexpandedEntities: policy))
+                try parser.parse(bytes)
+            }
+            let value = try Scaling.measure(n: 20_000, prepare: oneValue, parse)
+            print("scaling: \(label) references in one value: \(value)"); #expect(value.isNearLinear(), "\(value)")
+            let attributes = try Scaling.measure(n: 40_000, prepare: manyAttributes, parse)
+            print("scaling: \(label) attributes with references: \(attributes)"); #expect(attributes.isNearLinear(), "\(attributes)")
+        }
+        // Reported as events: the positions of n references in one pass over the tag.
+        let events = try Scaling.measure(n: 20_000, prepare: oneValue) { bytes in
+            let parser = XMLStreamParser(handler: XMLEventCollector(recordsPositions: true))
+            try parser.parse(bytes)
+        }
+        print("scaling: reported references in one value: \(events)"); #expect(events.isNearLinear(), "\(events)")
+    }
+
     @Test("The pull reader copies a tag with n attributes in linear time")
     func pullReader() throws {
         let scaling = try Scaling.measure(n: 25_000, prepare: HostileInput.manyAttributes) { bytes in

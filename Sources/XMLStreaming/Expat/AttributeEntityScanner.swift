@@ -115,23 +115,40 @@ struct AttributeEntityScanner {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// The line and column of byte `offset` of the tag, given where the tag starts; the
-    /// columns count characters, as expat's do.
-    func position(of offset: Int, tagStart: XMLPosition, byteOffset: Int64) -> XMLPosition {
+    /// How the input spelled the tag's characters, for byte offsets into the input.
+    enum InputForm {
+        case utf8, utf16, singleByte
+    }
+
+    /// The positions of the bytes at `offsets` (ascending) of the tag, given where the tag
+    /// starts: lines and columns count characters as expat's do, and byte offsets count the
+    /// input's bytes. One pass over the tag, however many offsets.
+    func positions(of offsets: [Int], tagStart: XMLPosition, input: InputForm) -> [XMLPosition] {
+        var result: [XMLPosition] = []
+        result.reserveCapacity(offsets.count)
         var line = tagStart.line
         var column = tagStart.column
+        var inputBytes = tagStart.byteOffset
         var i = 0
-        while i < offset {
-            let byte = tag[i]
-            if byte == 0x0A || (byte == 0x0D && (i + 1 >= tag.count || tag[i + 1] != 0x0A)) {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 && byte != 0x0D {
-                column += 1
+        for offset in offsets {
+            while i < offset {
+                let byte = tag[i]
+                if byte == 0x0A || (byte == 0x0D && (i + 1 >= tag.count || tag[i + 1] != 0x0A)) {
+                    line += 1
+                    column = 1
+                } else if byte & 0xC0 != 0x80 && byte != 0x0D {
+                    column += 1
+                }
+                switch input {
+                case .utf8: inputBytes += 1
+                case .singleByte: if byte & 0xC0 != 0x80 { inputBytes += 1 }
+                case .utf16: if byte & 0xC0 != 0x80 { inputBytes += byte >= 0xF0 ? 4 : 2 }
+                }
+                i += 1
             }
-            i += 1
+            result.append(XMLPosition(line: line, column: column, byteOffset: inputBytes))
         }
-        return XMLPosition(line: line, column: column, byteOffset: byteOffset)
+        return result
     }
 
     private static let predefined: [String: UInt8] = ["lt": 0x3C, "gt": 0x3E, "amp": 0x26, "apos": 0x27, "quot": 0x22]

@@ -970,16 +970,29 @@ extension ExpatReceiver {
             }
         }
         let scanner = AttributeEntityScanner(tag: tag, namespaced: namespaced)
-        let tagStart = currentPosition()
-        var rebuilt: [Int: String] = [:]  // attribute ordinal -> its value with the references in place
+        var found: [(raw: AttributeEntityScanner.RawAttribute, references: [AttributeEntityScanner.Reference])] = []
         for raw in scanner.attributes() where raw.ordinal < specified / 2 {
             let references = scanner.undeclaredReferences(in: raw, declared: declaredGeneralEntities)
-            guard !references.isEmpty else { continue }
+            if !references.isEmpty { found.append((raw, references)) }
+        }
+        guard !found.isEmpty else {
+            return deliver {
+                try onStartElement(
+                    XMLName(raw: name, namespaced: namespaced),
+                    XMLAttributes(pairs: attributes, specifiedCount: specified, namespaced: namespaced))
+            }
+        }
+        // Every reference's position in one pass over the tag.
+        let positions = scanner.positions(
+            of: found.flatMap { $0.references.map(\.offset) }, tagStart: currentPosition(), input: currentInputForm)
+        var next = 0
+        var rebuilt: [Int: String] = [:]  // attribute ordinal -> its value with the references in place
+        for (raw, references) in found {
             let attributeName = XMLName(raw: attributes[2 * raw.ordinal]!, namespaced: namespaced)
+            let first = positions[next]
             for reference in references {
-                let position = scanner.position(
-                    of: reference.offset, tagStart: tagStart,
-                    byteOffset: tagStart.byteOffset + inputByteCount(ofUTF8: tag[..<reference.offset]))
+                let position = positions[next]
+                next += 1
                 switch options.unexpandedEntities {
                 case nil:
                     var entityName = reference.name
@@ -1016,14 +1029,11 @@ extension ExpatReceiver {
                 let value = scanner.normalizedValue(
                     of: raw, declared: declaredGeneralEntities, replacement: { policy.replacement(for: $0) ?? "" })
             else {
-                let position = scanner.position(
-                    of: references[0].offset, tagStart: tagStart,
-                    byteOffset: tagStart.byteOffset + inputByteCount(ofUTF8: tag[..<references[0].offset]))
                 return fail(
                     limitError(
                         .unexpandedEntity,
                         "entity &\(references[0].name); in the value of attribute \(attributeName.qualifiedName) cannot be put back: the value also uses an entity of the internal subset, or its DTD declares it other than CDATA (the .skip policy leaves the reference out)",
-                        at: position))
+                        at: first))
             }
             rebuilt[raw.ordinal] = value
         }
@@ -1090,13 +1100,10 @@ extension ExpatReceiver {
         return Array(String(scalars).utf8)
     }
 
-    /// How many bytes of input the UTF-8 text `prefix` of the current tag took.
-    private func inputByteCount(ofUTF8 prefix: ArraySlice<UInt8>) -> Int64 {
-        let text = String(decoding: prefix, as: UTF8.self)
-        if inputIsUTF16 { return Int64(text.utf16.count * 2) }
-        if let encoding = options.encoding?.rawValue ?? declaredEncoding, !Self.isUTF8(encoding) {
-            return Int64(text.unicodeScalars.count)
-        }
-        return Int64(prefix.count)
+    /// How the input spells characters, for byte offsets into it.
+    private var currentInputForm: AttributeEntityScanner.InputForm {
+        if inputIsUTF16 { return .utf16 }
+        if let encoding = options.encoding?.rawValue ?? declaredEncoding, !Self.isUTF8(encoding) { return .singleByte }
+        return .utf8
     }
 }

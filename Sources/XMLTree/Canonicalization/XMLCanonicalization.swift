@@ -35,11 +35,11 @@ public struct XMLCanonicalization: Hashable, Sendable {
     public var includesComments: Bool
     /// What an entity reference the parser could not expand (a node of the tree) becomes.
     /// The recommendations replace every reference, and this one's replacement is in a DTD
-    /// that is never read, so by default (``XMLUnexpandedEntityPolicy/throw``) it has no
-    /// canonical form, as with xmllint and lxml. ``XMLUnexpandedEntityPolicy/keep`` writes
+    /// that is never read, so by default (`XMLUnexpandedEntityPolicy.throw`) it has no
+    /// canonical form, as with xmllint and lxml. `XMLUnexpandedEntityPolicy.keep` writes
     /// `&name;` (not canonical, but the same document read back),
-    /// ``XMLUnexpandedEntityPolicy/skip`` leaves it out, and
-    /// ``XMLUnexpandedEntityPolicy/replace(_:)`` writes the table's text as canonical text.
+    /// `XMLUnexpandedEntityPolicy.skip` leaves it out, and
+    /// `XMLUnexpandedEntityPolicy.replace(_:)` writes the table's text as canonical text.
     public var unexpandedEntities: XMLUnexpandedEntityPolicy
 
     /// Creates a canonicalization.

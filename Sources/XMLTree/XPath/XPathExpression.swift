@@ -35,9 +35,9 @@ public struct XPathExpression: Sendable, CustomStringConvertible {
         /// What an entity reference the parser could not expand (`&nbsp;` on a page whose
         /// DTD is never read; the tree keeps it as a node) reads as in the string values the
         /// evaluation computes: `string()`, comparisons, `number()`, `contains()`… Default
-        /// ``XMLUnexpandedEntityPolicy/throw``: such a string value fails with
+        /// `XMLUnexpandedEntityPolicy.throw`: such a string value fails with
         /// ``XPathError/Code/unexpandedEntity``, and values that need no reference are
-        /// unaffected. (xmllint and lxml leave references out: ``XMLUnexpandedEntityPolicy/skip``.)
+        /// unaffected. (xmllint and lxml leave references out: `XMLUnexpandedEntityPolicy.skip`.)
         public var unexpandedEntities: XMLUnexpandedEntityPolicy
 
         /// Creates options.

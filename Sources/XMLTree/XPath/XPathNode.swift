@@ -40,7 +40,7 @@ public enum XPathNode: Hashable, Sendable {
     /// `policy` says.
     ///
     /// - Throws: ``XMLTreeError`` ``XMLTreeError/Code/unexpandedEntity`` naming the entity and
-    ///   its position, under ``XMLUnexpandedEntityPolicy/throw`` (or a table without the name).
+    ///   its position, under `XMLUnexpandedEntityPolicy.throw` (or a table without the name).
     public func stringValue(unexpandedEntities policy: XMLUnexpandedEntityPolicy) throws(XMLTreeError) -> String {
         guard case .node(let node) = self, node.storage.hasEntityReferences else { return stringValue }
         return TreeStorage.isText(node.record)
