@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# Compares two release builds of Benchmarks/ (two commits of the library) on the paths every
+# user pays for: stream reading, the handler stack, the tree and XPath, Codable decoding and
+# encoding. Prints a Markdown table: instructions (callgrind, on the 1 MiB files: steady on a
+# shared machine) and the median of the programs' own timings (interleaved rounds, on the
+# large files), each with the ratio after / before.
+#
+# usage: scripts/bench-compare.sh BEFORE_BIN AFTER_BIN CORPUS [ROUNDS]
+#   BIN     a Benchmarks/.build/release directory (swift build -c release --package-path Benchmarks)
+#   CORPUS  xmlstack-bench generate's directory, with siteschedule-1mib.xml and -8mib.xml as
+#           xmlcoding-bench writes them (SITESCHEDULE_CORPUS=CORPUS xmlcoding-bench 1 --no-large)
+set -euo pipefail
+before=$1 after=$2 corpus=$3 rounds=${4:-7}
+
+# name | command after the binary directory ("stack", "tree" or "coding" selects the program)
+workloads=(
+  "stream reading, schedule|stack single stream-reading $corpus/schedule-64m.xml|stack single stream-reading $corpus/schedule-1m.xml"
+  "stream reading, namespaced|stack single stream-reading $corpus/namespaced-64m.xml|stack single stream-reading $corpus/namespaced-1m.xml"
+  "stream text, schedule|stack single stream-text $corpus/schedule-64m.xml|stack single stream-text $corpus/schedule-1m.xml"
+  "handler stack, schedule|stack single handler-stack $corpus/schedule-64m.xml|stack single handler-stack $corpus/schedule-1m.xml"
+  "tree, schedule|tree single tree $corpus/schedule-64m.xml 1|tree single tree $corpus/schedule-1m.xml 1"
+  "tree + //activity[@team='100']|tree single tree-xpath-activity $corpus/schedule-64m.xml 1|tree single tree-xpath-activity $corpus/schedule-1m.xml 1"
+  "tree + count(//*)|tree single tree-xpath-count $corpus/schedule-64m.xml 1|tree single tree-xpath-count $corpus/schedule-1m.xml 1"
+  "Codable, whole document|coding child document $corpus/siteschedule-8mib.xml 1|coding child document $corpus/siteschedule-1mib.xml 1"
+  "Codable, records on the stack|coding child routes $corpus/siteschedule-8mib.xml 1|coding child routes $corpus/siteschedule-1mib.xml 1"
+  "Codable, eachAt: records|coding child stream $corpus/siteschedule-8mib.xml 1|coding child stream $corpus/siteschedule-1mib.xml 1"
+  "Codable, encoding|coding child encode $corpus/siteschedule-8mib.xml 1|coding child encode $corpus/siteschedule-1mib.xml 1"
+)
+
+program() {  # BIN SHORT -> path of the program
+  case $2 in
+    stack) echo "$1/xmlstack-bench" ;;
+    tree) echo "$1/xmltree-bench" ;;
+    coding) echo "$1/xmlcoding-bench" ;;
+  esac
+}
+
+# The seconds a program reports for one run: `sample S` (xmlstack-bench), `S<TAB>summary`
+# (xmltree-bench), `S count` (xmlcoding-bench).
+seconds() {  # BIN COMMAND...
+  local bin=$1 short=$2
+  shift 2
+  SITESCHEDULE_CORPUS=$corpus "$(program "$bin" "$short")" "$@" | awk '/^sample /{print $2; exit} /^[0-9.e-]+[ \t]/{print $1; exit}'
+}
+
+instructions() {  # BIN COMMAND...
+  local bin=$1 short=$2
+  shift 2
+  SITESCHEDULE_CORPUS=$corpus valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+    "$(program "$bin" "$short")" "$@" 2>&1 >/dev/null | awk '/Collected :/{print $4}'
+}
+
+median() { sort -g | awk '{a[NR]=$1} END{print a[int((NR+1)/2)]}'; }
+
+echo "| workload | instructions before | after | ratio | median s before | after | ratio |"
+echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"
+for entry in "${workloads[@]}"; do
+  IFS='|' read -r name timed counted <<<"$entry"
+  ib=$(instructions "$before" $counted)
+  ia=$(instructions "$after" $counted)
+  tb=() ta=()
+  for ((round = 0; round < rounds; round++)); do
+    # Interleaved, the order alternating: both builds see the machine's same phases.
+    if ((round % 2 == 0)); then
+      tb+=("$(seconds "$before" $timed)"); ta+=("$(seconds "$after" $timed)")
+    else
+      ta+=("$(seconds "$after" $timed)"); tb+=("$(seconds "$before" $timed)")
+    fi
+  done
+  mb=$(printf '%s\n' "${tb[@]}" | median)
+  ma=$(printf '%s\n' "${ta[@]}" | median)
+  awk -v n="$name" -v ib="$ib" -v ia="$ia" -v mb="$mb" -v ma="$ma" 'BEGIN {
+    printf "| %s | %.1fM | %.1fM | %.3f | %.3f | %.3f | %.3f |\n", n, ib / 1e6, ia / 1e6, ia / ib, mb, ma, ma / mb }'
+done
