@@ -5,12 +5,12 @@
 # shared machine) and the median of the programs' own timings (interleaved rounds, on the
 # large files), each with the ratio after / before.
 #
-# usage: scripts/bench-compare.sh BEFORE_BIN AFTER_BIN CORPUS [ROUNDS]
+# usage: scripts/bench-compare.sh BEFORE_BIN AFTER_BIN CORPUS [ROUNDS [FILTER]]
 #   BIN     a Benchmarks/.build/release directory (swift build -c release --package-path Benchmarks)
 #   CORPUS  xmlstack-bench generate's directory, with siteschedule-1mib.xml and -8mib.xml as
 #           xmlcoding-bench writes them (SITESCHEDULE_CORPUS=CORPUS xmlcoding-bench 1 --no-large)
 set -euo pipefail
-before=$1 after=$2 corpus=$3 rounds=${4:-7}
+before=$1 after=$2 corpus=$3 rounds=${4:-7} filter=${5:-}
 
 # name | command after the binary directory ("stack", "tree" or "coding" selects the program)
 workloads=(
@@ -43,11 +43,16 @@ seconds() {  # BIN COMMAND...
   SITESCHEDULE_CORPUS=$corpus "$(program "$bin" "$short")" "$@" | awk '/^sample /{print $2; exit} /^[0-9.e-]+[ \t]/{print $1; exit}'
 }
 
+# valgrind gives up on the DWARF of Swift's release binaries: it counts stripped copies.
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
 instructions() {  # BIN COMMAND...
   local bin=$1 short=$2
   shift 2
+  local copy="$work/$(echo "$bin" | md5sum | cut -c1-8)-$short"
+  [[ -x $copy ]] || strip -o "$copy" "$(program "$bin" "$short")"
   SITESCHEDULE_CORPUS=$corpus valgrind --tool=callgrind --callgrind-out-file=/dev/null \
-    "$(program "$bin" "$short")" "$@" 2>&1 >/dev/null | awk '/Collected :/{print $4}'
+    "$copy" "$@" 2>&1 >/dev/null | awk '/Collected :/{print $4}'
 }
 
 median() { sort -g | awk '{a[NR]=$1} END{print a[int((NR+1)/2)]}'; }
@@ -56,6 +61,7 @@ echo "| workload | instructions before | after | ratio | median s before | after
 echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"
 for entry in "${workloads[@]}"; do
   IFS='|' read -r name timed counted <<<"$entry"
+  [[ -z $filter || $name == *"$filter"* ]] || continue  # only the workloads whose name holds FILTER
   ib=$(instructions "$before" $counted)
   ia=$(instructions "$after" $counted)
   tb=() ta=()

@@ -288,8 +288,9 @@ struct XMLKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         let node = record.nodes[element]
         for a in node.start..<(node.start + node.count) where matches(record.names[record.attributes[a].name], name) {
             guard let first = found else {
-                // A name with a URI matches one attribute at most (XML allows no duplicates).
-                if name.uri != nil { return a }
+                // A name with a URI matches one attribute at most (XML allows no duplicates),
+                // and so does a plain one when no attribute of the record has a namespace.
+                if name.uri != nil || !record.hasNamespacedAttributes { return a }
                 found = a
                 continue
             }

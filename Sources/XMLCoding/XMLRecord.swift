@@ -47,8 +47,16 @@ final class XMLRecord {
     let bytes: [UInt8]
     /// The file the record was read from, for error messages.
     let fileName: String?
+    /// Whether some attribute of the record has a namespace. Without one, no two attributes
+    /// of an element share a local name (XML forbids duplicates), so a plain key's first
+    /// match is its only one.
+    let hasNamespacedAttributes: Bool
 
-    init(nodes: [Node], attributes: [Attribute], names: [Name], bytes: [UInt8], fileName: String?) {
+    init(
+        nodes: [Node], attributes: [Attribute], names: [Name], bytes: [UInt8], fileName: String?,
+        hasNamespacedAttributes: Bool
+    ) {
+        self.hasNamespacedAttributes = hasNamespacedAttributes
         self.nodes = nodes
         self.attributes = attributes
         self.names = names

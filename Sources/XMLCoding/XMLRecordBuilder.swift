@@ -124,6 +124,7 @@ extension XMLRecordBuilder {
         private var bytes: [UInt8] = []
         private var fileName: String?
         private var open: [Int] = []
+        private var hasNamespacedAttributes = false
         let namespaced: Bool
 
         /// The names a builder keeps from record to record; past this many (a hostile
@@ -157,12 +158,15 @@ extension XMLRecordBuilder {
             attributes.removeAll(keepingCapacity: true)
             bytes.removeAll(keepingCapacity: true)
             open.removeAll(keepingCapacity: true)
+            hasNamespacedAttributes = false
             if nameTable.count > Self.sharedNameLimit { nameTable = XMLNameTable() }
         }
 
         /// The record built so far (the whole of it once its element has ended).
         var record: XMLRecord {
-            XMLRecord(nodes: nodes, attributes: attributes, names: nameTable.names, bytes: bytes, fileName: fileName)
+            XMLRecord(
+                nodes: nodes, attributes: attributes, names: nameTable.names, bytes: bytes, fileName: fileName,
+                hasNamespacedAttributes: hasNamespacedAttributes)
         }
 
         private mutating func intern(_ name: XMLName) -> Int { nameTable.index(of: name, namespaced: namespaced) }
@@ -188,8 +192,9 @@ extension XMLRecordBuilder {
                 let value = attribute.value
                 let start = bytes.count
                 value.withUnsafeBytes { bytes.append(contentsOf: $0) }
-                self.attributes.append(
-                    XMLRecord.Attribute(name: intern(attribute.name), valueStart: start, valueCount: value.count))
+                let name = intern(attribute.name)
+                if !hasNamespacedAttributes && nameTable.names[name].uri != nil { hasNamespacedAttributes = true }
+                self.attributes.append(XMLRecord.Attribute(name: name, valueStart: start, valueCount: value.count))
             }
             node.count = self.attributes.count - node.start
             open.append(append(node))

@@ -78,7 +78,7 @@ struct UnexpandedEntityTests {
         #expect(error.code == .unexpandedEntity)
         #expect(
             error.description
-                == "page.xhtml:2:20: error: entity &nbsp; in the value of attribute title is not expanded and would be left out of the value: it may be declared in the external DTD, which is never read"
+                == "page.xhtml:2:20: error: entity &nbsp; in the value of attribute title is not expanded and would be left out of the value: it may be declared in the external DTD, which is never read (XMLParserOptions.unexpandedEntities can keep, skip or replace it)"
         )
     }
 

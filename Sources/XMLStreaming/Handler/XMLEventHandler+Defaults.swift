@@ -23,7 +23,8 @@ extension XMLEventHandler {
     public mutating func skippedAttributeEntity(name: XMLStringView, attribute: XMLName, position: XMLPosition) throws {
         throw XMLParseError(
             code: .unexpandedEntity,
-            message: XMLParseError.unexpandedAttributeEntityMessage(name: name.string, attribute: attribute.qualifiedName),
+            message: XMLParseError.unexpandedAttributeEntityMessage(name: name.string, attribute: attribute.qualifiedName)
+                + " (XMLParserOptions.unexpandedEntities can keep, skip or replace it)",
             position: position)
     }
     @inlinable public mutating func repaired(_ repair: XMLRepair) throws {}

@@ -80,6 +80,17 @@ enum Diagnostics {
             print("\(place): error: \(error.message)", to: &standardError)
         default: print("\(file): error: \(error)", to: &standardError)
         }
+        if isUnexpandedEntity(error) {
+            print("xml: note: --entities keep, skip or html, or --entity-table FILE, says what to do with such a reference", to: &standardError)
+        }
+    }
+
+    private static func isUnexpandedEntity(_ error: any Error) -> Bool {
+        switch error {
+        case let error as XMLParseError: return error.code == .unexpandedEntity
+        case let error as XMLTreeError: return error.code == .unexpandedEntity
+        default: return false
+        }
     }
 }
 
