@@ -5,7 +5,9 @@ internal import XMLSyntax
 /// bytes, kept for the life of the process, so writing one copies bytes with no `String`
 /// to reach into and no reference count to touch.
 enum CheckedNames {
-    struct Entry {
+    /// `@unchecked Sendable`: its bytes are written once, before the entry is published under
+    /// the lock, and are never changed or freed, so any thread may read them.
+    struct Entry: @unchecked Sendable {
         let id: Int
         /// Never freed: a checked name lives as long as the process (see ``XMLWriterName``).
         let bytes: UnsafeBufferPointer<UInt8>

@@ -27,9 +27,13 @@ struct BigTokenTests {
         try parser.finish()
         #expect(parser.handler.length == valueLength)
         #expect(parser.handler.text == "ok")
-        if !ExpatLibrary.hasReparseDeferral {
+        let calls = parser.receiver.expatParseCalls
+        if ExpatLibrary.hasReparseDeferral {
+            // expat defers re-scanning itself: every piece goes to it as it comes.
+            #expect(calls >= 1025, "\(calls)")
+        } else {
             // 1,025 pieces; without holding back, expat would re-scan the token on each.
-            #expect(parser.receiver.expatParseCalls < 40)
+            #expect(calls > 1 && calls < 40, "\(calls)")
         }
     }
 
@@ -40,9 +44,11 @@ struct BigTokenTests {
         let parser = XMLStreamParser(handler: ValueLength(), options: options)
         try parser.parse(contentsOf: path)
         #expect(parser.handler.length == valueLength)
-        if !ExpatLibrary.hasReparseDeferral {
-            #expect(parser.receiver.expatParseCalls < 20)
-        }
+        let calls = parser.receiver.expatParseCalls
+        // The 4 MiB file in fixed 64 KiB reads would be 65 calls; growing the read with the
+        // pending token makes it fewer on an expat that re-scans.
+        #expect(calls > 1, "\(calls)")
+        if !ExpatLibrary.hasReparseDeferral { #expect(calls < 20, "\(calls)") }
     }
 
     @Test("The pull reader and the async sequence handle the same token")

@@ -485,6 +485,7 @@ class ExpatReceiver {
             throw pendingError!
         }
         isInsideExpat = true
+        expatParseCalls += 1
         // XML_ParseBuffer needs a prior XML_GetBuffer; the final empty call goes through XML_Parse.
         let status =
             count == 0 ? XML_Parse(parser, nil, 0, isFinal ? 1 : 0) : XML_ParseBuffer(parser, Int32(count), isFinal ? 1 : 0)
