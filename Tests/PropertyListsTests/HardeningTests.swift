@@ -156,6 +156,17 @@ struct HardeningTests {
         try second.write(to: path, format: .binary)
         #expect(try PropertyList(contentsOf: path) == ["version": 2])
         #expect(throws: (any Error).self) { try PropertyList.string("x").write(to: directory.path + "/missing/dir/x.plist", format: .xml) }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["settings.plist"])
+        // A value the format cannot hold, refused part-way through writing the file itself:
+        // the streamed XML writer abandons its temporary file, JSON never starts one.
+        let refused: [(PropertyList.Format, PropertyList)] = [
+            (.xml, ["version": 3, "note": .string("a\u{1}b")]),  // XML 1.0 has no U+0001
+            (.json, ["version": 3, "saved": .date(Date(timeIntervalSince1970: 0))]),  // JSON has no dates
+        ]
+        for (format, bad) in refused {
+            let error = try #require(throws: PropertyListError.self, "\(format)") { try bad.write(to: path, format: format) }
+            #expect(error.code == .propertyListWriteInvalid, "\(format)")
+            #expect(try PropertyList(contentsOf: path) == ["version": 2], "\(format)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["settings.plist"], "\(format)")
+        }
     }
 }

@@ -40,7 +40,8 @@ class ExpatReceiver {
     /// gives as the end of the tag: positions then point at the tag's start, as for its start.
     private var inEmptyElementEnd = false
     private var textRun = 0
-    private var bytesFed: Int64 = 0
+    /// Bytes handed to expat in this document.
+    private(set) var bytesFed: Int64 = 0
     private var documentStarted = false
     /// The first error raised inside a callback (a handler's or a limit's), rethrown once
     /// expat returns.

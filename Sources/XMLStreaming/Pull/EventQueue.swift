@@ -4,6 +4,9 @@ struct EventQueue {
     private var positions: [XMLPosition] = []
     private var head = 0
 
+    /// How many events it took at the last refill.
+    var count: Int { events.count }
+
     /// Whether every event taken has been handed out.
     var isDrained: Bool { head == events.count }
 

@@ -32,6 +32,10 @@ public final class XMLEventReader {
     private let sourceName: String
     private var queue = EventQueue()
     private var exhausted = false
+    /// The most events the queue held at once (the reader's memory bound, which tests check).
+    private(set) var mostEventsHeld = 0
+    /// Bytes of input handed to the parser so far.
+    var bytesFed: Int64 { receiver.bytesFed }
 
     /// Reads a file, streaming it.
     public init(contentsOf path: String, options: XMLParserOptions = XMLParserOptions()) throws {
@@ -96,6 +100,7 @@ public final class XMLEventReader {
                 throw error
             }
             queue.refill(from: receiver)
+            mostEventsHeld = max(mostEventsHeld, queue.count)
         }
         return queue.pop()
     }
