@@ -392,6 +392,7 @@ struct CodableContractTests {
         }
         do {
             _ = try PlistDecoder().decode(Numbered.self, from: ["name": 5] as PropertyList)
+            Issue.record("an integer decoded as a String")
         } catch DecodingError.typeMismatch(_, let context) {
             #expect(context.debugDescription == "name: expected a string, found an integer 5")
         }
