@@ -49,6 +49,9 @@ struct DocExamplesTests {
 
     @Test("A guide's package manifest is one SwiftPM reads")
     func manifests() throws {
+        // The guides were found, and at least one shows a manifest (GettingStarted.md's).
+        #expect(guides.count >= 10, "\(guides)")
+        #expect(try guides.contains { try program(of: $0).blocks.contains(where: \.isManifest) })
         for guide in guides {
             for block in try program(of: guide).blocks where block.isManifest {
                 let directory = try TemporaryDirectory()

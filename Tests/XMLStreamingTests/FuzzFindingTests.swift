@@ -91,7 +91,7 @@ struct StreamFuzzFindingTests {
     ]
 
     @Test("The encoding is detected the same whatever the size of the first pieces", arguments: detectionInputs)
-    func encodingDetection(_ bytes: [UInt8]) throws {
+    func encodingDetection(_ bytes: [UInt8]) async throws {
         func outcome(_ parse: (XMLStreamParser<XMLEventCollector>) throws -> Void) -> String {
             let parser = XMLStreamParser(handler: XMLEventCollector())
             do {
@@ -109,14 +109,30 @@ struct StreamFuzzFindingTests {
             }
             #expect(pieces == whole, "pieces of \(size)")
         }
-        var pulled: [String] = []
+        // The pull reader, and the event stream fed one byte at a time, detect it the same.
+        var pulled: [XMLEvent] = []
         let reader = XMLEventReader(bytes: bytes)
+        let pulledOutcome: String
         do {
-            while let event = try reader.next() { pulled.append("\(event)") }
+            while let event = try reader.next() { pulled.append(event) }
+            pulledOutcome = "\(pulled)"
         } catch {
-            pulled.append("\(error)")
+            pulledOutcome = "\(error)"
         }
-        #expect(!pulled.isEmpty)
+        #expect(pulledOutcome == whole, "pull reader")
+        let oneByte = AsyncStream<[UInt8]> { continuation in
+            for byte in bytes { continuation.yield([byte]) }
+            continuation.finish()
+        }
+        var streamed: [XMLEvent] = []
+        let streamedOutcome: String
+        do {
+            for try await event in XMLEventStream(oneByte) { streamed.append(event) }
+            streamedOutcome = "\(streamed)"
+        } catch {
+            streamedOutcome = "\(error)"
+        }
+        #expect(streamedOutcome == whole, "event stream, one byte at a time")
     }
 
     @Test("An asynchronous sequence of one-byte chunks reads UTF-16 without a byte-order mark")

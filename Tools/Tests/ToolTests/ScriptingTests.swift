@@ -189,7 +189,8 @@ struct InputOptionTests {
         #expect(limited.status == 1)
         #expect(try ToolRun.run(["check", "--huge", "-"], input: document).status == 0)
         for command in [["events"], ["fmt"], ["canon"], ["c14n"], ["query", "count(//*)"]] {
-            #expect(try ToolRun.run(command + ["-"], input: document).status != 0, "\(command)")
+            // A document over a limit: query's status for an unreadable file is 2, the others' 1.
+            #expect(try ToolRun.run(command + ["-"], input: document).status == (command[0] == "query" ? 2 : 1), "\(command)")
             #expect(try ToolRun.run(command + ["--huge", "-"], input: document).status == 0, "\(command)")
         }
         let deep = String(repeating: "<d>", count: 10_001) + String(repeating: "</d>", count: 10_001)
