@@ -65,11 +65,7 @@ struct XMLKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     private let index: XMLNameIndex?
     /// Where each key of the decoded type is looked for, shared by every element of the type
     /// (nil when a setting decides by coding path, or the key type is not a plain enum).
-    ///
-    /// Unowned: the standard library's box copies the container for every call, and the plans
-    /// are kept alive by the scope this container holds (scope → context → its traits cache,
-    /// which keeps every plans object it hands out).
-    private unowned(unsafe) let plans: XMLKeyPlans?
+    private let plans: XMLKeyPlans?
     /// How this container's keys are spelled: the strategy's conversion, or none for a
     /// `[String: V]` (``XMLStringKeyedDictionary``).
     private let conversion: XMLKeySpelling.Conversion

@@ -159,6 +159,12 @@ final class XMLKeyPlans {
     }
 
     /// The key's byte (0 for a key type of one case, which has no bytes).
+    ///
+    /// Invariant: only for key types `usable(for:context:)` accepts, plain values of at most
+    /// one byte, whose bits are the whole value, so equal bytes mean equal keys. Pays for
+    /// itself: finding plans by the key's name instead cost 8.9% more instructions on the
+    /// 1 MiB document decode (298.0M to 324.6M, 2026-11-26); the bit cast itself, against a
+    /// pointer closure, saves 0.66% (b0f6fac).
     static func pattern<Key: CodingKey>(of key: Key) -> Int {
         MemoryLayout<Key>.size == 0 ? 0 : Int(unsafeBitCast(key, to: UInt8.self))
     }
