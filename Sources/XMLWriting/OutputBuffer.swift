@@ -9,7 +9,7 @@ func withUTF8Bytes<R>(of string: String, _ body: (UnsafeBufferPointer<UInt8>) ->
 
 /// Where escaped bytes are appended: an array for the public helpers, the writer's own
 /// buffer inside the writer.
-protocol ByteSink {
+protocol ByteSink: ~Copyable {
     mutating func append(_ byte: UInt8)
     mutating func append(bytes: UnsafeBufferPointer<UInt8>)
 }
@@ -20,8 +20,11 @@ extension Array: ByteSink where Element == UInt8 {
 
 /// The writer's buffer: manually managed memory, so that appending the many small pieces of
 /// markup costs a bounds check and a copy, not an array's uniqueness and capacity checks.
-/// The owner calls ``deallocate()``.
-struct OutputBuffer: ByteSink {
+///
+/// `~Copyable`, and it frees its memory when it goes away: a copy would share `base`, and
+/// whichever grew or went away first would leave the other pointing at freed memory.
+/// Invariant: `base` holds `capacity` bytes, the first `count` written.
+struct OutputBuffer: ByteSink, ~Copyable {
     private var base: UnsafeMutablePointer<UInt8>
     private(set) var count = 0
     private var capacity: Int
@@ -31,7 +34,7 @@ struct OutputBuffer: ByteSink {
         base = .allocate(capacity: capacity)
     }
 
-    func deallocate() { base.deallocate() }
+    deinit { base.deallocate() }
 
     var isEmpty: Bool { count == 0 }
 

@@ -32,7 +32,7 @@ public enum XMLEscaping {
     }
 
     /// Escapes a string into any sink: the public helpers' and the writer's way in.
-    static func escape<Sink: ByteSink>(
+    static func escape<Sink: ByteSink & ~Copyable>(
         _ string: String, for context: Context, policy: XMLCharacterPolicy, checksCharacters: Bool = true,
         into output: inout Sink
     ) throws(XMLInvalidCharacterError) {
@@ -62,7 +62,7 @@ public enum XMLEscaping {
     }
 
     /// The escaping scan, for any sink.
-    static func escape<Sink: ByteSink>(
+    static func escape<Sink: ByteSink & ~Copyable>(
         _ bytes: UnsafeBufferPointer<UInt8>, for context: Context, policy: XMLCharacterPolicy,
         checksCharacters: Bool = true, into output: inout Sink
     ) throws(XMLInvalidCharacterError) {
