@@ -75,6 +75,8 @@ final class XMLDecodingRoute: Sendable {
 /// `@unchecked Sendable` for the hand-over through ``XMLDecodingRoute``: one element uses it
 /// at a time, from one task, and gives it back when it is done.
 final class XMLRecordInProgress: @unchecked Sendable {
+    // Unchecked: no overlapping access, re-entrant calls included. Only the handler stack's
+    // events for this one element touch it, one event at a time, and none calls out.
     @exclusivity(unchecked) var builder: XMLRecordBuilder.Partial
     let traits = XMLTypeTraits.Cache()
 

@@ -31,8 +31,9 @@ final class XMLEncodedTree {
         var next = -1
     }
 
-    // Unchecked: the tree belongs to one encode, which mutates it from one place at a time;
-    // the dynamic checks cost as much as the appends.
+    // Unchecked: no overlapping access, re-entrant calls included. The tree belongs to one
+    // encode; each append finishes before the next value's encode(to:) runs. The dynamic
+    // checks cost as much as the appends.
     @exclusivity(unchecked) private var elements: [Element] = []
     @exclusivity(unchecked) private var attributes: [Attribute] = []
     @exclusivity(unchecked) private var items: [Item] = []

@@ -78,13 +78,15 @@ extension XMLTypeTraits {
     /// Used by one decode or encode at a time (a route hands it from one element to the next
     /// with its record in progress).
     final class Cache {
-        // Unchecked: one decode or encode uses the cache at a time.
+        // Unchecked: no overlapping access, re-entrant calls included. One decode or encode
+        // uses the cache at a time, and no access calls out (to user code) while it holds one.
         @exclusivity(unchecked) private var entries: [(type: ObjectIdentifier, traits: XMLTypeTraits)] = []
         /// Past this many types (a model of many types) the rest are looked up each time.
         private static let capacity = 32
 
         init() {}
 
+        // Unchecked: as `entries`.
         @exclusivity(unchecked) private var plans: [(type: ObjectIdentifier?, keyType: ObjectIdentifier, plans: XMLKeyPlans)] = []
 
         /// The key plans of `type`'s keys of `keyType`, made empty on first use; nil past the
@@ -141,7 +143,9 @@ final class XMLKeyPlan: XMLKeyHolder {
 /// case, so the byte finds the key's plan without asking for its `stringValue`. Key types of
 /// any other kind, and settings that decide by coding path, work each key out every time.
 final class XMLKeyPlans {
-    // Unchecked: one decode uses the plans at a time (they travel with the traits cache).
+    // Unchecked: no overlapping access, re-entrant calls included. One decode uses the plans
+    // at a time (they travel with the traits cache), and a plan is made before it is stored,
+    // so no user code runs during an access.
     @exclusivity(unchecked) private var byPattern: [XMLKeyPlan?] = []
 
     subscript(pattern: Int) -> XMLKeyPlan? {

@@ -26,8 +26,9 @@ final class XMLDecodingContext {
     let userInfo: [CodingUserInfoKey: Any]
     let keyConversion: XMLKeySpelling.Conversion
     let traitsCache: XMLTypeTraits.Cache
-    /// The elements after the first of every ``XMLNodeList`` of the decode. Unchecked: one
-    /// decode, one thread, and an append at a time.
+    /// The elements after the first of every ``XMLNodeList`` of the decode. Unchecked: no
+    /// overlapping access, re-entrant calls included: one decode owns it, and an append
+    /// finishes before any user code runs.
     @exclusivity(unchecked) var nodeListStore: [Int] = []
     /// Whether a key's spelling, placement and layout can be kept for the next element of
     /// its type: no setting decides them by coding path.

@@ -28,9 +28,10 @@ class ExpatReceiver {
     private(set) var depth = 0
     /// The byte offset of each open element's start tag, outermost first: a truncated
     /// document's error names the innermost one. (An offset costs nothing to take; a line and
-    /// column would cost a scan of the input.) Unchecked exclusivity: only this receiver's own
-    /// callbacks touch it, one at a time, and a checked append costs a runtime access record
-    /// per element.
+    /// column would cost a scan of the input.) Unchecked exclusivity: no overlapping access,
+    /// re-entrant calls included. Only this receiver's own callbacks touch it, and each
+    /// access ends before the handler is called (a handler cannot re-enter its parser:
+    /// `isInsideExpat`). A checked append costs a runtime access record per element.
     @exclusivity(unchecked) private(set) var openElementOffsets: [Int64] = []
     /// Reads the document's bytes again by offset, when its source allows (a file, bytes in
     /// memory): set for one whole-document parse, so that a truncated document's error can
