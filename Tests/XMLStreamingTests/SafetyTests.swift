@@ -115,8 +115,29 @@ struct SafetyTests {
     @Test("Each parser gets its own random hash salt")
     func randomHashSalt() {
         let salts = Set((0..<8).map { _ in XMLStreamParser(handler: XMLEventCollector()).receiver.currentHashSalt })
+        // Never 0 (expat's "pick one"), and handed to expat (configure() checks that expat
+        // took it): eight parsers, eight salts.
         #expect(salts.count == 8)
-        #expect(!salts.contains(0))
+    }
+
+    @Test("A locator kept after its parser is gone answers the start, not freed memory")
+    func locatorOutlivesParser() throws {
+        struct KeepLocator: XMLEventHandler {
+            var locator = XMLLocator.detached
+            mutating func startDocument(_ locator: XMLLocator) { self.locator = locator }
+        }
+        var kept = XMLLocator.detached
+        do {
+            let parser = XMLStreamParser(handler: KeepLocator())
+            parser.fileName = "kept.xml"
+            try parser.parse("<r>\n<a/></r>")
+            kept = parser.handler.locator
+            #expect(kept.fileName == "kept.xml")
+        }
+        // The parser (and its receiver) went away at the end of the block above.
+        #expect(kept.position == .start)
+        #expect(kept.fileName == nil)
+        #expect(kept.depth == 0)
     }
 
     @Test("The linked expat has the features the safety settings rely on")

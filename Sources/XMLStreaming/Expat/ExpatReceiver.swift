@@ -156,7 +156,8 @@ class ExpatReceiver {
         hasNativeReparseDeferral = CExpat_EnableReparseDeferral(parser) == 1
         _ = CExpat_SetAllocationTracker(parser, 100, 64 * 1024 * 1024)
         hashSalt = UInt.random(in: 1...UInt.max)
-        _ = XML_SetHashSalt(parser, hashSalt)
+        // expat refuses a salt only once parsing has begun; here it has not.
+        precondition(XML_SetHashSalt(parser, hashSalt) == 1, "expat refused the hash salt")
         XML_SetUnknownEncodingHandler(parser, ExpatCallbacks.unknownEncoding, nil)
 
         XML_SetElementHandler(parser, ExpatCallbacks.startElement, ExpatCallbacks.endElement)
