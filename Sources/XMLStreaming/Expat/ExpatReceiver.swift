@@ -24,53 +24,92 @@ class ExpatReceiver {
     var fileName: String?
     private(set) var state: State = .ready
 
-    // Per-document counters, reset by `reset()`.
-    private(set) var depth = 0
-    /// The byte offset of each open element's start tag, outermost first: a truncated
-    /// document's error names the innermost one. (An offset costs nothing to take; a line and
-    /// column would cost a scan of the input.) Unchecked exclusivity: no overlapping access,
-    /// re-entrant calls included. Only this receiver's own callbacks touch it, and each
-    /// access ends before the handler is called (a handler cannot re-enter its parser:
-    /// `isInsideExpat`). A checked append costs a runtime access record per element.
-    @exclusivity(unchecked) private(set) var openElementOffsets: [Int64] = []
-    /// Reads the document's bytes again by offset, when its source allows (a file, bytes in
-    /// memory): set for one whole-document parse, so that a truncated document's error can
-    /// name the open element and where it started.
-    var sourceReader: UnclosedElementLocator.PositionalRead?
-    /// Set during the end event of an empty-element tag (`<odd/>`), whose position expat
-    /// gives as the end of the tag: positions then point at the tag's start, as for its start.
-    private var inEmptyElementEnd = false
-    private var textRun = 0
+    /// Everything the receiver knows about the document being read, reset by assignment
+    /// (see ``ExpatDocumentState``). Unchecked exclusivity: no overlapping access, re-entrant
+    /// calls included. Only this receiver's methods touch it, each access ends before a
+    /// handler is called, and a handler cannot re-enter its parser (`isInsideExpat`).
+    @exclusivity(unchecked) private var document = ExpatDocumentState()
+
+    // The document's state by name, as the receiver's methods read and write it.
+    private(set) var depth: Int {
+        get { document.depth }
+        _modify { yield &document.depth }
+        set { document.depth = newValue }
+    }
+    private(set) var openElementOffsets: [Int64] {
+        get { document.openElementOffsets }
+        _modify { yield &document.openElementOffsets }
+        set { document.openElementOffsets = newValue }
+    }
+    var sourceReader: UnclosedElementLocator.PositionalRead? {
+        get { document.sourceReader }
+        set { document.sourceReader = newValue }
+    }
+    private var inEmptyElementEnd: Bool {
+        get { document.inEmptyElementEnd }
+        set { document.inEmptyElementEnd = newValue }
+    }
+    private var textRun: Int {
+        get { document.textRun }
+        _modify { yield &document.textRun }
+        set { document.textRun = newValue }
+    }
     /// Bytes handed to expat in this document.
-    private(set) var bytesFed: Int64 = 0
-    private var documentStarted = false
-    /// The first error raised inside a callback (a handler's or a limit's), rethrown once
-    /// expat returns.
-    private var pendingError: (any Error)?
-    /// Where parsing stopped, captured when `pendingError` was set or expat failed.
-    private(set) var stopPosition: XMLPosition?
-    /// The declared encoding, to explain undecodable bytes.
-    private var declaredEncoding: String?
-    /// Whether the input starts like UTF-16 (a byte-order mark or a NUL in the first pair).
-    private var inputIsUTF16 = false
-    /// For UTF-16 input: whether it is little-endian (a byte-order mark FF FE, or `<` as 3C 00).
-    private var inputIsLittleEndian = false
-    /// Whether the document begins with a byte-order mark that expat reads as one: expat
-    /// counts it as a column of line 1, which it is not (see ``expatColumn``).
-    private var startsWithByteOrderMark = false
-    /// Whether names and values may be longer in UTF-8 than the tag that carries them: the
-    /// document has a DTD (entities, attribute defaults) or is not in UTF-8.
-    private var valuesMayOutgrowTags = false
-    /// Whether an entity reference may be undeclared without being an error: the DOCTYPE
-    /// names an external DTD, or the internal subset skipped a parameter entity. Attribute
-    /// values are then scanned for the references expat leaves out of them.
-    private var entitiesMayBeUndeclared = false
-    /// The general entities the internal subset declares, which expat expands itself.
-    private var declaredGeneralEntities: Set<String> = []
-    /// Bytes held back while a large token is pending (expat before 2.6 only).
-    private var heldBytes: [UInt8] = []
-    /// Set when a subclass asked expat to suspend after the current callback.
-    private var suspendRequested = false
+    private(set) var bytesFed: Int64 {
+        get { document.bytesFed }
+        _modify { yield &document.bytesFed }
+        set { document.bytesFed = newValue }
+    }
+    private var documentStarted: Bool {
+        get { document.documentStarted }
+        set { document.documentStarted = newValue }
+    }
+    private var pendingError: (any Error)? {
+        get { document.pendingError }
+        set { document.pendingError = newValue }
+    }
+    private(set) var stopPosition: XMLPosition? {
+        get { document.stopPosition }
+        set { document.stopPosition = newValue }
+    }
+    private var declaredEncoding: String? {
+        get { document.declaredEncoding }
+        set { document.declaredEncoding = newValue }
+    }
+    private var inputIsUTF16: Bool {
+        get { document.inputIsUTF16 }
+        set { document.inputIsUTF16 = newValue }
+    }
+    private var inputIsLittleEndian: Bool {
+        get { document.inputIsLittleEndian }
+        set { document.inputIsLittleEndian = newValue }
+    }
+    private var startsWithByteOrderMark: Bool {
+        get { document.startsWithByteOrderMark }
+        set { document.startsWithByteOrderMark = newValue }
+    }
+    private var valuesMayOutgrowTags: Bool {
+        get { document.valuesMayOutgrowTags }
+        set { document.valuesMayOutgrowTags = newValue }
+    }
+    private var entitiesMayBeUndeclared: Bool {
+        get { document.entitiesMayBeUndeclared }
+        set { document.entitiesMayBeUndeclared = newValue }
+    }
+    private var declaredGeneralEntities: Set<String> {
+        get { document.declaredGeneralEntities }
+        _modify { yield &document.declaredGeneralEntities }
+        set { document.declaredGeneralEntities = newValue }
+    }
+    private var heldBytes: [UInt8] {
+        get { document.heldBytes }
+        _modify { yield &document.heldBytes }
+        set { document.heldBytes = newValue }
+    }
+    private var suspendRequested: Bool {
+        get { document.suspendRequested }
+        set { document.suspendRequested = newValue }
+    }
     /// True while expat runs, so that suspension is requested only inside callbacks.
     private(set) var isInsideExpat = false
 
@@ -87,9 +126,17 @@ class ExpatReceiver {
     /// Input read for the recovering stages before they hand it to expat.
     private var recoveryScratch: [UInt8] = []
     /// The first repairs, as many as the options keep.
-    private(set) var repairs: [XMLRepair] = []
+    private(set) var repairs: [XMLRepair] {
+        get { document.repairs }
+        _modify { yield &document.repairs }
+        set { document.repairs = newValue }
+    }
     /// Every repair made in this document.
-    private(set) var repairCount = 0
+    private(set) var repairCount: Int {
+        get { document.repairCount }
+        _modify { yield &document.repairCount }
+        set { document.repairCount = newValue }
+    }
 
     /// Shared with every locator handed out; cleared in `deinit`.
     var locatorLink: LocatorLink {
@@ -675,28 +722,12 @@ class ExpatReceiver {
         }
         configure()
         state = .ready
-        depth = 0
-        openElementOffsets.removeAll(keepingCapacity: true)
-        sourceReader = nil
-        inEmptyElementEnd = false
-        textRun = 0
-        bytesFed = 0
-        documentStarted = false
-        pendingError = nil
-        stopPosition = nil
-        declaredEncoding = nil
-        inputIsUTF16 = false
-        inputIsLittleEndian = false
-        startsWithByteOrderMark = false
-        valuesMayOutgrowTags = false
-        externalEntityNames.removeAll()
-        entitiesMayBeUndeclared = false
-        declaredGeneralEntities.removeAll()
-        heldBytes.removeAll(keepingCapacity: false)
-        suspendRequested = false
+        // Every per-document field at once: a field added to the state cannot be forgotten
+        // here. The open elements' room is kept for the next document.
+        var offsets = document.openElementOffsets
+        offsets.removeAll(keepingCapacity: true)
+        document = ExpatDocumentState(openElementOffsets: offsets)
         if let recovery = options.recovery { recovering?.reset(recovery: recovery) }
-        repairs.removeAll()
-        repairCount = 0
     }
 
     // MARK: - Callback entry points (called from ExpatCallbacks)
@@ -921,7 +952,11 @@ class ExpatReceiver {
     /// Names of external general entities by system and public identifier, recorded from
     /// their declarations: expat does not pass the name to the external-entity handler.
     /// Keyed by code points: identifiers that differ only there name different entities.
-    private var externalEntityNames: [CodePointString: String] = [:]
+    private var externalEntityNames: [CodePointString: String] {
+        get { document.externalEntityNames }
+        _modify { yield &document.externalEntityNames }
+        set { document.externalEntityNames = newValue }
+    }
 
     private static func entityKey(_ systemID: UnsafePointer<XML_Char>?, _ publicID: UnsafePointer<XML_Char>?) -> CodePointString {
         CodePointString((systemID.map { String(cString: $0) } ?? "") + "\u{0}" + (publicID.map { String(cString: $0) } ?? ""))

@@ -1,0 +1,65 @@
+internal import XMLSyntax
+
+/// Everything an `ExpatReceiver` learns about the document it is reading, as one value:
+/// `reset()` starts the next document by assigning a fresh one, so a field added here is
+/// reset with the others by construction.
+///
+/// What outlives a document stays in the receiver: the expat parser and its settings, the
+/// options, the file name, the locator link, the recovering stages, and the count of calls
+/// into expat.
+struct ExpatDocumentState {
+    /// How deep the current element is.
+    var depth = 0
+    /// The byte offset of each open element's start tag, outermost first: a truncated
+    /// document's error names the innermost one. (An offset costs nothing to take; a line and
+    /// column would cost a scan of the input.)
+    var openElementOffsets: [Int64] = []
+    /// Reads the document's bytes again by offset, when its source allows (a file, bytes in
+    /// memory): set for one whole-document parse, so that a truncated document's error can
+    /// name the open element and where it started.
+    var sourceReader: UnclosedElementLocator.PositionalRead?
+    /// Set during the end event of an empty-element tag (`<odd/>`), whose position expat
+    /// gives as the end of the tag: positions then point at the tag's start, as for its start.
+    var inEmptyElementEnd = false
+    /// The bytes of the current run of text, against the text limit.
+    var textRun = 0
+    /// Bytes handed to expat in this document.
+    var bytesFed: Int64 = 0
+    /// Whether the handler was told the document started.
+    var documentStarted = false
+    /// The first error raised inside a callback (a handler's or a limit's), rethrown once
+    /// expat returns.
+    var pendingError: (any Error)?
+    /// Where parsing stopped, captured when `pendingError` was set or expat failed.
+    var stopPosition: XMLPosition?
+    /// The declared encoding, to explain undecodable bytes.
+    var declaredEncoding: String?
+    /// Whether the input starts like UTF-16 (a byte-order mark or a NUL in the first pair).
+    var inputIsUTF16 = false
+    /// For UTF-16 input: whether it is little-endian (a byte-order mark FF FE, or `<` as 3C 00).
+    var inputIsLittleEndian = false
+    /// Whether the document begins with a byte-order mark that expat reads as one: expat
+    /// counts it as a column of line 1, which it is not.
+    var startsWithByteOrderMark = false
+    /// Whether names and values may be longer in UTF-8 than the tag that carries them: the
+    /// document has a DTD (entities, attribute defaults) or is not in UTF-8.
+    var valuesMayOutgrowTags = false
+    /// Names of external general entities by system and public identifier, recorded from
+    /// their declarations: expat does not pass the name to the external-entity handler.
+    /// Keyed by code points: identifiers that differ only there name different entities.
+    var externalEntityNames: [CodePointString: String] = [:]
+    /// Whether an entity reference may be undeclared without being an error: the DOCTYPE
+    /// names an external DTD, or the internal subset skipped a parameter entity. Attribute
+    /// values are then scanned for the references expat leaves out of them.
+    var entitiesMayBeUndeclared = false
+    /// The general entities the internal subset declares, which expat expands itself.
+    var declaredGeneralEntities: Set<String> = []
+    /// Bytes held back while a large token is pending (expat before 2.6 only).
+    var heldBytes: [UInt8] = []
+    /// Set when a subclass asked expat to suspend after the current callback.
+    var suspendRequested = false
+    /// The first repairs, as many as the options keep.
+    var repairs: [XMLRepair] = []
+    /// Every repair made in this document.
+    var repairCount = 0
+}
