@@ -1,0 +1,165 @@
+internal import CExpat
+internal import XMLSyntax
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// MARK: - References left out of attribute values
+
+extension ExpatReceiver {
+    /// A start tag in a document whose DTD is not read: expat has left every reference to an
+    /// undeclared entity out of the attribute values, without an event. They are found in the
+    /// tag as written, then reported or handled by the options' policy.
+    func receiveStartElementWithEntities(
+        _ name: UnsafePointer<XML_Char>, _ attributes: UnsafeMutablePointer<UnsafePointer<XML_Char>?>, specified: Int
+    ) {
+        guard let tag = currentTagUTF8() else {
+            return deliver {
+                try onStartElement(
+                    XMLName(raw: name, namespaced: namespaced),
+                    XMLAttributes(pairs: attributes, specifiedCount: specified, namespaced: namespaced))
+            }
+        }
+        let scanner = AttributeEntityScanner(tag: tag, namespaced: namespaced)
+        var found: [(raw: AttributeEntityScanner.RawAttribute, references: [AttributeEntityScanner.Reference])] = []
+        for raw in scanner.attributes() where raw.ordinal < specified / 2 {
+            let references = scanner.undeclaredReferences(in: raw, declared: declaredGeneralEntities)
+            if !references.isEmpty { found.append((raw, references)) }
+        }
+        guard !found.isEmpty else {
+            return deliver {
+                try onStartElement(
+                    XMLName(raw: name, namespaced: namespaced),
+                    XMLAttributes(pairs: attributes, specifiedCount: specified, namespaced: namespaced))
+            }
+        }
+        // Every reference's position in one pass over the tag.
+        let positions = scanner.positions(
+            of: found.flatMap { $0.references.map(\.offset) }, tagStart: currentPosition(), input: currentInputForm)
+        var next = 0
+        var rebuilt: [Int: String] = [:]  // attribute ordinal -> its value with the references in place
+        for (raw, references) in found {
+            let attributeName = XMLName(raw: attributes[2 * raw.ordinal]!, namespaced: namespaced)
+            let first = positions[next]
+            for reference in references {
+                let position = positions[next]
+                next += 1
+                switch options.unexpandedEntities {
+                case nil:
+                    var entityName = reference.name
+                    entityName.withUTF8 { utf8 in
+                        deliver {
+                            do {
+                                try onSkippedAttributeEntity(XMLStringView(borrowing: utf8), attributeName, position)
+                            } catch var error as XMLParseError where error.fileName == nil {
+                                error.fileName = fileName
+                                throw error
+                            }
+                        }
+                    }
+                    if pendingError != nil { return }
+                case .skip?:
+                    break
+                case let policy?:
+                    guard policy.replacement(for: reference.name) != nil else {
+                        return fail(
+                            limitError(
+                                .unexpandedEntity,
+                                policy.failureMessage(for: reference.name, attribute: attributeName.qualifiedName),
+                                at: position))
+                    }
+                }
+            }
+            guard let policy = options.unexpandedEntities, policy != .skip else { continue }
+            // expat's value, from which the references are missing, checks the rebuilding: a
+            // value that also uses an entity of the internal subset, or that a DTD declares
+            // other than CDATA, is not rebuilt by guesswork.
+            let expatValue = String(cString: attributes[2 * raw.ordinal + 1]!)
+            let withoutReferences = scanner.normalizedValue(of: raw, declared: declaredGeneralEntities) { _ in "" }
+            guard withoutReferences == expatValue,
+                let value = scanner.normalizedValue(
+                    of: raw, declared: declaredGeneralEntities, replacement: { policy.replacement(for: $0) ?? "" })
+            else {
+                return fail(
+                    limitError(
+                        .unexpandedEntity,
+                        "entity &\(references[0].name); in the value of attribute \(attributeName.qualifiedName) cannot be put back: the value also uses an entity of the internal subset, or its DTD declares it other than CDATA (the .skip policy leaves the reference out)",
+                        at: first))
+            }
+            rebuilt[raw.ordinal] = value
+        }
+        guard !rebuilt.isEmpty else {
+            return deliver {
+                try onStartElement(
+                    XMLName(raw: name, namespaced: namespaced),
+                    XMLAttributes(pairs: attributes, specifiedCount: specified, namespaced: namespaced))
+            }
+        }
+        // A copy of expat's array with the rebuilt values in place. Invariant: the copy and the
+        // strings it points to live until the handler returns; `XMLAttributes` is valid only
+        // during the call, so nothing reads them later.
+        var slots = 0
+        while attributes[slots] != nil { slots += 2 }
+        let pairs = UnsafeMutablePointer<UnsafePointer<XML_Char>?>.allocate(capacity: slots + 1)
+        pairs.initialize(from: attributes, count: slots + 1)
+        var owned: [UnsafeMutablePointer<CChar>] = []
+        defer {
+            owned.forEach { free($0) }
+            pairs.deallocate()
+        }
+        for (ordinal, value) in rebuilt {
+            guard let copy = strdup(value) else { fatalError("out of memory") }
+            owned.append(copy)
+            pairs[2 * ordinal + 1] = UnsafePointer(copy)
+        }
+        deliver {
+            try onStartElement(
+                XMLName(raw: name, namespaced: namespaced),
+                XMLAttributes(pairs: pairs, specifiedCount: specified, namespaced: namespaced))
+        }
+    }
+
+    /// The current start tag as written, in UTF-8: expat keeps the whole token in its buffer
+    /// during the callback.
+    func currentTagUTF8() -> [UInt8]? {
+        guard let context = inputContext() else { return nil }
+        let length = Int(XML_GetCurrentByteCount(parser))
+        guard length > 0, context.offset + length <= context.bytes.count else { return nil }
+        let tag = UnsafeBufferPointer(rebasing: context.bytes[context.offset..<(context.offset + length)])
+        if inputIsUTF16 {
+            var units: [UInt16] = []
+            units.reserveCapacity(length / 2)
+            var i = 0
+            while i + 1 < tag.count {
+                units.append(
+                    inputIsLittleEndian
+                        ? UInt16(tag[i]) | UInt16(tag[i + 1]) << 8 : UInt16(tag[i]) << 8 | UInt16(tag[i + 1]))
+                i += 2
+            }
+            return Array(String(decoding: units, as: UTF16.self).utf8)
+        }
+        guard let encoding = options.encoding?.rawValue ?? declaredEncoding, !Self.isUTF8(encoding) else {
+            return Array(tag)
+        }
+        // A single-byte encoding: expat's own Latin-1 and ASCII, or one of the package's tables.
+        let table = SingleByteEncoding.named(encoding)?.table
+        var scalars = String.UnicodeScalarView()
+        for byte in tag {
+            let value = table.map { $0[Int(byte)] } ?? Int32(byte)
+            scalars.append(Unicode.Scalar(UInt32(max(0, value))) ?? "\u{FFFD}")
+        }
+        return Array(String(scalars).utf8)
+    }
+
+    /// How the input spells characters, for byte offsets into it.
+    var currentInputForm: AttributeEntityScanner.InputForm {
+        if inputIsUTF16 { return .utf16 }
+        if let encoding = options.encoding?.rawValue ?? declaredEncoding, !Self.isUTF8(encoding) { return .singleByte }
+        return .utf8
+    }
+}

@@ -1,0 +1,90 @@
+internal import CExpat
+internal import XMLSyntax
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// Diagnostics: expat's errors as XMLParseError, with the encoding guessed at, the entity
+// named, and the element left open.
+extension ExpatReceiver {
+    /// The error to throw after expat returned `XML_STATUS_ERROR`.
+    func failure() -> any Error {
+        state = .failed
+        if let pendingError { return pendingError }
+        let error = expatError()
+        stopPosition = error.position
+        return error
+    }
+
+    /// expat's current error as an `XMLParseError`, with the position, excerpt and, for bytes
+    /// that are not valid in the document's encoding, an explanation.
+    func expatError() -> XMLParseError {
+        let code = XML_GetErrorCode(parser)
+        var position = currentPosition()
+        var message = XML_ErrorString(code).map { String(cString: $0) } ?? "unknown error"
+        var errorCode = XMLParseError.Code(rawValue: Int32(code.rawValue))
+        let context = inputContext()
+        if code == XML_ERROR_INVALID_TOKEN || code == XML_ERROR_PARTIAL_CHAR,
+            let context, let bad = EncodingDiagnosis.firstInvalidUTF8(in: context.bytes, from: context.offset),
+            !inputIsUTF16, options.encoding == nil || options.encoding == .utf8,
+            declaredEncoding.map(Self.isUTF8) ?? true
+        {
+            let absolute = position.byteOffset + Int64(bad.offset - context.offset)
+            position.byteOffset = absolute
+            errorCode = .invalidEncoding
+            message = EncodingDiagnosis.message(byte: bad.byte, offset: absolute, declared: declaredEncoding)
+        } else if code == XML_ERROR_NO_ELEMENTS, let offset = openElementOffsets.last {
+            // The input ended inside an element: say which, and where it began.
+            let found = inputIsUTF16 ? nil : sourceReader.flatMap { UnclosedElementLocator.locate(offset: offset, reading: $0) }
+            if let found {
+                message = "premature end of input: <\(found.name)> opened at \(found.position.line):\(found.position.column) is not closed"
+            } else {
+                message = "premature end of input: the element opened at byte \(offset) is not closed"
+            }
+        } else if code == XML_ERROR_UNDEFINED_ENTITY, !inputIsUTF16, let context,
+            let name = Self.entityName(in: context.bytes, at: context.offset)
+        {
+            // expat's message does not say which: the reference starts where the error is.
+            message += " &\(name);"
+        } else if code == XML_ERROR_AMPLIFICATION_LIMIT_BREACH {
+            message += " (entity expansion exceeds \(options.limits.maximumAmplification)x the input)"
+        }
+        return XMLParseError(
+            code: errorCode, message: message, position: position, fileName: fileName,
+            excerpt: context.flatMap { EncodingDiagnosis.excerpt(of: $0.bytes, around: $0.offset) })
+    }
+
+    /// The name of the entity reference `&name;` that starts at `offset`, when it is one
+    /// (at most 256 bytes of UTF-8 up to the `;`).
+    static func entityName(in bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> String? {
+        guard offset < bytes.count else { return nil }
+        guard bytes[offset] == UInt8(ascii: "&") else {
+            // In an attribute value expat points at the tag: the first reference in it that is
+            // neither a character reference nor one of XML's five is the one.
+            var i = offset
+            while i < bytes.count, i - offset < 65_536, bytes[i] != UInt8(ascii: ">") {
+                if bytes[i] == UInt8(ascii: "&"), i + 1 < bytes.count, bytes[i + 1] != UInt8(ascii: "#"),
+                    let name = entityName(in: bytes, at: i), !["lt", "gt", "amp", "apos", "quot"].contains(name)
+                {
+                    return name
+                }
+                i += 1
+            }
+            return nil
+        }
+        let start = offset + 1
+        var end = start
+        while end < bytes.count, end - start < 256, bytes[end] != UInt8(ascii: ";") {
+            // Characters no name holds end the search: this is no reference.
+            if [0x20, 0x09, 0x0A, 0x0D, 0x3C, 0x26, 0x22, 0x27].contains(bytes[end]) { return nil }
+            end += 1
+        }
+        guard end < bytes.count, bytes[end] == UInt8(ascii: ";"), end > start else { return nil }
+        return String(validating: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+    }
+}
