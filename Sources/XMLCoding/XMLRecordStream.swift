@@ -22,8 +22,7 @@ extension XMLDecoder {
     /// An error names the record's place among the records (`Index 3`) at the start of its
     /// coding path, and its line and column in the file.
     public func decode<T: Decodable>(_ type: T.Type, eachAt path: String, contentsOf file: String) throws -> XMLRecordStream<T> {
-        let fd = open(file, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw XMLInputError.system(.cannotOpen, fileName: file, errno: errno) }
+        let fd = try XMLInputError.openForReading(file)
         return XMLRecordStream(decoder: self, path: path, source: .file(fd, name: file))
     }
 

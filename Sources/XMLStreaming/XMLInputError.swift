@@ -46,6 +46,16 @@ public struct XMLInputError: Error, Hashable, Sendable, CustomStringConvertible 
         XMLInputError(code: code, fileName: fileName, errno: errno, message: String(cString: strerror(errno)))
     }
 
+    /// Opens `path` for reading (closed on exec): the one place the readers open a file.
+    ///
+    /// - Throws: ``Code/cannotOpen`` with the system's `errno` and message.
+    package static func openForReading(_ path: String) throws(XMLInputError) -> Int32 {
+        let fd = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
+        // `Glibc.errno`: the type's own `errno` property would shadow the C library's.
+        guard fd >= 0 else { throw .system(.cannotOpen, fileName: path, errno: systemErrno) }
+        return fd
+    }
+
     /// `FILE: error: MESSAGE`.
     public var description: String { "\(fileName): error: \(message)" }
 }
@@ -70,3 +80,6 @@ extension XMLInputError {
         public var description: String { rawValue }
     }
 }
+
+/// The C library's `errno`, under a name no type's property shadows.
+private var systemErrno: Int32 { errno }

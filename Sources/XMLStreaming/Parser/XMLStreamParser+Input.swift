@@ -62,11 +62,7 @@ extension XMLStreamParser {
 
     /// Streams a file from disk, never holding it whole in memory. Errors name the file.
     public func parse(contentsOf path: String) throws {
-        let fd = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
-        guard fd >= 0 else {
-            let code = errno
-            throw XMLInputError.system(.cannotOpen, fileName: path, errno: code)
-        }
+        let fd = try XMLInputError.openForReading(path)
         defer { close(fd) }
         try parse(fileDescriptor: fd, name: path)
     }

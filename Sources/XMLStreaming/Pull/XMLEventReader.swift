@@ -39,11 +39,7 @@ public final class XMLEventReader {
 
     /// Reads a file, streaming it.
     public init(contentsOf path: String, options: XMLParserOptions = XMLParserOptions()) throws {
-        let fd = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
-        guard fd >= 0 else {
-            let code = errno
-            throw XMLInputError.system(.cannotOpen, fileName: path, errno: code)
-        }
+        let fd = try XMLInputError.openForReading(path)
         receiver = PullReceiver(options: options)
         receiver.fileName = path
         source = .file(fd, closeWhenDone: true)
