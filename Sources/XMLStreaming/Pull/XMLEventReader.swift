@@ -27,38 +27,31 @@ public final class XMLEventReader {
         case bytes([UInt8], offset: Int)
     }
 
-    private let receiver: PullReceiver
+    private var loop: PullLoop
+    private var receiver: PullReceiver { loop.receiver }
     private var source: Source
-    private let sourceName: String
-    private var queue = EventQueue()
-    private var exhausted = false
-    /// The most events the queue held at once (the reader's memory bound, which tests check).
-    private(set) var mostEventsHeld = 0
+    /// The most events the reader held at once (its memory bound, which tests check).
+    var mostEventsHeld: Int { loop.mostEventsHeld }
     /// Bytes of input handed to the parser so far.
     var bytesFed: Int64 { receiver.bytesFed }
 
     /// Reads a file, streaming it.
     public init(contentsOf path: String, options: XMLParserOptions = XMLParserOptions()) throws {
         let fd = try XMLInputError.openForReading(path)
-        receiver = PullReceiver(options: options)
-        receiver.fileName = path
+        loop = PullLoop(options: options, fileName: path)
         source = .file(fd, closeWhenDone: true)
-        sourceName = path
     }
 
     /// Reads from a file descriptor (a file, a pipe, standard input), which it does not close.
     public init(fileDescriptor: Int32, name: String? = nil, options: XMLParserOptions = XMLParserOptions()) {
-        receiver = PullReceiver(options: options)
-        receiver.fileName = name
+        loop = PullLoop(options: options, fileName: name)
         source = .file(fileDescriptor, closeWhenDone: false)
-        sourceName = name ?? "file descriptor \(fileDescriptor)"
     }
 
     /// Reads a document held in memory.
     public init(bytes: some Sequence<UInt8>, options: XMLParserOptions = XMLParserOptions()) {
-        receiver = PullReceiver(options: options)
+        loop = PullLoop(options: options, fileName: nil)
         source = .bytes(Array(bytes), offset: 0)
-        sourceName = "<input>"
     }
 
     /// Reads a document held in a string.
@@ -72,7 +65,7 @@ public final class XMLEventReader {
 
     /// The position of the event last returned by ``next()`` (of its first piece, for
     /// joined text); after an error, where parsing stopped.
-    public var position: XMLPosition { queue.lastPosition ?? receiver.currentPosition() }
+    public var position: XMLPosition { loop.queue.lastPosition ?? receiver.currentPosition() }
 
     /// The repairs the recovering reader has made so far (see ``XMLParserOptions/recovery``):
     /// the first ``XMLRecovery/maximumRecordedRepairs`` of them.
@@ -86,41 +79,25 @@ public final class XMLEventReader {
     /// - Throws: ``XMLParseError`` for malformed input, ``XMLInputError`` when reading
     ///   fails. After an error, `next()` returns `nil`.
     public func next() throws -> XMLEvent? {
-        while queue.isDrained {
-            if exhausted { return nil }
-            do {
-                try advance()
-            } catch {
-                exhausted = true
-                queue = EventQueue()
-                throw error
-            }
-            queue.refill(from: receiver)
-            mostEventsHeld = max(mostEventsHeld, queue.count)
-        }
-        return queue.pop()
-    }
-
-    /// Runs the parser until it produced events or the input ended.
-    private func advance() throws {
-        switch receiver.state {
-        case .suspended:
-            try receiver.resume()
-        case .finished, .failed:
-            exhausted = true
-        case .ready, .parsing:
-            if try readChunk() == 0 {
-                try receiver.finish()
+        while true {
+            switch try loop.step() {
+            case .event(let event): return event
+            case .end: return nil
+            case .needsInput:
+                // The loop is being changed while it runs: the closure touches locals only.
+                let receiver = receiver
+                var source = source
+                defer { self.source = source }
+                try loop.run { if try Self.readChunk(from: &source, into: receiver) == 0 { try receiver.finish() } }
             }
         }
-        if receiver.state == .finished && receiver.handler.events.isEmpty { exhausted = true }
     }
 
-    private func readChunk() throws -> Int {
+    private static func readChunk(from source: inout Source, into receiver: PullReceiver) throws -> Int {
         let chunkSize = receiver.options.chunkSize
         switch source {
         case .file(let fd, _):
-            return try receiver.feed(fromFileDescriptor: fd, source: sourceName)
+            return try receiver.feed(fromFileDescriptor: fd, source: receiver.fileName ?? "file descriptor \(fd)")
         case .bytes(let bytes, let offset):
             let count = try receiver.feed(fillingUpTo: chunkSize) { buffer in
                 let n = min(buffer.count, bytes.count - offset)

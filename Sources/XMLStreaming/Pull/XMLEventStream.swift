@@ -41,65 +41,57 @@ where Chunks.Element: Sequence<UInt8> {
     /// Pulls events, parsing chunks as it needs them.
     public struct Iterator: AsyncIteratorProtocol {
         private var chunks: Chunks.AsyncIterator
-        private let receiver: PullReceiver
-        private var queue = EventQueue()
-        private var exhausted = false
+        private var loop: PullLoop
         private var inputEnded = false
         private var gathered: [UInt8] = []
 
         init(chunks: Chunks.AsyncIterator, options: XMLParserOptions, name: String?) {
             self.chunks = chunks
-            self.receiver = PullReceiver(options: options)
-            self.receiver.fileName = name
+            loop = PullLoop(options: options, fileName: name)
         }
 
         /// The next event, reading chunks as it needs them; `nil` after the last. Throws
         /// ``XMLParseError`` for input it cannot read, or the chunks' own error; after an error, `nil`.
         public mutating func next() async throws -> XMLEvent? {
-            while queue.isDrained {
-                if exhausted { return nil }
-                do {
-                    try await advance()
-                } catch {
-                    exhausted = true
-                    queue = EventQueue()
-                    throw error
-                }
-                queue.refill(from: receiver)
-            }
-            return queue.pop()
-        }
-
-        private mutating func advance() async throws {
-            switch receiver.state {
-            case .suspended:
-                try receiver.resume()
-            case .finished, .failed:
-                exhausted = true
-            case .ready, .parsing:
-                // One chunk is enough to go on, unless a large token is pending: then gather
-                // at least as much as it already has, so expat scans it a bounded number of times.
-                let pending = receiver.pendingTokenBytes
-                let wanted = pending > receiver.options.chunkSize ? pending : 1
-                while !inputEnded && gathered.count < wanted {
-                    if let chunk = try await chunks.next() {
-                        gathered.append(contentsOf: chunk)
-                    } else {
-                        inputEnded = true
+            while true {
+                switch try loop.step() {
+                case .event(let event): return event
+                case .end: return nil
+                case .needsInput:
+                    do { try await gather() } catch {
+                        loop.end()
+                        throw error
                     }
-                }
-                if gathered.isEmpty {
-                    try receiver.finish()
-                } else {
                     let bytes = gathered
                     gathered.removeAll(keepingCapacity: true)
-                    _ = try receiver.feed(fillingUpTo: bytes.count) { buffer in
-                        bytes.withUnsafeBytes { buffer.baseAddress!.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
-                        return bytes.count
+                    let receiver = loop.receiver
+                    try loop.run {
+                        if bytes.isEmpty {
+                            try receiver.finish()
+                        } else {
+                            _ = try receiver.feed(fillingUpTo: bytes.count) { buffer in
+                                bytes.withUnsafeBytes { buffer.baseAddress!.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+                                return bytes.count
+                            }
+                        }
                     }
                 }
             }
-            if receiver.state == .finished && receiver.handler.events.isEmpty { exhausted = true }
+        }
+
+        /// Reads chunks until there is something to feed. One chunk is enough to go on,
+        /// unless a large token is pending: then at least as much as it already has, so
+        /// expat scans it a bounded number of times.
+        private mutating func gather() async throws {
+            let pending = loop.receiver.pendingTokenBytes
+            let wanted = pending > loop.receiver.options.chunkSize ? pending : 1
+            while !inputEnded && gathered.count < wanted {
+                if let chunk = try await chunks.next() {
+                    gathered.append(contentsOf: chunk)
+                } else {
+                    inputEnded = true
+                }
+            }
         }
     }
 }
