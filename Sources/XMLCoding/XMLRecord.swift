@@ -10,6 +10,16 @@ import XMLStreaming
 /// reads it through one shared reference, and reading a constant array of a class needs no
 /// reference counting, where a struct copied into each decoder and container would retain
 /// its four arrays for every value.
+///
+/// Why not XMLTree's `TreeStorage`, which also keeps events in flat arrays: the two differ
+/// where each is fast. A record keeps what decoding reads and nothing else: elements and
+/// text runs with CDATA joined in (no comments, PIs, CDATA or entity nodes, no DOCTYPE), the
+/// line and column of every element for errors (a tree keeps none), and names in a table
+/// shared from record to record of a stream (``XMLRecordBuilder/Partial/sharedNameLimit``),
+/// with Int indexes. A tree is a whole document that XPath, canonical forms and the writer
+/// walk: 32-byte nodes with a previous link and Int32 indexes (2^31 nodes), every node kind,
+/// namespace declarations per element, `Sendable` and shared between tasks. One store for
+/// both would make every decode carry the tree's kinds and every tree the record's positions.
 final class XMLRecord {
     /// An element or a run of text (character data and CDATA, joined).
     struct Node {
