@@ -6,12 +6,12 @@ extension XMLStreamWriter {
     public func declaration(standalone: Bool? = nil) throws(XMLWriterError) {
         try checkUsable()
         // Nothing at all may precede it, not even white space written with `text(_:)`.
-        guard !state.pointee.wroteAnything, bytesWritten == 0 else { throw XMLWriterError(.misplacedDeclaration) }
+        guard !state.wroteAnything, bytesWritten == 0 else { throw XMLWriterError(.misplacedDeclaration) }
         emit(literal: "<?xml version=\"1.0\" encoding=\"UTF-8\"")
         if let standalone { emit(standalone ? " standalone=\"yes\"" : " standalone=\"no\"") }
         emit(literal: "?>")
-        state.pointee.wroteAnything = true
-        state.pointee.declaredStandalone = standalone == true
+        state.wroteAnything = true
+        state.declaredStandalone = standalone == true
     }
 
     /// Writes `<!DOCTYPE name PUBLIC "publicID" "systemID">` (or `SYSTEM "systemID"`, or just
@@ -19,7 +19,7 @@ extension XMLStreamWriter {
     /// subset: entities and defaults are written out expanded.
     public func doctype(name: String, publicID: String? = nil, systemID: String? = nil) throws(XMLWriterError) {
         try checkUsable()
-        guard !state.pointee.wroteDoctype, state.pointee.open.isEmpty, !state.pointee.rootDone else {
+        guard !state.wroteDoctype, state.open.isEmpty, !state.rootDone else {
             throw XMLWriterError(.misplacedDoctype)
         }
         guard XMLNameValidation.isValid(name) else { throw XMLWriterError(.invalidName(name)) }
@@ -39,8 +39,8 @@ extension XMLStreamWriter {
             written += " SYSTEM \(quoted(systemID))"
         }
         emit(written + ">")
-        state.pointee.wroteDoctype = true
-        state.pointee.doctypeHasExternalID = publicID != nil || systemID != nil
+        state.wroteDoctype = true
+        state.doctypeHasExternalID = publicID != nil || systemID != nil
         try flushIfLarge()
     }
 
@@ -55,7 +55,7 @@ extension XMLStreamWriter {
     /// Writes character data, escaped. Outside the root element only white space is allowed.
     public func text(_ text: String) throws(XMLWriterError) {
         try checkUsable()
-        let inRoot = !state.pointee.open.isEmpty
+        let inRoot = !state.open.isEmpty
         if !inRoot {
             guard text.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else {
                 throw XMLWriterError(.contentOutsideRoot)
@@ -67,18 +67,18 @@ extension XMLStreamWriter {
             return
         }
         // The start tag's `>` and the text go in together, or neither does.
-        let mark = state.pointee.buffer.count
-        let closesTag = state.pointee.startTagOpen
-        if closesTag { state.pointee.buffer.append(UInt8(ascii: ">")) }
+        let mark = state.buffer.count
+        let closesTag = state.startTagOpen
+        if closesTag { state.buffer.append(UInt8(ascii: ">")) }
         do throws(XMLWriterError) { try escape(text, for: .text) } catch {
             rollBack(to: mark)
             throw error
         }
         if closesTag {
-            state.pointee.startTagOpen = false
-            state.pointee.tagNames.removeAll()
+            state.startTagOpen = false
+            state.tagNames.removeAll()
         }
-        state.pointee.open[state.pointee.open.count - 1].keepsContentAsWritten = true
+        state.open[state.open.count - 1].keepsContentAsWritten = true
         try flushIfLarge()
     }
 
@@ -96,28 +96,28 @@ extension XMLStreamWriter {
     ///   call writes nothing.
     public func entityReference(_ name: String) throws(XMLWriterError) {
         try checkUsable()
-        guard !state.pointee.open.isEmpty else { throw XMLWriterError(.contentOutsideRoot) }
+        guard !state.open.isEmpty else { throw XMLWriterError(.contentOutsideRoot) }
         guard XMLNameValidation.isValid(name), !name.utf8.contains(UInt8(ascii: ":")) else {
             throw XMLWriterError(.invalidName(name))
         }
         let predefined = ["lt", "gt", "amp", "apos", "quot"].contains { $0.utf8.elementsEqual(name.utf8) }
-        guard predefined || (state.pointee.doctypeHasExternalID && !state.pointee.declaredStandalone) else {
+        guard predefined || (state.doctypeHasExternalID && !state.declaredStandalone) else {
             throw XMLWriterError(.undeclaredEntity(name))
         }
-        if state.pointee.startTagOpen {
-            state.pointee.buffer.append(UInt8(ascii: ">"))
-            state.pointee.startTagOpen = false
-            state.pointee.tagNames.removeAll()
+        if state.startTagOpen {
+            state.buffer.append(UInt8(ascii: ">"))
+            state.startTagOpen = false
+            state.tagNames.removeAll()
         }
         emit("&" + name + ";")
-        state.pointee.open[state.pointee.open.count - 1].keepsContentAsWritten = true
+        state.open[state.open.count - 1].keepsContentAsWritten = true
         try flushIfLarge()
     }
 
     /// Writes entity references as after a DOCTYPE naming an external DTD: for a fragment of a
     /// document that has one (the tree's `xmlString`), which is read in that document's context.
     package func assumesExternalDTD() {
-        state.pointee.doctypeHasExternalID = true
+        state.doctypeHasExternalID = true
     }
 
     /// From here on, writes the open element's content exactly as given: with indentation on,
@@ -126,17 +126,17 @@ extension XMLStreamWriter {
     /// where added white space would change the text. Attributes may still follow.
     public func keepContentAsWritten() throws(XMLWriterError) {
         try checkUsable()
-        guard !state.pointee.open.isEmpty else { throw XMLWriterError(.contentOutsideRoot) }
-        state.pointee.open[state.pointee.open.count - 1].keepsContentAsWritten = true
+        guard !state.open.isEmpty else { throw XMLWriterError(.contentOutsideRoot) }
+        state.open[state.open.count - 1].keepsContentAsWritten = true
     }
 
     /// Writes a CDATA section; a `]]>` inside is split across two sections.
     public func cdata(_ text: String) throws(XMLWriterError) {
         try checkUsable()
-        guard !state.pointee.open.isEmpty else { throw XMLWriterError(.contentOutsideRoot) }
+        guard !state.open.isEmpty else { throw XMLWriterError(.contentOutsideRoot) }
         let cleaned = try clean(text)
         closeStartTag()
-        state.pointee.open[state.pointee.open.count - 1].keepsContentAsWritten = true
+        state.open[state.open.count - 1].keepsContentAsWritten = true
         emit(literal: "<![CDATA[")
         // Split on bytes, not Characters: "]]>" followed by a combining mark is one
         // Character to String's search, but still ends the section.

@@ -61,11 +61,11 @@ extension XMLStreamWriter {
     /// does with the name's string and no namespace, without checking the name again.
     public func startElement(_ name: XMLWriterName) throws(XMLWriterError) {
         // Inside a default namespace the name needs `xmlns=""`: the general path writes it.
-        if let current = state.pointee.namespaces.uri(for: nil), !current.isEmpty {
+        if let current = state.namespaces.uri(for: nil), !current.isEmpty {
             return try startElement(name.string)
         }
         try checkUsable()
-        if state.pointee.open.isEmpty && state.pointee.rootDone { throw XMLWriterError(.contentOutsideRoot) }
+        if state.open.isEmpty && state.rootDone { throw XMLWriterError(.contentOutsideRoot) }
         beginMarkup()
         openElement(writtenName: name.bytes)
         try flushIfLarge()
@@ -77,11 +77,11 @@ extension XMLStreamWriter {
     public func attribute(_ name: XMLWriterName, value: String) throws(XMLWriterError) {
         if name.isDeclaration { return try attribute(name.string, value: value) }
         try checkUsable()
-        guard state.pointee.startTagOpen, !state.pointee.tagNames.contains(checked: name.id, name: name.string) else {
+        guard state.startTagOpen, !state.tagNames.contains(checked: name.id, name: name.string) else {
             throw XMLWriterError(.misplacedAttribute(name.string))
         }
-        try writeAttribute(written: name.bytes, value: value, rollingBackTo: state.pointee.buffer.count)
-        state.pointee.tagNames.insert(checked: name.id)
+        try writeAttribute(written: name.bytes, value: value, rollingBackTo: state.buffer.count)
+        state.tagNames.insert(checked: name.id)
         try flushIfLarge()
     }
 
@@ -97,19 +97,19 @@ extension XMLStreamWriter {
             return try endElement()
         }
         try startElement(name)
-        let mark = state.pointee.buffer.count
+        let mark = state.buffer.count
         closeStartTag()
         // Strip and replace cannot fail part way.
         try? escape(text, for: .text)
-        if state.pointee.buffer.count == mark + 1 {
+        if state.buffer.count == mark + 1 {
             // Nothing of the text is left: `<name/>`, as endElement would write it.
             rollBack(to: mark)
             emit(literal: "/>")
         } else {
             emit(literal: "</")
-            state.pointee.buffer.append(bytes: name.bytes)
-            state.pointee.buffer.append(UInt8(ascii: ">"))
+            state.buffer.append(bytes: name.bytes)
+            state.buffer.append(UInt8(ascii: ">"))
         }
-        try elementEnded(state.pointee.open.removeLast())
+        try elementEnded(state.open.removeLast())
     }
 }
