@@ -13,6 +13,10 @@ let docExamples = [
     "DocExamplePropertyLists", "DocExamplePublicAPI", "DocExampleRecoveringXML", "DocExampleSecurity", "DocExampleTreeAndXPath",
     "DocExampleWritingXML",
 ]
+/// Swift's strict memory safety checking for the library targets: every unsafe construct is
+/// marked `unsafe` where it stands (docs/UnsafeCode.md lists them with their invariants).
+let strictMemorySafety: [SwiftSetting] = [.strictMemorySafety()]
+
 let package = Package(
     name: "XMLStack",
     platforms: [.macOS(.v15)],
@@ -40,23 +44,33 @@ let package = Package(
             providers: [.apt(["libexpat1-dev"]), .brew(["expat"])]
         ),
         // XML 1.0's character and name productions, shared by reading and writing.
-        .target(name: "XMLSyntax"),
-        .target(name: "XMLStreaming", dependencies: ["CExpat", "XMLSyntax", .product(name: "SystemPackage", package: "swift-system")]),
-        .target(name: "XMLHandlerStack", dependencies: ["XMLStreaming", .product(name: "SystemPackage", package: "swift-system")]),
+        .target(name: "XMLSyntax", swiftSettings: strictMemorySafety),
+        .target(
+            name: "XMLStreaming", dependencies: ["CExpat", "XMLSyntax", .product(name: "SystemPackage", package: "swift-system")],
+            swiftSettings: strictMemorySafety),
+        .target(
+            name: "XMLHandlerStack", dependencies: ["XMLStreaming", .product(name: "SystemPackage", package: "swift-system")],
+            swiftSettings: strictMemorySafety),
         // Writing XML; deliberately independent of expat.
-        .target(name: "XMLWriting", dependencies: ["XMLSyntax", .product(name: "SystemPackage", package: "swift-system")]),
+        .target(
+            name: "XMLWriting", dependencies: ["XMLSyntax", .product(name: "SystemPackage", package: "swift-system")],
+            swiftSettings: strictMemorySafety),
         // The document tree: contiguous storage, navigation, paths, output, canonical form.
-        .target(name: "XMLTree", dependencies: ["XMLStreaming", "XMLWriting", "XMLSyntax", .product(name: "SystemPackage", package: "swift-system")]),
+        .target(
+            name: "XMLTree", dependencies: ["XMLStreaming", "XMLWriting", "XMLSyntax", .product(name: "SystemPackage", package: "swift-system")],
+            swiftSettings: strictMemorySafety),
         // Codable XML: values read from the stream parser's events and written through the writer.
         .target(
-            name: "XMLCoding", dependencies: ["XMLStreaming", "XMLHandlerStack", "XMLWriting", "XMLSyntax", .product(name: "SystemPackage", package: "swift-system")]),
+            name: "XMLCoding", dependencies: ["XMLStreaming", "XMLHandlerStack", "XMLWriting", "XMLSyntax", .product(name: "SystemPackage", package: "swift-system")],
+            swiftSettings: strictMemorySafety),
         // Property lists: XML (through the stream parser and the writer) and binary.
         .target(
             name: "PropertyLists",
             dependencies: [
                 "XMLStreaming", "XMLWriting", "XMLSyntax", .product(name: "OrderedCollections", package: "swift-collections"),
                 .product(name: "SystemPackage", package: "swift-system"),
-            ]
+            ],
+            swiftSettings: strictMemorySafety
         ),
         .target(name: "XMLTestSupport", dependencies: ["XMLStreaming"], path: "Tests/XMLTestSupport"),
         .testTarget(

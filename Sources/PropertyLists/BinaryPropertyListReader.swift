@@ -68,21 +68,21 @@ struct BinaryPropertyListReader {
     /// a lone surrogate becomes U+FFFD, as there.
     static func bigEndianUTF16(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         let count = bytes.count / 2
-        return String(unsafeUninitializedCapacity: count * 3) { out in
+        return unsafe String(unsafeUninitializedCapacity: count * 3) { out in
             var written = 0
             var i = 0
             @inline(__always) func put(_ byte: UInt8) {
-                out[written] = byte
+                unsafe out[written] = byte
                 written += 1
             }
             while i < count {
-                let unit = UInt32(bytes[2 * i]) << 8 | UInt32(bytes[2 * i + 1])
+                let unit = unsafe UInt32(bytes[2 * i]) << 8 | UInt32(bytes[2 * i + 1])
                 i += 1
                 var scalar = unit
                 if unit & 0xF800 == 0xD800 {
                     // A high surrogate followed by a low one is one scalar; anything else is U+FFFD.
                     if unit < 0xDC00, i < count {
-                        let low = UInt32(bytes[2 * i]) << 8 | UInt32(bytes[2 * i + 1])
+                        let low = unsafe UInt32(bytes[2 * i]) << 8 | UInt32(bytes[2 * i + 1])
                         if low & 0xFC00 == 0xDC00 {
                             scalar = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
                             i += 1
@@ -231,7 +231,7 @@ struct BinaryPropertyListReader {
             let (length, start) = try count(marker, at: at)
             try need(start, length)
             // Copied in one move (Data from an ArraySlice goes element by element).
-            value = .data(bytes.withUnsafeBufferPointer { Data(UnsafeBufferPointer(rebasing: $0[start..<start + length])) })
+            value = unsafe .data(bytes.withUnsafeBufferPointer { unsafe Data(UnsafeBufferPointer(rebasing: $0[start..<start + length])) })
             expandedSize[reference] = Self.weight(ofBytes: length)
         case 0x5:
             let (length, start) = try count(marker, at: at)
@@ -248,7 +248,7 @@ struct BinaryPropertyListReader {
             let (length, start) = try count(marker, at: at)
             guard length <= Int.max / 2 else { throw PropertyListError("a string too long", byteOffset: at) }
             try need(start, length * 2)
-            value = .string(bytes.withUnsafeBufferPointer { Self.bigEndianUTF16(UnsafeBufferPointer(rebasing: $0[start..<start + 2 * length])) })
+            value = unsafe .string(bytes.withUnsafeBufferPointer { unsafe Self.bigEndianUTF16(UnsafeBufferPointer(rebasing: $0[start..<start + 2 * length])) })
             expandedSize[reference] = Self.weight(ofBytes: 2 * length)
         case 0x8:
             let size = Int(marker & 0x0F) + 1

@@ -103,7 +103,7 @@ extension NSNumber {
     /// integer otherwise (up to UInt64.max).
     fileprivate func propertyListValue(isBoolean: Bool) -> PropertyList {
         if isBoolean { return .boolean(boolValue) }
-        switch String(cString: objCType) {
+        switch unsafe String(cString: objCType) {
         case "f", "d": return .real(doubleValue)
         case "Q", "L", "I", "S", "C": return .integer(exactly: uint64Value)
         default: return .integer(int64Value)

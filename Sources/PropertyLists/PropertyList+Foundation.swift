@@ -36,7 +36,7 @@ extension PropertyList {
         let chunk = 64 * 1024
         var buffer = [UInt8](repeating: 0, count: chunk)
         while true {
-            let count = buffer.withUnsafeMutableBufferPointer { stream.read($0.baseAddress!, maxLength: chunk) }
+            let count = unsafe buffer.withUnsafeMutableBufferPointer { unsafe stream.read($0.baseAddress!, maxLength: chunk) }
             if count < 0 {
                 let reason = stream.streamError.map { "\($0.localizedDescription)" } ?? "the stream failed"
                 throw PropertyListError("cannot read the stream: \(reason)", code: .propertyListReadStream)

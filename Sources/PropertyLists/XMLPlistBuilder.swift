@@ -18,14 +18,14 @@ struct XMLPlistBuilder {
     static func element(_ b: UnsafeRawBufferPointer) -> Element? {
         @inline(__always) func matches(_ literal: StaticString) -> Bool {
             guard b.count == literal.utf8CodeUnitCount else { return false }
-            let l = literal.utf8Start
-            for i in 0..<b.count where b[i] != l[i] { return false }
+            let l = unsafe literal.utf8Start
+            for i in 0..<b.count where unsafe b[i] != l[i] { return false }
             return true
         }
         switch b.count {
         case 3: return matches("key") ? .key : nil
         case 4:
-            switch (b[0], b[1], b[3]) {
+            switch unsafe (b[0], b[1], b[3]) {
             case (0x64, 0x69, _): return matches("dict") ? .dict : nil
             case (0x64, 0x61, 0x65): return matches("date") ? .date : nil
             case (0x64, 0x61, 0x61): return matches("data") ? .data : nil
@@ -34,7 +34,7 @@ struct XMLPlistBuilder {
             default: return nil
             }
         case 5:
-            switch b[0] {
+            switch unsafe b[0] {
             case 0x61: return matches("array") ? .array : nil
             case 0x66: return matches("false") ? .false : nil
             case 0x70: return matches("plist") ? .plist : nil

@@ -71,7 +71,7 @@ struct XMLPlistLineFinder: XMLEventHandler {
     }
 
     mutating func characters(_ text: XMLStringView) {
-        if collectingKey { text.withUnsafeBytes { keyText.append(contentsOf: $0) } }
+        if collectingKey { unsafe text.withUnsafeBytes { unsafe keyText.append(contentsOf: $0) } }
     }
 
     mutating func endElement(_ name: XMLName) {

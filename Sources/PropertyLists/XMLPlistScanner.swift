@@ -13,8 +13,8 @@ internal import XMLSyntax
 /// per-event work, which is most of the time an XML plist takes.
 enum XMLPlistScanner {
     static func read(_ bytes: [UInt8]) -> PropertyList? {
-        bytes.withUnsafeBufferPointer { buffer -> PropertyList? in
-            var scanner = Scanner(buffer)
+        unsafe bytes.withUnsafeBufferPointer { buffer -> PropertyList? in
+            var scanner = unsafe Scanner(buffer)
             return try? scanner.document()
         }
     }
@@ -22,7 +22,7 @@ enum XMLPlistScanner {
 
 private struct GiveUp: Error {}
 
-private struct Scanner {
+@safe private struct Scanner {
     let b: UnsafeBufferPointer<UInt8>
     var i = 0
     var builder = XMLPlistBuilder()
@@ -32,26 +32,26 @@ private struct Scanner {
     /// longer text is left to the reader, which reports it.
     static let maximumText = 10 * 1024 * 1024
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) { b = bytes }
+    init(_ bytes: UnsafeBufferPointer<UInt8>) { unsafe b = bytes }
 
     // MARK: - Bytes
 
-    @inline(__always) func at(_ k: Int) -> UInt8 { k < b.count ? b[k] : 0 }
+    @inline(__always) func at(_ k: Int) -> UInt8 { unsafe k < b.count ? b[k] : 0 }
 
     @inline(__always) func starts(_ literal: StaticString) -> Bool {
         let n = literal.utf8CodeUnitCount
-        guard i + n <= b.count else { return false }
-        let l = literal.utf8Start
-        for k in 0..<n where b[i + k] != l[k] { return false }
+        guard unsafe i + n <= b.count else { return false }
+        let l = unsafe literal.utf8Start
+        for k in 0..<n where unsafe b[i + k] != l[k] { return false }
         return true
     }
 
     @inline(__always) static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x0A || c == 0x09 || c == 0x0D }
 
-    mutating func skipSpace() { while i < b.count, Self.isSpace(b[i]) { i += 1 } }
+    mutating func skipSpace() { while unsafe i < b.count, unsafe Self.isSpace(b[i]) { i += 1 } }
 
     mutating func expect(_ c: UInt8) throws(GiveUp) {
-        guard i < b.count, b[i] == c else { throw GiveUp() }
+        guard unsafe i < b.count, unsafe b[i] == c else { throw GiveUp() }
         i += 1
     }
 
@@ -61,7 +61,7 @@ private struct Scanner {
         var k = 0
         let n = b.count
         while k < n {
-            let c = b[k]
+            let c = unsafe b[k]
             if c < 0x80 {
                 if c < 0x20 && c != 0x09 && c != 0x0A && c != 0x0D { return false }
                 k += 1
@@ -69,17 +69,17 @@ private struct Scanner {
             }
             // Multi-byte: lead byte, continuation bytes, no overlong forms or surrogates.
             if c >= 0xC2 && c <= 0xDF {
-                guard k + 1 < n, b[k + 1] & 0xC0 == 0x80 else { return false }
+                guard k + 1 < n, unsafe b[k + 1] & 0xC0 == 0x80 else { return false }
                 k += 2
             } else if c >= 0xE0 && c <= 0xEF {
-                guard k + 2 < n, b[k + 1] & 0xC0 == 0x80, b[k + 2] & 0xC0 == 0x80 else { return false }
-                let scalar = UInt32(c & 0x0F) << 12 | UInt32(b[k + 1] & 0x3F) << 6 | UInt32(b[k + 2] & 0x3F)
+                guard k + 2 < n, unsafe b[k + 1] & 0xC0 == 0x80, unsafe b[k + 2] & 0xC0 == 0x80 else { return false }
+                let scalar = unsafe UInt32(c & 0x0F) << 12 | UInt32(b[k + 1] & 0x3F) << 6 | UInt32(b[k + 2] & 0x3F)
                 guard scalar >= 0x800, XMLCharacterClass.isAllowed(scalar) else { return false }
                 k += 3
             } else if c >= 0xF0 && c <= 0xF4 {
-                guard k + 3 < n, b[k + 1] & 0xC0 == 0x80, b[k + 2] & 0xC0 == 0x80, b[k + 3] & 0xC0 == 0x80 else { return false }
+                guard k + 3 < n, unsafe b[k + 1] & 0xC0 == 0x80, unsafe b[k + 2] & 0xC0 == 0x80, unsafe b[k + 3] & 0xC0 == 0x80 else { return false }
                 let scalar =
-                    UInt32(c & 0x07) << 18 | UInt32(b[k + 1] & 0x3F) << 12 | UInt32(b[k + 2] & 0x3F) << 6 | UInt32(b[k + 3] & 0x3F)
+                    unsafe UInt32(c & 0x07) << 18 | UInt32(b[k + 1] & 0x3F) << 12 | UInt32(b[k + 2] & 0x3F) << 6 | UInt32(b[k + 3] & 0x3F)
                 guard scalar >= 0x10000, XMLCharacterClass.isAllowed(scalar) else { return false }
                 k += 4
             } else {
@@ -92,7 +92,7 @@ private struct Scanner {
     // MARK: - The document
 
     mutating func document() throws(GiveUp) -> PropertyList {
-        guard Self.isWellFormedText(b) else { throw GiveUp() }
+        guard unsafe Self.isWellFormedText(b) else { throw GiveUp() }
         if starts("\u{FEFF}") { i += 3 }
         if starts("<?xml") { try declaration() }
         try misc()
@@ -102,7 +102,7 @@ private struct Scanner {
         }
         try elements()
         try misc()
-        guard i == b.count, let result = builder.result else { throw GiveUp() }
+        guard unsafe i == b.count, let result = builder.result else { throw GiveUp() }
         return result
     }
 
@@ -118,8 +118,8 @@ private struct Scanner {
     /// `<!-- … -->`, with no `--` inside (XML's rule).
     mutating func comment() throws(GiveUp) {
         i += 4
-        while i + 1 < b.count {
-            if b[i] == 0x2D && b[i + 1] == 0x2D {
+        while unsafe i + 1 < b.count {
+            if unsafe b[i] == 0x2D && b[i + 1] == 0x2D {
                 guard at(i + 2) == 0x3E else { throw GiveUp() }
                 i += 3
                 return
@@ -136,7 +136,7 @@ private struct Scanner {
         var sawVersion = false
         var names: [String] = []
         while true {
-            let hadSpace = i < b.count && Self.isSpace(b[i])
+            let hadSpace = unsafe i < b.count && Self.isSpace(b[i])
             skipSpace()
             if starts("?>") {
                 i += 2
@@ -170,23 +170,23 @@ private struct Scanner {
     /// subset (`[`) is the reader's.
     mutating func doctype() throws(GiveUp) {
         i += 9
-        guard i < b.count, Self.isSpace(b[i]) else { throw GiveUp() }
+        guard unsafe i < b.count, unsafe Self.isSpace(b[i]) else { throw GiveUp() }
         skipSpace()
         _ = try asciiName()
-        let hadSpace = i < b.count && Self.isSpace(b[i])
+        let hadSpace = unsafe i < b.count && Self.isSpace(b[i])
         skipSpace()
         if hadSpace, starts("PUBLIC") {
             i += 6
-            guard i < b.count, Self.isSpace(b[i]) else { throw GiveUp() }
+            guard unsafe i < b.count, unsafe Self.isSpace(b[i]) else { throw GiveUp() }
             skipSpace()
             let publicID = try quoted()
             guard publicID.utf8.allSatisfy(Self.isPublicIDCharacter) else { throw GiveUp() }
-            guard i < b.count, Self.isSpace(b[i]) else { throw GiveUp() }
+            guard unsafe i < b.count, unsafe Self.isSpace(b[i]) else { throw GiveUp() }
             skipSpace()
             _ = try quoted()
         } else if hadSpace, starts("SYSTEM") {
             i += 6
-            guard i < b.count, Self.isSpace(b[i]) else { throw GiveUp() }
+            guard unsafe i < b.count, unsafe Self.isSpace(b[i]) else { throw GiveUp() }
             skipSpace()
             _ = try quoted()
         }
@@ -202,8 +202,8 @@ private struct Scanner {
     /// A name of ASCII letters, digits and `-._:`, starting with a letter, `_` or `:`.
     mutating func asciiName() throws(GiveUp) -> String {
         let start = i
-        while i < b.count {
-            let c = b[i]
+        while unsafe i < b.count {
+            let c = unsafe b[i]
             let letter = (c >= 0x61 && c <= 0x7A) || (c >= 0x41 && c <= 0x5A) || c == 0x5F || c == 0x3A
             if letter || (i > start && ((c >= 0x30 && c <= 0x39) || c == 0x2D || c == 0x2E)) {
                 i += 1
@@ -213,22 +213,22 @@ private struct Scanner {
         }
         // The stream parser's limit on a name (XMLLimits.maximumNameLength) is the reader's to report.
         guard i > start, i - start <= 50_000 else { throw GiveUp() }
-        return String(decoding: UnsafeBufferPointer(rebasing: b[start..<i]), as: UTF8.self)
+        return unsafe String(decoding: UnsafeBufferPointer(rebasing: b[start..<i]), as: UTF8.self)
     }
 
     /// A quoted value with no `<` or `&` in it.
     mutating func quoted() throws(GiveUp) -> String {
-        guard i < b.count, b[i] == 0x22 || b[i] == 0x27 else { throw GiveUp() }
-        let quote = b[i]
+        guard unsafe i < b.count, unsafe b[i] == 0x22 || b[i] == 0x27 else { throw GiveUp() }
+        let quote = unsafe b[i]
         i += 1
         let start = i
-        while i < b.count, b[i] != quote {
-            if b[i] == 0x3C || b[i] == 0x26 { throw GiveUp() }
+        while unsafe i < b.count, unsafe b[i] != quote {
+            if unsafe b[i] == 0x3C || b[i] == 0x26 { throw GiveUp() }
             i += 1
         }
-        guard i < b.count, i - start <= Self.maximumText else { throw GiveUp() }
+        guard unsafe i < b.count, i - start <= Self.maximumText else { throw GiveUp() }
         i += 1
-        return String(decoding: UnsafeBufferPointer(rebasing: b[start..<i - 1]), as: UTF8.self)
+        return unsafe String(decoding: UnsafeBufferPointer(rebasing: b[start..<i - 1]), as: UTF8.self)
     }
 
     // MARK: - Elements
@@ -236,8 +236,8 @@ private struct Scanner {
     /// The element name at `i` (after `<` or `</`).
     mutating func elementName() throws(GiveUp) -> XMLPlistBuilder.Element {
         let start = i
-        while i < b.count, b[i] >= 0x61, b[i] <= 0x7A { i += 1 }
-        guard let element = XMLPlistBuilder.element(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: b[start..<i]))) else {
+        while unsafe i < b.count, unsafe b[i] >= 0x61, unsafe b[i] <= 0x7A { i += 1 }
+        guard let element = unsafe XMLPlistBuilder.element(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: b[start..<i]))) else {
             throw GiveUp()
         }
         return element
@@ -256,8 +256,8 @@ private struct Scanner {
                 run += i - before
                 guard run <= Self.maximumText else { throw GiveUp() }
             }
-            guard i + 1 < b.count, b[i] == 0x3C else { throw GiveUp() }
-            switch b[i + 1] {
+            guard unsafe i + 1 < b.count, unsafe b[i] == 0x3C else { throw GiveUp() }
+            switch unsafe b[i + 1] {
             case 0x21:
                 guard !open.isEmpty, starts("<!--") else { throw GiveUp() }
                 try comment()
@@ -300,14 +300,14 @@ private struct Scanner {
         // (asciiName), so String's equality is byte equality here.
         var names = Set<String>()
         while true {
-            let hadSpace = i < b.count && Self.isSpace(b[i])
+            let hadSpace = unsafe i < b.count && Self.isSpace(b[i])
             skipSpace()
-            guard i < b.count else { throw GiveUp() }
-            if b[i] == 0x3E {
+            guard unsafe i < b.count else { throw GiveUp() }
+            if unsafe b[i] == 0x3E {
                 i += 1
                 return false
             }
-            if b[i] == 0x2F {
+            if unsafe b[i] == 0x2F {
                 i += 1
                 try expect(0x3E)
                 return true
@@ -326,18 +326,18 @@ private struct Scanner {
     /// left out, line ends normalized as XML normalizes them.
     mutating func leafText(_ element: XMLPlistBuilder.Element) throws(GiveUp) {
         let start = i
-        while i < b.count {
+        while unsafe i < b.count {
             // The run of ordinary bytes, copied at once.
             let run = i
-            while i < b.count {
-                let c = b[i]
+            while unsafe i < b.count {
+                let c = unsafe b[i]
                 if c == 0x3C || c == 0x26 || c == 0x0D || c == 0x5D { break }
                 i += 1
             }
-            if i > run { text.append(contentsOf: UnsafeBufferPointer(rebasing: b[run..<i])) }
-            guard i < b.count else { break }
+            if i > run { unsafe text.append(contentsOf: UnsafeBufferPointer(rebasing: b[run..<i])) }
+            guard unsafe i < b.count else { break }
             guard i - start <= Self.maximumText else { throw GiveUp() }
-            switch b[i] {
+            switch unsafe b[i] {
             case 0x3C:
                 if at(i + 1) == 0x2F {
                     i += 2
@@ -348,8 +348,8 @@ private struct Scanner {
                 } else if starts("<![CDATA[") {
                     i += 9
                     let content = i
-                    while i + 2 < b.count, !(b[i] == 0x5D && b[i + 1] == 0x5D && b[i + 2] == 0x3E) { i += 1 }
-                    guard i + 2 < b.count else { throw GiveUp() }
+                    while unsafe i + 2 < b.count, unsafe !(b[i] == 0x5D && b[i + 1] == 0x5D && b[i + 2] == 0x3E) { i += 1 }
+                    guard unsafe i + 2 < b.count else { throw GiveUp() }
                     appendNormalized(content..<i)
                     i += 3
                 } else if starts("<!--") {
@@ -362,7 +362,7 @@ private struct Scanner {
             case 0x0D:
                 text.append(0x0A)
                 i += 1
-                if i < b.count, b[i] == 0x0A { i += 1 }
+                if unsafe i < b.count, unsafe b[i] == 0x0A { i += 1 }
             default:
                 // `]`: fine unless it starts `]]>`, which text may not hold.
                 guard !(at(i + 1) == 0x5D && at(i + 2) == 0x3E) else { throw GiveUp() }
@@ -377,10 +377,10 @@ private struct Scanner {
     mutating func appendNormalized(_ range: Range<Int>) {
         var k = range.lowerBound
         while k < range.upperBound {
-            let c = b[k]
+            let c = unsafe b[k]
             if c == 0x0D {
                 text.append(0x0A)
-                if k + 1 < range.upperBound, b[k + 1] == 0x0A { k += 1 }
+                if k + 1 < range.upperBound, unsafe b[k + 1] == 0x0A { k += 1 }
             } else {
                 text.append(c)
             }
@@ -393,23 +393,23 @@ private struct Scanner {
     mutating func entity() throws(GiveUp) {
         i += 1
         let start = i
-        while i < b.count, b[i] != 0x3B, i - start < 12 { i += 1 }
-        guard i < b.count, b[i] == 0x3B else { throw GiveUp() }
-        let name = UnsafeBufferPointer(rebasing: b[start..<i])
+        while unsafe i < b.count, unsafe b[i] != 0x3B, i - start < 12 { i += 1 }
+        guard unsafe i < b.count, unsafe b[i] == 0x3B else { throw GiveUp() }
+        let name = unsafe UnsafeBufferPointer(rebasing: b[start..<i])
         i += 1
         switch name.count {
-        case 2 where name[0] == 0x6C && name[1] == 0x74: text.append(0x3C)
-        case 2 where name[0] == 0x67 && name[1] == 0x74: text.append(0x3E)
-        case 3 where name.elementsEqual("amp".utf8): text.append(0x26)
-        case 4 where name.elementsEqual("quot".utf8): text.append(0x22)
-        case 4 where name.elementsEqual("apos".utf8): text.append(0x27)
+        case 2 where unsafe name[0] == 0x6C && name[1] == 0x74: text.append(0x3C)
+        case 2 where unsafe name[0] == 0x67 && name[1] == 0x74: text.append(0x3E)
+        case 3 where unsafe name.elementsEqual("amp".utf8): text.append(0x26)
+        case 4 where unsafe name.elementsEqual("quot".utf8): text.append(0x22)
+        case 4 where unsafe name.elementsEqual("apos".utf8): text.append(0x27)
         default:
-            guard name.count >= 2, name[0] == 0x23 else { throw GiveUp() }
-            let hex = name[1] == 0x78
-            let digits = name[(hex ? 2 : 1)...]
-            guard !digits.isEmpty, digits.count <= 8 else { throw GiveUp() }
+            guard name.count >= 2, unsafe name[0] == 0x23 else { throw GiveUp() }
+            let hex = unsafe name[1] == 0x78
+            let digits = unsafe name[(hex ? 2 : 1)...]
+            guard unsafe !digits.isEmpty, unsafe digits.count <= 8 else { throw GiveUp() }
             var value: UInt32 = 0
-            for d in digits {
+            for unsafe d in unsafe digits {
                 let digit: UInt32
                 switch d {
                 case 0x30...0x39: digit = UInt32(d - 0x30)

@@ -19,7 +19,7 @@ struct XMLPropertyListReader: XMLEventHandler {
     }
 
     private static func element(_ name: XMLStringView) -> XMLPlistBuilder.Element? {
-        name.withUnsafeBytes { XMLPlistBuilder.element(UnsafeRawBufferPointer($0)) }
+        unsafe name.withUnsafeBytes { unsafe XMLPlistBuilder.element(UnsafeRawBufferPointer($0)) }
     }
 
     /// The value element whose text is being collected.
@@ -75,7 +75,7 @@ struct XMLPropertyListReader: XMLEventHandler {
 
     mutating func characters(_ piece: XMLStringView) throws {
         if collecting {
-            piece.withUnsafeBytes { text.append(contentsOf: $0) }
+            unsafe piece.withUnsafeBytes { unsafe text.append(contentsOf: $0) }
         } else if !piece.isWhitespace {
             throw error("text outside a value")
         }

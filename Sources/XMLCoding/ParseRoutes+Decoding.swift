@@ -61,7 +61,7 @@ final class XMLDecodingRoute: Sendable {
             return XMLRecordInProgress(
                 builder: XMLRecordBuilder.Partial(namespaced: settings.parserOptions.processesNamespaces, fileName: fileName))
         }
-        record.builder.reset(fileName: fileName)
+        unsafe record.builder.reset(fileName: fileName)
         return record
     }
 
@@ -80,7 +80,7 @@ final class XMLRecordInProgress: @unchecked Sendable {
     @exclusivity(unchecked) var builder: XMLRecordBuilder.Partial
     let traits = XMLTypeTraits.Cache()
 
-    init(builder: XMLRecordBuilder.Partial) { self.builder = builder }
+    init(builder: XMLRecordBuilder.Partial) { unsafe self.builder = builder }
 }
 
 /// A `Decodable` value on the handler stack: the events of its element, kept as they come
@@ -94,27 +94,27 @@ public struct XMLDecoded<T: Decodable>: ElementConsumer {
     init(element: XMLName, attributes: XMLAttributes, route: XMLDecodingRoute, context: ParseContext) {
         self.route = route
         record = route.take(fileName: context.fileName)
-        record.builder.start(element, attributes: attributes, at: context.position)
+        unsafe record.builder.start(element, attributes: attributes, at: context.position)
     }
 
     /// Keeps the start tag of an element inside the value, with its attributes.
     public mutating func didStartChild(_ name: XMLName, attributes: XMLAttributes, context: ParseContext) throws {
-        record.builder.start(name, attributes: attributes, at: context.position)
+        unsafe record.builder.start(name, attributes: attributes, at: context.position)
     }
 
     /// Keeps the text and end of an element inside the value. Returns `true`: every element
     /// inside belongs to the value.
     public mutating func didEndChild(_ name: XMLName, text: XMLStringView, context: ParseContext) throws -> Bool {
-        record.builder.text(text)
-        record.builder.end()
+        unsafe record.builder.text(text)
+        unsafe record.builder.end()
         return true
     }
 
     /// Decodes the value from the events kept, when its own element ends.
     public mutating func didEnd(text: XMLStringView, context: ParseContext) throws {
-        record.builder.text(text)
-        record.builder.end()
-        value = try XMLDecoder.decode(T.self, from: record.builder.record, settings: route.settings, traits: record.traits)
+        unsafe record.builder.text(text)
+        unsafe record.builder.end()
+        value = unsafe try XMLDecoder.decode(T.self, from: record.builder.record, settings: route.settings, traits: record.traits)
         route.give(record)
     }
 }

@@ -40,8 +40,8 @@ final class XMLEncodedTree {
 
     /// A new element, in no parent yet.
     func makeElement(_ name: XMLCodingName) -> Int {
-        elements.append(Element(name: name))
-        return elements.count - 1
+        unsafe elements.append(Element(name: name))
+        return unsafe elements.count - 1
     }
 
     /// Appends `child` to the content of `parent`.
@@ -51,29 +51,29 @@ final class XMLEncodedTree {
     func append(text: String, to parent: Int) { appendItem(Item(element: -1, text: text), to: parent) }
 
     private func appendItem(_ item: Item, to parent: Int) {
-        let index = items.count
-        items.append(item)
-        let last = elements[parent].lastItem
-        if last >= 0 { items[last].next = index } else { elements[parent].firstItem = index }
-        elements[parent].lastItem = index
+        let index = unsafe items.count
+        unsafe items.append(item)
+        let last = unsafe elements[parent].lastItem
+        if last >= 0 { unsafe items[last].next = index } else { unsafe elements[parent].firstItem = index }
+        unsafe elements[parent].lastItem = index
     }
 
     func appendAttribute(_ name: XMLCodingName, value: String, to element: Int) {
-        let index = attributes.count
-        attributes.append(Attribute(name: name, value: value))
-        let last = elements[element].lastAttribute
-        if last >= 0 { attributes[last].next = index } else { elements[element].firstAttribute = index }
-        elements[element].lastAttribute = index
+        let index = unsafe attributes.count
+        unsafe attributes.append(Attribute(name: name, value: value))
+        let last = unsafe elements[element].lastAttribute
+        if last >= 0 { unsafe attributes[last].next = index } else { unsafe elements[element].firstAttribute = index }
+        unsafe elements[element].lastAttribute = index
     }
 
-    func markNil(_ element: Int) { elements[element].isNil = true }
+    func markNil(_ element: Int) { unsafe elements[element].isNil = true }
 
     /// The first child element of `element`, if any.
     func firstChildElement(of element: Int) -> Int? {
-        var item = elements[element].firstItem
+        var item = unsafe elements[element].firstItem
         while item >= 0 {
-            if items[item].element >= 0 { return items[item].element }
-            item = items[item].next
+            if unsafe items[item].element >= 0 { return unsafe items[item].element }
+            item = unsafe items[item].next
         }
         return nil
     }
@@ -84,7 +84,7 @@ final class XMLEncodedTree {
     func write(_ element: Int, to writer: XMLStreamWriter, prefixes: [String: String], declaresPrefixes: Bool)
         throws(XMLWriterError)
     {
-        let name = elements[element].name
+        let name = unsafe elements[element].name
         // The caller's prefixes are found by a URI's code points (urn:é is not urn:e + U+0301).
         try writer.startElement(name.local, namespace: name.uri, prefix: name.uri.flatMap { prefixes.value(forCodePoints: $0) })
         if declaresPrefixes {
@@ -92,28 +92,28 @@ final class XMLEncodedTree {
                 try writer.declareNamespace(prefix: prefix, uri: uri)
             }
         }
-        if elements[element].isNil {
+        if unsafe elements[element].isNil {
             try writer.attribute(
                 "nil", value: "true", namespace: XMLEncoder.schemaInstanceNamespace,
                 prefix: prefixes.value(forCodePoints: XMLEncoder.schemaInstanceNamespace) ?? "xsi")
         }
-        var attribute = elements[element].firstAttribute
+        var attribute = unsafe elements[element].firstAttribute
         while attribute >= 0 {
-            let name = attributes[attribute].name
-            try writer.attribute(
+            let name = unsafe attributes[attribute].name
+            unsafe try writer.attribute(
                 name.local, value: attributes[attribute].value, namespace: name.uri,
                 prefix: name.uri.flatMap { prefixes.value(forCodePoints: $0) })
-            attribute = attributes[attribute].next
+            attribute = unsafe attributes[attribute].next
         }
-        var item = elements[element].firstItem
+        var item = unsafe elements[element].firstItem
         while item >= 0 {
-            let child = items[item].element
+            let child = unsafe items[item].element
             if child >= 0 {
                 try write(child, to: writer, prefixes: prefixes, declaresPrefixes: false)
             } else {
-                try writer.text(items[item].text)
+                unsafe try writer.text(items[item].text)
             }
-            item = items[item].next
+            item = unsafe items[item].next
         }
         try writer.endElement()
     }

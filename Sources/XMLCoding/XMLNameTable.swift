@@ -66,27 +66,27 @@ struct XMLNameTable {
         let index = names.count
         names.append(XMLRecord.Name(local: name.localName.string, uri: namespaced ? name.namespaceURI?.string : nil))
         spans.append((raw.count, bytes.count, hash))
-        bytes.withUnsafeBytes { raw.append(contentsOf: $0) }
+        unsafe bytes.withUnsafeBytes { unsafe raw.append(contentsOf: $0) }
         slots[slot] = Int32(index + 1)
         if names.count * 2 > slots.count { grow() }
         return index
     }
 
     private func hash(_ bytes: XMLStringView) -> UInt32 {
-        bytes.withUnsafeBytes { hash(UnsafeRawBufferPointer($0)) }
+        unsafe bytes.withUnsafeBytes { unsafe hash(UnsafeRawBufferPointer($0)) }
     }
 
     private func hash(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
         if isKeyed {
             var hasher = Hasher()
-            hasher.combine(bytes: bytes)
+            unsafe hasher.combine(bytes: bytes)
             return UInt32(truncatingIfNeeded: hasher.finalize())
         }
         if fastHashCollides { return 0 }
         // FNV-1a from a random start, and a final mix so the slot's low bits depend on
         // every byte.
         var hash = Self.seed
-        for byte in bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+        for unsafe byte in unsafe bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
         hash ^= hash >> 15
         hash &*= 0x2C1B_3C6D
         hash ^= hash >> 12
@@ -94,9 +94,9 @@ struct XMLNameTable {
     }
 
     private func equals(_ start: Int, _ bytes: XMLStringView) -> Bool {
-        bytes.isEmpty
+        unsafe bytes.isEmpty
             || raw.withUnsafeBufferPointer { raw in
-                bytes.withUnsafeBytes { memcmp(raw.baseAddress! + start, $0.baseAddress!, bytes.count) == 0 }
+                unsafe bytes.withUnsafeBytes { unsafe memcmp(raw.baseAddress! + start, $0.baseAddress!, bytes.count) == 0 }
             }
     }
 
@@ -106,7 +106,7 @@ struct XMLNameTable {
         let raw = self.raw
         for i in spans.indices {
             let span = spans[i]
-            spans[i].hash = raw.withUnsafeBytes { hash(UnsafeRawBufferPointer(rebasing: $0[span.start..<(span.start + span.count)])) }
+            spans[i].hash = unsafe raw.withUnsafeBytes { unsafe hash(UnsafeRawBufferPointer(rebasing: $0[span.start..<(span.start + span.count)])) }
         }
         layOut(slotCount: slots.count)
     }

@@ -83,8 +83,8 @@ final class XMLRecord {
     }
 
     func string(_ start: Int, _ count: Int) -> String {
-        bytes.withUnsafeBufferPointer {
-            String(decoding: UnsafeBufferPointer(rebasing: $0[Int(start)..<Int(start + count)]), as: UTF8.self)
+        unsafe bytes.withUnsafeBufferPointer {
+            unsafe String(decoding: UnsafeBufferPointer(rebasing: $0[Int(start)..<Int(start + count)]), as: UTF8.self)
         }
     }
 
@@ -93,9 +93,9 @@ final class XMLRecord {
         guard trimmed else { return string(start, count) }
         var first = start
         var end = start + count
-        bytes.withUnsafeBufferPointer { bytes in
-            while first < end && Self.isSpace(bytes[first]) { first += 1 }
-            while end > first && Self.isSpace(bytes[end - 1]) { end -= 1 }
+        unsafe bytes.withUnsafeBufferPointer { bytes in
+            while unsafe first < end && Self.isSpace(bytes[first]) { first += 1 }
+            while unsafe end > first && Self.isSpace(bytes[end - 1]) { end -= 1 }
         }
         return string(first, end - first)
     }
@@ -243,12 +243,12 @@ final class XMLRecord {
 
     /// Whether the element's text is only XML white space (or none), read in place.
     func hasOnlyWhitespaceText(_ element: Int) -> Bool {
-        bytes.withUnsafeBufferPointer { bytes in
+        unsafe bytes.withUnsafeBufferPointer { bytes in
             var child = nodes[element].firstChild
             while child >= 0 {
                 let node = nodes[child]
                 if node.kind == .text {
-                    for i in node.start..<(node.start + node.count) where !Self.isSpace(bytes[i]) { return false }
+                    for i in node.start..<(node.start + node.count) where unsafe !Self.isSpace(bytes[i]) { return false }
                 }
                 child = node.next
             }

@@ -191,7 +191,7 @@ extension XMLRecordBuilder {
             for attribute in attributes {
                 let value = attribute.value
                 let start = bytes.count
-                value.withUnsafeBytes { bytes.append(contentsOf: $0) }
+                unsafe value.withUnsafeBytes { unsafe bytes.append(contentsOf: $0) }
                 let name = intern(attribute.name)
                 if !hasNamespacedAttributes && nameTable.names[name].uri != nil { hasNamespacedAttributes = true }
                 self.attributes.append(XMLRecord.Attribute(name: name, valueStart: start, valueCount: value.count))
@@ -208,14 +208,14 @@ extension XMLRecordBuilder {
             if last >= 0 && nodes[last].kind == .text
                 && nodes[last].start + nodes[last].count == bytes.count
             {
-                text.withUnsafeBytes { bytes.append(contentsOf: $0) }
+                unsafe text.withUnsafeBytes { unsafe bytes.append(contentsOf: $0) }
                 nodes[last].count += text.count
                 return
             }
             var node = XMLRecord.Node(kind: .text, parent: parent)
             node.start = bytes.count
             node.count = text.count
-            text.withUnsafeBytes { bytes.append(contentsOf: $0) }
+            unsafe text.withUnsafeBytes { unsafe bytes.append(contentsOf: $0) }
             _ = append(node)
         }
 

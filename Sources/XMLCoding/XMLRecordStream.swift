@@ -119,7 +119,7 @@ public final class XMLRecordStream<T: Decodable>: AsyncSequence {
                         continue
                     }
                     let bytes = try await blockingRead.read(fd, upTo: buffer.count, source: name)
-                    try bytes.withUnsafeBytes { try feed($0) }
+                    unsafe try bytes.withUnsafeBytes { unsafe try feed($0) }
                 } catch { pendingError = error }
             }
         }
@@ -167,30 +167,30 @@ public final class XMLRecordStream<T: Decodable>: AsyncSequence {
         case .bytes(let bytes, _):
             let end = Swift.min(bytes.count, offset + buffer.count)
             if offset < end {
-                try bytes.withUnsafeBytes { try parser.feed(UnsafeRawBufferPointer(rebasing: $0[offset..<end])) }
+                unsafe try bytes.withUnsafeBytes { unsafe try parser.feed(UnsafeRawBufferPointer(rebasing: $0[offset..<end])) }
                 offset = end
             } else {
                 try parser.finish()
                 finished = true
             }
         case .file(let fd, let name):
-            let count = buffer.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress!, $0.count) }
+            let count = unsafe buffer.withUnsafeMutableBytes { unsafe systemRead(fd, $0.baseAddress!, $0.count) }
             if count < 0 {
                 if errno == EINTR { return }
                 throw XMLInputError.system(.cannotRead, fileName: name, errno: errno)
             }
-            try buffer.withUnsafeBytes { try feed(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+            unsafe try buffer.withUnsafeBytes { unsafe try feed(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
         }
     }
 
     /// Feeds the parser bytes read from the file; no bytes is its end.
     private func feed(_ bytes: UnsafeRawBufferPointer) throws {
-        if bytes.isEmpty {
+        if unsafe bytes.isEmpty {
             try parser.finish()
             finished = true
             close()
         } else {
-            try parser.feed(bytes)
+            unsafe try parser.feed(bytes)
         }
     }
 
@@ -209,7 +209,7 @@ public final class XMLRecordStream<T: Decodable>: AsyncSequence {
 }
 
 #if canImport(Glibc)
-private let systemRead = Glibc.read
+private let systemRead = unsafe Glibc.read
 private let systemClose = Glibc.close
 #elseif canImport(Musl)
 private let systemRead = Musl.read

@@ -492,20 +492,20 @@ struct XMLNodeList {
         if count == 0 {
             head = node
         } else {
-            if count == 1 { rest = context.nodeListStore.count }
-            context.nodeListStore.append(node)
+            if count == 1 { rest = unsafe context.nodeListStore.count }
+            unsafe context.nodeListStore.append(node)
         }
         count += 1
     }
 
     func element(_ index: Int, in context: XMLDecodingContext) -> Int {
-        index == 0 ? head : context.nodeListStore[rest + index - 1]
+        unsafe index == 0 ? head : context.nodeListStore[rest + index - 1]
     }
 
     func array(in context: XMLDecodingContext) -> [Int] {
         guard count > 0 else { return [] }
         guard count > 1 else { return [head] }
-        return [head] + context.nodeListStore[rest..<(rest + count - 1)]
+        return unsafe [head] + context.nodeListStore[rest..<(rest + count - 1)]
     }
 }
 

@@ -85,7 +85,7 @@ extension ElementConsumer {
     public func value<T>(as type: T.Type) -> T? {
         if Self.self == T.self {
             // Same type: the bytes are a `T`; `load` copies it as a `T` (retaining what it holds).
-            return withUnsafePointer(to: self) { UnsafeRawPointer($0).load(as: T.self) }
+            return unsafe withUnsafePointer(to: self) { unsafe UnsafeRawPointer($0).load(as: T.self) }
         }
         return self as? T
     }

@@ -69,9 +69,9 @@ public struct ParseRoutes: Sendable {
 
     /// Byte equality by `memcmp`: this runs for every start tag, once per route.
     private static func same(_ bytes: [UInt8], _ view: XMLStringView) -> Bool {
-        bytes.count == view.count && bytes.withUnsafeBufferPointer { stored in
-            view.withContiguousStorageIfAvailable { candidate in
-                stored.isEmpty || memcmp(stored.baseAddress!, candidate.baseAddress!, stored.count) == 0
+        unsafe bytes.count == view.count && bytes.withUnsafeBufferPointer { stored in
+            unsafe view.withContiguousStorageIfAvailable { candidate in
+                unsafe stored.isEmpty || memcmp(stored.baseAddress!, candidate.baseAddress!, stored.count) == 0
             } ?? false
         }
     }

@@ -6,17 +6,17 @@ import XMLStreaming
 /// per element) went through `replaceSubrange` and cost more than the stack's own routing.
 /// Clearing here is a store. A copied ``HandlerStack`` shares the buffer, which is harmless:
 /// only the stack inside the parser receives events.
-final class TextBuffer {
+@safe final class TextBuffer {
     private var base: UnsafeMutablePointer<UInt8>
     private var capacity: Int
     private(set) var count = 0
 
     init(capacity: Int = 1024) {
         self.capacity = capacity
-        base = .allocate(capacity: capacity)
+        unsafe base = .allocate(capacity: capacity)
     }
 
-    deinit { base.deallocate() }
+    deinit { unsafe base.deallocate() }
 
     /// Forgets the text, keeping the memory.
     @inline(__always)
@@ -24,22 +24,22 @@ final class TextBuffer {
 
     /// Appends a piece of text.
     func append(_ piece: XMLStringView) {
-        piece.withUnsafeBytes { bytes in
+        unsafe piece.withUnsafeBytes { bytes in
             guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
             if count + bytes.count > capacity {
                 // Doubling: a 50 MB text costs O(n) copies in all.
                 let grown = max(capacity * 2, count + bytes.count)
                 let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
-                larger.update(from: base, count: count)
-                base.deallocate()
-                base = larger
+                unsafe larger.update(from: base, count: count)
+                unsafe base.deallocate()
+                unsafe base = larger
                 capacity = grown
             }
-            (base + count).update(from: source, count: bytes.count)
+            unsafe (base + count).update(from: source, count: bytes.count)
             count += bytes.count
         }
     }
 
     /// The text, valid until the next append or clear.
-    var view: XMLStringView { XMLStringView(borrowing: UnsafeBufferPointer(start: base, count: count)) }
+    var view: XMLStringView { unsafe XMLStringView(borrowing: UnsafeBufferPointer(start: base, count: count)) }
 }

@@ -8,7 +8,7 @@ enum EncodingDiagnosis {
     /// cut off by the end of the buffer: not proven bad.
     static func firstInvalidUTF8(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (offset: Int, byte: UInt8)? {
         guard start < bytes.count else { return nil }
-        let b = bytes[start]
+        let b = unsafe bytes[start]
         let length: Int
         switch b {
         case 0x00..<0x80: return nil
@@ -18,7 +18,7 @@ enum EncodingDiagnosis {
         default: return (start, b)
         }
         if start + length > bytes.count { return nil }
-        for k in 1..<length where bytes[start + k] & 0xC0 != 0x80 { return (start, b) }
+        for k in 1..<length where unsafe bytes[start + k] & 0xC0 != 0x80 { return (start, b) }
         return nil
     }
 
@@ -34,11 +34,11 @@ enum EncodingDiagnosis {
     static func excerpt(of bytes: UnsafeBufferPointer<UInt8>, around offset: Int) -> String? {
         guard offset <= bytes.count else { return nil }
         var start = offset
-        while start > 0 && offset - start < 60 && bytes[start - 1] != 0x0A { start -= 1 }
+        while unsafe start > 0 && offset - start < 60 && bytes[start - 1] != 0x0A { start -= 1 }
         var end = offset
-        while end < bytes.count && end - offset < 60 && bytes[end] != 0x0A && bytes[end] != 0x0D { end += 1 }
-        let slice = UnsafeBufferPointer(rebasing: bytes[start..<end])
-        let text = String(decoding: slice, as: UTF8.self)
+        while unsafe end < bytes.count && end - offset < 60 && bytes[end] != 0x0A && bytes[end] != 0x0D { end += 1 }
+        let slice = unsafe UnsafeBufferPointer(rebasing: bytes[start..<end])
+        let text = unsafe String(decoding: slice, as: UTF8.self)
         return text.isEmpty ? nil : text
     }
 }

@@ -43,14 +43,14 @@ public struct XMLInputError: Error, Hashable, Sendable, CustomStringConvertible 
 
     /// The error for a failed system call, with the system's message for `errno`.
     package static func system(_ code: Code, fileName: String, errno: Int32) -> XMLInputError {
-        XMLInputError(code: code, fileName: fileName, errno: errno, message: String(cString: strerror(errno)))
+        unsafe XMLInputError(code: code, fileName: fileName, errno: errno, message: String(cString: strerror(errno)))
     }
 
     /// Opens `path` for reading (closed on exec): the one place the readers open a file.
     ///
     /// - Throws: ``Code/cannotOpen`` with the system's `errno` and message.
     package static func openForReading(_ path: String) throws(XMLInputError) -> Int32 {
-        let fd = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
+        let fd = unsafe path.withCString { unsafe open($0, O_RDONLY | O_CLOEXEC) }
         // `Glibc.errno`: the type's own `errno` property would shadow the C library's.
         guard fd >= 0 else { throw .system(.cannotOpen, fileName: path, errno: systemErrno) }
         return fd

@@ -18,7 +18,7 @@ extension String {
         guard a.count == b.count else { return false }
         // Native strings (nearly all) show their bytes in place, small ones too; walking the
         // views instead costs several times as much.
-        if let equal = a.withContiguousStorageIfAvailable({ x in b.withContiguousStorageIfAvailable { y in x.elementsEqual(y) } }),
+        if let equal = unsafe a.withContiguousStorageIfAvailable({ x in unsafe b.withContiguousStorageIfAvailable { y in unsafe x.elementsEqual(y) } }),
             let equal
         {
             return equal
@@ -40,12 +40,12 @@ extension String {
     /// - Complexity: O(n), no allocation for native strings.
     @inlinable
     package func codePointOrder(_ other: String) -> Int {
-        if let result = utf8.withContiguousStorageIfAvailable({ x in
-            other.utf8.withContiguousStorageIfAvailable { y in Self.codePointOrder(x, y) }
+        if let result = unsafe utf8.withContiguousStorageIfAvailable({ x in
+            unsafe other.utf8.withContiguousStorageIfAvailable { y in unsafe Self.codePointOrder(x, y) }
         }), let result {
             return result
         }
-        return Array(utf8).withUnsafeBufferPointer { x in Array(other.utf8).withUnsafeBufferPointer { y in Self.codePointOrder(x, y) } }
+        return unsafe Array(utf8).withUnsafeBufferPointer { x in unsafe Array(other.utf8).withUnsafeBufferPointer { y in unsafe Self.codePointOrder(x, y) } }
     }
 
     @inlinable
@@ -53,7 +53,7 @@ extension String {
         let n = Swift.min(x.count, y.count)
         var i = 0
         while i < n {
-            if x[i] != y[i] { return x[i] < y[i] ? -1 : 1 }
+            if unsafe x[i] != y[i] { return unsafe x[i] < y[i] ? -1 : 1 }
             i += 1
         }
         return x.count == y.count ? 0 : x.count < y.count ? -1 : 1
@@ -71,8 +71,8 @@ extension String {
     /// Feeds the string's bytes to `hasher` (the hash of ``CodePointString``).
     @inlinable
     package func hashCodePoints(into hasher: inout Hasher) {
-        if utf8.withContiguousStorageIfAvailable({ hasher.combine(bytes: UnsafeRawBufferPointer($0)) }) == nil {
-            Array(utf8).withUnsafeBytes { hasher.combine(bytes: $0) }
+        if unsafe utf8.withContiguousStorageIfAvailable({ unsafe hasher.combine(bytes: UnsafeRawBufferPointer($0)) }) == nil {
+            unsafe Array(utf8).withUnsafeBytes { unsafe hasher.combine(bytes: $0) }
         }
     }
 }

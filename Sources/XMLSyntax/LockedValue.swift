@@ -15,7 +15,7 @@ import Darwin
 /// sanitizer run in `.ci/run` must stay green). A pthread mutex it understands. Debug builds
 /// use an error-checking mutex, so that locking it twice from one thread traps instead of
 /// hanging.
-package final class LockedValue<Value> {
+@safe package final class LockedValue<Value> {
     // Invariant: allocated and initialized in `init`, destroyed and freed in `deinit`, and
     // never handed out: the mutex lives exactly as long as the box.
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
@@ -23,28 +23,28 @@ package final class LockedValue<Value> {
 
     package init(_ value: Value) {
         self.value = value
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
+        unsafe mutex = .allocate(capacity: 1)
+        unsafe mutex.initialize(to: pthread_mutex_t())
         var attributes = pthread_mutexattr_t()
-        Self.check(pthread_mutexattr_init(&attributes), "pthread_mutexattr_init")
-        defer { pthread_mutexattr_destroy(&attributes) }
+        unsafe Self.check(pthread_mutexattr_init(&attributes), "pthread_mutexattr_init")
+        defer { unsafe pthread_mutexattr_destroy(&attributes) }
         #if DEBUG
-        Self.check(
+        unsafe Self.check(
             pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_ERRORCHECK)), "pthread_mutexattr_settype")
         #endif
-        Self.check(pthread_mutex_init(mutex, &attributes), "pthread_mutex_init")
+        unsafe Self.check(pthread_mutex_init(mutex, &attributes), "pthread_mutex_init")
     }
 
     deinit {
-        Self.check(pthread_mutex_destroy(mutex), "pthread_mutex_destroy")
-        mutex.deinitialize(count: 1)
-        mutex.deallocate()
+        unsafe Self.check(pthread_mutex_destroy(mutex), "pthread_mutex_destroy")
+        unsafe mutex.deinitialize(count: 1)
+        unsafe mutex.deallocate()
     }
 
     /// Runs `body` with the value, holding the lock. `body` must not use this box again.
     package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        Self.check(pthread_mutex_lock(mutex), "pthread_mutex_lock")
-        defer { Self.check(pthread_mutex_unlock(mutex), "pthread_mutex_unlock") }
+        unsafe Self.check(pthread_mutex_lock(mutex), "pthread_mutex_lock")
+        defer { unsafe Self.check(pthread_mutex_unlock(mutex), "pthread_mutex_unlock") }
         return try body(&value)
     }
 

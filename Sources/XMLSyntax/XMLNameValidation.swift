@@ -23,8 +23,8 @@ package enum XMLNameValidation {
     /// local name under namespaces).
     package static func isValid(_ name: String, allowingColon: Bool = true) -> Bool {
         // Most names are ASCII: check their bytes against a table, without decoding.
-        let ascii: Bool?? = name.utf8.withContiguousStorageIfAvailable { bytes in
-            isValidASCII(bytes, allowingColon: allowingColon)
+        let ascii: Bool?? = unsafe name.utf8.withContiguousStorageIfAvailable { bytes in
+            unsafe isValidASCII(bytes, allowingColon: allowingColon)
         }
         if let ascii, let ascii { return ascii }
         var scalars = name.unicodeScalars.makeIterator()
@@ -39,13 +39,13 @@ package enum XMLNameValidation {
     /// a table: a global table costs a lazy-initialisation check and a retain per call.
     @inline(__always)
     private static func isValidASCII(_ bytes: UnsafeBufferPointer<UInt8>, allowingColon: Bool) -> Bool? {
-        guard let first = bytes.first else { return false }
+        guard let first = unsafe bytes.first else { return false }
         guard first < 0x80 else { return nil }
         let letter = first | 0x20
         guard (letter >= 0x61 && letter <= 0x7A) || first == 0x5F || (first == 0x3A && allowingColon) else { return false }
         var i = 1
         while i < bytes.count {
-            let b = bytes[i]
+            let b = unsafe bytes[i]
             let lower = b | 0x20
             if (lower >= 0x61 && lower <= 0x7A) || (b >= 0x30 && b <= 0x39) || b == 0x5F || b == 0x2D || b == 0x2E {
                 i += 1

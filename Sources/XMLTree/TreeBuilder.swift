@@ -118,7 +118,7 @@ struct TreeBuilder: XMLEventHandler {
             throw tooLarge("the document is too large for a tree (2 GiB of text or 2^31 nodes); stream it instead")
         }
         let start = Int32(pool.count)
-        view.withUnsafeBytes { pool.append(contentsOf: $0) }
+        unsafe view.withUnsafeBytes { unsafe pool.append(contentsOf: $0) }
         return (start, Int32(view.count))
     }
 
@@ -209,7 +209,7 @@ struct TreeBuilder: XMLEventHandler {
             guard pool.count + text.count < Int(Int32.max) else {
                 throw tooLarge("the document is too large for a tree (2 GiB of text); stream it instead")
             }
-            text.withUnsafeBytes { pool.append(contentsOf: $0) }
+            unsafe text.withUnsafeBytes { unsafe pool.append(contentsOf: $0) }
             nodes[Int(openText)].textLength += Int32(text.count)
             return
         }
@@ -287,7 +287,7 @@ struct NameTable {
     @inline(__always)
     private func slot(for bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var hash = seed
-        for b in bytes { hash = (hash ^ UInt64(b)) &* 0x100_0000_01B3 }
+        for unsafe b in unsafe bytes { hash = (hash ^ UInt64(b)) &* 0x100_0000_01B3 }
         hash ^= hash >> 29
         hash &*= 0xBF58_476D_1CE4_E5B9
         hash ^= hash >> 32
@@ -296,7 +296,7 @@ struct NameTable {
 
     mutating func intern(_ name: XMLName, into names: inout [XMLTreeName]) -> Int32 {
         let raw = name.rawBytes
-        var slot = raw.withUnsafeBytes { self.slot(for: $0) }
+        var slot = unsafe raw.withUnsafeBytes { unsafe self.slot(for: $0) }
         while slots[slot] >= 0 {
             let index = Int(slots[slot])
             if Self.equal(raw, keys[index]) { return Int32(index) }
@@ -316,11 +316,11 @@ struct NameTable {
     @inline(__always)
     private static func equal(_ view: XMLStringView, _ key: [UInt8]) -> Bool {
         guard view.count == key.count else { return false }
-        return view.withUnsafeBytes { bytes in
-            key.withUnsafeBufferPointer { stored in
+        return unsafe view.withUnsafeBytes { bytes in
+            unsafe key.withUnsafeBufferPointer { stored in
                 var i = 0
                 while i < stored.count {
-                    if bytes[i] != stored[i] { return false }
+                    if unsafe bytes[i] != stored[i] { return false }
                     i += 1
                 }
                 return true
@@ -353,7 +353,7 @@ struct NameTable {
     private mutating func grow() {
         slots = Array(repeating: -1, count: slots.count * 2)
         for (index, key) in keys.enumerated() {
-            var slot = key.withUnsafeBufferPointer { self.slot(for: $0) }
+            var slot = unsafe key.withUnsafeBufferPointer { unsafe self.slot(for: $0) }
             while slots[slot] >= 0 { slot = (slot + 1) & (slots.count - 1) }
             slots[slot] = Int32(index)
         }

@@ -105,7 +105,7 @@ final class TreeStorage: Sendable {
     }
 
     func string(start: Int32, length: Int32) -> String {
-        pool.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[Int(start)..<Int(start + length)]), as: UTF8.self) }
+        unsafe pool.withUnsafeBufferPointer { unsafe String(decoding: UnsafeBufferPointer(rebasing: $0[Int(start)..<Int(start + length)]), as: UTF8.self) }
     }
 
     /// Bytes the storage holds, for the memory figures.

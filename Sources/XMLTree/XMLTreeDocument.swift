@@ -56,7 +56,7 @@ public struct XMLTreeDocument: Sendable {
     /// Parses a file.
     public init(contentsOf path: String, options: Options = Options()) throws {
         var status = stat()
-        let parser = Self.parser(options, expectedSize: stat(path, &status) == 0 ? Int(status.st_size) : nil)
+        let parser = unsafe Self.parser(options, expectedSize: stat(path, &status) == 0 ? Int(status.st_size) : nil)
         try parser.parse(contentsOf: path)
         self.init(parsedBy: parser, options: options)
     }

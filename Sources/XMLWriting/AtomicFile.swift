@@ -32,13 +32,13 @@ public final class AtomicFile {
     public init(path: String) throws(XMLWriterError) {
         self.path = path
         var status = stat()
-        let exists = stat(path, &status) == 0
+        let exists = unsafe stat(path, &status) == 0
         if exists && (status.st_mode & S_IFMT) == S_IFDIR { throw Self.error(path, EISDIR) }
         // Paths are bytes: `hasPrefix` on Characters misses "/dev/" before a combining mark.
         if (exists && (status.st_mode & S_IFMT) != S_IFREG) || path.utf8.starts(with: "/dev/".utf8)
             || path.utf8.starts(with: "/proc/".utf8)
         {
-            let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+            let fd = unsafe open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
             guard fd >= 0 else { throw Self.error(path, errno) }
             target = path
             descriptor = fd
@@ -64,7 +64,12 @@ public final class AtomicFile {
     /// Appends bytes.
     public func write(_ bytes: UnsafeRawBufferPointer) throws(XMLWriterError) {
         guard descriptor >= 0 else { throw XMLWriterError(.finished) }
-        let code = Self.writeAll(bytes, to: descriptor)
+        let code =
+            if let written = unsafe bytes.withContiguousStorageIfAvailable({ unsafe Self.writeAll(UnsafeRawBufferPointer($0), to: descriptor) }) {
+                written
+            } else {
+                unsafe Array(bytes).withUnsafeBytes { unsafe Self.writeAll($0, to: descriptor) }
+            }
         if code != 0 { throw Self.error(path, code) }
     }
 
@@ -73,7 +78,7 @@ public final class AtomicFile {
     static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32 {
         var offset = 0
         while offset < bytes.count {
-            let n = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            let n = unsafe systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
             if n < 0 {
                 if errno == EINTR { continue }
                 return errno
@@ -88,8 +93,13 @@ public final class AtomicFile {
         guard descriptor >= 0 else { throw XMLWriterError(.finished) }
         // Arrays and Data are written from their own storage; other sequences copied once.
         let code =
-            bytes.withContiguousStorageIfAvailable { Self.writeAll(UnsafeRawBufferPointer($0), to: descriptor) }
-            ?? Array(bytes).withUnsafeBytes { Self.writeAll($0, to: descriptor) }
+            if let written = bytes.withContiguousStorageIfAvailable({
+                unsafe Self.writeAll(UnsafeRawBufferPointer($0), to: descriptor)
+            }) {
+                written
+            } else {
+                unsafe Array(bytes).withUnsafeBytes { unsafe Self.writeAll($0, to: descriptor) }
+            }
         if code != 0 { throw Self.error(path, code) }
     }
 
@@ -110,9 +120,9 @@ public final class AtomicFile {
         }
         close(descriptor)
         descriptor = -1
-        if rename(temporaryPath, target) != 0 {
+        if unsafe rename(temporaryPath, target) != 0 {
             let code = errno
-            unlink(temporaryPath)
+            unsafe unlink(temporaryPath)
             self.temporaryPath = nil
             throw Self.error(path, code)
         }
@@ -123,7 +133,7 @@ public final class AtomicFile {
     public func abandon() {
         if descriptor >= 0 { close(descriptor) }
         descriptor = -1
-        if let temporaryPath { unlink(temporaryPath) }
+        if let temporaryPath { unsafe unlink(temporaryPath) }
         temporaryPath = nil
     }
 
@@ -135,7 +145,7 @@ public final class AtomicFile {
     }
 
     static func error(_ path: String, _ code: Int32) -> XMLWriterError {
-        XMLWriterError(.output(path: path, errno: code, message: String(cString: strerror(code))))
+        unsafe XMLWriterError(.output(path: path, errno: code, message: String(cString: strerror(code))))
     }
 
     /// `path` with symbolic links followed to the file they name (which may not exist yet).
@@ -143,9 +153,9 @@ public final class AtomicFile {
         var current = path
         for _ in 0..<40 {
             var status = stat()
-            guard lstat(current, &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK else { return current }
+            guard unsafe lstat(current, &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK else { return current }
             var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-            let length = readlink(current, &buffer, buffer.count - 1)
+            let length = unsafe readlink(current, &buffer, buffer.count - 1)
             guard length >= 0 else { throw error(path, errno) }
             let link = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
             if link.utf8.first == UInt8(ascii: "/") {
@@ -166,7 +176,7 @@ public final class AtomicFile {
         for _ in 0..<100 {
             let suffix = String(decoding: (0..<8).map { _ in letters.randomElement(using: &generator)! }, as: UTF8.self)
             let candidate = target + ".tmp-" + suffix
-            let fd = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+            let fd = unsafe open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
             if fd >= 0 { return (fd, candidate) }
             if errno != EEXIST { throw error(path, errno) }
         }
@@ -175,7 +185,7 @@ public final class AtomicFile {
 }
 
 #if canImport(Glibc)
-private let systemWrite = Glibc.write
+private let systemWrite = unsafe Glibc.write
 #elseif canImport(Musl)
 private let systemWrite = Musl.write
 #else

@@ -2,7 +2,7 @@
 /// (native and small strings), else after making it native.
 @inline(__always)
 func withUTF8Bytes<R>(of string: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-    if let result = string.utf8.withContiguousStorageIfAvailable(body) { return result }
+    if let result = unsafe string.utf8.withContiguousStorageIfAvailable(body) { return result }
     var string = string
     return string.withUTF8(body)
 }
@@ -15,7 +15,7 @@ protocol ByteSink: ~Copyable {
 }
 
 extension Array: ByteSink where Element == UInt8 {
-    mutating func append(bytes: UnsafeBufferPointer<UInt8>) { append(contentsOf: bytes) }
+    mutating func append(bytes: UnsafeBufferPointer<UInt8>) { unsafe append(contentsOf: bytes) }
 }
 
 /// The writer's buffer: manually managed memory, so that appending the many small pieces of
@@ -24,17 +24,17 @@ extension Array: ByteSink where Element == UInt8 {
 /// `~Copyable`, and it frees its memory when it goes away: a copy would share `base`, and
 /// whichever grew or went away first would leave the other pointing at freed memory.
 /// Invariant: `base` holds `capacity` bytes, the first `count` written.
-struct OutputBuffer: ByteSink, ~Copyable {
+@safe struct OutputBuffer: ByteSink, ~Copyable {
     private var base: UnsafeMutablePointer<UInt8>
     private(set) var count = 0
     private var capacity: Int
 
     init(capacity: Int) {
         self.capacity = capacity
-        base = .allocate(capacity: capacity)
+        unsafe base = .allocate(capacity: capacity)
     }
 
-    deinit { base.deallocate() }
+    deinit { unsafe base.deallocate() }
 
     var isEmpty: Bool { count == 0 }
 
@@ -43,16 +43,16 @@ struct OutputBuffer: ByteSink, ~Copyable {
     private mutating func grow(_ extra: Int) {
         let newCapacity = max(capacity * 2, count + extra)
         let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-        newBase.update(from: base, count: count)
-        base.deallocate()
-        base = newBase
+        unsafe newBase.update(from: base, count: count)
+        unsafe base.deallocate()
+        unsafe base = newBase
         capacity = newCapacity
     }
 
     @inline(__always)
     mutating func append(_ byte: UInt8) {
         if count == capacity { grow(1) }
-        base[count] = byte
+        unsafe base[count] = byte
         count += 1
     }
 
@@ -61,18 +61,18 @@ struct OutputBuffer: ByteSink, ~Copyable {
         guard let source = bytes.baseAddress, bytes.count > 0 else { return }
         let n = bytes.count
         if count + n > capacity { grow(n) }
-        let target = UnsafeMutableRawPointer(base + count)
-        let from = UnsafeRawPointer(source)
+        let target = unsafe UnsafeMutableRawPointer(base + count)
+        let from = unsafe UnsafeRawPointer(source)
         // Most pieces are names and short values: two overlapping words copy them inline,
         // where a call to memcpy would cost more than the copy.
         if n >= 8 && n <= 16 {
-            target.storeBytes(of: from.loadUnaligned(as: UInt64.self), as: UInt64.self)
-            target.storeBytes(of: from.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self), toByteOffset: n - 8, as: UInt64.self)
+            unsafe target.storeBytes(of: from.loadUnaligned(as: UInt64.self), as: UInt64.self)
+            unsafe target.storeBytes(of: from.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self), toByteOffset: n - 8, as: UInt64.self)
         } else if n >= 4 && n < 8 {
-            target.storeBytes(of: from.loadUnaligned(as: UInt32.self), as: UInt32.self)
-            target.storeBytes(of: from.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self), toByteOffset: n - 4, as: UInt32.self)
+            unsafe target.storeBytes(of: from.loadUnaligned(as: UInt32.self), as: UInt32.self)
+            unsafe target.storeBytes(of: from.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self), toByteOffset: n - 4, as: UInt32.self)
         } else {
-            target.copyMemory(from: from, byteCount: n)
+            unsafe target.copyMemory(from: from, byteCount: n)
         }
         count += n
     }
@@ -88,12 +88,12 @@ struct OutputBuffer: ByteSink, ~Copyable {
 
     /// `count` bytes from `start`, valid until the buffer next changes.
     func bytes(from start: Int, count: Int) -> UnsafeBufferPointer<UInt8> {
-        UnsafeBufferPointer(start: base + start, count: count)
+        unsafe UnsafeBufferPointer(start: base + start, count: count)
     }
 
     func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
-        try body(UnsafeRawBufferPointer(start: base, count: count))
+        unsafe try body(UnsafeRawBufferPointer(start: base, count: count))
     }
 
-    var array: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+    var array: [UInt8] { unsafe Array(UnsafeBufferPointer(start: base, count: count)) }
 }

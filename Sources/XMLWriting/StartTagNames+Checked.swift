@@ -7,7 +7,7 @@ internal import XMLSyntax
 enum CheckedNames {
     /// `@unchecked Sendable`: its bytes are written once, before the entry is published under
     /// the lock, and are never changed or freed, so any thread may read them.
-    struct Entry: @unchecked Sendable {
+    @safe struct Entry: @unchecked Sendable {
         let id: Int
         /// Never freed: a checked name lives as long as the process (see ``XMLWriterName``).
         let bytes: UnsafeBufferPointer<UInt8>
@@ -22,8 +22,8 @@ enum CheckedNames {
             let key = CodePointString(name)
             if let entry = entries[key] { return entry }
             let storage = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: name.utf8.count)
-            _ = storage.initialize(from: name.utf8)
-            let entry = Entry(id: entries.count, bytes: UnsafeBufferPointer(storage))
+            _ = unsafe storage.initialize(from: name.utf8)
+            let entry = unsafe Entry(id: entries.count, bytes: UnsafeBufferPointer(storage))
             entries[key] = entry
             return entry
         }

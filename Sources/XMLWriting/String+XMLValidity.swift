@@ -50,17 +50,17 @@ enum XMLCharacterScan {
     /// and U+FFFE and U+FFFF (EF BF BE and EF BF BF); surrogates cannot occur.
     static func firstInvalidByteOffset(in string: String) -> Int? {
         var string = string
-        return string.withUTF8 { firstInvalidByteOffset(in: $0) }
+        return string.withUTF8 { unsafe firstInvalidByteOffset(in: $0) }
     }
 
     static func firstInvalidByteOffset(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         var i = 0
         let count = bytes.count
         while i < count {
-            let b = bytes[i]
+            let b = unsafe bytes[i]
             if b < 0x20 {
                 if b != 0x09 && b != 0x0A && b != 0x0D { return i }
-            } else if b == 0xEF && i + 2 < count && bytes[i + 1] == 0xBF && (bytes[i + 2] == 0xBE || bytes[i + 2] == 0xBF) {
+            } else if unsafe b == 0xEF && i + 2 < count && bytes[i + 1] == 0xBF && (bytes[i + 2] == 0xBE || bytes[i + 2] == 0xBF) {
                 return i
             }
             i += 1

@@ -39,13 +39,13 @@ public enum XMLEscaping {
         // The closures rethrow untyped; carry the typed error out by hand.
         func run(_ bytes: UnsafeBufferPointer<UInt8>) -> XMLInvalidCharacterError? {
             do throws(XMLInvalidCharacterError) {
-                try escape(bytes, for: context, policy: policy, checksCharacters: checksCharacters, into: &output)
+                unsafe try escape(bytes, for: context, policy: policy, checksCharacters: checksCharacters, into: &output)
                 return nil
             } catch {
                 return error
             }
         }
-        if let failure = withUTF8Bytes(of: string, run) { throw failure }
+        if let failure = unsafe withUTF8Bytes(of: string, run) { throw failure }
     }
 
     /// Appends UTF-8 `bytes` (which must be valid UTF-8), escaped for `context`, to `output`.
@@ -55,7 +55,7 @@ public enum XMLEscaping {
         to output: inout [UInt8]
     ) throws(XMLInvalidCharacterError) {
         let start = output.count
-        do throws(XMLInvalidCharacterError) { try escape(bytes, for: context, policy: policy, into: &output) } catch {
+        do throws(XMLInvalidCharacterError) { unsafe try escape(bytes, for: context, policy: policy, into: &output) } catch {
             output.removeSubrange(start...)
             throw error
         }
@@ -76,21 +76,21 @@ public enum XMLEscaping {
         var i = 0
         let count = bytes.count
         func flush(upTo end: Int) {
-            if end > runStart { output.append(bytes: UnsafeBufferPointer(rebasing: bytes[runStart..<end])) }
+            if end > runStart { unsafe output.append(bytes: UnsafeBufferPointer(rebasing: bytes[runStart..<end])) }
         }
         guard let base = bytes.baseAddress else { return }
         while i < count {
             // The common case: eight bytes that need nothing at a time, then byte by byte
             // through the word that may hold one (or to the end).
-            while i + 8 <= count && !mayNeedALook(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) { i += 8 }
+            while unsafe i + 8 <= count && !mayNeedALook(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) { i += 8 }
             // The last few bytes: one more word, ending at the end (it overlaps bytes already done).
-            if i < count && i + 8 > count && count >= 8 && !mayNeedALook(UnsafeRawPointer(base + count - 8).loadUnaligned(as: UInt64.self)) {
+            if unsafe i < count && i + 8 > count && count >= 8 && !mayNeedALook(UnsafeRawPointer(base + count - 8).loadUnaligned(as: UInt64.self)) {
                 i = count
                 break
             }
             let wordEnd = min(i + 8, count)
             while i < wordEnd {
-                let b = bytes[i]
+                let b = unsafe bytes[i]
                 if b < 0x40 {
                     if (mask >> UInt64(b)) & 1 != 0 { break }
                 } else if b == 0xEF && lookAtEF {
@@ -100,7 +100,7 @@ public enum XMLEscaping {
             }
             // The word held nothing after all (a tab in text, a `"` outside an attribute).
             guard i < wordEnd else { continue }
-            let b = bytes[i]
+            let b = unsafe bytes[i]
             var replacement: StaticString?
             var invalidLength = 0
             switch b {
@@ -112,7 +112,7 @@ public enum XMLEscaping {
             case 0x09: replacement = "&#9;"
             case 0x0A: replacement = "&#10;"
             case 0xEF:
-                if i + 2 < count && bytes[i + 1] == 0xBF && (bytes[i + 2] == 0xBE || bytes[i + 2] == 0xBF) {
+                if unsafe i + 2 < count && bytes[i + 1] == 0xBF && (bytes[i + 2] == 0xBE || bytes[i + 2] == 0xBF) {
                     invalidLength = 3
                 } else {
                     i += 1
@@ -122,7 +122,7 @@ public enum XMLEscaping {
             }
             if let replacement {
                 flush(upTo: i)
-                output.append(bytes: UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
+                unsafe output.append(bytes: UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
                 i += 1
                 runStart = i
             } else {
@@ -134,9 +134,9 @@ public enum XMLEscaping {
                     output.append(0xBF)
                     output.append(0xBD)
                 case .throw:
-                    let scalar = invalidLength == 1 ? Unicode.Scalar(b) : Unicode.Scalar(bytes[i + 2] == 0xBE ? 0xFFFE : 0xFFFF)!
+                    let scalar = unsafe invalidLength == 1 ? Unicode.Scalar(b) : Unicode.Scalar(bytes[i + 2] == 0xBE ? 0xFFFE : 0xFFFF)!
                     var offset = 0
-                    for k in 0..<i where bytes[k] & 0xC0 != 0x80 { offset += 1 }
+                    for k in 0..<i where unsafe bytes[k] & 0xC0 != 0x80 { offset += 1 }
                     throw XMLInvalidCharacterError(scalar: scalar, scalarOffset: offset)
                 }
                 i += invalidLength

@@ -6,12 +6,12 @@ extension XMLStreamWriter {
     public func declaration(standalone: Bool? = nil) throws(XMLWriterError) {
         try checkUsable()
         // Nothing at all may precede it, not even white space written with `text(_:)`.
-        guard !state.wroteAnything, bytesWritten == 0 else { throw XMLWriterError(.misplacedDeclaration) }
+        guard unsafe !state.wroteAnything, bytesWritten == 0 else { throw XMLWriterError(.misplacedDeclaration) }
         emit(literal: "<?xml version=\"1.0\" encoding=\"UTF-8\"")
         if let standalone { emit(standalone ? " standalone=\"yes\"" : " standalone=\"no\"") }
         emit(literal: "?>")
-        state.wroteAnything = true
-        state.declaredStandalone = standalone == true
+        unsafe state.wroteAnything = true
+        unsafe state.declaredStandalone = standalone == true
     }
 
     /// Writes `<!DOCTYPE name PUBLIC "publicID" "systemID">` (or `SYSTEM "systemID"`, or just
@@ -19,7 +19,7 @@ extension XMLStreamWriter {
     /// subset: entities and defaults are written out expanded.
     public func doctype(name: String, publicID: String? = nil, systemID: String? = nil) throws(XMLWriterError) {
         try checkUsable()
-        guard !state.wroteDoctype, state.open.isEmpty, !state.rootDone else {
+        guard unsafe !state.wroteDoctype, unsafe state.open.isEmpty, unsafe !state.rootDone else {
             throw XMLWriterError(.misplacedDoctype)
         }
         guard XMLNameValidation.isValid(name) else { throw XMLWriterError(.invalidName(name)) }
@@ -39,8 +39,8 @@ extension XMLStreamWriter {
             written += " SYSTEM \(quoted(systemID))"
         }
         emit(written + ">")
-        state.wroteDoctype = true
-        state.doctypeHasExternalID = publicID != nil || systemID != nil
+        unsafe state.wroteDoctype = true
+        unsafe state.doctypeHasExternalID = publicID != nil || systemID != nil
         try flushIfLarge()
     }
 
@@ -55,7 +55,7 @@ extension XMLStreamWriter {
     /// Writes character data, escaped. Outside the root element only white space is allowed.
     public func text(_ text: String) throws(XMLWriterError) {
         try checkUsable()
-        let inRoot = !state.open.isEmpty
+        let inRoot = unsafe !state.open.isEmpty
         if !inRoot {
             guard text.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else {
                 throw XMLWriterError(.contentOutsideRoot)
@@ -67,18 +67,18 @@ extension XMLStreamWriter {
             return
         }
         // The start tag's `>` and the text go in together, or neither does.
-        let mark = state.buffer.count
-        let closesTag = state.startTagOpen
-        if closesTag { state.buffer.append(UInt8(ascii: ">")) }
+        let mark = unsafe state.buffer.count
+        let closesTag = unsafe state.startTagOpen
+        if closesTag { unsafe state.buffer.append(UInt8(ascii: ">")) }
         do throws(XMLWriterError) { try escape(text, for: .text) } catch {
             rollBack(to: mark)
             throw error
         }
         if closesTag {
-            state.startTagOpen = false
-            state.tagNames.removeAll()
+            unsafe state.startTagOpen = false
+            unsafe state.tagNames.removeAll()
         }
-        state.open[state.open.count - 1].keepsContentAsWritten = true
+        unsafe state.open[state.open.count - 1].keepsContentAsWritten = true
         try flushIfLarge()
     }
 
@@ -96,28 +96,28 @@ extension XMLStreamWriter {
     ///   call writes nothing.
     public func entityReference(_ name: String) throws(XMLWriterError) {
         try checkUsable()
-        guard !state.open.isEmpty else { throw XMLWriterError(.contentOutsideRoot) }
+        guard unsafe !state.open.isEmpty else { throw XMLWriterError(.contentOutsideRoot) }
         guard XMLNameValidation.isValid(name), !name.utf8.contains(UInt8(ascii: ":")) else {
             throw XMLWriterError(.invalidName(name))
         }
         let predefined = ["lt", "gt", "amp", "apos", "quot"].contains { $0.utf8.elementsEqual(name.utf8) }
-        guard predefined || (state.doctypeHasExternalID && !state.declaredStandalone) else {
+        guard unsafe predefined || (state.doctypeHasExternalID && !state.declaredStandalone) else {
             throw XMLWriterError(.undeclaredEntity(name))
         }
-        if state.startTagOpen {
-            state.buffer.append(UInt8(ascii: ">"))
-            state.startTagOpen = false
-            state.tagNames.removeAll()
+        if unsafe state.startTagOpen {
+            unsafe state.buffer.append(UInt8(ascii: ">"))
+            unsafe state.startTagOpen = false
+            unsafe state.tagNames.removeAll()
         }
         emit("&" + name + ";")
-        state.open[state.open.count - 1].keepsContentAsWritten = true
+        unsafe state.open[state.open.count - 1].keepsContentAsWritten = true
         try flushIfLarge()
     }
 
     /// Writes entity references as after a DOCTYPE naming an external DTD: for a fragment of a
     /// document that has one (the tree's `xmlString`), which is read in that document's context.
     package func assumesExternalDTD() {
-        state.doctypeHasExternalID = true
+        unsafe state.doctypeHasExternalID = true
     }
 
     /// From here on, writes the open element's content exactly as given: with indentation on,
@@ -126,17 +126,17 @@ extension XMLStreamWriter {
     /// where added white space would change the text. Attributes may still follow.
     public func keepContentAsWritten() throws(XMLWriterError) {
         try checkUsable()
-        guard !state.open.isEmpty else { throw XMLWriterError(.contentOutsideRoot) }
-        state.open[state.open.count - 1].keepsContentAsWritten = true
+        guard unsafe !state.open.isEmpty else { throw XMLWriterError(.contentOutsideRoot) }
+        unsafe state.open[state.open.count - 1].keepsContentAsWritten = true
     }
 
     /// Writes a CDATA section; a `]]>` inside is split across two sections.
     public func cdata(_ text: String) throws(XMLWriterError) {
         try checkUsable()
-        guard !state.open.isEmpty else { throw XMLWriterError(.contentOutsideRoot) }
+        guard unsafe !state.open.isEmpty else { throw XMLWriterError(.contentOutsideRoot) }
         let cleaned = try clean(text)
         closeStartTag()
-        state.open[state.open.count - 1].keepsContentAsWritten = true
+        unsafe state.open[state.open.count - 1].keepsContentAsWritten = true
         emit(literal: "<![CDATA[")
         // Split on bytes, not Characters: "]]>" followed by a combining mark is one
         // Character to String's search, but still ends the section.

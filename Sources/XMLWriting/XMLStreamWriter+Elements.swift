@@ -36,14 +36,14 @@ extension XMLStreamWriter {
             emit(literal: " xmlns=\"")
         }
         try? escape(uri, for: .attributeValue)
-        state.buffer.append(UInt8(ascii: "\""))
+        unsafe state.buffer.append(UInt8(ascii: "\""))
     }
 
     /// Puts a declaration written in the open tag into scope.
     private func recordDeclaration(_ prefix: String?, _ uri: String) {
-        state.namespaces.bind(prefix, to: uri)
-        state.tagNames.insert(written: declarationName(prefix))
-        state.tagNames.use(prefix: prefix)
+        unsafe state.namespaces.bind(prefix, to: uri)
+        unsafe state.tagNames.insert(written: declarationName(prefix))
+        unsafe state.tagNames.use(prefix: prefix)
     }
 
     /// Declares `prefix` (or the default namespace, for `nil`) for `uri` on the element whose
@@ -54,11 +54,11 @@ extension XMLStreamWriter {
     ///   when the open tag already declares the prefix or uses it in an attribute's name.
     public func declareNamespace(prefix: String?, uri: String) throws(XMLWriterError) {
         try checkUsable()
-        guard state.startTagOpen else { throw XMLWriterError(.misplacedAttribute(declarationName(prefix))) }
+        guard unsafe state.startTagOpen else { throw XMLWriterError(.misplacedAttribute(declarationName(prefix))) }
         try checkPrefix(prefix)
         try checkBinding(prefix, uri)
-        guard prefix != "xml", !state.namespaces.uri(for: prefix).hasSameCodePoints(as: uri) else { return }
-        guard !state.tagNames.uses(prefix: prefix) else { throw XMLWriterError(.conflictingPrefix(prefix ?? "")) }
+        guard prefix != "xml", unsafe !state.namespaces.uri(for: prefix).hasSameCodePoints(as: uri) else { return }
+        guard unsafe !state.tagNames.uses(prefix: prefix) else { throw XMLWriterError(.conflictingPrefix(prefix ?? "")) }
         try checkNamespaceCharacters(uri)
         writeDeclaration(prefix, uri)
         recordDeclaration(prefix, uri)
@@ -78,26 +78,26 @@ extension XMLStreamWriter {
             throw XMLWriterError(.invalidName(localName))
         }
         try checkPrefix(prefix)
-        if state.open.isEmpty && state.rootDone { throw XMLWriterError(.contentOutsideRoot) }
+        if unsafe state.open.isEmpty && state.rootDone { throw XMLWriterError(.contentOutsideRoot) }
         var declaration: (prefix: String?, uri: String)?
         if let namespace, !namespace.isEmpty {
             try checkBinding(prefix, namespace)
-            if !state.namespaces.uri(for: prefix).hasSameCodePoints(as: namespace) {
+            if unsafe !state.namespaces.uri(for: prefix).hasSameCodePoints(as: namespace) {
                 try checkNamespaceCharacters(namespace)
                 declaration = (prefix, namespace)
             }
         } else if namespace != nil && prefix != nil {
             throw XMLWriterError(.invalidPrefix(prefix!))
         } else if let prefix {
-            guard let bound = state.namespaces.uri(for: prefix), !bound.isEmpty else { throw XMLWriterError(.invalidPrefix(prefix)) }
-        } else if let current = state.namespaces.uri(for: nil), !current.isEmpty {
+            guard let bound = unsafe state.namespaces.uri(for: prefix), !bound.isEmpty else { throw XMLWriterError(.invalidPrefix(prefix)) }
+        } else if let current = unsafe state.namespaces.uri(for: nil), !current.isEmpty {
             // A name in no namespace inside a default namespace: undeclare it.
             declaration = (nil, "")
         }
 
         beginMarkup()
-        withUTF8Bytes(of: prefix.map { $0 + ":" + localName } ?? localName) { openElement(writtenName: $0) }
-        if let prefix { state.tagNames.use(prefix: prefix) }
+        unsafe withUTF8Bytes(of: prefix.map { $0 + ":" + localName } ?? localName) { unsafe openElement(writtenName: $0) }
+        if let prefix { unsafe state.tagNames.use(prefix: prefix) }
         if let declaration {
             writeDeclaration(declaration.prefix, declaration.uri)
             recordDeclaration(declaration.prefix, declaration.uri)
@@ -122,7 +122,7 @@ extension XMLStreamWriter {
         try checkUsable()
         let namespace = namespace.flatMap { $0.isEmpty ? nil : $0 }
         let literal = namespace == nil && prefix == nil
-        guard state.startTagOpen else {
+        guard unsafe state.startTagOpen else {
             throw XMLWriterError(.misplacedAttribute(prefix.map { $0 + ":" + localName } ?? localName))
         }
         guard XMLNameValidation.isValid(localName, allowingColon: literal) else {
@@ -131,19 +131,19 @@ extension XMLStreamWriter {
         try checkPrefix(prefix)
         var usedPrefix = prefix
         var declaration: (prefix: String, uri: String)?
-        var generated = state.generatedPrefixes
+        var generated = unsafe state.generatedPrefixes
         var uri: String?
         if let namespace {
             try checkBinding(prefix ?? (namespace == NamespaceScope.xmlNamespace ? "xml" : nil), namespace)
-            if usedPrefix == nil { usedPrefix = state.namespaces.prefix(for: namespace) }
+            if usedPrefix == nil { usedPrefix = unsafe state.namespaces.prefix(for: namespace) }
             if usedPrefix == nil {
                 repeat {
                     generated += 1
                     usedPrefix = "ns\(generated)"
-                } while state.namespaces.uri(for: usedPrefix) != nil || state.tagNames.uses(prefix: usedPrefix)
+                } while unsafe state.namespaces.uri(for: usedPrefix) != nil || state.tagNames.uses(prefix: usedPrefix)
             }
-            if !state.namespaces.uri(for: usedPrefix).hasSameCodePoints(as: namespace) {
-                guard !state.tagNames.uses(prefix: usedPrefix) else {
+            if unsafe !state.namespaces.uri(for: usedPrefix).hasSameCodePoints(as: namespace) {
+                guard unsafe !state.tagNames.uses(prefix: usedPrefix) else {
                     throw XMLWriterError(.conflictingPrefix(usedPrefix!))
                 }
                 try checkNamespaceCharacters(namespace)
@@ -151,7 +151,7 @@ extension XMLStreamWriter {
             }
             uri = namespace
         } else if let prefix {
-            guard let bound = state.namespaces.uri(for: prefix), !bound.isEmpty else { throw XMLWriterError(.invalidPrefix(prefix)) }
+            guard let bound = unsafe state.namespaces.uri(for: prefix), !bound.isEmpty else { throw XMLWriterError(.invalidPrefix(prefix)) }
             uri = bound
         }
         // A declaration written as a plain attribute (a tree read without namespace
@@ -163,50 +163,50 @@ extension XMLStreamWriter {
             try checkPrefix(declared)
             try checkBinding(declared, value)
             try checkNamespaceCharacters(value)
-            if state.tagNames.uses(prefix: declared) { throw XMLWriterError(.conflictingPrefix(declared ?? "")) }
+            if unsafe state.tagNames.uses(prefix: declared) { throw XMLWriterError(.conflictingPrefix(declared ?? "")) }
             literalDeclaration = .some(declared)
         }
         let writtenName = usedPrefix.map { $0 + ":" + localName } ?? localName
         let expanded = uri.map { StartTagNames.ExpandedName(uri: $0, localName: localName) }
-        var repeated = state.tagNames.contains(written: writtenName)
-        if !repeated, let expanded { repeated = state.tagNames.contains(expanded) }
+        var repeated = unsafe state.tagNames.contains(written: writtenName)
+        if !repeated, let expanded { repeated = unsafe state.tagNames.contains(expanded) }
         if repeated {
             throw XMLWriterError(.misplacedAttribute(writtenName))
         }
 
-        let mark = state.buffer.count
+        let mark = unsafe state.buffer.count
         if let declaration { writeDeclaration(declaration.prefix, declaration.uri) }
         // The closure cannot throw a typed error: carry it out by hand.
-        let failure: XMLWriterError? = withUTF8Bytes(of: writtenName) { name in
-            do throws(XMLWriterError) { try writeAttribute(written: name, value: value, rollingBackTo: mark) } catch { return error }
+        let failure: XMLWriterError? = unsafe withUTF8Bytes(of: writtenName) { name in
+            do throws(XMLWriterError) { unsafe try writeAttribute(written: name, value: value, rollingBackTo: mark) } catch { return error }
             return nil
         }
         if let failure { throw failure }
         if let declaration { recordDeclaration(declaration.prefix, declaration.uri) }
-        state.generatedPrefixes = generated
-        state.tagNames.insert(written: writtenName)
-        if let expanded { state.tagNames.insert(expanded) }
-        if let usedPrefix { state.tagNames.use(prefix: usedPrefix) }
-        if let declared = literalDeclaration { state.tagNames.use(prefix: declared) }
+        unsafe state.generatedPrefixes = generated
+        unsafe state.tagNames.insert(written: writtenName)
+        if let expanded { unsafe state.tagNames.insert(expanded) }
+        if let usedPrefix { unsafe state.tagNames.use(prefix: usedPrefix) }
+        if let declared = literalDeclaration { unsafe state.tagNames.use(prefix: declared) }
         try flushIfLarge()
     }
 
     /// Ends the innermost open element (`<a/>` when it has no content).
     public func endElement() throws(XMLWriterError) {
         try checkUsable()
-        guard let element = state.open.popLast() else { throw XMLWriterError(.unbalancedEnd) }
-        if state.startTagOpen {
+        guard let element = unsafe state.open.popLast() else { throw XMLWriterError(.unbalancedEnd) }
+        if unsafe state.startTagOpen {
             emit(literal: "/>")
-            state.startTagOpen = false
-            state.tagNames.removeAll()
+            unsafe state.startTagOpen = false
+            unsafe state.tagNames.removeAll()
         } else {
             if let indentation = options.indentation, element.hasChildMarkup, !element.keepsContentAsWritten {
-                state.buffer.append(0x0A)
-                for _ in 0..<state.open.count { emit(indentation) }
+                unsafe state.buffer.append(0x0A)
+                for _ in unsafe 0..<state.open.count { emit(indentation) }
             }
             emit(literal: "</")
-            state.buffer.append(bytes: state.openNames.bytes(from: element.nameStart, count: element.nameCount))
-            state.buffer.append(UInt8(ascii: ">"))
+            unsafe state.buffer.append(bytes: state.openNames.bytes(from: element.nameStart, count: element.nameCount))
+            unsafe state.buffer.append(UInt8(ascii: ">"))
         }
         try elementEnded(element)
     }
@@ -214,13 +214,13 @@ extension XMLStreamWriter {
     /// Writes `<name` and opens the element's start tag (the caller has begun the markup).
     @inline(__always)
     func openElement(writtenName name: UnsafeBufferPointer<UInt8>) {
-        state.buffer.append(UInt8(ascii: "<"))
-        state.buffer.append(bytes: name)
-        state.startTagOpen = true
-        let inheritsKeeping = state.open.last?.keepsContentAsWritten ?? false
-        let nameStart = state.openNames.count
-        state.openNames.append(bytes: name)
-        state.open.append(
+        unsafe state.buffer.append(UInt8(ascii: "<"))
+        unsafe state.buffer.append(bytes: name)
+        unsafe state.startTagOpen = true
+        let inheritsKeeping = unsafe state.open.last?.keepsContentAsWritten ?? false
+        let nameStart = unsafe state.openNames.count
+        unsafe state.openNames.append(bytes: name)
+        unsafe state.open.append(
             OpenElement(
                 nameStart: nameStart, nameCount: name.count, namespaceMark: state.namespaces.mark,
                 keepsContentAsWritten: inheritsKeeping))
@@ -230,23 +230,23 @@ extension XMLStreamWriter {
     /// to `mark` (which may come before a declaration written for this attribute).
     @inline(__always)
     func writeAttribute(written name: UnsafeBufferPointer<UInt8>, value: String, rollingBackTo mark: Int) throws(XMLWriterError) {
-        state.buffer.append(0x20)
-        state.buffer.append(bytes: name)
+        unsafe state.buffer.append(0x20)
+        unsafe state.buffer.append(bytes: name)
         emit(literal: "=\"")
         do throws(XMLWriterError) { try escape(value, for: .attributeValue) } catch {
             rollBack(to: mark)
             throw error
         }
-        state.buffer.append(UInt8(ascii: "\""))
+        unsafe state.buffer.append(UInt8(ascii: "\""))
     }
 
     /// After an element's end tag: its declarations leave scope, and the root's end ends
     /// the document's content.
     @inline(__always)
     func elementEnded(_ element: OpenElement) throws(XMLWriterError) {
-        state.namespaces.unwind(to: element.namespaceMark)
-        state.openNames.truncate(to: element.nameStart)
-        if state.open.isEmpty { state.rootDone = true }
+        unsafe state.namespaces.unwind(to: element.namespaceMark)
+        unsafe state.openNames.truncate(to: element.nameStart)
+        if unsafe state.open.isEmpty { unsafe state.rootDone = true }
         try flushIfLarge()
     }
 

@@ -120,9 +120,9 @@ public final class XMLStreamWriter {
     }
 
     /// The bytes written so far, for ``XMLWriterOutput/memory`` (after ``finish()``, all of them).
-    public var bytes: [UInt8] { sink.memory + state.buffer.array }
+    public var bytes: [UInt8] { unsafe sink.memory + state.buffer.array }
     /// How many bytes the writer has produced so far, buffered ones included.
-    public var bytesWritten: Int { state.flushedBytes + state.buffer.count }
+    public var bytesWritten: Int { unsafe state.flushedBytes + state.buffer.count }
 
     /// The output so far as a string, for ``XMLWriterOutput/memory``.
     public var string: String { String(decoding: bytes, as: UTF8.self) }
@@ -131,17 +131,17 @@ public final class XMLStreamWriter {
     /// old file with the new one. After an error the old file is untouched.
     public func finish() throws(XMLWriterError) {
         try checkUsable()
-        guard state.open.isEmpty else {
-            throw XMLWriterError(.unclosedElements(state.open.map { writtenName(of: $0) }))
+        guard unsafe state.open.isEmpty else {
+            throw unsafe XMLWriterError(.unclosedElements(state.open.map { writtenName(of: $0) }))
         }
-        guard state.rootDone else { throw XMLWriterError(.missingRoot) }
+        guard unsafe state.rootDone else { throw XMLWriterError(.missingRoot) }
         do throws(XMLWriterError) {
-            if options.indentation != nil { state.buffer.append(0x0A) }
+            if options.indentation != nil { unsafe state.buffer.append(0x0A) }
             try flush()
             try sink.commit()
-            state.finished = true
+            unsafe state.finished = true
         } catch {
-            state.failure = error
+            unsafe state.failure = error
             sink.abandon()
             throw error
         }
@@ -150,7 +150,7 @@ public final class XMLStreamWriter {
     /// Gives up: a file output's temporary is removed and the old file stays as it was.
     public func abandon() {
         sink.abandon()
-        state.finished = true
+        unsafe state.finished = true
     }
 }
 
@@ -161,26 +161,26 @@ extension XMLStreamWriter: Sendable {}
 extension XMLStreamWriter {
     @inline(__always)
     func emit(_ string: String) {
-        withUTF8Bytes(of: string) { state.buffer.append(bytes: $0) }
+        unsafe withUTF8Bytes(of: string) { unsafe state.buffer.append(bytes: $0) }
     }
 
     /// An open element's name as written.
     func writtenName(of element: OpenElement) -> String {
-        String(decoding: state.openNames.bytes(from: element.nameStart, count: element.nameCount), as: UTF8.self)
+        unsafe String(decoding: state.openNames.bytes(from: element.nameStart, count: element.nameCount), as: UTF8.self)
     }
 
     @inline(__always)
     func emit(literal string: StaticString) {
-        state.buffer.append(bytes: UnsafeBufferPointer(start: string.utf8Start, count: string.utf8CodeUnitCount))
+        unsafe state.buffer.append(bytes: UnsafeBufferPointer(start: string.utf8Start, count: string.utf8CodeUnitCount))
     }
 
     /// Hands a full buffer to the output. An output error ends the writer (see the type's
     /// documentation): the file's temporary is dropped and later calls throw it again.
     @inline(__always)
     func flushIfLarge() throws(XMLWriterError) {
-        guard state.buffer.count >= 64 * 1024 else { return }
+        guard unsafe state.buffer.count >= 64 * 1024 else { return }
         do throws(XMLWriterError) { try flush() } catch {
-            state.failure = error
+            unsafe state.failure = error
             sink.abandon()
             throw error
         }
@@ -188,20 +188,20 @@ extension XMLStreamWriter {
 
     @inline(never)
     func flush() throws(XMLWriterError) {
-        guard !state.buffer.isEmpty else { return }
+        guard unsafe !state.buffer.isEmpty else { return }
         var failure: XMLWriterError?
-        state.buffer.withUnsafeBytes { bytes in
-            do throws(XMLWriterError) { try sink.write(bytes) } catch { failure = error }
+        unsafe state.buffer.withUnsafeBytes { bytes in
+            do throws(XMLWriterError) { unsafe try sink.write(bytes) } catch { failure = error }
         }
-        state.flushedBytes += state.buffer.count
-        state.buffer.removeAll()
+        unsafe state.flushedBytes += state.buffer.count
+        unsafe state.buffer.removeAll()
         if let failure { throw failure }
     }
 
     /// Throws when the writer has finished or an output error ended it.
     func checkUsable() throws(XMLWriterError) {
-        if let failure = state.failure { throw failure }
-        if state.finished { throw XMLWriterError(.finished) }
+        if let failure = unsafe state.failure { throw failure }
+        if unsafe state.finished { throw XMLWriterError(.finished) }
     }
 
     func clean(_ string: String, policy: XMLCharacterPolicy? = nil) throws(XMLWriterError) -> String {
@@ -224,7 +224,7 @@ extension XMLStreamWriter {
     /// the caller takes the bytes back (``rollBack(to:)``).
     func escape(_ string: String, for context: XMLEscaping.Context) throws(XMLWriterError) {
         do throws(XMLInvalidCharacterError) {
-            try XMLEscaping.escape(
+            unsafe try XMLEscaping.escape(
                 string, for: context, policy: options.characterPolicy, checksCharacters: !options.skipsCharacterCheck,
                 into: &state.buffer)
         } catch {
@@ -234,29 +234,29 @@ extension XMLStreamWriter {
 
     /// Takes back what was appended after `mark` (a buffer count taken in the same call:
     /// nothing is flushed in the middle of a call, so the bytes are all still there).
-    func rollBack(to mark: Int) { state.buffer.truncate(to: mark) }
+    func rollBack(to mark: Int) { unsafe state.buffer.truncate(to: mark) }
 
     /// Closes a pending start tag (`>`), before any content.
     func closeStartTag() {
-        guard state.startTagOpen else { return }
-        state.buffer.append(UInt8(ascii: ">"))
-        state.startTagOpen = false
-        state.tagNames.removeAll()
+        guard unsafe state.startTagOpen else { return }
+        unsafe state.buffer.append(UInt8(ascii: ">"))
+        unsafe state.startTagOpen = false
+        unsafe state.tagNames.removeAll()
     }
 
     /// Before markup (an element, comment or PI): closes the start tag and indents.
     func beginMarkup() {
         closeStartTag()
-        if state.open.isEmpty {
-            if state.wroteAnything && options.indentation != nil { state.buffer.append(0x0A) }
+        if unsafe state.open.isEmpty {
+            if unsafe state.wroteAnything && options.indentation != nil { unsafe state.buffer.append(0x0A) }
         } else if let indentation = options.indentation {
             // Only indentation reads hasChildMarkup: without it the stack is left alone.
-            state.open[state.open.count - 1].hasChildMarkup = true
-            if !state.open[state.open.count - 1].keepsContentAsWritten {
-                state.buffer.append(0x0A)
-                for _ in 0..<state.open.count { emit(indentation) }
+            unsafe state.open[state.open.count - 1].hasChildMarkup = true
+            if unsafe !state.open[state.open.count - 1].keepsContentAsWritten {
+                unsafe state.buffer.append(0x0A)
+                for _ in unsafe 0..<state.open.count { emit(indentation) }
             }
         }
-        state.wroteAnything = true
+        unsafe state.wroteAnything = true
     }
 }

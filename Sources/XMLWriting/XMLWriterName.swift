@@ -20,7 +20,7 @@ internal import XMLSyntax
 /// It is a name in no namespace, written as given (it may hold a colon, as names do in a
 /// document read without namespace processing), exactly as `startElement(_:)` and
 /// `attribute(_:value:)` write a `String` name given without `namespace` or `prefix`.
-public struct XMLWriterName: Hashable, @unchecked Sendable, CustomStringConvertible {
+@safe public struct XMLWriterName: Hashable, @unchecked Sendable, CustomStringConvertible {
     // @unchecked: `bytes` points to memory that is never written after the name is interned
     // and never freed (CheckedNames).
 
@@ -37,13 +37,13 @@ public struct XMLWriterName: Hashable, @unchecked Sendable, CustomStringConverti
     public init(_ name: String) throws(XMLWriterError) {
         guard XMLNameValidation.isValid(name, allowingColon: true) else { throw XMLWriterError(.invalidName(name)) }
         let entry = CheckedNames.entry(for: name)
-        bytes = entry.bytes
+        unsafe bytes = entry.bytes
         id = entry.id
         isDeclaration = NamespaceDeclaration(attributeName: name) != nil
     }
 
     /// The name as written.
-    public var string: String { String(decoding: bytes, as: UTF8.self) }
+    public var string: String { unsafe String(decoding: bytes, as: UTF8.self) }
 
     /// The name as written, as ``XMLWriterName/string`` gives it.
     public var description: String { string }
@@ -61,13 +61,13 @@ extension XMLStreamWriter {
     /// does with the name's string and no namespace, without checking the name again.
     public func startElement(_ name: XMLWriterName) throws(XMLWriterError) {
         // Inside a default namespace the name needs `xmlns=""`: the general path writes it.
-        if let current = state.namespaces.uri(for: nil), !current.isEmpty {
+        if let current = unsafe state.namespaces.uri(for: nil), !current.isEmpty {
             return try startElement(name.string)
         }
         try checkUsable()
-        if state.open.isEmpty && state.rootDone { throw XMLWriterError(.contentOutsideRoot) }
+        if unsafe state.open.isEmpty && state.rootDone { throw XMLWriterError(.contentOutsideRoot) }
         beginMarkup()
-        openElement(writtenName: name.bytes)
+        unsafe openElement(writtenName: name.bytes)
         try flushIfLarge()
     }
 
@@ -77,11 +77,11 @@ extension XMLStreamWriter {
     public func attribute(_ name: XMLWriterName, value: String) throws(XMLWriterError) {
         if name.isDeclaration { return try attribute(name.string, value: value) }
         try checkUsable()
-        guard state.startTagOpen, !state.tagNames.contains(checked: name.id, name: name.string) else {
+        guard unsafe state.startTagOpen, unsafe !state.tagNames.contains(checked: name.id, name: name.string) else {
             throw XMLWriterError(.misplacedAttribute(name.string))
         }
-        try writeAttribute(written: name.bytes, value: value, rollingBackTo: state.buffer.count)
-        state.tagNames.insert(checked: name.id)
+        unsafe try writeAttribute(written: name.bytes, value: value, rollingBackTo: state.buffer.count)
+        unsafe state.tagNames.insert(checked: name.id)
         try flushIfLarge()
     }
 
@@ -97,19 +97,19 @@ extension XMLStreamWriter {
             return try endElement()
         }
         try startElement(name)
-        let mark = state.buffer.count
+        let mark = unsafe state.buffer.count
         closeStartTag()
         // Strip and replace cannot fail part way.
         try? escape(text, for: .text)
-        if state.buffer.count == mark + 1 {
+        if unsafe state.buffer.count == mark + 1 {
             // Nothing of the text is left: `<name/>`, as endElement would write it.
             rollBack(to: mark)
             emit(literal: "/>")
         } else {
             emit(literal: "</")
-            state.buffer.append(bytes: name.bytes)
-            state.buffer.append(UInt8(ascii: ">"))
+            unsafe state.buffer.append(bytes: name.bytes)
+            unsafe state.buffer.append(UInt8(ascii: ">"))
         }
-        try elementEnded(state.open.removeLast())
+        unsafe try elementEnded(state.open.removeLast())
     }
 }

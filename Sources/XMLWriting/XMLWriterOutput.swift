@@ -42,13 +42,13 @@ final class OutputSink {
     func write(_ bytes: UnsafeRawBufferPointer) throws(XMLWriterError) {
         switch output {
         case .memory:
-            memory.append(contentsOf: bytes)
+            unsafe memory.append(contentsOf: bytes)
         case .file:
             guard let file else { throw XMLWriterError(.finished) }
-            try file.write(bytes)
+            unsafe try file.write(bytes)
         case .fileDescriptor:
-            let code = AtomicFile.writeAll(bytes, to: fd)
-            if code != 0 { throw XMLWriterError(.output(path: nil, errno: code, message: String(cString: strerror(code)))) }
+            let code = unsafe AtomicFile.writeAll(bytes, to: fd)
+            if code != 0 { throw unsafe XMLWriterError(.output(path: nil, errno: code, message: String(cString: strerror(code)))) }
         }
     }
 

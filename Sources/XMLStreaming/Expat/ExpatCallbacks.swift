@@ -9,76 +9,76 @@ enum ExpatCallbacks {
     private static func withReceiver(_ userData: UnsafeMutableRawPointer?, _ body: (ExpatReceiver) -> Void) {
         #if DEBUG
         // The views this callback hands out are valid until it returns (ViewValidity).
-        ViewValidity.duringCallback { Unmanaged<ExpatReceiver>.fromOpaque(userData!)._withUnsafeGuaranteedRef(body) }
+        ViewValidity.duringCallback { unsafe Unmanaged<ExpatReceiver>.fromOpaque(userData!)._withUnsafeGuaranteedRef(body) }
         #else
         Unmanaged<ExpatReceiver>.fromOpaque(userData!)._withUnsafeGuaranteedRef(body)
         #endif
     }
 
     static let startElement: XML_StartElementHandler = { userData, name, attributes in
-        withReceiver(userData) { $0.receiveStartElement(name!, attributes) }
+        unsafe withReceiver(userData) { unsafe $0.receiveStartElement(name!, attributes) }
     }
 
     static let endElement: XML_EndElementHandler = { userData, name in
-        withReceiver(userData) { $0.receiveEndElement(name!) }
+        unsafe withReceiver(userData) { unsafe $0.receiveEndElement(name!) }
     }
 
     static let characters: XML_CharacterDataHandler = { userData, text, length in
-        withReceiver(userData) { $0.receiveCharacters(text!, length) }
+        unsafe withReceiver(userData) { unsafe $0.receiveCharacters(text!, length) }
     }
 
     static let startCDATA: XML_StartCdataSectionHandler = { userData in
-        withReceiver(userData) { $0.receiveStartCDATA() }
+        unsafe withReceiver(userData) { $0.receiveStartCDATA() }
     }
 
     static let endCDATA: XML_EndCdataSectionHandler = { userData in
-        withReceiver(userData) { $0.receiveEndCDATA() }
+        unsafe withReceiver(userData) { $0.receiveEndCDATA() }
     }
 
     static let comment: XML_CommentHandler = { userData, text in
-        withReceiver(userData) { $0.receiveComment(text!) }
+        unsafe withReceiver(userData) { unsafe $0.receiveComment(text!) }
     }
 
     static let processingInstruction: XML_ProcessingInstructionHandler = { userData, target, data in
-        withReceiver(userData) { $0.receiveProcessingInstruction(target!, data) }
+        unsafe withReceiver(userData) { unsafe $0.receiveProcessingInstruction(target!, data) }
     }
 
     static let xmlDeclaration: XML_XmlDeclHandler = { userData, version, encoding, standalone in
-        withReceiver(userData) { $0.receiveXMLDeclaration(version, encoding, standalone) }
+        unsafe withReceiver(userData) { unsafe $0.receiveXMLDeclaration(version, encoding, standalone) }
     }
 
     static let startDoctype: XML_StartDoctypeDeclHandler = { userData, name, systemID, publicID, internalSubset in
-        withReceiver(userData) { $0.receiveStartDoctype(name, systemID, publicID, internalSubset) }
+        unsafe withReceiver(userData) { unsafe $0.receiveStartDoctype(name, systemID, publicID, internalSubset) }
     }
 
     static let endDoctype: XML_EndDoctypeDeclHandler = { userData in
-        withReceiver(userData) { $0.receiveEndDoctype() }
+        unsafe withReceiver(userData) { $0.receiveEndDoctype() }
     }
 
     static let startNamespace: XML_StartNamespaceDeclHandler = { userData, prefix, uri in
-        withReceiver(userData) { $0.receiveStartNamespace(prefix, uri) }
+        unsafe withReceiver(userData) { unsafe $0.receiveStartNamespace(prefix, uri) }
     }
 
     static let endNamespace: XML_EndNamespaceDeclHandler = { userData, prefix in
-        withReceiver(userData) { $0.receiveEndNamespace(prefix) }
+        unsafe withReceiver(userData) { unsafe $0.receiveEndNamespace(prefix) }
     }
 
     static let skippedEntity: XML_SkippedEntityHandler = { userData, name, isParameterEntity in
-        withReceiver(userData) { $0.receiveSkippedEntity(name!, isParameterEntity != 0) }
+        unsafe withReceiver(userData) { unsafe $0.receiveSkippedEntity(name!, isParameterEntity != 0) }
     }
 
     static let notationDeclaration: XML_NotationDeclHandler = { userData, name, _, systemID, publicID in
-        withReceiver(userData) { $0.receiveNotationDeclaration(name!, systemID, publicID) }
+        unsafe withReceiver(userData) { unsafe $0.receiveNotationDeclaration(name!, systemID, publicID) }
     }
 
     static let attributeDeclaration: XML_AttlistDeclHandler = { userData, element, attribute, type, defaultValue, isRequired in
-        withReceiver(userData) { $0.receiveAttributeDeclaration(element!, attribute!, type!, defaultValue, isRequired != 0) }
+        unsafe withReceiver(userData) { unsafe $0.receiveAttributeDeclaration(element!, attribute!, type!, defaultValue, isRequired != 0) }
     }
 
     static let entityDeclaration: XML_EntityDeclHandler = {
         userData, name, isParameterEntity, value, valueLength, _, systemID, publicID, notationName in
-        withReceiver(userData) {
-            $0.receiveEntityDeclaration(
+        unsafe withReceiver(userData) {
+            unsafe $0.receiveEntityDeclaration(
                 name!, isParameterEntity != 0, value, Int(valueLength), systemID, publicID, notationName)
         }
     }
@@ -86,18 +86,18 @@ enum ExpatCallbacks {
     /// Never loads the entity: returning OK tells expat to go on without it. The first
     /// argument is the parser itself, not the user data.
     static let externalEntityRef: XML_ExternalEntityRefHandler = { parser, _, _, systemID, publicID in
-        if let parser, let userData = CExpat_GetUserData(parser) {
-            withReceiver(userData) { $0.receiveExternalEntityReference(systemID, publicID) }
+        if let parser = unsafe parser, let userData = unsafe CExpat_GetUserData(parser) {
+            unsafe withReceiver(userData) { unsafe $0.receiveExternalEntityReference(systemID, publicID) }
         }
         return Int32(XML_STATUS_OK.rawValue)
     }
 
     /// Hands expat the table of a single-byte encoding it does not know itself.
     static let unknownEncoding: XML_UnknownEncodingHandler = { _, name, info in
-        guard let name, let info, let encoding = SingleByteEncoding.named(String(cString: name)) else {
+        guard let name = unsafe name, let info = unsafe info, let encoding = unsafe SingleByteEncoding.named(String(cString: name)) else {
             return Int32(XML_STATUS_ERROR.rawValue)
         }
-        encoding.table.withUnsafeBufferPointer { CExpat_FillSingleByteEncoding(info, $0.baseAddress) }
+        unsafe encoding.table.withUnsafeBufferPointer { unsafe CExpat_FillSingleByteEncoding(info, $0.baseAddress) }
         return Int32(XML_STATUS_OK.rawValue)
     }
 }

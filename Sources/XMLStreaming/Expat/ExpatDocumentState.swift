@@ -7,7 +7,7 @@ internal import XMLSyntax
 /// What outlives a document stays in the receiver: the expat parser and its settings, the
 /// options, the file name, the locator link, the recovering stages, and the count of calls
 /// into expat.
-struct ExpatDocumentState {
+@safe struct ExpatDocumentState {
     /// How deep the current element is.
     var depth = 0
     /// The byte offset of each open element's start tag, outermost first: a truncated

@@ -18,12 +18,12 @@ public enum ExpatLibrary {
     /// (`XML_DTD`, `XML_NS`, `XML_CONTEXT_BYTES`, …) with their values.
     public static var features: [String: Int] {
         var result: [String: Int] = [:]
-        guard var feature = XML_GetFeatureList() else { return result }
-        while feature.pointee.feature != XML_FEATURE_END {
-            if let name = feature.pointee.name {
-                result[String(cString: name)] = Int(feature.pointee.value)
+        guard var feature = unsafe XML_GetFeatureList() else { return result }
+        while unsafe feature.pointee.feature != XML_FEATURE_END {
+            if let name = unsafe feature.pointee.name {
+                unsafe result[String(cString: name)] = Int(feature.pointee.value)
             }
-            feature += 1
+            unsafe feature += 1
         }
         return result
     }

@@ -20,7 +20,7 @@ extension ExpatReceiver {
     ) {
         guard let tag = currentTagUTF8() else {
             return deliver {
-                try onStartElement(
+                unsafe try onStartElement(
                     XMLName(raw: name, namespaced: namespaced),
                     XMLAttributes(pairs: attributes, specifiedCount: specified, namespaced: namespaced))
             }
@@ -33,7 +33,7 @@ extension ExpatReceiver {
         }
         guard !found.isEmpty else {
             return deliver {
-                try onStartElement(
+                unsafe try onStartElement(
                     XMLName(raw: name, namespaced: namespaced),
                     XMLAttributes(pairs: attributes, specifiedCount: specified, namespaced: namespaced))
             }
@@ -44,7 +44,7 @@ extension ExpatReceiver {
         var next = 0
         var rebuilt: [Int: String] = [:]  // attribute ordinal -> its value with the references in place
         for (raw, references) in found {
-            let attributeName = XMLName(raw: attributes[2 * raw.ordinal]!, namespaced: namespaced)
+            let attributeName = unsafe XMLName(raw: attributes[2 * raw.ordinal]!, namespaced: namespaced)
             let first = positions[next]
             for reference in references {
                 let position = positions[next]
@@ -55,7 +55,7 @@ extension ExpatReceiver {
                     entityName.withUTF8 { utf8 in
                         deliver {
                             do {
-                                try onSkippedAttributeEntity(XMLStringView(borrowing: utf8), attributeName, position)
+                                unsafe try onSkippedAttributeEntity(XMLStringView(borrowing: utf8), attributeName, position)
                             } catch var error as XMLParseError where error.fileName == nil {
                                 error.fileName = fileName
                                 throw error
@@ -79,7 +79,7 @@ extension ExpatReceiver {
             // expat's value, from which the references are missing, checks the rebuilding: a
             // value that also uses an entity of the internal subset, or that a DTD declares
             // other than CDATA, is not rebuilt by guesswork.
-            let expatValue = String(cString: attributes[2 * raw.ordinal + 1]!)
+            let expatValue = unsafe String(cString: attributes[2 * raw.ordinal + 1]!)
             let withoutReferences = scanner.normalizedValue(of: raw, declared: declaredGeneralEntities) { _ in "" }
             guard withoutReferences == expatValue,
                 let value = scanner.normalizedValue(
@@ -95,7 +95,7 @@ extension ExpatReceiver {
         }
         guard !rebuilt.isEmpty else {
             return deliver {
-                try onStartElement(
+                unsafe try onStartElement(
                     XMLName(raw: name, namespaced: namespaced),
                     XMLAttributes(pairs: attributes, specifiedCount: specified, namespaced: namespaced))
             }
@@ -104,21 +104,21 @@ extension ExpatReceiver {
         // strings it points to live until the handler returns; `XMLAttributes` is valid only
         // during the call, so nothing reads them later.
         var slots = 0
-        while attributes[slots] != nil { slots += 2 }
+        while unsafe attributes[slots] != nil { slots += 2 }
         let pairs = UnsafeMutablePointer<UnsafePointer<XML_Char>?>.allocate(capacity: slots + 1)
-        pairs.initialize(from: attributes, count: slots + 1)
-        var owned: [UnsafeMutablePointer<CChar>] = []
+        unsafe pairs.initialize(from: attributes, count: slots + 1)
+        var owned: [UnsafeMutablePointer<CChar>] = unsafe []
         defer {
-            owned.forEach { free($0) }
-            pairs.deallocate()
+            unsafe owned.forEach { unsafe free($0) }
+            unsafe pairs.deallocate()
         }
         for (ordinal, value) in rebuilt {
-            guard let copy = strdup(value) else { fatalError("out of memory") }
-            owned.append(copy)
-            pairs[2 * ordinal + 1] = UnsafePointer(copy)
+            guard let copy = unsafe strdup(value) else { fatalError("out of memory") }
+            unsafe owned.append(copy)
+            unsafe pairs[2 * ordinal + 1] = UnsafePointer(copy)
         }
         deliver {
-            try onStartElement(
+            unsafe try onStartElement(
                 XMLName(raw: name, namespaced: namespaced),
                 XMLAttributes(pairs: pairs, specifiedCount: specified, namespaced: namespaced))
         }
@@ -127,16 +127,16 @@ extension ExpatReceiver {
     /// The current start tag as written, in UTF-8: expat keeps the whole token in its buffer
     /// during the callback.
     func currentTagUTF8() -> [UInt8]? {
-        guard let context = inputContext() else { return nil }
-        let length = Int(XML_GetCurrentByteCount(parser))
-        guard length > 0, context.offset + length <= context.bytes.count else { return nil }
-        let tag = UnsafeBufferPointer(rebasing: context.bytes[context.offset..<(context.offset + length)])
+        guard let context = unsafe inputContext() else { return nil }
+        let length = unsafe Int(XML_GetCurrentByteCount(parser))
+        guard length > 0, unsafe context.offset + length <= context.bytes.count else { return nil }
+        let tag = unsafe UnsafeBufferPointer(rebasing: context.bytes[context.offset..<(context.offset + length)])
         if inputIsUTF16 {
             var units: [UInt16] = []
             units.reserveCapacity(length / 2)
             var i = 0
             while i + 1 < tag.count {
-                units.append(
+                unsafe units.append(
                     inputIsLittleEndian
                         ? UInt16(tag[i]) | UInt16(tag[i + 1]) << 8 : UInt16(tag[i]) << 8 | UInt16(tag[i + 1]))
                 i += 2
@@ -144,12 +144,12 @@ extension ExpatReceiver {
             return Array(String(decoding: units, as: UTF16.self).utf8)
         }
         guard let encoding = options.encoding?.rawValue ?? declaredEncoding, !Self.isUTF8(encoding) else {
-            return Array(tag)
+            return unsafe Array(tag)
         }
         // A single-byte encoding: expat's own Latin-1 and ASCII, or one of the package's tables.
         let table = SingleByteEncoding.named(encoding)?.table
         var scalars = String.UnicodeScalarView()
-        for byte in tag {
+        for unsafe byte in unsafe tag {
             let value = table.map { $0[Int(byte)] } ?? Int32(byte)
             scalars.append(Unicode.Scalar(UInt32(max(0, value))) ?? "\u{FFFD}")
         }

@@ -24,52 +24,52 @@ extension ExpatReceiver {
     /// expat's current error as an `XMLParseError`, with the position, excerpt and, for bytes
     /// that are not valid in the document's encoding, an explanation.
     func expatError() -> XMLParseError {
-        let code = XML_GetErrorCode(parser)
+        let code = unsafe XML_GetErrorCode(parser)
         var position = currentPosition()
-        var message = XML_ErrorString(code).map { String(cString: $0) } ?? "unknown error"
+        var message = unsafe XML_ErrorString(code).map { unsafe String(cString: $0) } ?? "unknown error"
         var errorCode = XMLParseError.Code(rawValue: Int32(code.rawValue))
-        let context = inputContext()
+        let context = unsafe inputContext()
         if code == XML_ERROR_INVALID_TOKEN || code == XML_ERROR_PARTIAL_CHAR,
-            let context, let bad = EncodingDiagnosis.firstInvalidUTF8(in: context.bytes, from: context.offset),
+            let context = unsafe context, let bad = unsafe EncodingDiagnosis.firstInvalidUTF8(in: context.bytes, from: context.offset),
             !inputIsUTF16, options.encoding == nil || options.encoding == .utf8,
             declaredEncoding.map(Self.isUTF8) ?? true
         {
-            let absolute = position.byteOffset + Int64(bad.offset - context.offset)
+            let absolute = unsafe position.byteOffset + Int64(bad.offset - context.offset)
             position.byteOffset = absolute
             errorCode = .invalidEncoding
             message = EncodingDiagnosis.message(byte: bad.byte, offset: absolute, declared: declaredEncoding)
         } else if code == XML_ERROR_NO_ELEMENTS, let offset = openElementOffsets.last {
             // The input ended inside an element: say which, and where it began.
-            let found = inputIsUTF16 ? nil : sourceReader.flatMap { UnclosedElementLocator.locate(offset: offset, reading: $0) }
+            let found = unsafe inputIsUTF16 ? nil : sourceReader.flatMap { unsafe UnclosedElementLocator.locate(offset: offset, reading: $0) }
             if let found {
                 message = "premature end of input: <\(found.name)> opened at \(found.position.line):\(found.position.column) is not closed"
             } else {
                 message = "premature end of input: the element opened at byte \(offset) is not closed"
             }
-        } else if code == XML_ERROR_UNDEFINED_ENTITY, !inputIsUTF16, let context,
-            let name = Self.entityName(in: context.bytes, at: context.offset)
+        } else if code == XML_ERROR_UNDEFINED_ENTITY, !inputIsUTF16, let context = unsafe context,
+            let name = unsafe Self.entityName(in: context.bytes, at: context.offset)
         {
             // expat's message does not say which: the reference starts where the error is.
             message += " &\(name);"
         } else if code == XML_ERROR_AMPLIFICATION_LIMIT_BREACH {
             message += " (entity expansion exceeds \(options.limits.maximumAmplification)x the input)"
         }
-        return XMLParseError(
+        return unsafe XMLParseError(
             code: errorCode, message: message, position: position, fileName: fileName,
-            excerpt: context.flatMap { EncodingDiagnosis.excerpt(of: $0.bytes, around: $0.offset) })
+            excerpt: context.flatMap { unsafe EncodingDiagnosis.excerpt(of: $0.bytes, around: $0.offset) })
     }
 
     /// The name of the entity reference `&name;` that starts at `offset`, when it is one
     /// (at most 256 bytes of UTF-8 up to the `;`).
     static func entityName(in bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> String? {
         guard offset < bytes.count else { return nil }
-        guard bytes[offset] == UInt8(ascii: "&") else {
+        guard unsafe bytes[offset] == UInt8(ascii: "&") else {
             // In an attribute value expat points at the tag: the first reference in it that is
             // neither a character reference nor one of XML's five is the one.
             var i = offset
-            while i < bytes.count, i - offset < 65_536, bytes[i] != UInt8(ascii: ">") {
-                if bytes[i] == UInt8(ascii: "&"), i + 1 < bytes.count, bytes[i + 1] != UInt8(ascii: "#"),
-                    let name = entityName(in: bytes, at: i), !["lt", "gt", "amp", "apos", "quot"].contains(name)
+            while i < bytes.count, i - offset < 65_536, unsafe bytes[i] != UInt8(ascii: ">") {
+                if unsafe bytes[i] == UInt8(ascii: "&"), i + 1 < bytes.count, unsafe bytes[i + 1] != UInt8(ascii: "#"),
+                    let name = unsafe entityName(in: bytes, at: i), !["lt", "gt", "amp", "apos", "quot"].contains(name)
                 {
                     return name
                 }
@@ -79,12 +79,12 @@ extension ExpatReceiver {
         }
         let start = offset + 1
         var end = start
-        while end < bytes.count, end - start < 256, bytes[end] != UInt8(ascii: ";") {
+        while end < bytes.count, end - start < 256, unsafe bytes[end] != UInt8(ascii: ";") {
             // Characters no name holds end the search: this is no reference.
-            if [0x20, 0x09, 0x0A, 0x0D, 0x3C, 0x26, 0x22, 0x27].contains(bytes[end]) { return nil }
+            if unsafe [0x20, 0x09, 0x0A, 0x0D, 0x3C, 0x26, 0x22, 0x27].contains(bytes[end]) { return nil }
             end += 1
         }
-        guard end < bytes.count, bytes[end] == UInt8(ascii: ";"), end > start else { return nil }
-        return String(validating: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        guard end < bytes.count, unsafe bytes[end] == UInt8(ascii: ";"), end > start else { return nil }
+        return unsafe String(validating: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
     }
 }

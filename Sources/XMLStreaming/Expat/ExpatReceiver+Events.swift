@@ -27,7 +27,7 @@ extension ExpatReceiver {
     ) {
         guard pendingError == nil else { return }
         depth += 1
-        openElementOffsets.append(Int64(XML_GetCurrentByteIndex(parser)))
+        unsafe openElementOffsets.append(Int64(XML_GetCurrentByteIndex(parser)))
         textRun = 0
         if depth > depthLimit {
             return fail(
@@ -37,18 +37,18 @@ extension ExpatReceiver {
         }
         // A tag shorter than the smallest limit cannot hold a name or value over it, unless
         // entities, DTD defaults or transcoding make values longer than the tag.
-        if valuesMayOutgrowTags || Int(XML_GetCurrentByteCount(parser)) > tagCheckThreshold,
-            let error = checkSizes(name, attributes)
+        if unsafe valuesMayOutgrowTags || Int(XML_GetCurrentByteCount(parser)) > tagCheckThreshold,
+            let error = unsafe checkSizes(name, attributes)
         {
             return fail(error)
         }
         // Only tags with attributes need the count of those written (versus DTD defaults).
-        let specified = attributes?.pointee == nil ? 0 : Int(XML_GetSpecifiedAttributeCount(parser))
-        if entitiesMayBeUndeclared, recovering == nil, let attributes, attributes.pointee != nil {
-            return receiveStartElementWithEntities(name, attributes, specified: specified)
+        let specified = unsafe attributes?.pointee == nil ? 0 : Int(XML_GetSpecifiedAttributeCount(parser))
+        if entitiesMayBeUndeclared, recovering == nil, let attributes = unsafe attributes, unsafe attributes.pointee != nil {
+            return unsafe receiveStartElementWithEntities(name, attributes, specified: specified)
         }
         deliver {
-            try onStartElement(
+            unsafe try onStartElement(
                 XMLName(raw: name, namespaced: namespaced),
                 XMLAttributes(pairs: attributes, specifiedCount: specified, namespaced: namespaced))
         }
@@ -59,18 +59,18 @@ extension ExpatReceiver {
         _ name: UnsafePointer<XML_Char>, _ attributes: UnsafeMutablePointer<UnsafePointer<XML_Char>?>?
     ) -> XMLParseError? {
         let limits = options.limits
-        if let maximum = limits.maximumNameLength, writtenLength(of: name) > maximum {
+        if let maximum = limits.maximumNameLength, unsafe writtenLength(of: name) > maximum {
             return limitError(.nameTooLong, "a name is longer than the limit of \(maximum) bytes", at: currentPosition())
         }
-        guard let attributes else { return nil }
+        guard let attributes = unsafe attributes else { return nil }
         var i = 0
-        while let attributeName = attributes[i], let value = attributes[i + 1] {
-            if let maximum = limits.maximumNameLength, writtenLength(of: attributeName) > maximum {
+        while let attributeName = unsafe attributes[i], let value = unsafe attributes[i + 1] {
+            if let maximum = limits.maximumNameLength, unsafe writtenLength(of: attributeName) > maximum {
                 return limitError(
                     .nameTooLong, "an attribute name is longer than the limit of \(maximum) bytes",
                     at: currentPosition())
             }
-            if let maximum = limits.maximumAttributeValueLength, strlen(value) > maximum {
+            if let maximum = limits.maximumAttributeValueLength, unsafe strlen(value) > maximum {
                 return limitError(
                     .attributeValueTooLong, "an attribute value is longer than the limit of \(maximum) bytes",
                     at: currentPosition())
@@ -83,7 +83,7 @@ extension ExpatReceiver {
     /// The length of a name as written (prefix, colon, local name), not counting the
     /// namespace URI that expat puts in front of it.
     func writtenLength(of name: UnsafePointer<XML_Char>) -> Int {
-        let view = XMLName(raw: name, namespaced: namespaced)
+        let view = unsafe XMLName(raw: name, namespaced: namespaced)
         return view.localName.count + (view.prefix.map { $0.count + 1 } ?? 0)
     }
 
@@ -91,8 +91,8 @@ extension ExpatReceiver {
         guard pendingError == nil else { return }
         textRun = 0
         // expat reports an empty-element tag's end with no bytes of its own.
-        inEmptyElementEnd = XML_GetCurrentByteCount(parser) == 0
-        deliver { try onEndElement(XMLName(raw: name, namespaced: namespaced)) }
+        inEmptyElementEnd = unsafe XML_GetCurrentByteCount(parser) == 0
+        deliver { unsafe try onEndElement(XMLName(raw: name, namespaced: namespaced)) }
         inEmptyElementEnd = false
         depth -= 1
         openElementOffsets.removeLast()
@@ -106,7 +106,7 @@ extension ExpatReceiver {
                 limitError(
                     .textTooLong, "a run of text is longer than the limit of \(textLimit) bytes", at: currentPosition()))
         }
-        let view = XMLStringView(
+        let view = unsafe XMLStringView(
             base: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: Int(length))
         deliver { try onCharacters(view) }
     }
@@ -123,15 +123,15 @@ extension ExpatReceiver {
 
     final func receiveComment(_ text: UnsafePointer<XML_Char>) {
         guard pendingError == nil else { return }
-        deliver { try onComment(XMLStringView(cString: text)) }
+        deliver { unsafe try onComment(XMLStringView(cString: text)) }
     }
 
     final func receiveProcessingInstruction(_ target: UnsafePointer<XML_Char>, _ data: UnsafePointer<XML_Char>?) {
         guard pendingError == nil else { return }
         let empty: StaticString = ""
         let dataView =
-            data.map { XMLStringView(cString: $0) } ?? XMLStringView(base: empty.utf8Start, count: 0)
-        deliver { try onProcessingInstruction(XMLStringView(cString: target), dataView) }
+            unsafe data.map { unsafe XMLStringView(cString: $0) } ?? XMLStringView(base: empty.utf8Start, count: 0)
+        deliver { unsafe try onProcessingInstruction(XMLStringView(cString: target), dataView) }
     }
 
     final func receiveXMLDeclaration(
@@ -139,10 +139,10 @@ extension ExpatReceiver {
     ) {
         guard pendingError == nil else { return }
         // A text declaration (in an external entity) has no version; we never read those.
-        guard let version else { return }
-        let declaration = XMLDeclaration(
+        guard let version = unsafe version else { return }
+        let declaration = unsafe XMLDeclaration(
             version: String(cString: version),
-            encoding: encoding.map { String(cString: $0) },
+            encoding: encoding.map { unsafe String(cString: $0) },
             standalone: standalone < 0 ? nil : standalone == 1)
         declaredEncoding = declaration.encoding
         if let encoding = declaration.encoding, !Self.isUTF8(encoding) { valuesMayOutgrowTags = true }
@@ -155,11 +155,11 @@ extension ExpatReceiver {
     ) {
         guard pendingError == nil else { return }
         valuesMayOutgrowTags = true
-        if systemID != nil || publicID != nil { entitiesMayBeUndeclared = true }
-        let doctype = XMLDoctype(
-            name: name.map { String(cString: $0) } ?? "",
-            systemID: systemID.map { String(cString: $0) },
-            publicID: publicID.map { String(cString: $0) },
+        if unsafe systemID != nil || publicID != nil { entitiesMayBeUndeclared = true }
+        let doctype = unsafe XMLDoctype(
+            name: name.map { unsafe String(cString: $0) } ?? "",
+            systemID: unsafe systemID.map { unsafe String(cString: $0) },
+            publicID: unsafe publicID.map { unsafe String(cString: $0) },
             hasInternalSubset: hasInternalSubset != 0)
         deliver { try onStartDoctype(doctype) }
     }
@@ -174,9 +174,9 @@ extension ExpatReceiver {
         _ defaultValue: UnsafePointer<XML_Char>?, _ isRequired: Bool
     ) {
         guard pendingError == nil else { return }
-        let declaration = XMLAttributeDeclaration(
+        let declaration = unsafe XMLAttributeDeclaration(
             elementName: String(cString: element), attributeName: String(cString: attribute), type: String(cString: type),
-            defaultValue: defaultValue.map { String(cString: $0) }, isRequired: isRequired)
+            defaultValue: defaultValue.map { unsafe String(cString: $0) }, isRequired: isRequired)
         deliver { try onAttributeDeclaration(declaration) }
     }
 
@@ -184,28 +184,28 @@ extension ExpatReceiver {
         _ name: UnsafePointer<XML_Char>, _ systemID: UnsafePointer<XML_Char>?, _ publicID: UnsafePointer<XML_Char>?
     ) {
         guard pendingError == nil else { return }
-        let notation = XMLNotation(
-            name: String(cString: name), publicID: publicID.map { String(cString: $0) },
-            systemID: systemID.map { String(cString: $0) })
+        let notation = unsafe XMLNotation(
+            name: String(cString: name), publicID: publicID.map { unsafe String(cString: $0) },
+            systemID: unsafe systemID.map { unsafe String(cString: $0) })
         deliver { try onNotationDeclaration(notation) }
     }
 
     final func receiveStartNamespace(_ prefix: UnsafePointer<XML_Char>?, _ uri: UnsafePointer<XML_Char>?) {
         guard pendingError == nil else { return }
         deliver {
-            try onStartPrefixMapping(prefix.map { XMLStringView(cString: $0) }, uri.map { XMLStringView(cString: $0) })
+            unsafe try onStartPrefixMapping(prefix.map { unsafe XMLStringView(cString: $0) }, uri.map { unsafe XMLStringView(cString: $0) })
         }
     }
 
     final func receiveEndNamespace(_ prefix: UnsafePointer<XML_Char>?) {
         guard pendingError == nil else { return }
-        deliver { try onEndPrefixMapping(prefix.map { XMLStringView(cString: $0) }) }
+        deliver { unsafe try onEndPrefixMapping(prefix.map { unsafe XMLStringView(cString: $0) }) }
     }
 
     final func receiveSkippedEntity(_ name: UnsafePointer<XML_Char>, _ isParameterEntity: Bool) {
         guard pendingError == nil else { return }
         if isParameterEntity { entitiesMayBeUndeclared = true }
-        receiveUnexpandedEntity(XMLStringView(cString: name), isParameterEntity)
+        unsafe receiveUnexpandedEntity(XMLStringView(cString: name), isParameterEntity)
     }
 
     /// A reference in content that expat did not expand: reported, or handled by the
@@ -228,20 +228,20 @@ extension ExpatReceiver {
                 limitError(
                     .textTooLong, "a run of text is longer than the limit of \(textLimit) bytes", at: currentPosition()))
         }
-        text.withUTF8 { utf8 in deliver { try onCharacters(XMLStringView(borrowing: utf8)) } }
+        text.withUTF8 { utf8 in deliver { unsafe try onCharacters(XMLStringView(borrowing: utf8)) } }
     }
 
     /// Names of external general entities by system and public identifier, recorded from
     /// their declarations: expat does not pass the name to the external-entity handler.
     /// Keyed by code points: identifiers that differ only there name different entities.
     var externalEntityNames: [CodePointString: String] {
-        get { document.externalEntityNames }
-        _modify { yield &document.externalEntityNames }
-        set { document.externalEntityNames = newValue }
+        get { unsafe document.externalEntityNames }
+        _modify { yield unsafe &document.externalEntityNames }
+        set { unsafe document.externalEntityNames = newValue }
     }
 
     static func entityKey(_ systemID: UnsafePointer<XML_Char>?, _ publicID: UnsafePointer<XML_Char>?) -> CodePointString {
-        CodePointString((systemID.map { String(cString: $0) } ?? "") + "\u{0}" + (publicID.map { String(cString: $0) } ?? ""))
+        unsafe CodePointString((systemID.map { unsafe String(cString: $0) } ?? "") + "\u{0}" + (publicID.map { unsafe String(cString: $0) } ?? ""))
     }
 
     final func receiveEntityDeclaration(
@@ -249,19 +249,19 @@ extension ExpatReceiver {
         _ valueLength: Int, _ systemID: UnsafePointer<XML_Char>?, _ publicID: UnsafePointer<XML_Char>?,
         _ notationName: UnsafePointer<XML_Char>?
     ) {
-        if !isParameterEntity { declaredGeneralEntities.insert(String(cString: name)) }
-        if !isParameterEntity, systemID != nil {
-            let key = Self.entityKey(systemID, publicID)
-            if externalEntityNames[key] == nil { externalEntityNames[key] = String(cString: name) }
+        if !isParameterEntity { unsafe declaredGeneralEntities.insert(String(cString: name)) }
+        if !isParameterEntity, unsafe systemID != nil {
+            let key = unsafe Self.entityKey(systemID, publicID)
+            if externalEntityNames[key] == nil { externalEntityNames[key] = unsafe String(cString: name) }
         }
         guard pendingError == nil else { return }
-        let declaration = XMLEntityDeclaration(
+        let declaration = unsafe XMLEntityDeclaration(
             name: String(cString: name),
             value: value.map {
-                String(decoding: UnsafeRawBufferPointer(start: $0, count: valueLength), as: UTF8.self)
+                unsafe String(decoding: UnsafeRawBufferPointer(start: $0, count: valueLength), as: UTF8.self)
             },
-            systemID: systemID.map { String(cString: $0) }, publicID: publicID.map { String(cString: $0) },
-            notationName: notationName.map { String(cString: $0) }, isParameterEntity: isParameterEntity)
+            systemID: unsafe systemID.map { unsafe String(cString: $0) }, publicID: publicID.map { unsafe String(cString: $0) },
+            notationName: unsafe notationName.map { unsafe String(cString: $0) }, isParameterEntity: isParameterEntity)
         deliver { try onEntityDeclaration(declaration) }
     }
 
@@ -269,7 +269,7 @@ extension ExpatReceiver {
     final func receiveExternalEntityReference(
         _ systemID: UnsafePointer<XML_Char>?, _ publicID: UnsafePointer<XML_Char>?
     ) {
-        guard pendingError == nil, var name = externalEntityNames[Self.entityKey(systemID, publicID)] else { return }
-        name.withUTF8 { utf8 in receiveUnexpandedEntity(XMLStringView(borrowing: utf8), false) }
+        guard pendingError == nil, var name = unsafe externalEntityNames[Self.entityKey(systemID, publicID)] else { return }
+        name.withUTF8 { utf8 in unsafe receiveUnexpandedEntity(XMLStringView(borrowing: utf8), false) }
     }
 }

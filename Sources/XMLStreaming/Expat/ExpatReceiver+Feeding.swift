@@ -43,9 +43,9 @@ extension ExpatReceiver {
         try begin()
         guard state == .parsing else { return }
         if recovering != nil {
-            try feedRepairing(bytes, isFinal: false)
+            unsafe try feedRepairing(bytes, isFinal: false)
         } else {
-            try feedExpat(bytes)
+            unsafe try feedExpat(bytes)
         }
     }
 
@@ -55,22 +55,22 @@ extension ExpatReceiver {
         // expat decides the encoding (UTF-16 without a byte-order mark among them) from the
         // first bytes it is given: it sees at least four at once, however the input is cut.
         if bytesFed == 0 && heldBytes.count + bytes.count < Self.encodingSignatureLength {
-            heldBytes.append(contentsOf: bytes)
+            unsafe heldBytes.append(contentsOf: bytes)
             return
         }
-        var rest = bytes
+        var rest = unsafe bytes
         if !heldBytes.isEmpty || mustDefer(adding: rest.count) {
-            heldBytes.append(contentsOf: rest)
+            unsafe heldBytes.append(contentsOf: rest)
             if heldBytes.count < pendingTokenBytes { return }
             try feedHeldBytes()
             return
         }
-        while !rest.isEmpty {
+        while unsafe !rest.isEmpty {
             let size = min(rest.count, max(options.chunkSize, pendingTokenBytes))
-            try feedDirectly(UnsafeRawBufferPointer(rebasing: rest[..<size]), isFinal: false)
-            rest = UnsafeRawBufferPointer(rebasing: rest[size...])
-            if !rest.isEmpty && mustDefer(adding: rest.count) {
-                heldBytes.append(contentsOf: rest)
+            unsafe try feedDirectly(UnsafeRawBufferPointer(rebasing: rest[..<size]), isFinal: false)
+            unsafe rest = UnsafeRawBufferPointer(rebasing: rest[size...])
+            if unsafe !rest.isEmpty && mustDefer(adding: rest.count) {
+                unsafe heldBytes.append(contentsOf: rest)
                 return
             }
         }
@@ -84,15 +84,15 @@ extension ExpatReceiver {
         guard state == .parsing else { return 0 }
         if recovering != nil {
             if recoveryScratch.count < capacity { recoveryScratch = [UInt8](repeating: 0, count: capacity) }
-            let count = try recoveryScratch.withUnsafeMutableBytes { try fill(UnsafeMutableRawBufferPointer(rebasing: $0[..<capacity])) }
+            let count = unsafe try recoveryScratch.withUnsafeMutableBytes { unsafe try fill(UnsafeMutableRawBufferPointer(rebasing: $0[..<capacity])) }
             if count == 0 { return 0 }
-            try recoveryScratch.withUnsafeBytes { try feedRepairing(UnsafeRawBufferPointer(rebasing: $0[..<count]), isFinal: false) }
+            unsafe try recoveryScratch.withUnsafeBytes { unsafe try feedRepairing(UnsafeRawBufferPointer(rebasing: $0[..<count]), isFinal: false) }
             return count
         }
         if bytesFed == 0 {
             // The first bytes decide the encoding: gathered until there are four (see feedExpat).
             var first = [UInt8](repeating: 0, count: capacity)
-            let count = try first.withUnsafeMutableBytes { try fill($0) }
+            let count = unsafe try first.withUnsafeMutableBytes { unsafe try fill($0) }
             if count == 0 { return 0 }
             heldBytes.append(contentsOf: first[..<count])
             if heldBytes.count >= Self.encodingSignatureLength { try feedHeldBytes() }
@@ -100,10 +100,10 @@ extension ExpatReceiver {
         }
         if !heldBytes.isEmpty { try feedHeldBytes() }
         let size = max(capacity, hasNativeReparseDeferral ? 0 : pendingTokenBytes)
-        guard let buffer = XML_GetBuffer(parser, Int32(clamping: size)) else { throw expatError() }
-        let count = try fill(UnsafeMutableRawBufferPointer(start: buffer, count: size))
+        guard let buffer = unsafe XML_GetBuffer(parser, Int32(clamping: size)) else { throw expatError() }
+        let count = unsafe try fill(UnsafeMutableRawBufferPointer(start: buffer, count: size))
         if count == 0 { return 0 }
-        noteFirstBytes(UnsafeRawBufferPointer(start: buffer, count: count))
+        unsafe noteFirstBytes(UnsafeRawBufferPointer(start: buffer, count: count))
         try parse(count: count, isFinal: false)
         return count
     }
@@ -113,7 +113,7 @@ extension ExpatReceiver {
         try begin()
         guard state == .parsing else { return }
         if recovering != nil {
-            try feedRepairing(UnsafeRawBufferPointer(start: nil, count: 0), isFinal: true)
+            unsafe try feedRepairing(UnsafeRawBufferPointer(start: nil, count: 0), isFinal: true)
             guard state == .parsing else { return }
         }
         if !heldBytes.isEmpty {
@@ -128,7 +128,7 @@ extension ExpatReceiver {
     func feedRepairing(_ bytes: UnsafeRawBufferPointer, isFinal: Bool) throws {
         let repaired: (output: [UInt8], repairs: [XMLRepair])
         do {
-            repaired = try recovering!.repair(bytes, isFinal: isFinal)
+            repaired = unsafe try recovering!.repair(bytes, isFinal: isFinal)
         } catch var error as XMLParseError {
             error.fileName = fileName
             state = .failed
@@ -144,14 +144,14 @@ extension ExpatReceiver {
                 throw error
             }
         }
-        try repaired.output.withUnsafeBytes { try feedExpat($0) }
+        unsafe try repaired.output.withUnsafeBytes { unsafe try feedExpat($0) }
     }
 
     func feedDirectly(_ bytes: UnsafeRawBufferPointer, isFinal: Bool) throws {
-        guard !bytes.isEmpty else { return }
-        guard let buffer = XML_GetBuffer(parser, Int32(clamping: bytes.count)) else { throw expatError() }
-        buffer.copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
-        noteFirstBytes(UnsafeRawBufferPointer(start: buffer, count: bytes.count))
+        guard unsafe !bytes.isEmpty else { return }
+        guard let buffer = unsafe XML_GetBuffer(parser, Int32(clamping: bytes.count)) else { throw expatError() }
+        unsafe buffer.copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
+        unsafe noteFirstBytes(UnsafeRawBufferPointer(start: buffer, count: bytes.count))
         try parse(count: bytes.count, isFinal: isFinal)
     }
 
@@ -160,7 +160,7 @@ extension ExpatReceiver {
     func feedHeldBytes() throws {
         let held = heldBytes
         heldBytes.removeAll(keepingCapacity: true)
-        try held.withUnsafeBytes { try feedDirectly($0, isFinal: false) }
+        unsafe try held.withUnsafeBytes { unsafe try feedDirectly($0, isFinal: false) }
     }
 
     /// How many bytes expat's encoding detection looks at (`<?xm` in UTF-8, `<\0?\0` in
@@ -170,7 +170,7 @@ extension ExpatReceiver {
     /// Looks at the start of the input for the signs of an encoding other than UTF-8.
     func noteFirstBytes(_ bytes: UnsafeRawBufferPointer) {
         guard bytesFed == 0, bytes.count >= 2 else { return }
-        let (a, b) = (bytes[0], bytes[1])
+        let (a, b) = unsafe (bytes[0], bytes[1])
         if (a == 0xFF && b == 0xFE) || (a == 0xFE && b == 0xFF) || a == 0 || b == 0 {
             inputIsUTF16 = true
             inputIsLittleEndian = (a == 0xFF && b == 0xFE) || (a != 0 && b == 0)
@@ -182,7 +182,7 @@ extension ExpatReceiver {
                 let upper = name.asciiUppercased
                 return upper.hasPrefix("UTF-16") || upper.hasPrefix("UTF16")
             } ?? true
-        } else if bytes.count >= 3, a == 0xEF, b == 0xBB, bytes[2] == 0xBF {
+        } else if bytes.count >= 3, a == 0xEF, b == 0xBB, unsafe bytes[2] == 0xBF {
             startsWithByteOrderMark = declared.map(Self.isUTF8) ?? true
         }
         if let encoding = options.encoding, !Self.isUTF8(encoding.rawValue) { valuesMayOutgrowTags = true }
@@ -195,7 +195,7 @@ extension ExpatReceiver {
 
     /// Bytes of the token expat has begun but not finished.
     var pendingTokenBytes: Int {
-        let index = XML_GetCurrentByteIndex(parser)
+        let index = unsafe XML_GetCurrentByteIndex(parser)
         guard index >= 0 else { return 0 }
         return Int(bytesFed - Int64(index))
     }
@@ -223,7 +223,7 @@ extension ExpatReceiver {
         expatParseCalls += 1
         // XML_ParseBuffer needs a prior XML_GetBuffer; the final empty call goes through XML_Parse.
         let status =
-            count == 0 ? XML_Parse(parser, nil, 0, isFinal ? 1 : 0) : XML_ParseBuffer(parser, Int32(count), isFinal ? 1 : 0)
+            unsafe count == 0 ? XML_Parse(parser, nil, 0, isFinal ? 1 : 0) : XML_ParseBuffer(parser, Int32(count), isFinal ? 1 : 0)
         isInsideExpat = false
         suspendRequested = false
         try handle(status, isFinal: isFinal)
@@ -249,11 +249,11 @@ extension ExpatReceiver {
         state = .parsing
         expatParseCalls += 1
         isInsideExpat = true
-        let status = XML_ResumeParser(parser)
+        let status = unsafe XML_ResumeParser(parser)
         isInsideExpat = false
         suspendRequested = false
         var parsing = XML_ParsingStatus()
-        XML_GetParsingStatus(parser, &parsing)
+        unsafe XML_GetParsingStatus(parser, &parsing)
         try handle(status, isFinal: parsing.finalBuffer != 0)
     }
 
@@ -261,7 +261,7 @@ extension ExpatReceiver {
     func requestSuspension() {
         guard isInsideExpat, !suspendRequested else { return }
         suspendRequested = true
-        _ = XML_StopParser(parser, 1)
+        _ = unsafe XML_StopParser(parser, 1)
     }
 
     func completeDocument() throws {

@@ -17,14 +17,14 @@ extension ExpatReceiver {
     func currentPosition() -> XMLPosition {
         if let stopPosition, state == .failed { return stopPosition }
         if inEmptyElementEnd, let start = emptyElementStartPosition() { return start }
-        let line = Int(XML_GetCurrentLineNumber(parser))
-        return XMLPosition(line: line, column: expatColumn(onLine: line), byteOffset: Int64(max(0, XML_GetCurrentByteIndex(parser))))
+        let line = unsafe Int(XML_GetCurrentLineNumber(parser))
+        return unsafe XMLPosition(line: line, column: expatColumn(onLine: line), byteOffset: Int64(max(0, XML_GetCurrentByteIndex(parser))))
     }
 
     /// expat's column, counted from 1 as ours are. expat counts a byte-order mark as a
     /// character of line 1 (`<x>` after one is at its column 2), so there it is one less.
     func expatColumn(onLine line: Int) -> Int {
-        let column = Int(XML_GetCurrentColumnNumber(parser)) + 1
+        let column = unsafe Int(XML_GetCurrentColumnNumber(parser)) + 1
         return line == 1 && startsWithByteOrderMark ? max(1, column - 1) : column
     }
 
@@ -32,40 +32,40 @@ extension ExpatReceiver {
     /// end; the tag's bytes are still in its buffer, so the start is the end less the tag's
     /// characters (for a tag over several lines, the column comes from the text before it).
     func emptyElementStartPosition() -> XMLPosition? {
-        guard let startOffset = openElementOffsets.last, let context = inputContext() else { return nil }
-        let endOffset = Int64(max(0, XML_GetCurrentByteIndex(parser)))
+        guard let startOffset = openElementOffsets.last, let context = unsafe inputContext() else { return nil }
+        let endOffset = unsafe Int64(max(0, XML_GetCurrentByteIndex(parser)))
         let tagLength = Int(endOffset - startOffset)
-        let tagStart = context.offset - tagLength
+        let tagStart = unsafe context.offset - tagLength
         guard tagLength >= 0, tagStart >= 0 else { return nil }
-        let tag = UnsafeBufferPointer(rebasing: context.bytes[tagStart..<context.offset])
-        let endLine = Int(XML_GetCurrentLineNumber(parser))
+        let tag = unsafe UnsafeBufferPointer(rebasing: context.bytes[tagStart..<context.offset])
+        let endLine = unsafe Int(XML_GetCurrentLineNumber(parser))
         let endColumn = expatColumn(onLine: endLine)
-        let lineBreaks = lineBreakCount(tag)
-        let characters = characterCount
+        let lineBreaks = unsafe lineBreakCount(tag)
+        let characters = unsafe characterCount
         if lineBreaks == 0 {
-            return XMLPosition(line: endLine, column: endColumn - characters(tag), byteOffset: startOffset)
+            return unsafe XMLPosition(line: endLine, column: endColumn - characters(tag), byteOffset: startOffset)
         }
         // The column is the characters since the line break before the tag, if expat still
         // holds them.
         var lineStart = tagStart
         let unit = inputIsUTF16 ? 2 : 1
-        while lineStart >= unit && !isLineFeed(context.bytes, at: lineStart - unit) { lineStart -= unit }
-        guard lineStart > 0 || endOffset - Int64(context.offset) == 0 else { return nil }
-        let before = UnsafeBufferPointer(rebasing: context.bytes[lineStart..<tagStart])
+        while unsafe lineStart >= unit && !isLineFeed(context.bytes, at: lineStart - unit) { lineStart -= unit }
+        guard unsafe lineStart > 0 || endOffset - Int64(context.offset) == 0 else { return nil }
+        let before = unsafe UnsafeBufferPointer(rebasing: context.bytes[lineStart..<tagStart])
         let line = endLine - lineBreaks
         // On line 1 the bytes before the tag begin with the byte-order mark, if there is one.
-        let column = characters(before) + (line == 1 && startsWithByteOrderMark ? 0 : 1)
+        let column = unsafe characters(before) + (line == 1 && startsWithByteOrderMark ? 0 : 1)
         return XMLPosition(line: line, column: max(1, column), byteOffset: startOffset)
     }
 
     /// The characters of `bytes` as expat counts columns: UTF-8 sequences, or UTF-16 units
     /// less the second of each surrogate pair.
     func characterCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        guard inputIsUTF16 else { return bytes.reduce(0) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 } }
+        guard inputIsUTF16 else { return unsafe bytes.reduce(0) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 } }
         var count = 0
         var i = 0
         while i + 1 < bytes.count {
-            let high = inputIsLittleEndian ? bytes[i + 1] : bytes[i]
+            let high = unsafe inputIsLittleEndian ? bytes[i + 1] : bytes[i]
             if high & 0xFC != 0xDC { count += 1 }
             i += 2
         }
@@ -74,24 +74,24 @@ extension ExpatReceiver {
 
     /// Whether the character at byte `i` is a line feed (a whole UTF-16 unit in UTF-16).
     func isLineFeed(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool {
-        guard inputIsUTF16 else { return bytes[i] == 0x0A }
+        guard inputIsUTF16 else { return unsafe bytes[i] == 0x0A }
         guard i + 1 < bytes.count else { return false }
-        return inputIsLittleEndian ? bytes[i] == 0x0A && bytes[i + 1] == 0 : bytes[i] == 0 && bytes[i + 1] == 0x0A
+        return unsafe inputIsLittleEndian ? bytes[i] == 0x0A && bytes[i + 1] == 0 : bytes[i] == 0 && bytes[i + 1] == 0x0A
     }
 
     func lineBreakCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         let unit = inputIsUTF16 ? 2 : 1
-        return stride(from: 0, to: bytes.count, by: unit).reduce(0) { isLineFeed(bytes, at: $1) ? $0 + 1 : $0 }
+        return stride(from: 0, to: bytes.count, by: unit).reduce(0) { unsafe isLineFeed(bytes, at: $1) ? $0 + 1 : $0 }
     }
 
     /// The bytes expat still holds around the current event, and the event's offset in them.
     func inputContext() -> (bytes: UnsafeBufferPointer<UInt8>, offset: Int)? {
         var offset: Int32 = 0
         var size: Int32 = 0
-        guard let base = XML_GetInputContext(parser, &offset, &size), size > 0, offset >= 0, offset <= size else {
+        guard let base = unsafe XML_GetInputContext(parser, &offset, &size), size > 0, offset >= 0, offset <= size else {
             return nil
         }
-        let bytes = UnsafeRawPointer(base).assumingMemoryBound(to: UInt8.self)
-        return (UnsafeBufferPointer(start: bytes, count: Int(size)), Int(offset))
+        let bytes = unsafe UnsafeRawPointer(base).assumingMemoryBound(to: UInt8.self)
+        return unsafe (UnsafeBufferPointer(start: bytes, count: Int(size)), Int(offset))
     }
 }

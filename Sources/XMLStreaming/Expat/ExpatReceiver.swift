@@ -20,7 +20,7 @@ import Darwin
 /// user-data pointer; the handler is reached through the `on…` methods that a generic
 /// subclass overrides (a C-convention closure that mentions a generic parameter crashed the
 /// compiler when we tried it).
-class ExpatReceiver {
+@safe class ExpatReceiver {
     enum State { case ready, parsing, suspended, finished, failed }
 
     var parser: XML_Parser
@@ -36,83 +36,83 @@ class ExpatReceiver {
 
     // The document's state by name, as the receiver's methods read and write it.
     var depth: Int {
-        get { document.depth }
-        _modify { yield &document.depth }
-        set { document.depth = newValue }
+        get { unsafe document.depth }
+        _modify { yield unsafe &document.depth }
+        set { unsafe document.depth = newValue }
     }
     var openElementOffsets: [Int64] {
-        get { document.openElementOffsets }
-        _modify { yield &document.openElementOffsets }
-        set { document.openElementOffsets = newValue }
+        get { unsafe document.openElementOffsets }
+        _modify { yield unsafe &document.openElementOffsets }
+        set { unsafe document.openElementOffsets = newValue }
     }
     var sourceReader: UnclosedElementLocator.PositionalRead? {
-        get { document.sourceReader }
-        set { document.sourceReader = newValue }
+        get { unsafe document.sourceReader }
+        set { unsafe document.sourceReader = newValue }
     }
     var inEmptyElementEnd: Bool {
-        get { document.inEmptyElementEnd }
-        set { document.inEmptyElementEnd = newValue }
+        get { unsafe document.inEmptyElementEnd }
+        set { unsafe document.inEmptyElementEnd = newValue }
     }
     var textRun: Int {
-        get { document.textRun }
-        _modify { yield &document.textRun }
-        set { document.textRun = newValue }
+        get { unsafe document.textRun }
+        _modify { yield unsafe &document.textRun }
+        set { unsafe document.textRun = newValue }
     }
     /// Bytes handed to expat in this document.
     var bytesFed: Int64 {
-        get { document.bytesFed }
-        _modify { yield &document.bytesFed }
-        set { document.bytesFed = newValue }
+        get { unsafe document.bytesFed }
+        _modify { yield unsafe &document.bytesFed }
+        set { unsafe document.bytesFed = newValue }
     }
     var documentStarted: Bool {
-        get { document.documentStarted }
-        set { document.documentStarted = newValue }
+        get { unsafe document.documentStarted }
+        set { unsafe document.documentStarted = newValue }
     }
     var pendingError: (any Error)? {
-        get { document.pendingError }
-        set { document.pendingError = newValue }
+        get { unsafe document.pendingError }
+        set { unsafe document.pendingError = newValue }
     }
     var stopPosition: XMLPosition? {
-        get { document.stopPosition }
-        set { document.stopPosition = newValue }
+        get { unsafe document.stopPosition }
+        set { unsafe document.stopPosition = newValue }
     }
     var declaredEncoding: String? {
-        get { document.declaredEncoding }
-        set { document.declaredEncoding = newValue }
+        get { unsafe document.declaredEncoding }
+        set { unsafe document.declaredEncoding = newValue }
     }
     var inputIsUTF16: Bool {
-        get { document.inputIsUTF16 }
-        set { document.inputIsUTF16 = newValue }
+        get { unsafe document.inputIsUTF16 }
+        set { unsafe document.inputIsUTF16 = newValue }
     }
     var inputIsLittleEndian: Bool {
-        get { document.inputIsLittleEndian }
-        set { document.inputIsLittleEndian = newValue }
+        get { unsafe document.inputIsLittleEndian }
+        set { unsafe document.inputIsLittleEndian = newValue }
     }
     var startsWithByteOrderMark: Bool {
-        get { document.startsWithByteOrderMark }
-        set { document.startsWithByteOrderMark = newValue }
+        get { unsafe document.startsWithByteOrderMark }
+        set { unsafe document.startsWithByteOrderMark = newValue }
     }
     var valuesMayOutgrowTags: Bool {
-        get { document.valuesMayOutgrowTags }
-        set { document.valuesMayOutgrowTags = newValue }
+        get { unsafe document.valuesMayOutgrowTags }
+        set { unsafe document.valuesMayOutgrowTags = newValue }
     }
     var entitiesMayBeUndeclared: Bool {
-        get { document.entitiesMayBeUndeclared }
-        set { document.entitiesMayBeUndeclared = newValue }
+        get { unsafe document.entitiesMayBeUndeclared }
+        set { unsafe document.entitiesMayBeUndeclared = newValue }
     }
     var declaredGeneralEntities: Set<String> {
-        get { document.declaredGeneralEntities }
-        _modify { yield &document.declaredGeneralEntities }
-        set { document.declaredGeneralEntities = newValue }
+        get { unsafe document.declaredGeneralEntities }
+        _modify { yield unsafe &document.declaredGeneralEntities }
+        set { unsafe document.declaredGeneralEntities = newValue }
     }
     var heldBytes: [UInt8] {
-        get { document.heldBytes }
-        _modify { yield &document.heldBytes }
-        set { document.heldBytes = newValue }
+        get { unsafe document.heldBytes }
+        _modify { yield unsafe &document.heldBytes }
+        set { unsafe document.heldBytes = newValue }
     }
     var suspendRequested: Bool {
-        get { document.suspendRequested }
-        set { document.suspendRequested = newValue }
+        get { unsafe document.suspendRequested }
+        set { unsafe document.suspendRequested = newValue }
     }
     /// True while expat runs, so that suspension is requested only inside callbacks.
     var isInsideExpat = false
@@ -131,15 +131,15 @@ class ExpatReceiver {
     var recoveryScratch: [UInt8] = []
     /// The first repairs, as many as the options keep.
     var repairs: [XMLRepair] {
-        get { document.repairs }
-        _modify { yield &document.repairs }
-        set { document.repairs = newValue }
+        get { unsafe document.repairs }
+        _modify { yield unsafe &document.repairs }
+        set { unsafe document.repairs = newValue }
     }
     /// Every repair made in this document.
     var repairCount: Int {
-        get { document.repairCount }
-        _modify { yield &document.repairCount }
-        set { document.repairCount = newValue }
+        get { unsafe document.repairCount }
+        _modify { yield unsafe &document.repairCount }
+        set { unsafe document.repairCount = newValue }
     }
 
     /// Shared with every locator handed out; cleared in `deinit`.
@@ -164,13 +164,13 @@ class ExpatReceiver {
         tagCheckThreshold = min(options.limits.maximumNameLength ?? .max, options.limits.maximumAttributeValueLength ?? .max)
         namespaced = options.processesNamespaces
         if let recovery = options.recovery { recovering = RecoveringInput(options: options, recovery: recovery) }
-        self.parser = Self.makeParser(options: options)
+        unsafe self.parser = Self.makeParser(options: options)
         configure()
     }
 
     deinit {
-        link?.receiver = nil
-        XML_ParserFree(parser)
+        unsafe link?.receiver = nil
+        unsafe XML_ParserFree(parser)
     }
 
     /// The encoding expat is told to use: the recovering stages always hand it UTF-8.
@@ -181,49 +181,49 @@ class ExpatReceiver {
     static func makeParser(options: XMLParserOptions) -> XML_Parser {
         let encoding = expatEncoding(options)
         let created: XML_Parser? =
-            options.processesNamespaces
+            unsafe options.processesNamespaces
             ? XML_ParserCreateNS(encoding, XML_Char(bitPattern: XMLName.separator))
             : XML_ParserCreate(encoding)
-        guard let created else {
+        guard let created = unsafe created else {
             // expat fails here only when malloc does; nothing sensible can continue.
             fatalError("expat could not allocate a parser: out of memory")
         }
-        return created
+        return unsafe created
     }
 
     /// Installs the handlers and every safety setting. Called at creation and after each
     /// `XML_ParserReset`, which clears them.
     func configure() {
-        XML_SetUserData(parser, Unmanaged.passUnretained(self).toOpaque())
-        if options.processesNamespaces { XML_SetReturnNSTriplet(parser, 1) }
+        unsafe XML_SetUserData(parser, Unmanaged.passUnretained(self).toOpaque())
+        if options.processesNamespaces { unsafe XML_SetReturnNSTriplet(parser, 1) }
         // Safety: never load anything external, never parse parameter entities.
-        XML_SetParamEntityParsing(parser, XML_PARAM_ENTITY_PARSING_NEVER)
-        XML_SetExternalEntityRefHandler(parser, ExpatCallbacks.externalEntityRef)
+        unsafe XML_SetParamEntityParsing(parser, XML_PARAM_ENTITY_PARSING_NEVER)
+        unsafe XML_SetExternalEntityRefHandler(parser, ExpatCallbacks.externalEntityRef)
         let limits = options.limits
-        _ = XML_SetBillionLaughsAttackProtectionMaximumAmplification(
+        _ = unsafe XML_SetBillionLaughsAttackProtectionMaximumAmplification(
             parser, max(1, limits.maximumAmplification))
-        _ = XML_SetBillionLaughsAttackProtectionActivationThreshold(
+        _ = unsafe XML_SetBillionLaughsAttackProtectionActivationThreshold(
             parser, CUnsignedLongLong(limits.amplificationActivationThreshold))
-        hasNativeReparseDeferral = CExpat_EnableReparseDeferral(parser) == 1
-        _ = CExpat_SetAllocationTracker(parser, 100, 64 * 1024 * 1024)
+        hasNativeReparseDeferral = unsafe CExpat_EnableReparseDeferral(parser) == 1
+        _ = unsafe CExpat_SetAllocationTracker(parser, 100, 64 * 1024 * 1024)
         hashSalt = UInt.random(in: 1...UInt.max)
         // expat refuses a salt only once parsing has begun; here it has not.
-        precondition(XML_SetHashSalt(parser, hashSalt) == 1, "expat refused the hash salt")
-        XML_SetUnknownEncodingHandler(parser, ExpatCallbacks.unknownEncoding, nil)
+        unsafe precondition(XML_SetHashSalt(parser, hashSalt) == 1, "expat refused the hash salt")
+        unsafe XML_SetUnknownEncodingHandler(parser, ExpatCallbacks.unknownEncoding, nil)
 
-        XML_SetElementHandler(parser, ExpatCallbacks.startElement, ExpatCallbacks.endElement)
-        XML_SetCharacterDataHandler(parser, ExpatCallbacks.characters)
-        XML_SetCdataSectionHandler(parser, ExpatCallbacks.startCDATA, ExpatCallbacks.endCDATA)
-        XML_SetCommentHandler(parser, ExpatCallbacks.comment)
-        XML_SetProcessingInstructionHandler(parser, ExpatCallbacks.processingInstruction)
-        XML_SetXmlDeclHandler(parser, ExpatCallbacks.xmlDeclaration)
-        XML_SetDoctypeDeclHandler(parser, ExpatCallbacks.startDoctype, ExpatCallbacks.endDoctype)
-        XML_SetSkippedEntityHandler(parser, ExpatCallbacks.skippedEntity)
-        XML_SetEntityDeclHandler(parser, ExpatCallbacks.entityDeclaration)
-        XML_SetNotationDeclHandler(parser, ExpatCallbacks.notationDeclaration)
-        XML_SetAttlistDeclHandler(parser, ExpatCallbacks.attributeDeclaration)
+        unsafe XML_SetElementHandler(parser, ExpatCallbacks.startElement, ExpatCallbacks.endElement)
+        unsafe XML_SetCharacterDataHandler(parser, ExpatCallbacks.characters)
+        unsafe XML_SetCdataSectionHandler(parser, ExpatCallbacks.startCDATA, ExpatCallbacks.endCDATA)
+        unsafe XML_SetCommentHandler(parser, ExpatCallbacks.comment)
+        unsafe XML_SetProcessingInstructionHandler(parser, ExpatCallbacks.processingInstruction)
+        unsafe XML_SetXmlDeclHandler(parser, ExpatCallbacks.xmlDeclaration)
+        unsafe XML_SetDoctypeDeclHandler(parser, ExpatCallbacks.startDoctype, ExpatCallbacks.endDoctype)
+        unsafe XML_SetSkippedEntityHandler(parser, ExpatCallbacks.skippedEntity)
+        unsafe XML_SetEntityDeclHandler(parser, ExpatCallbacks.entityDeclaration)
+        unsafe XML_SetNotationDeclHandler(parser, ExpatCallbacks.notationDeclaration)
+        unsafe XML_SetAttlistDeclHandler(parser, ExpatCallbacks.attributeDeclaration)
         if options.processesNamespaces && options.reportsNamespacePrefixes {
-            XML_SetNamespaceDeclHandler(parser, ExpatCallbacks.startNamespace, ExpatCallbacks.endNamespace)
+            unsafe XML_SetNamespaceDeclHandler(parser, ExpatCallbacks.startNamespace, ExpatCallbacks.endNamespace)
         }
     }
 
@@ -267,7 +267,7 @@ class ExpatReceiver {
             pendingError = error
             stopPosition = currentPosition()
         }
-        _ = XML_StopParser(parser, 0)
+        _ = unsafe XML_StopParser(parser, 0)
     }
 
     func limitError(_ code: XMLParseError.Code, _ message: String, at position: XMLPosition) -> XMLParseError {
@@ -279,17 +279,17 @@ class ExpatReceiver {
     /// Makes the parser ready for a new document, whatever state it is in.
     func reset() {
         precondition(!isInsideExpat, "a parser cannot be reset from inside one of its own callbacks")
-        if XML_ParserReset(parser, Self.expatEncoding(options)) != 1 {
-            XML_ParserFree(parser)
-            parser = Self.makeParser(options: options)
+        if unsafe XML_ParserReset(parser, Self.expatEncoding(options)) != 1 {
+            unsafe XML_ParserFree(parser)
+            unsafe parser = Self.makeParser(options: options)
         }
         configure()
         state = .ready
         // Every per-document field at once: a field added to the state cannot be forgotten
         // here. The open elements' room is kept for the next document.
-        var offsets = document.openElementOffsets
+        var offsets = unsafe document.openElementOffsets
         offsets.removeAll(keepingCapacity: true)
-        document = ExpatDocumentState(openElementOffsets: offsets)
+        unsafe document = ExpatDocumentState(openElementOffsets: offsets)
         if let recovery = options.recovery { recovering?.reset(recovery: recovery) }
     }
 }

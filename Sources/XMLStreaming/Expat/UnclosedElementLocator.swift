@@ -18,7 +18,7 @@ struct UnclosedElementLocator {
         var position: Int64 = 0
         while position < offset {
             let wanted = Int(min(Int64(buffer.count), offset - position))
-            let count = buffer.withUnsafeMutableBytes { read(position, UnsafeMutableRawBufferPointer(rebasing: $0[..<wanted])) }
+            let count = unsafe buffer.withUnsafeMutableBytes { unsafe read(position, UnsafeMutableRawBufferPointer(rebasing: $0[..<wanted])) }
             if count <= 0 { return nil }
             // Line breaks as XML counts them: LF, CR LF, or a CR alone; columns in characters.
             for byte in buffer[..<count] {
@@ -41,7 +41,7 @@ struct UnclosedElementLocator {
             position += Int64(count)
         }
         var tag = [UInt8](repeating: 0, count: 512)
-        let count = tag.withUnsafeMutableBytes { read(offset, $0) }
+        let count = unsafe tag.withUnsafeMutableBytes { unsafe read(offset, $0) }
         guard count > 1, tag[0] == UInt8(ascii: "<") else { return nil }
         let name = tag[1..<count].prefix { ![0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "/"), UInt8(ascii: ">")].contains($0) }
         return (String(decoding: name, as: UTF8.self), XMLPosition(line: line, column: column, byteOffset: offset))

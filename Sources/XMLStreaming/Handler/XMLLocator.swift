@@ -12,13 +12,13 @@ public struct XMLLocator {
     public static var detached: XMLLocator { XMLLocator(link: nil) }
 
     /// The position of the current event.
-    public var position: XMLPosition { link?.receiver?.currentPosition() ?? .start }
+    public var position: XMLPosition { unsafe link?.receiver?.currentPosition() ?? .start }
 
     /// The name of the file being parsed, when there is one.
-    public var fileName: String? { link?.receiver?.fileName }
+    public var fileName: String? { unsafe link?.receiver?.fileName }
 
     /// How deep the current element is: 1 inside the root element's start tag.
-    public var depth: Int { link?.receiver?.depth ?? 0 }
+    public var depth: Int { unsafe link?.receiver?.depth ?? 0 }
 }
 
 /// The locator's way back to its parser. The receiver owns one and clears it when it goes
@@ -30,5 +30,5 @@ public struct XMLLocator {
 final class LocatorLink {
     unowned(unsafe) var receiver: ExpatReceiver?
 
-    init(receiver: ExpatReceiver) { self.receiver = receiver }
+    init(receiver: ExpatReceiver) { unsafe self.receiver = receiver }
 }

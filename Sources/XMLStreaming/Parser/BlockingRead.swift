@@ -27,7 +27,7 @@ package struct BlockingRead: Sendable {
                 var bytes = [UInt8](repeating: 0, count: count)
                 var result: Int
                 repeat {
-                    result = bytes.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress!, count) }
+                    result = unsafe bytes.withUnsafeMutableBytes { unsafe systemRead(descriptor, $0.baseAddress!, count) }
                 } while result < 0 && errno == EINTR
                 if result < 0 {
                     continuation.resume(returning: ([], errno))
@@ -43,7 +43,7 @@ package struct BlockingRead: Sendable {
 }
 
 #if canImport(Glibc)
-private let systemRead = Glibc.read
+private let systemRead = unsafe Glibc.read
 #elseif canImport(Musl)
 private let systemRead = Musl.read
 #else

@@ -16,10 +16,10 @@ extension ExpatReceiver {
     func feed(fromFileDescriptor fd: Int32, source: String) throws -> Int {
         var readError: Int32 = 0
         let fillCompletely = pendingTokenBytes > options.chunkSize
-        let count = try feed(fillingUpTo: options.chunkSize) { buffer in
+        let count = unsafe try feed(fillingUpTo: options.chunkSize) { buffer in
             var filled = 0
             while filled < buffer.count && (filled == 0 || fillCompletely) {
-                let n = read(fd, buffer.baseAddress! + filled, buffer.count - filled)
+                let n = unsafe read(fd, buffer.baseAddress! + filled, buffer.count - filled)
                 if n > 0 {
                     filled += n
                 } else if n == 0 {

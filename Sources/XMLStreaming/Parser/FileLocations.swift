@@ -94,7 +94,7 @@ extension XMLInputError {
         while true {
             let count: Int
             do {
-                count = try chunk.withUnsafeMutableBytes { try descriptor.read(into: $0, retryOnInterrupt: true) }
+                count = unsafe try chunk.withUnsafeMutableBytes { unsafe try descriptor.read(into: $0, retryOnInterrupt: true) }
             } catch {
                 throw .system(.cannotRead, fileName: path, errno: (error as? Errno)?.rawValue ?? EIO)
             }

@@ -8,42 +8,42 @@ class HandlerReceiver<Handler: XMLEventHandler>: ExpatReceiver {
     @exclusivity(unchecked) var handler: Handler
 
     init(handler: Handler, options: XMLParserOptions) {
-        self.handler = handler
+        unsafe self.handler = handler
         super.init(options: options)
     }
 
-    override func onStartDocument() throws { try handler.startDocument(XMLLocator(link: locatorLink)) }
-    override func onEndDocument() throws { try handler.endDocument() }
-    override func onXMLDeclaration(_ declaration: XMLDeclaration) throws { try handler.xmlDeclaration(declaration) }
-    override func onStartDoctype(_ doctype: XMLDoctype) throws { try handler.startDoctype(doctype) }
-    override func onEndDoctype() throws { try handler.endDoctype() }
-    override func onNotationDeclaration(_ notation: XMLNotation) throws { try handler.notationDeclaration(notation) }
+    override func onStartDocument() throws { unsafe try handler.startDocument(XMLLocator(link: locatorLink)) }
+    override func onEndDocument() throws { unsafe try handler.endDocument() }
+    override func onXMLDeclaration(_ declaration: XMLDeclaration) throws { unsafe try handler.xmlDeclaration(declaration) }
+    override func onStartDoctype(_ doctype: XMLDoctype) throws { unsafe try handler.startDoctype(doctype) }
+    override func onEndDoctype() throws { unsafe try handler.endDoctype() }
+    override func onNotationDeclaration(_ notation: XMLNotation) throws { unsafe try handler.notationDeclaration(notation) }
     override func onAttributeDeclaration(_ declaration: XMLAttributeDeclaration) throws {
-        try handler.attributeDeclaration(declaration)
+        unsafe try handler.attributeDeclaration(declaration)
     }
     override func onEntityDeclaration(_ declaration: XMLEntityDeclaration) throws {
-        try handler.entityDeclaration(declaration)
+        unsafe try handler.entityDeclaration(declaration)
     }
     override func onStartElement(_ name: XMLName, _ attributes: XMLAttributes) throws {
-        try handler.startElement(name, attributes: attributes)
+        unsafe try handler.startElement(name, attributes: attributes)
     }
-    override func onEndElement(_ name: XMLName) throws { try handler.endElement(name) }
-    override func onCharacters(_ text: XMLStringView) throws { try handler.characters(text) }
-    override func onStartCDATA() throws { try handler.startCDATA() }
-    override func onEndCDATA() throws { try handler.endCDATA() }
-    override func onComment(_ text: XMLStringView) throws { try handler.comment(text) }
+    override func onEndElement(_ name: XMLName) throws { unsafe try handler.endElement(name) }
+    override func onCharacters(_ text: XMLStringView) throws { unsafe try handler.characters(text) }
+    override func onStartCDATA() throws { unsafe try handler.startCDATA() }
+    override func onEndCDATA() throws { unsafe try handler.endCDATA() }
+    override func onComment(_ text: XMLStringView) throws { unsafe try handler.comment(text) }
     override func onProcessingInstruction(_ target: XMLStringView, _ data: XMLStringView) throws {
-        try handler.processingInstruction(target: target, data: data)
+        unsafe try handler.processingInstruction(target: target, data: data)
     }
     override func onStartPrefixMapping(_ prefix: XMLStringView?, _ uri: XMLStringView?) throws {
-        try handler.startPrefixMapping(prefix: prefix, uri: uri)
+        unsafe try handler.startPrefixMapping(prefix: prefix, uri: uri)
     }
-    override func onEndPrefixMapping(_ prefix: XMLStringView?) throws { try handler.endPrefixMapping(prefix: prefix) }
+    override func onEndPrefixMapping(_ prefix: XMLStringView?) throws { unsafe try handler.endPrefixMapping(prefix: prefix) }
     override func onSkippedEntity(_ name: XMLStringView, _ isParameterEntity: Bool) throws {
-        try handler.skippedEntity(name: name, isParameterEntity: isParameterEntity)
+        unsafe try handler.skippedEntity(name: name, isParameterEntity: isParameterEntity)
     }
     override func onSkippedAttributeEntity(_ name: XMLStringView, _ attribute: XMLName, _ position: XMLPosition) throws {
-        try handler.skippedAttributeEntity(name: name, attribute: attribute, position: position)
+        unsafe try handler.skippedAttributeEntity(name: name, attribute: attribute, position: position)
     }
-    override func onRepair(_ repair: XMLRepair) throws { try handler.repaired(repair) }
+    override func onRepair(_ repair: XMLRepair) throws { unsafe try handler.repaired(repair) }
 }

@@ -39,15 +39,15 @@ public final class XMLStreamParser<Handler: XMLEventHandler> {
     public var handler: Handler {
         get {
             precondition(!receiver.isInsideExpat, "the handler is in use by a callback")
-            return receiver.handler
+            return unsafe receiver.handler
         }
         _modify {
             precondition(!receiver.isInsideExpat, "the handler is in use by a callback")
-            yield &receiver.handler
+            yield unsafe &receiver.handler
         }
         set {
             precondition(!receiver.isInsideExpat, "the handler is in use by a callback")
-            receiver.handler = newValue
+            unsafe receiver.handler = newValue
         }
     }
 
@@ -77,22 +77,22 @@ public final class XMLStreamParser<Handler: XMLEventHandler> {
     /// - Throws: ``XMLParseError`` for malformed input or an exceeded limit, or whatever the
     ///   handler threw.
     public func feed(_ bytes: UnsafeRawBufferPointer) throws {
-        try receiver.feed(bytes)
+        unsafe try receiver.feed(bytes)
     }
 
     /// Parses the next piece of the document.
     public func feed(_ bytes: some Sequence<UInt8>) throws {
-        let done: Void? = try bytes.withContiguousStorageIfAvailable { try receiver.feed(UnsafeRawBufferPointer($0)) }
+        let done: Void? = try bytes.withContiguousStorageIfAvailable { unsafe try receiver.feed(UnsafeRawBufferPointer($0)) }
         if done == nil {
             let copy = Array(bytes)
-            try copy.withUnsafeBytes { try receiver.feed($0) }
+            unsafe try copy.withUnsafeBytes { unsafe try receiver.feed($0) }
         }
     }
 
     /// Parses the next piece of the document, as UTF-8.
     public func feed(_ string: String) throws {
         var string = string
-        try string.withUTF8 { try receiver.feed(UnsafeRawBufferPointer($0)) }
+        try string.withUTF8 { unsafe try receiver.feed(UnsafeRawBufferPointer($0)) }
     }
 
     /// Ends the document: checks that it is complete and reports its end.

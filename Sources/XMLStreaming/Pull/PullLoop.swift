@@ -48,7 +48,7 @@ struct PullLoop {
             end()
             throw error
         }
-        if receiver.state == .finished && receiver.handler.events.isEmpty { exhausted = true }
+        if unsafe receiver.state == .finished && receiver.handler.events.isEmpty { exhausted = true }
         queue.refill(from: receiver)
         mostEventsHeld = max(mostEventsHeld, queue.count)
     }

@@ -7,11 +7,11 @@ final class PullReceiver: HandlerReceiver<XMLEventCollector> {
     }
 
     override func afterEvent() {
-        if handler.endsWithCompleteEvent { requestSuspension() }
+        if unsafe handler.endsWithCompleteEvent { requestSuspension() }
     }
 
     /// The next events and their positions, once there are some complete ones.
     func takeEvents() -> ([XMLEvent], [XMLPosition]) {
-        handler.endsWithCompleteEvent || state == .finished ? handler.takeEventsAndPositions() : ([], [])
+        unsafe handler.endsWithCompleteEvent || state == .finished ? handler.takeEventsAndPositions() : ([], [])
     }
 }

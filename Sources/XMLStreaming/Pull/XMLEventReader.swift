@@ -99,10 +99,10 @@ public final class XMLEventReader {
         case .file(let fd, _):
             return try receiver.feed(fromFileDescriptor: fd, source: receiver.fileName ?? "file descriptor \(fd)")
         case .bytes(let bytes, let offset):
-            let count = try receiver.feed(fillingUpTo: chunkSize) { buffer in
+            let count = unsafe try receiver.feed(fillingUpTo: chunkSize) { buffer in
                 let n = min(buffer.count, bytes.count - offset)
-                bytes.withUnsafeBytes { source in
-                    if n > 0 { buffer.baseAddress!.copyMemory(from: source.baseAddress! + offset, byteCount: n) }
+                unsafe bytes.withUnsafeBytes { source in
+                    if n > 0 { unsafe buffer.baseAddress!.copyMemory(from: source.baseAddress! + offset, byteCount: n) }
                 }
                 return n
             }

@@ -69,8 +69,8 @@ where Chunks.Element: Sequence<UInt8> {
                         if bytes.isEmpty {
                             try receiver.finish()
                         } else {
-                            _ = try receiver.feed(fillingUpTo: bytes.count) { buffer in
-                                bytes.withUnsafeBytes { buffer.baseAddress!.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+                            _ = unsafe try receiver.feed(fillingUpTo: bytes.count) { buffer in
+                                unsafe bytes.withUnsafeBytes { unsafe buffer.baseAddress!.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
                                 return bytes.count
                             }
                         }

@@ -40,7 +40,7 @@ enum DeclaredEntity {
 // with its comments, PIs and quotes understood, and its entity declarations remembered.
 extension MarkupRepairer {
     mutating func doctypeStep(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) throws -> Int? {
-        let b = p[i]
+        let b = unsafe p[i]
         let length = Self.scalarLength(b)
         if doctype.phase == .header {
             if doctype.header.count > tokenLimit { throw tooLarge("a DOCTYPE") }
@@ -52,11 +52,11 @@ extension MarkupRepairer {
                 finishHeader(endingWith: b)
                 return 1
             }
-            if Self.illegalScalar(p, i) == nil {
-                doctype.header.append(contentsOf: UnsafeBufferPointer(rebasing: p[i..<(i + length)]))
+            if unsafe Self.illegalScalar(p, i) == nil {
+                unsafe doctype.header.append(contentsOf: UnsafeBufferPointer(rebasing: p[i..<(i + length)]))
             } else {
                 var ignored: [UInt8] = []
-                illegal(Self.scalar(p, i), into: &ignored)
+                unsafe illegal(Self.scalar(p, i), into: &ignored)
             }
             return length
         }
@@ -70,7 +70,7 @@ extension MarkupRepairer {
             }
             return length
         }
-        subsetCharacter(p, i, b)
+        unsafe subsetCharacter(p, i, b)
         return length
     }
 
@@ -98,16 +98,16 @@ extension MarkupRepairer {
     /// comments and PIs tracked so that only a real `]` ends the subset.
     private mutating func subsetCharacter(_ p: UnsafeBufferPointer<UInt8>, _ i: Int, _ b: UInt8) {
         let length = Self.scalarLength(b)
-        if let value = Self.illegalScalar(p, i) {
+        if let value = unsafe Self.illegalScalar(p, i) {
             var replacement: [UInt8] = []
             illegal(value, into: &replacement)
             if !doctype.discarded { emit(replacement) }
             return
         }
-        if !doctype.discarded { emit(UnsafeBufferPointer(rebasing: p[i..<(i + length)])) }
+        if !doctype.discarded { unsafe emit(UnsafeBufferPointer(rebasing: p[i..<(i + length)])) }
         doctype.window.append(b)
         if doctype.window.count > 8 { doctype.window.removeFirst() }
-        if doctype.declaration != nil { doctype.declaration!.append(contentsOf: UnsafeBufferPointer(rebasing: p[i..<(i + length)])) }
+        if doctype.declaration != nil { unsafe doctype.declaration!.append(contentsOf: UnsafeBufferPointer(rebasing: p[i..<(i + length)])) }
         if doctype.inComment {
             if doctype.window.suffix(3).elementsEqual("-->".utf8) { doctype.inComment = false }
             return
@@ -198,13 +198,13 @@ extension MarkupRepairer {
         guard let name = words.first, !isLiteral(name) else { return nil }
         guard header.first.map(Self.isSpace) ?? false else { return nil }
         var nameBytes = Array(name)
-        let valid = nameBytes.withUnsafeMutableBufferPointer { bytes -> Bool in
+        let valid = unsafe nameBytes.withUnsafeMutableBufferPointer { bytes -> Bool in
             let p = UnsafeBufferPointer(bytes)
-            guard Self.isNameStart(p, 0) else { return false }
+            guard unsafe Self.isNameStart(p, 0) else { return false }
             var i = 0
             while i < p.count {
-                guard Self.isNameChar(p, i) else { return false }
-                i += Self.scalarLength(p[i])
+                guard unsafe Self.isNameChar(p, i) else { return false }
+                unsafe i += Self.scalarLength(p[i])
             }
             return true
         }

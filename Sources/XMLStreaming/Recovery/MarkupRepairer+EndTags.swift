@@ -3,15 +3,15 @@
 extension MarkupRepairer {
     mutating func endTagStep(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) throws -> Int? {
         if endTag.name.count + endTag.trailing.count > tokenLimit { throw tooLarge("an end tag") }
-        let b = p[i]
+        let b = unsafe p[i]
         let length = Self.scalarLength(b)
         if endTag.readingName {
-            if let run = asciiNameRun(p, i) {
-                endTag.name.append(contentsOf: UnsafeBufferPointer(rebasing: p[i..<run]))
+            if let run = unsafe asciiNameRun(p, i) {
+                unsafe endTag.name.append(contentsOf: UnsafeBufferPointer(rebasing: p[i..<run]))
                 return run - i
             }
-            if Self.isNameChar(p, i) {
-                endTag.name.append(contentsOf: UnsafeBufferPointer(rebasing: p[i..<(i + length)]))
+            if unsafe Self.isNameChar(p, i) {
+                unsafe endTag.name.append(contentsOf: UnsafeBufferPointer(rebasing: p[i..<(i + length)]))
                 return length
             }
             _ = Self.fixQualifiedName(&endTag.name, namespaced: namespaced, isElement: true)

@@ -42,22 +42,22 @@ extension MarkupRepairer {
 
     mutating func commentStep(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) throws -> Int? {
         if held.raw.count > tokenLimit { throw tooLarge("a comment") }
-        let b = p[i]
+        let b = unsafe p[i]
         if b == 0x3E && held.marks >= 2 {
             held.content.removeLast(2)
             finishComment()
             return 1
         }
-        return heldCharacter(p, i)
+        return unsafe heldCharacter(p, i)
     }
 
     /// Adds one character to the held content; characters XML does not allow are handled
     /// by the policy, and their repairs kept until the construct is complete.
     private mutating func heldCharacter(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> Int {
-        let b = p[i]
+        let b = unsafe p[i]
         let length = Self.scalarLength(b)
-        held.raw.append(contentsOf: UnsafeBufferPointer(rebasing: p[i..<(i + length)]))
-        if let value = Self.illegalScalar(p, i) {
+        unsafe held.raw.append(contentsOf: UnsafeBufferPointer(rebasing: p[i..<(i + length)]))
+        if let value = unsafe Self.illegalScalar(p, i) {
             let (repair, replacement) = illegalRepair(value)
             held.repairs.append(repair)
             held.content.append(contentsOf: replacement)
@@ -65,7 +65,7 @@ extension MarkupRepairer {
             if !replacement.isEmpty { held.marks = 0 }
             return length
         }
-        held.content.append(contentsOf: UnsafeBufferPointer(rebasing: p[i..<(i + length)]))
+        unsafe held.content.append(contentsOf: UnsafeBufferPointer(rebasing: p[i..<(i + length)]))
         if mode == .comment { held.marks = b == 0x2D ? held.marks + 1 : 0 }
         if b == 0x3E && held.firstGreaterThan == nil {
             held.firstGreaterThan = HeldState.Mark(
@@ -120,7 +120,7 @@ extension MarkupRepairer {
     // MARK: - CDATA
 
     mutating func cdataStep(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> Int? {
-        let b = p[i]
+        let b = unsafe p[i]
         if b == 0x5D {
             cdataBrackets += 1
             return 1
@@ -130,7 +130,7 @@ extension MarkupRepairer {
             return 1
         }
         let length = Self.scalarLength(b)
-        if let value = Self.illegalScalar(p, i) {
+        if let value = unsafe Self.illegalScalar(p, i) {
             var replacement: [UInt8] = []
             illegal(value, into: &replacement)
             // A stripped character joins its neighbours: the `]` before it still count.
@@ -143,7 +143,7 @@ extension MarkupRepairer {
         flushBrackets(cdataBrackets)
         cdataBrackets = 0
         if cdataDropped { return length }
-        emit(UnsafeBufferPointer(rebasing: p[i..<(i + length)]))
+        unsafe emit(UnsafeBufferPointer(rebasing: p[i..<(i + length)]))
         return length
     }
 
@@ -163,12 +163,12 @@ extension MarkupRepairer {
 
     mutating func processingInstructionStep(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) throws -> Int? {
         if held.raw.count > tokenLimit { throw tooLarge("a processing instruction") }
-        let b = p[i]
+        let b = unsafe p[i]
         if held.readingTarget {
-            if Self.isNameChar(p, i) && (!held.target.isEmpty || Self.isNameStart(p, i)) {
+            if unsafe Self.isNameChar(p, i) && (!held.target.isEmpty || Self.isNameStart(p, i)) {
                 let length = Self.scalarLength(b)
-                held.target.append(contentsOf: UnsafeBufferPointer(rebasing: p[i..<(i + length)]))
-                held.raw.append(contentsOf: UnsafeBufferPointer(rebasing: p[i..<(i + length)]))
+                unsafe held.target.append(contentsOf: UnsafeBufferPointer(rebasing: p[i..<(i + length)]))
+                unsafe held.raw.append(contentsOf: UnsafeBufferPointer(rebasing: p[i..<(i + length)]))
                 return length
             }
             held.readingTarget = false
@@ -185,7 +185,7 @@ extension MarkupRepairer {
             finishProcessingInstruction()
             return b == 0x3E ? 1 : 0
         }
-        if illegalCharacters == .strip && Self.illegalScalar(p, i) != nil { return heldCharacter(p, i) }
+        if unsafe illegalCharacters == .strip && Self.illegalScalar(p, i) != nil { return unsafe heldCharacter(p, i) }
         if held.marks == 1 { held.content.append(0x3F) }
         if b == 0x3F {
             held.marks = 1
@@ -193,7 +193,7 @@ extension MarkupRepairer {
             return 1
         }
         held.marks = 0
-        return heldCharacter(p, i)
+        return unsafe heldCharacter(p, i)
     }
 
     static func isXMLTarget(_ target: [UInt8]) -> Bool {
@@ -250,7 +250,7 @@ extension MarkupRepairer {
         line = mark.line
         column = mark.column
         afterCarriageReturn = false
-        try rest.withUnsafeBufferPointer { try run($0, notes: [], isFinal: true) }
+        unsafe try rest.withUnsafeBufferPointer { unsafe try run($0, notes: [], isFinal: true) }
         return true
     }
 

@@ -53,16 +53,16 @@ struct EndTagState {
 extension MarkupRepairer {
     mutating func startTagStep(_ p: UnsafeBufferPointer<UInt8>, _ i: Int, isFinal: Bool) throws -> Int? {
         if tag.buffer.count + tag.value.count > tokenLimit { throw tooLarge("a start tag") }
-        let b = p[i]
+        let b = unsafe p[i]
         let length = Self.scalarLength(b)
         switch tag.phase {
         case .name:
-            if let run = asciiNameRun(p, i) {
-                tag.name.append(contentsOf: UnsafeBufferPointer(rebasing: p[i..<run]))
+            if let run = unsafe asciiNameRun(p, i) {
+                unsafe tag.name.append(contentsOf: UnsafeBufferPointer(rebasing: p[i..<run]))
                 return run - i
             }
-            if Self.isNameChar(p, i) {
-                tag.name.append(contentsOf: UnsafeBufferPointer(rebasing: p[i..<(i + length)]))
+            if unsafe Self.isNameChar(p, i) {
+                unsafe tag.name.append(contentsOf: UnsafeBufferPointer(rebasing: p[i..<(i + length)]))
                 return length
             }
             if Self.fixQualifiedName(&tag.name, namespaced: namespaced, isElement: true) {
@@ -91,7 +91,7 @@ extension MarkupRepairer {
                 try finishStartTag(isEmpty: false)
                 return 0
             }
-            if Self.isNameStart(p, i) {
+            if unsafe Self.isNameStart(p, i) {
                 if !tag.hadSpace {
                     report(.malformedTag, "no space before an attribute in <\(Self.text(tag.name))>; one added")
                     tag.buffer.append(0x20)
@@ -102,7 +102,7 @@ extension MarkupRepairer {
                 tag.phase = .attributeName
                 return 0
             }
-            junkInTag(p, i)
+            unsafe junkInTag(p, i)
             return length
         case .slash:
             if b == 0x3E {
@@ -116,12 +116,12 @@ extension MarkupRepairer {
             tag.phase = .beforeAttribute
             return 0
         case .attributeName:
-            if let run = asciiNameRun(p, i) {
-                tag.attributeName.append(contentsOf: UnsafeBufferPointer(rebasing: p[i..<run]))
+            if let run = unsafe asciiNameRun(p, i) {
+                unsafe tag.attributeName.append(contentsOf: UnsafeBufferPointer(rebasing: p[i..<run]))
                 return run - i
             }
-            if Self.isNameChar(p, i) {
-                tag.attributeName.append(contentsOf: UnsafeBufferPointer(rebasing: p[i..<(i + length)]))
+            if unsafe Self.isNameChar(p, i) {
+                unsafe tag.attributeName.append(contentsOf: UnsafeBufferPointer(rebasing: p[i..<(i + length)]))
                 return length
             }
             tag.pendingSpace = []
@@ -150,7 +150,7 @@ extension MarkupRepairer {
                 return 1
             }
             if b == 0x2F && i + 1 == p.count && !isFinal { return nil }
-            if b == 0x3E || b == 0x3C || (b == 0x2F && i + 1 < p.count && p[i + 1] == 0x3E) {
+            if unsafe b == 0x3E || b == 0x3C || (b == 0x2F && i + 1 < p.count && p[i + 1] == 0x3E) {
                 report(.attributeWithoutValue, "the attribute \(Self.text(tag.attributeName)) has \"=\" but no value; given an empty one",
                     line: tag.attributeLine, column: tag.attributeColumn)
                 tag.quote = 0x22
@@ -171,24 +171,24 @@ extension MarkupRepairer {
             var j = i
             let end = min(p.count, runLimit)
             while j < end {
-                let c = p[j]
+                let c = unsafe p[j]
                 if c == tag.quote || c == 0x3C || c == 0x26 || c < 0x20 || c == 0xEF { break }
                 j += 1
             }
             if j > i {
-                tag.value.append(contentsOf: UnsafeBufferPointer(rebasing: p[i..<j]))
+                unsafe tag.value.append(contentsOf: UnsafeBufferPointer(rebasing: p[i..<j]))
                 if tag.buffer.count + tag.value.count > tokenLimit { throw tooLarge("a start tag") }
                 return j - i
             }
-            return valueCharacter(p, i, isFinal: isFinal)
+            return unsafe valueCharacter(p, i, isFinal: isFinal)
         case .unquotedValue:
             if Self.isSpace(b) || b == 0x3E {
                 addAttribute()
                 return 0
             }
             if b == 0x2F {
-                guard i + 1 < p.count else { return isFinal ? valueCharacter(p, i, isFinal: isFinal) : nil }
-                if p[i + 1] == 0x3E {
+                guard i + 1 < p.count else { return unsafe isFinal ? valueCharacter(p, i, isFinal: isFinal) : nil }
+                if unsafe p[i + 1] == 0x3E {
                     addAttribute()
                     return 0
                 }
@@ -197,28 +197,28 @@ extension MarkupRepairer {
                 tag.value.append(contentsOf: "&quot;".utf8)
                 return 1
             }
-            return valueCharacter(p, i, isFinal: isFinal)
+            return unsafe valueCharacter(p, i, isFinal: isFinal)
         }
     }
 
     /// One character of an attribute value: `<` and `&` escaped as needed, illegal
     /// characters handled by the policy.
     private mutating func valueCharacter(_ p: UnsafeBufferPointer<UInt8>, _ i: Int, isFinal: Bool) -> Int? {
-        let b = p[i]
-        if b == 0x26 { return reference(p, i, isFinal: isFinal, inAttribute: true) }
+        let b = unsafe p[i]
+        if b == 0x26 { return unsafe reference(p, i, isFinal: isFinal, inAttribute: true) }
         if b == 0x3C {
             report(.bareLessThan, "\"<\" in the value of \(Self.text(tag.attributeName)); escaped as &lt;")
             tag.value.append(contentsOf: "&lt;".utf8)
             return 1
         }
-        if let value = Self.illegalScalar(p, i) {
+        if let value = unsafe Self.illegalScalar(p, i) {
             var replacement: [UInt8] = []
             illegal(value, into: &replacement)
             tag.value.append(contentsOf: replacement)
             return Self.scalarLength(b)
         }
         let length = Self.scalarLength(b)
-        tag.value.append(contentsOf: UnsafeBufferPointer(rebasing: p[i..<(i + length)]))
+        unsafe tag.value.append(contentsOf: UnsafeBufferPointer(rebasing: p[i..<(i + length)]))
         return length
     }
 
@@ -226,7 +226,7 @@ extension MarkupRepairer {
         guard !tag.reportedJunk else { return }
         tag.reportedJunk = true
         let character =
-            Self.illegalScalar(p, i) == nil ? "character \"\(Character(Unicode.Scalar(Self.scalar(p, i))!))\"" : "control character"
+            unsafe Self.illegalScalar(p, i) == nil ? "character \"\(Character(Unicode.Scalar(Self.scalar(p, i))!))\"" : "control character"
         report(.malformedTag, "unexpected \(character) in the tag <\(Self.text(tag.name))>; left out")
     }
 

@@ -4,8 +4,8 @@ internal import XMLSyntax
 // and text outside the root element.
 extension MarkupRepairer {
     mutating func textStep(_ p: UnsafeBufferPointer<UInt8>, _ i: Int, isFinal: Bool) -> Int? {
-        let b = p[i]
-        if b == 0x3C { return lessThan(p, i, isFinal: isFinal) }
+        let b = unsafe p[i]
+        if b == 0x3C { return unsafe lessThan(p, i, isFinal: isFinal) }
         let length = Self.scalarLength(b)
         if Self.isSpace(b) {
             emit(b)
@@ -14,7 +14,7 @@ extension MarkupRepairer {
         guard enterContent(isElement: false) else { return length }
         switch b {
         case 0x26:
-            return reference(p, i, isFinal: isFinal, inAttribute: false)
+            return unsafe reference(p, i, isFinal: isFinal, inAttribute: false)
         case 0x3E:
             if outputEndsWithBrackets() {
                 report(.cdataEndInText, "\"]]>\" is not allowed in text; \">\" escaped")
@@ -23,12 +23,12 @@ extension MarkupRepairer {
                 emit(b)
             }
         default:
-            if let value = Self.illegalScalar(p, i) {
+            if let value = unsafe Self.illegalScalar(p, i) {
                 var replacement: [UInt8] = []
                 illegal(value, into: &replacement)
                 emit(replacement)
             } else {
-                emit(UnsafeBufferPointer(rebasing: p[i..<(i + length)]))
+                unsafe emit(UnsafeBufferPointer(rebasing: p[i..<(i + length)]))
             }
         }
         return length
@@ -40,15 +40,15 @@ extension MarkupRepairer {
         func starts(with literal: String) -> Bool? {
             let bytes = Array(literal.utf8)
             let n = min(bytes.count, available)
-            for k in 0..<n where p[i + k] != bytes[k] { return false }
+            for k in 0..<n where unsafe p[i + k] != bytes[k] { return false }
             if n == bytes.count { return true }
             return isFinal ? false : nil
         }
         guard available >= 2 else { return isFinal ? bareLessThan() : nil }
-        let next = p[i + 1]
+        let next = unsafe p[i + 1]
         if next == 0x2F {
             guard available >= 3 else { return isFinal ? bareLessThan() : nil }
-            guard Self.isNameStart(p, i + 2) else { return bareLessThan() }
+            guard unsafe Self.isNameStart(p, i + 2) else { return bareLessThan() }
             endTag = EndTagState(line: line, column: column)
             mode = .endTag
             droppingText = false
@@ -73,7 +73,7 @@ extension MarkupRepairer {
             droppingText = false
             return 2
         }
-        if Self.isNameStart(p, i + 1) {
+        if unsafe Self.isNameStart(p, i + 1) {
             _ = enterContent(isElement: true)
             tag = TagState(line: line, column: column)
             mode = .startTag
@@ -119,33 +119,33 @@ extension MarkupRepairer {
         var j = i + 1
         var isCharacter = false
         var isHex = false
-        if j < limit && p[j] == 0x23 {
+        if unsafe j < limit && p[j] == 0x23 {
             isCharacter = true
             j += 1
-            if j < limit && (p[j] == 0x78) {
+            if unsafe j < limit && (p[j] == 0x78) {
                 isHex = true
                 j += 1
             }
             let digitsStart = j
-            while j < limit && (isHex ? Self.isHexDigit(p[j]) : (p[j] >= 0x30 && p[j] <= 0x39)) { j += 1 }
+            while unsafe j < limit && (isHex ? Self.isHexDigit(p[j]) : (p[j] >= 0x30 && p[j] <= 0x39)) { j += 1 }
             if j == limit && limit == p.count && !isFinal { return nil }
-            if j == digitsStart || j >= limit || p[j] != 0x3B { return strayAmpersand(inAttribute: inAttribute) }
+            if unsafe j == digitsStart || j >= limit || p[j] != 0x3B { return strayAmpersand(inAttribute: inAttribute) }
         } else {
             guard j < p.count else { return isFinal ? strayAmpersand(inAttribute: inAttribute) : nil }
-            guard Self.isNameStart(p, j) else { return strayAmpersand(inAttribute: inAttribute) }
-            while j < limit && p[j] != 0x3B && Self.isNameChar(p, j) { j += Self.scalarLength(p[j]) }
+            guard unsafe Self.isNameStart(p, j) else { return strayAmpersand(inAttribute: inAttribute) }
+            while unsafe j < limit && p[j] != 0x3B && Self.isNameChar(p, j) { unsafe j += Self.scalarLength(p[j]) }
             if j >= limit && limit == p.count && !isFinal { return nil }
-            if j >= limit || p[j] != 0x3B { return strayAmpersand(inAttribute: inAttribute) }
+            if unsafe j >= limit || p[j] != 0x3B { return strayAmpersand(inAttribute: inAttribute) }
         }
-        let whole = UnsafeBufferPointer(rebasing: p[i...j])
+        let whole = unsafe UnsafeBufferPointer(rebasing: p[i...j])
         let used = j + 1 - i
         if isCharacter {
-            let digits = String(decoding: UnsafeBufferPointer(rebasing: p[(i + (isHex ? 3 : 2))..<j]), as: UTF8.self)
+            let digits = unsafe String(decoding: UnsafeBufferPointer(rebasing: p[(i + (isHex ? 3 : 2))..<j]), as: UTF8.self)
             let value = UInt32(digits, radix: isHex ? 16 : 10) ?? 0
             if XMLCharacterClass.isAllowed(value) {
-                append(whole, inAttribute: inAttribute)
+                unsafe append(whole, inAttribute: inAttribute)
             } else {
-                let reference = String(decoding: whole, as: UTF8.self)
+                let reference = unsafe String(decoding: whole, as: UTF8.self)
                 switch illegalCharacters {
                 case .strip:
                     report(.invalidCharacterReference, "\(reference) refers to a character XML does not allow; left out")
@@ -156,7 +156,7 @@ extension MarkupRepairer {
             }
             return used
         }
-        let name = Array(UnsafeBufferPointer(rebasing: p[(i + 1)..<j]))
+        let name = unsafe Array(UnsafeBufferPointer(rebasing: p[(i + 1)..<j]))
         if let declared = declaredEntities[name], !Self.predefined.contains(name) {
             let problem: String?
             switch declared {
@@ -170,12 +170,12 @@ extension MarkupRepairer {
             if let problem {
                 report(.misusedEntity, "entity &\(Self.text(name)); \(problem); kept as text")
                 append(Array("&amp;".utf8), inAttribute: inAttribute)
-                append(UnsafeBufferPointer(rebasing: p[(i + 1)...j]), inAttribute: inAttribute)
+                unsafe append(UnsafeBufferPointer(rebasing: p[(i + 1)...j]), inAttribute: inAttribute)
             } else {
-                append(whole, inAttribute: inAttribute)
+                unsafe append(whole, inAttribute: inAttribute)
             }
         } else if Self.predefined.contains(name) {
-            append(whole, inAttribute: inAttribute)
+            unsafe append(whole, inAttribute: inAttribute)
         } else if name.allSatisfy({ $0 < 0x80 }), let value = HTMLEntities.codePoints[Self.text(name)] {
             // HTML's names are ASCII; looked up by Swift's equality, `&\u{212A}appa;` would
             // have been read as Kappa.
@@ -187,11 +187,11 @@ extension MarkupRepairer {
             append(bytes, inAttribute: inAttribute)
         } else if hasExternalSubset && !standalone && !inAttribute {
             // May be defined in the DTD that is never read: a skipped entity, not an error.
-            append(whole, inAttribute: inAttribute)
+            unsafe append(whole, inAttribute: inAttribute)
         } else {
             report(.undefinedEntity, "entity &\(Self.text(name)); is not defined; kept as text")
             append(Array("&amp;".utf8), inAttribute: inAttribute)
-            append(UnsafeBufferPointer(rebasing: p[(i + 1)...j]), inAttribute: inAttribute)
+            unsafe append(UnsafeBufferPointer(rebasing: p[(i + 1)...j]), inAttribute: inAttribute)
         }
         return used
     }

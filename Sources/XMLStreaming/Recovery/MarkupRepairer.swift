@@ -105,15 +105,15 @@ struct MarkupRepairer {
     ) throws {
         guard !finished else { return }
         if carry.isEmpty {
-            try run(input, notes: notes, isFinal: isFinal)
+            unsafe try run(input, notes: notes, isFinal: isFinal)
         } else {
             var combined = carry
-            combined.append(contentsOf: input)
+            unsafe combined.append(contentsOf: input)
             let shift = carry.count
             let allNotes = carryNotes + notes.map { var n = $0; n.outputOffset += shift; return n }
             carry.removeAll()
             carryNotes.removeAll()
-            try combined.withUnsafeBufferPointer { try run($0, notes: allNotes, isFinal: isFinal) }
+            unsafe try combined.withUnsafeBufferPointer { unsafe try run($0, notes: allNotes, isFinal: isFinal) }
         }
         if isFinal { try complete() }
     }
@@ -131,13 +131,13 @@ struct MarkupRepairer {
                 let end = min(n, nextNote)
                 var j = i
                 while j < end {
-                    let b = p[j]
+                    let b = unsafe p[j]
                     if Self.isSpecialInText[Int(b)] { break }
                     if b & 0xC0 != 0x80 { column += 1 }
                     j += 1
                 }
                 if j > i {
-                    output.append(contentsOf: UnsafeBufferPointer(rebasing: p[i..<j]))
+                    unsafe output.append(contentsOf: UnsafeBufferPointer(rebasing: p[i..<j]))
                     offset += Int64(j - i)
                     afterCarriageReturn = false
                     i = j
@@ -145,8 +145,8 @@ struct MarkupRepairer {
                 }
             }
             runLimit = nextNote
-            guard let used = try step(p, i, isFinal: isFinal) else {
-                carry.append(contentsOf: UnsafeBufferPointer(rebasing: p[i...]))
+            guard let used = unsafe try step(p, i, isFinal: isFinal) else {
+                unsafe carry.append(contentsOf: UnsafeBufferPointer(rebasing: p[i...]))
                 carryNotes = notes[noteIndex...].map { var n = $0; n.outputOffset -= i; return n }
                 return
             }
@@ -156,7 +156,7 @@ struct MarkupRepairer {
                 noteIndex += 1
                 nextNote = noteIndex < notes.count ? notes[noteIndex].outputOffset : .max
             }
-            for k in i..<(i + used) { advance(p[k]) }
+            for k in i..<(i + used) { unsafe advance(p[k]) }
             i += used
             if used > 0 { atDocumentStart = false }
         }
@@ -167,13 +167,13 @@ struct MarkupRepairer {
     /// it needs bytes beyond the end of the chunk.
     private mutating func step(_ p: UnsafeBufferPointer<UInt8>, _ i: Int, isFinal: Bool) throws -> Int? {
         switch mode {
-        case .text: return textStep(p, i, isFinal: isFinal)
-        case .startTag: return try startTagStep(p, i, isFinal: isFinal)
-        case .endTag: return try endTagStep(p, i)
-        case .comment: return try commentStep(p, i)
-        case .cdata: return cdataStep(p, i)
-        case .processingInstruction: return try processingInstructionStep(p, i)
-        case .doctype: return try doctypeStep(p, i)
+        case .text: return unsafe textStep(p, i, isFinal: isFinal)
+        case .startTag: return unsafe try startTagStep(p, i, isFinal: isFinal)
+        case .endTag: return unsafe try endTagStep(p, i)
+        case .comment: return unsafe try commentStep(p, i)
+        case .cdata: return unsafe cdataStep(p, i)
+        case .processingInstruction: return unsafe try processingInstructionStep(p, i)
+        case .doctype: return unsafe try doctypeStep(p, i)
         }
     }
 
@@ -299,22 +299,22 @@ struct MarkupRepairer {
     }
 
     static func scalar(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> UInt32 {
-        let b = UInt32(p[i])
-        switch scalarLength(p[i]) {
+        let b = unsafe UInt32(p[i])
+        switch unsafe scalarLength(p[i]) {
         case 1: return b
-        case 2: return (b & 0x1F) << 6 | UInt32(p[i + 1] & 0x3F)
-        case 3: return (b & 0x0F) << 12 | UInt32(p[i + 1] & 0x3F) << 6 | UInt32(p[i + 2] & 0x3F)
+        case 2: return unsafe (b & 0x1F) << 6 | UInt32(p[i + 1] & 0x3F)
+        case 3: return unsafe (b & 0x0F) << 12 | UInt32(p[i + 1] & 0x3F) << 6 | UInt32(p[i + 2] & 0x3F)
         default:
-            return (b & 0x07) << 18 | UInt32(p[i + 1] & 0x3F) << 12 | UInt32(p[i + 2] & 0x3F) << 6
+            return unsafe (b & 0x07) << 18 | UInt32(p[i + 1] & 0x3F) << 12 | UInt32(p[i + 2] & 0x3F) << 6
                 | UInt32(p[i + 3] & 0x3F)
         }
     }
 
     /// Whether the character at `i` is one XML does not allow, and its value.
     static func illegalScalar(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> UInt32? {
-        let b = p[i]
+        let b = unsafe p[i]
         if b < 0x20 { return b == 0x09 || b == 0x0A || b == 0x0D ? nil : UInt32(b) }
-        if b == 0xEF && p[i + 1] == 0xBF && (p[i + 2] == 0xBE || p[i + 2] == 0xBF) { return scalar(p, i) }
+        if unsafe b == 0xEF && p[i + 1] == 0xBF && (p[i + 2] == 0xBE || p[i + 2] == 0xBF) { return unsafe scalar(p, i) }
         return nil
     }
 
@@ -323,19 +323,19 @@ struct MarkupRepairer {
     // "<😀" stay text.
 
     static func isNameStart(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> Bool {
-        let b = p[i]
+        let b = unsafe p[i]
         if b < 0x80 { return (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || b == 0x5F || b == 0x3A }
-        guard b < 0xF0, let c = Unicode.Scalar(scalar(p, i)) else { return false }
+        guard b < 0xF0, let c = unsafe Unicode.Scalar(scalar(p, i)) else { return false }
         return XMLNameValidation.isNameStart(c)
     }
 
     static func isNameChar(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> Bool {
-        let b = p[i]
+        let b = unsafe p[i]
         if b < 0x80 {
             return (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || (b >= 0x30 && b <= 0x39) || b == 0x5F
                 || b == 0x3A || b == 0x2D || b == 0x2E
         }
-        guard b < 0xF0, let c = Unicode.Scalar(scalar(p, i)) else { return false }
+        guard b < 0xF0, let c = unsafe Unicode.Scalar(scalar(p, i)) else { return false }
         return XMLNameValidation.isNameChar(c)
     }
 
@@ -346,7 +346,7 @@ struct MarkupRepairer {
         var j = i
         let end = min(p.count, runLimit)
         while j < end {
-            let b = p[j]
+            let b = unsafe p[j]
             let lower = b | 0x20
             guard (lower >= 0x61 && lower <= 0x7A) || (b >= 0x30 && b <= 0x39) || b == 0x5F || b == 0x3A || b == 0x2D
                 || b == 0x2E
@@ -369,7 +369,7 @@ struct MarkupRepairer {
         // An element may not use the prefix `xmlns`, which only declares.
         if isElement && name.starts(with: Array("xmlns:".utf8)) { valid = false }
         if valid {
-            valid = name.withUnsafeBufferPointer { Self.isNameStart($0, first + 1) && $0[first + 1] != 0x3A }
+            valid = unsafe name.withUnsafeBufferPointer { unsafe Self.isNameStart($0, first + 1) && $0[first + 1] != 0x3A }
         }
         if valid { return false }
         for k in name.indices where name[k] == 0x3A { name[k] = 0x5F }

@@ -41,20 +41,20 @@ struct RecoveringDecoder {
         _ input: UnsafeRawBufferPointer, isFinal: Bool, into output: inout [UInt8], notes: inout [Note]
     ) {
         if case .undetermined = source {
-            pending.append(contentsOf: input)
+            unsafe pending.append(contentsOf: input)
             guard determineSource(isFinal: isFinal, notes: &notes, outputOffset: output.count) else { return }
             let bytes = pending
             pending.removeAll()
-            bytes.withUnsafeBytes { decodeKnown($0, isFinal: isFinal, into: &output, notes: &notes) }
+            unsafe bytes.withUnsafeBytes { unsafe decodeKnown($0, isFinal: isFinal, into: &output, notes: &notes) }
             return
         }
         if pending.isEmpty {
-            decodeKnown(input, isFinal: isFinal, into: &output, notes: &notes)
+            unsafe decodeKnown(input, isFinal: isFinal, into: &output, notes: &notes)
         } else {
             var bytes = pending
             pending.removeAll()
-            bytes.append(contentsOf: input)
-            bytes.withUnsafeBytes { decodeKnown($0, isFinal: isFinal, into: &output, notes: &notes) }
+            unsafe bytes.append(contentsOf: input)
+            unsafe bytes.withUnsafeBytes { unsafe decodeKnown($0, isFinal: isFinal, into: &output, notes: &notes) }
         }
     }
 
@@ -165,12 +165,12 @@ struct RecoveringDecoder {
     ) {
         switch source {
         case .undetermined, .utf8:
-            decodeUTF8(input, isFinal: isFinal, into: &output, notes: &notes)
+            unsafe decodeUTF8(input, isFinal: isFinal, into: &output, notes: &notes)
         case .utf16(let bigEndian):
-            decodeUTF16(input, bigEndian: bigEndian, isFinal: isFinal, into: &output, notes: &notes)
+            unsafe decodeUTF16(input, bigEndian: bigEndian, isFinal: isFinal, into: &output, notes: &notes)
         case .singleByte(let name, let upperHalf):
             output.reserveCapacity(output.count + input.count * 2)
-            for byte in input {
+            for unsafe byte in unsafe input {
                 if byte < 0x80 {
                     output.append(byte)
                     continue
@@ -197,23 +197,23 @@ struct RecoveringDecoder {
         var i = 0
         var runStart = 0
         while i < count {
-            let b = input[i]
+            let b = unsafe input[i]
             if b < 0x80 {
                 i += 1
                 continue
             }
-            let length = Self.validSequenceLength(input, at: i)
+            let length = unsafe Self.validSequenceLength(input, at: i)
             if length > 0 {
                 i += length
                 continue
             }
             if length == 0 && !isFinal {
                 // A character split at the end of the chunk: keep its start for next time.
-                output.append(contentsOf: UnsafeRawBufferPointer(rebasing: input[runStart..<i]))
-                pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: input[i...]))
+                unsafe output.append(contentsOf: UnsafeRawBufferPointer(rebasing: input[runStart..<i]))
+                unsafe pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: input[i...]))
                 return
             }
-            output.append(contentsOf: UnsafeRawBufferPointer(rebasing: input[runStart..<i]))
+            unsafe output.append(contentsOf: UnsafeRawBufferPointer(rebasing: input[runStart..<i]))
             // Not UTF-8: most often a byte from a windows-1252 editor; read it as that.
             let value = Self.windows1252[Int(b) - 0x80]
             if value < 0 {
@@ -233,13 +233,13 @@ struct RecoveringDecoder {
             i += 1
             runStart = i
         }
-        output.append(contentsOf: UnsafeRawBufferPointer(rebasing: input[runStart..<count]))
+        unsafe output.append(contentsOf: UnsafeRawBufferPointer(rebasing: input[runStart..<count]))
     }
 
     /// The length of the valid UTF-8 sequence starting with a non-ASCII byte at `i`; 0 when
     /// the input ends before it could be complete; -1 when it is invalid.
     private static func validSequenceLength(_ input: UnsafeRawBufferPointer, at i: Int) -> Int {
-        let b = input[i]
+        let b = unsafe input[i]
         let length: Int
         var low: UInt8 = 0x80
         var high: UInt8 = 0xBF
@@ -255,7 +255,7 @@ struct RecoveringDecoder {
         }
         for k in 1..<length {
             guard i + k < input.count else { return 0 }
-            let c = input[i + k]
+            let c = unsafe input[i + k]
             if k == 1 {
                 guard c >= low && c <= high else { return -1 }
             } else {
@@ -272,7 +272,7 @@ struct RecoveringDecoder {
         let count = input.count
         var i = 0
         func unit(at j: Int) -> UInt32 {
-            bigEndian ? UInt32(input[j]) << 8 | UInt32(input[j + 1]) : UInt32(input[j + 1]) << 8 | UInt32(input[j])
+            unsafe bigEndian ? UInt32(input[j]) << 8 | UInt32(input[j + 1]) : UInt32(input[j + 1]) << 8 | UInt32(input[j])
         }
         while i + 1 < count {
             let u = unit(at: i)
@@ -306,7 +306,7 @@ struct RecoveringDecoder {
                         outputOffset: output.count, kind: .invalidByte,
                         message: "the input ends in the middle of a UTF-16 character; the last byte is left out"))
             } else {
-                pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: input[i...]))
+                unsafe pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: input[i...]))
             }
         }
     }

@@ -31,8 +31,8 @@ struct RecoveringInput {
     ) {
         decoded.removeAll(keepingCapacity: true)
         notes.removeAll(keepingCapacity: true)
-        decoder.decode(bytes, isFinal: isFinal, into: &decoded, notes: &notes)
-        try decoded.withUnsafeBufferPointer { try repairer.process($0, notes: notes, isFinal: isFinal) }
+        unsafe decoder.decode(bytes, isFinal: isFinal, into: &decoded, notes: &notes)
+        unsafe try decoded.withUnsafeBufferPointer { unsafe try repairer.process($0, notes: notes, isFinal: isFinal) }
         let repairs = repairer.repairs
         repairer.repairs = []
         return (repairer.takeOutput(), repairs)

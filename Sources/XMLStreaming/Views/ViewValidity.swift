@@ -26,7 +26,7 @@ enum ViewValidity {
     /// that parses another document), as a list from the innermost out. Frames live on the
     /// stack of `duringCallback`, which is running for as long as the thread-local points
     /// at them (the one invariant of the pointers here).
-    private struct Frame {
+    @safe private struct Frame {
         let generation: UInt64
         let outer: UnsafeRawPointer?
     }
@@ -34,7 +34,7 @@ enum ViewValidity {
     /// The innermost running callback's frame on each thread, nil outside callbacks.
     private static let key: pthread_key_t = {
         var key = pthread_key_t()
-        let status = pthread_key_create(&key, nil)
+        let status = unsafe pthread_key_create(&key, nil)
         precondition(status == 0, "pthread_key_create failed: \(status)")
         return key
     }()
@@ -44,29 +44,29 @@ enum ViewValidity {
     /// The generation of the innermost callback running on this thread, 0 outside any:
     /// what a view made now remembers.
     @usableFromInline static var current: UInt64 {
-        guard let frame = pthread_getspecific(key) else { return 0 }
-        return frame.load(as: Frame.self).generation
+        guard let frame = unsafe pthread_getspecific(key) else { return 0 }
+        return unsafe frame.load(as: Frame.self).generation
     }
 
     /// Runs one callback: its views are valid until it returns.
     static func duringCallback(_ body: () -> Void) {
-        let outer = pthread_getspecific(key)
-        var frame = Frame(generation: counter.wrappingAdd(1, ordering: .relaxed).newValue, outer: UnsafeRawPointer(outer))
-        withUnsafePointer(to: &frame) { pointer in
-            pthread_setspecific(key, pointer)
+        let outer = unsafe pthread_getspecific(key)
+        var frame = unsafe Frame(generation: counter.wrappingAdd(1, ordering: .relaxed).newValue, outer: UnsafeRawPointer(outer))
+        unsafe withUnsafePointer(to: &frame) { pointer in
+            unsafe pthread_setspecific(key, pointer)
             body()
-            pthread_setspecific(key, outer)
+            unsafe pthread_setspecific(key, outer)
         }
     }
 
     /// Traps when a view of `generation` is read after its callback returned.
     @usableFromInline static func check(_ generation: UInt64, _ type: StaticString) {
         guard generation != 0 else { return }
-        var next = UnsafeRawPointer(pthread_getspecific(key))
-        while let frame = next {
-            let running = frame.load(as: Frame.self)
+        var next = unsafe UnsafeRawPointer(pthread_getspecific(key))
+        while let frame = unsafe next {
+            let running = unsafe frame.load(as: Frame.self)
             if running.generation == generation { return }
-            next = running.outer
+            unsafe next = running.outer
         }
         preconditionFailure(
             "\(type) read after the callback that received it returned: it points into expat's buffer, "

@@ -13,7 +13,7 @@
 ///   O(1) plus O(d) for `d` attributes defaulted by a DTD, and allocates nothing; a lookup by
 ///   name is O(a) for `a` attributes (read the ones you need in one pass over the view rather
 ///   than looking each one up when a tag may carry many).
-public struct XMLAttributes: RandomAccessCollection {
+@safe public struct XMLAttributes: RandomAccessCollection {
     @usableFromInline let start: UnsafeMutablePointer<UnsafePointer<CChar>?>?
     #if DEBUG
     /// The callback that made the view (`ViewValidity`).
@@ -26,7 +26,7 @@ public struct XMLAttributes: RandomAccessCollection {
         #if DEBUG
         ViewValidity.check(generation, "an XMLAttributes")
         #endif
-        return start
+        return unsafe start
     }
     /// The number of attributes, counted once when the view is made.
     public let count: Int
@@ -39,19 +39,19 @@ public struct XMLAttributes: RandomAccessCollection {
     /// `specifiedCount` slots hold the attributes written in the tag. Only defaults from a DTD
     /// (rare, and few) are counted here, so a tag with 100,000 attributes costs nothing extra.
     init(pairs: UnsafeMutablePointer<UnsafePointer<CChar>?>?, specifiedCount: Int, namespaced: Bool) {
-        self.start = pairs
+        unsafe self.start = pairs
         #if DEBUG
-        generation = pairs == nil ? 0 : ViewValidity.current
+        generation = unsafe pairs == nil ? 0 : ViewValidity.current
         #endif
         self.specifiedCount = specifiedCount
         self.namespaced = namespaced
         var slots = specifiedCount
-        if let pairs { while pairs[slots] != nil { slots += 2 } }
+        if let pairs = unsafe pairs { while unsafe pairs[slots] != nil { slots += 2 } }
         self.count = slots / 2
     }
 
     /// An empty attribute list.
-    public static var empty: XMLAttributes { XMLAttributes(pairs: nil, specifiedCount: 0, namespaced: false) }
+    public static var empty: XMLAttributes { unsafe XMLAttributes(pairs: nil, specifiedCount: 0, namespaced: false) }
 
     /// The position of the first attribute: always 0.
     @inlinable public var startIndex: Int { 0 }
@@ -64,7 +64,7 @@ public struct XMLAttributes: RandomAccessCollection {
     @inlinable
     public subscript(position: Int) -> XMLAttribute {
         precondition(position >= 0 && position < count, "XMLAttributes index out of range")
-        return XMLAttribute(
+        return unsafe XMLAttribute(
             name: XMLName(raw: pairs![2 * position]!, namespaced: namespaced),
             valuePointer: pairs![2 * position + 1]!,
             isSpecified: 2 * position < specifiedCount)
@@ -85,11 +85,11 @@ public struct XMLAttributes: RandomAccessCollection {
         /// The next attribute in document order, or `nil` after the last.
         @inlinable
         public mutating func next() -> XMLAttribute? {
-            guard let pairs = attributes.pairs, let name = pairs[2 * index],
-                let value = pairs[2 * index + 1]
+            guard let pairs = unsafe attributes.pairs, let name = unsafe pairs[2 * index],
+                let value = unsafe pairs[2 * index + 1]
             else { return nil }
             defer { index += 1 }
-            return XMLAttribute(
+            return unsafe XMLAttribute(
                 name: XMLName(raw: name, namespaced: attributes.namespaced), valuePointer: value,
                 isSpecified: 2 * index < attributes.specifiedCount)
         }
@@ -101,11 +101,11 @@ public struct XMLAttributes: RandomAccessCollection {
         // The name's bytes once, then a tight walk over expat's array.
         var name = name
         return name.withUTF8 { target in
-            guard let pairs else { return nil }
+            guard let pairs = unsafe pairs else { return nil }
             var slot = 0
-            while let attributeName = pairs[slot] {
-                if XMLName(raw: attributeName, namespaced: namespaced).hasQualifiedName(utf8: target) {
-                    return XMLStringView(cString: pairs[slot + 1]!)
+            while let attributeName = unsafe pairs[slot] {
+                if unsafe XMLName(raw: attributeName, namespaced: namespaced).hasQualifiedName(utf8: target) {
+                    return unsafe XMLStringView(cString: pairs[slot + 1]!)
                 }
                 slot += 2
             }
@@ -140,7 +140,7 @@ public struct XMLAttributes: RandomAccessCollection {
 }
 
 /// One borrowed attribute: its name and value. Valid only during the callback.
-public struct XMLAttribute {
+@safe public struct XMLAttribute {
     /// The attribute's name.
     public let name: XMLName
     @usableFromInline let valueStart: UnsafePointer<CChar>
@@ -155,7 +155,7 @@ public struct XMLAttribute {
         #if DEBUG
         ViewValidity.check(generation, "an XMLAttribute")
         #endif
-        return valueStart
+        return unsafe valueStart
     }
     /// `false` when the value came from a default in the DTD rather than the tag.
     public let isSpecified: Bool
@@ -163,7 +163,7 @@ public struct XMLAttribute {
     @inlinable
     init(name: XMLName, valuePointer: UnsafePointer<CChar>, isSpecified: Bool) {
         self.name = name
-        self.valueStart = valuePointer
+        unsafe self.valueStart = valuePointer
         self.isSpecified = isSpecified
         #if DEBUG
         generation = name.generation
@@ -171,7 +171,7 @@ public struct XMLAttribute {
     }
 
     /// The value, with entities expanded and white space normalized as XML requires.
-    @inlinable public var value: XMLStringView { XMLStringView(cString: valuePointer) }
+    @inlinable public var value: XMLStringView { unsafe XMLStringView(cString: valuePointer) }
 }
 
 /// An owned attribute.

@@ -9,7 +9,7 @@
 ///
 /// - Complexity: each accessor scans the name once (names are short) and allocates
 ///   nothing, except ``qualifiedName`` and ``owned``.
-public struct XMLName: CustomStringConvertible {
+@safe public struct XMLName: CustomStringConvertible {
     /// expat's string: `uri SEP local [SEP prefix]` with namespaces, the raw name without.
     @usableFromInline let start: UnsafePointer<UInt8>
     @usableFromInline let namespaced: Bool
@@ -28,12 +28,12 @@ public struct XMLName: CustomStringConvertible {
         #if DEBUG
         ViewValidity.check(generation, "an XMLName")
         #endif
-        return start
+        return unsafe start
     }
 
     @inlinable
     init(raw: UnsafePointer<CChar>, namespaced: Bool) {
-        self.start = UnsafeRawPointer(raw).assumingMemoryBound(to: UInt8.self)
+        unsafe self.start = UnsafeRawPointer(raw).assumingMemoryBound(to: UInt8.self)
         self.namespaced = namespaced
         #if DEBUG
         generation = ViewValidity.current
@@ -42,32 +42,32 @@ public struct XMLName: CustomStringConvertible {
 
     /// expat's whole string for the name, for interning: equal for equal names (URI, local
     /// name and prefix, or the raw qualified name without namespaces).
-    package var rawBytes: XMLStringView { XMLStringView(base: raw, count: scan(from: 0, to: 0)) }
+    package var rawBytes: XMLStringView { unsafe XMLStringView(base: raw, count: scan(from: 0, to: 0)) }
 
     /// The three parts, found in one scan.
     @usableFromInline
     func parts() -> (uri: XMLStringView?, local: XMLStringView, prefix: XMLStringView?) {
         let first = scan(from: 0, to: firstSeparator)
-        if raw[first] == 0 { return (nil, XMLStringView(base: raw, count: first), nil) }
-        let head = XMLStringView(base: raw, count: first)
+        if unsafe raw[first] == 0 { return unsafe (nil, XMLStringView(base: raw, count: first), nil) }
+        let head = unsafe XMLStringView(base: raw, count: first)
         if !namespaced {
             // prefix:local without namespace processing.
             let end = scan(from: first + 1, to: 0)
-            return (nil, XMLStringView(base: raw + first + 1, count: end - first - 1), head)
+            return unsafe (nil, XMLStringView(base: raw + first + 1, count: end - first - 1), head)
         }
         let second = scan(from: first + 1, to: Self.separator)
-        let local = XMLStringView(base: raw + first + 1, count: second - first - 1)
-        if raw[second] == 0 { return (head, local, nil) }
+        let local = unsafe XMLStringView(base: raw + first + 1, count: second - first - 1)
+        if unsafe raw[second] == 0 { return (head, local, nil) }
         let end = scan(from: second + 1, to: 0)
-        return (head, local, XMLStringView(base: raw + second + 1, count: end - second - 1))
+        return unsafe (head, local, XMLStringView(base: raw + second + 1, count: end - second - 1))
     }
 
     /// The offset of the first byte at or after `start` that is `byte` or the terminating NUL.
     @inlinable
     func scan(from start: Int, to byte: UInt8) -> Int {
-        let raw = raw  // checked once, not per byte
+        let raw = unsafe raw  // checked once, not per byte
         var i = start
-        while raw[i] != 0 && raw[i] != byte { i += 1 }
+        while unsafe raw[i] != 0 && raw[i] != byte { i += 1 }
         return i
     }
 
@@ -80,10 +80,10 @@ public struct XMLName: CustomStringConvertible {
     /// does not touch the prefix.
     @inlinable public var localName: XMLStringView {
         let first = scan(from: 0, to: firstSeparator)
-        if raw[first] == 0 { return XMLStringView(base: raw, count: first) }
+        if unsafe raw[first] == 0 { return unsafe XMLStringView(base: raw, count: first) }
         // With namespaces, a second separator may follow the local name (before the prefix).
         let end = namespaced ? scan(from: first + 1, to: Self.separator) : scan(from: first + 1, to: 0)
-        return XMLStringView(base: raw + first + 1, count: end - first - 1)
+        return unsafe XMLStringView(base: raw + first + 1, count: end - first - 1)
     }
 
     /// The namespace the name belongs to, or `nil` when it is in no namespace (or when
@@ -91,7 +91,7 @@ public struct XMLName: CustomStringConvertible {
     @inlinable public var namespaceURI: XMLStringView? {
         guard namespaced else { return nil }
         let first = scan(from: 0, to: Self.separator)
-        return raw[first] == 0 ? nil : XMLStringView(base: raw, count: first)
+        return unsafe raw[first] == 0 ? nil : XMLStringView(base: raw, count: first)
     }
 
     /// The prefix as written in the document, or `nil` when there is none.
@@ -120,7 +120,7 @@ public struct XMLName: CustomStringConvertible {
     @inlinable
     public func hasQualifiedName(_ qualifiedName: String) -> Bool {
         var qualifiedName = qualifiedName
-        return qualifiedName.withUTF8 { hasQualifiedName(utf8: $0) }
+        return qualifiedName.withUTF8 { unsafe hasQualifiedName(utf8: $0) }
     }
 
     /// Whether the qualified name, as written, equals these UTF-8 bytes.
@@ -129,18 +129,18 @@ public struct XMLName: CustomStringConvertible {
         // A name with no namespace part (or read without namespaces) is stored as written:
         // compare it in place, in one pass that stops at the first difference or at the
         // name's end (a NUL in `target` cannot match past it).
-        let raw = raw  // checked once, not per byte
+        let raw = unsafe raw  // checked once, not per byte
         var i = 0
-        while i < target.count && raw[i] != 0 && raw[i] == target[i] { i += 1 }
-        if i == target.count { return raw[i] == 0 }
+        while unsafe i < target.count && raw[i] != 0 && raw[i] == target[i] { i += 1 }
+        if i == target.count { return unsafe raw[i] == 0 }
         // Only a name with a namespace URI is stored differently (uri SEP local SEP prefix).
-        guard namespaced && raw[scan(from: i, to: Self.separator)] != 0 else { return false }
+        guard unsafe namespaced && raw[scan(from: i, to: Self.separator)] != 0 else { return false }
         let p = parts()
-        guard let prefix = p.prefix else { return p.local.elementsEqual(target) }
-        guard target.count == prefix.count + 1 + p.local.count, target[prefix.count] == UInt8(ascii: ":") else {
+        guard let prefix = p.prefix else { return unsafe p.local.elementsEqual(target) }
+        guard target.count == prefix.count + 1 + p.local.count, unsafe target[prefix.count] == UInt8(ascii: ":") else {
             return false
         }
-        return prefix.elementsEqual(target[..<prefix.count]) && p.local.elementsEqual(target[(prefix.count + 1)...])
+        return unsafe prefix.elementsEqual(target[..<prefix.count]) && p.local.elementsEqual(target[(prefix.count + 1)...])
     }
 
     /// An owned, `Sendable` copy.

@@ -14,7 +14,7 @@ import Darwin
 ///
 /// - Complexity: comparing and iterating are O(n) and allocate nothing; ``string``
 ///   allocates once (except for strings of 15 bytes or fewer).
-public struct XMLStringView: RandomAccessCollection, CustomStringConvertible {
+@safe public struct XMLStringView: RandomAccessCollection, CustomStringConvertible {
     @usableFromInline let start: UnsafePointer<UInt8>
     /// The number of bytes.
     public let count: Int
@@ -29,12 +29,12 @@ public struct XMLStringView: RandomAccessCollection, CustomStringConvertible {
         #if DEBUG
         ViewValidity.check(generation, "an XMLStringView")
         #endif
-        return start
+        return unsafe start
     }
 
     @inlinable
     init(base: UnsafePointer<UInt8>, count: Int) {
-        self.start = base
+        unsafe self.start = base
         self.count = count
         #if DEBUG
         generation = ViewValidity.current
@@ -46,7 +46,7 @@ public struct XMLStringView: RandomAccessCollection, CustomStringConvertible {
     /// is not checked, as the parser's views are in debug builds.
     @inlinable
     public init(borrowing buffer: UnsafeBufferPointer<UInt8>) {
-        self.start = buffer.baseAddress ?? UnsafePointer(bitPattern: 1)!
+        unsafe self.start = buffer.baseAddress ?? UnsafePointer(bitPattern: 1)!
         self.count = buffer.count
         #if DEBUG
         generation = 0
@@ -56,7 +56,7 @@ public struct XMLStringView: RandomAccessCollection, CustomStringConvertible {
     /// A view over a NUL-terminated C string.
     @inlinable
     init(cString: UnsafePointer<CChar>) {
-        self.init(base: UnsafeRawPointer(cString).assumingMemoryBound(to: UInt8.self), count: strlenUTF8(cString))
+        unsafe self.init(base: UnsafeRawPointer(cString).assumingMemoryBound(to: UInt8.self), count: strlenUTF8(cString))
     }
 
     /// The position of the first byte: always 0.
@@ -66,13 +66,13 @@ public struct XMLStringView: RandomAccessCollection, CustomStringConvertible {
     /// The byte at `position`, counted from 0.
     @inlinable public subscript(position: Int) -> UInt8 {
         precondition(position >= 0 && position < count, "XMLStringView index out of range")
-        return base[position]
+        return unsafe base[position]
     }
 
     /// Calls `body` with the bytes, without copying.
     @inlinable
     public func withUnsafeBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-        try body(UnsafeBufferPointer(start: base, count: count))
+        unsafe try body(UnsafeBufferPointer(start: base, count: count))
     }
 
     /// Calls `body` with the bytes, without copying. The bytes are always contiguous, so `body`
@@ -81,30 +81,30 @@ public struct XMLStringView: RandomAccessCollection, CustomStringConvertible {
     public func withContiguousStorageIfAvailable<R>(
         _ body: (UnsafeBufferPointer<UInt8>) throws -> R
     ) rethrows -> R? {
-        try body(UnsafeBufferPointer(start: base, count: count))
+        unsafe try body(UnsafeBufferPointer(start: base, count: count))
     }
 
     /// A `String` copy of the bytes (invalid UTF-8 is repaired with U+FFFD, which expat's
     /// output never needs).
     public var string: String {
-        String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self)
+        unsafe String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self)
     }
 
     /// A copy of the bytes.
-    public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+    public var bytes: [UInt8] { unsafe Array(UnsafeBufferPointer(start: base, count: count)) }
 
     /// The bytes as a `String`: a copy, as `string` makes it.
     public var description: String { string }
 
     /// The view without leading and trailing XML white space; allocates nothing.
     public var trimmingWhitespace: XMLStringView {
-        let base = base  // checked once, not per byte
+        let base = unsafe base  // checked once, not per byte
         var start = 0
         var end = count
         func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
-        while start < end && isSpace(base[start]) { start += 1 }
-        while end > start && isSpace(base[end - 1]) { end -= 1 }
-        return XMLStringView(base: base + start, count: end - start)
+        while unsafe start < end && isSpace(base[start]) { start += 1 }
+        while unsafe end > start && isSpace(base[end - 1]) { end -= 1 }
+        return unsafe XMLStringView(base: base + start, count: end - start)
     }
 
     /// Whether the view holds exactly the UTF-8 bytes of `string`, without allocating.
@@ -114,11 +114,11 @@ public struct XMLStringView: RandomAccessCollection, CustomStringConvertible {
         // names end here, without reaching the bytes.
         guard string.utf8.count == view.count else { return false }
         if view.count == 0 { return true }
-        if let equal = string.utf8.withContiguousStorageIfAvailable({ memcmp($0.baseAddress!, view.base, view.count) == 0 }) {
+        if let equal = unsafe string.utf8.withContiguousStorageIfAvailable({ unsafe memcmp($0.baseAddress!, view.base, view.count) == 0 }) {
             return equal
         }
         var copy = string
-        return copy.withUTF8 { memcmp($0.baseAddress!, view.base, view.count) == 0 }
+        return copy.withUTF8 { unsafe memcmp($0.baseAddress!, view.base, view.count) == 0 }
     }
 
     /// Whether the view holds exactly the UTF-8 bytes of `string`.
@@ -128,14 +128,14 @@ public struct XMLStringView: RandomAccessCollection, CustomStringConvertible {
     /// Whether two views hold the same bytes.
     @inlinable
     public static func == (lhs: XMLStringView, rhs: XMLStringView) -> Bool {
-        lhs.count == rhs.count && (lhs.count == 0 || memcmp(lhs.base, rhs.base, lhs.count) == 0)
+        unsafe lhs.count == rhs.count && (lhs.count == 0 || memcmp(lhs.base, rhs.base, lhs.count) == 0)
     }
 
     /// Whether the view holds only XML white space (space, tab, line feed, carriage return).
     public var isWhitespace: Bool {
-        let base = base  // checked once, not per byte
+        let base = unsafe base  // checked once, not per byte
         for i in 0..<count {
-            switch base[i] {
+            switch unsafe base[i] {
             case 0x20, 0x09, 0x0A, 0x0D: continue
             default: return false
             }
@@ -149,4 +149,4 @@ public struct XMLStringView: RandomAccessCollection, CustomStringConvertible {
 }
 
 @usableFromInline
-func strlenUTF8(_ p: UnsafePointer<CChar>) -> Int { strlen(p) }
+func strlenUTF8(_ p: UnsafePointer<CChar>) -> Int { unsafe strlen(p) }

@@ -44,9 +44,9 @@ extension XPathEvaluator {
         let predicates = step.predicates.map { XPathPredicate($0, storage: storage, tables: nameTables) }
         for range in ranges {
             try spend(range.count)
-            try storage.nodes.withUnsafeBufferPointer { (records) throws(XPathError) in
+            unsafe try storage.nodes.withUnsafeBufferPointer { (records) throws(XPathError) in
                 // Text records only where XPath sees a text node (XPathTextNodes).
-                for i in range where test.matches(records[Int(i)]) && storage.isXPathNode(i) {
+                for i in range where unsafe test.matches(records[Int(i)]) && storage.isXPathNode(i) {
                     let node = XMLTreeNode(storage: storage, index: i)
                     var passes = true
                     for predicate in predicates where passes {
@@ -185,12 +185,12 @@ struct XPathPredicate {
         let record = node.record
         // Only elements have attributes (another record's fields are a range of text).
         guard record.kind == .element else { return false }
-        return storage.attributes.withUnsafeBufferPointer { attributes in
-            storage.pool.withUnsafeBufferPointer { pool in
-                for a in attributes[Int(record.attributeStart)..<Int(record.attributeStart + record.attributeCount)] where names[Int(a.name)] {
-                    let value = UnsafeBufferPointer(rebasing: pool[Int(a.valueStart)..<Int(a.valueStart + a.valueLength)])
+        return unsafe storage.attributes.withUnsafeBufferPointer { attributes in
+            unsafe storage.pool.withUnsafeBufferPointer { pool in
+                for unsafe a in unsafe attributes[Int(record.attributeStart)..<Int(record.attributeStart + record.attributeCount)] where names[Int(a.name)] {
+                    let value = unsafe UnsafeBufferPointer(rebasing: pool[Int(a.valueStart)..<Int(a.valueStart + a.valueLength)])
                     // XPath's strings are equal when their code points are: equal bytes.
-                    if value.elementsEqual(literal) { return true }
+                    if unsafe value.elementsEqual(literal) { return true }
                 }
                 return false
             }
