@@ -1,14 +1,6 @@
 internal import CExpat
 internal import XMLSyntax
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 // Diagnostics: expat's errors as XMLParseError, with the encoding guessed at, the entity
 // named, and the element left open.
 extension ExpatReceiver {

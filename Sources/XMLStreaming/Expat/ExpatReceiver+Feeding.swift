@@ -1,14 +1,6 @@
 internal import CExpat
 internal import XMLSyntax
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 // Feeding expat: the four-byte hold-back for encoding detection, the big-token policy for
 // expat before 2.6, suspension and resumption, and the end of the document.
 extension ExpatReceiver {

@@ -1,14 +1,6 @@
 internal import CExpat
 internal import XMLSyntax
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 // Positions: line, column and byte offset of the current event, as expat counts them and
 // where they need correcting (a byte-order mark, the end of an empty-element tag).
 extension ExpatReceiver {
