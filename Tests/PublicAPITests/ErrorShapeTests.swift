@@ -4,28 +4,13 @@ import Testing
 import XMLHandlerStack
 import XMLStreaming
 import XMLTree
+import XMLTestSupport
 import XMLWriting
 
 /// docs/PublicAPI.md: every error type is Hashable, Sendable and describes itself, has a
 /// `code` to switch on, and (when it points into input) an `XMLPosition`.
 @Suite("One shape for every error")
 struct ErrorShapeTests {
-    /// A bplist00 of one object: its bytes, then a one-entry offset table (offsets two bytes
-    /// wide) and the trailer.
-    static func bplist(_ objects: [[UInt8]]) -> [UInt8] {
-        var out = Array("bplist00".utf8)
-        var offsets: [Int] = []
-        for object in objects {
-            offsets.append(out.count)
-            out += object
-        }
-        let table = out.count
-        for offset in offsets { out += [UInt8(offset >> 8), UInt8(offset & 0xFF)] }
-        out += [0, 0, 0, 0, 0, 0, 2, 1]
-        func bigEndian(_ v: UInt64) -> [UInt8] { (0..<8).reversed().map { UInt8(truncatingIfNeeded: v >> (8 * UInt64($0))) } }
-        return out + bigEndian(UInt64(objects.count)) + bigEndian(0) + bigEndian(UInt64(table))
-    }
-
     /// Compiles only for a type with the conformances every error has.
     private func hasTheShape<E: Error & Hashable & Sendable & CustomStringConvertible>(_: E.Type) -> Bool { true }
 
@@ -107,7 +92,7 @@ struct ErrorShapeTests {
         // A binary plist's position is a byte offset, with line and column 0: an ASCII
         // string object holding the byte 0xE9, at offset 10.
         let binary = try #require(throws: PropertyListError.self) {
-            try PropertyList(data: Data(Self.bplist([[0x53, 0x61, 0xE9, 0x62]])))
+            try PropertyList(data: Data(bplist([[0x53, 0x61, 0xE9, 0x62]])))
         }
         #expect(binary.position == XMLPosition(line: 0, column: 0, byteOffset: 10), "\(binary)")
         #expect(binary.code == .propertyListReadCorrupt)
