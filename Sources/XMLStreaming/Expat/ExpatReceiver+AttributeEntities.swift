@@ -52,6 +52,7 @@ extension ExpatReceiver {
                 switch options.unexpandedEntities {
                 case nil:
                     var entityName = reference.name
+                    // The view borrows the name only inside withUTF8, for the one call.
                     entityName.withUTF8 { utf8 in
                         deliver {
                             do {

@@ -228,6 +228,8 @@ extension ExpatReceiver {
                 limitError(
                     .textTooLong, "a run of text is longer than the limit of \(textLimit) bytes", at: currentPosition()))
         }
+        // The view borrows `text` only inside withUTF8, and the handler gets it only for the
+        // call, as it gets expat's own text (UnexpandedEntityTests read the values).
         text.withUTF8 { utf8 in deliver { unsafe try onCharacters(XMLStringView(borrowing: utf8)) } }
     }
 
@@ -270,6 +272,7 @@ extension ExpatReceiver {
         _ systemID: UnsafePointer<XML_Char>?, _ publicID: UnsafePointer<XML_Char>?
     ) {
         guard pendingError == nil, var name = unsafe externalEntityNames[Self.entityKey(systemID, publicID)] else { return }
+        // The view borrows `name` only inside withUTF8, for the one event it reports.
         name.withUTF8 { utf8 in unsafe receiveUnexpandedEntity(XMLStringView(borrowing: utf8), false) }
     }
 }

@@ -32,6 +32,8 @@ import Darwin
     /// (see ``ExpatDocumentState``). Unchecked exclusivity: no overlapping access, re-entrant
     /// calls included. Only this receiver's methods touch it, each access ends before a
     /// handler is called, and a handler cannot re-enter its parser (`isInsideExpat`).
+    /// Pays for itself: with the dynamic check, stream reading on 1 MiB took 1545.2M
+    /// instructions against 1408.8M (8.8% more), handler stack 2262.9M against 2127.9M.
     @exclusivity(unchecked) var document = ExpatDocumentState()
 
     // The document's state by name, as the receiver's methods read and write it.
