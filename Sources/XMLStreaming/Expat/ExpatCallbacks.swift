@@ -11,7 +11,7 @@ enum ExpatCallbacks {
         // The views this callback hands out are valid until it returns (ViewValidity).
         ViewValidity.duringCallback { unsafe Unmanaged<ExpatReceiver>.fromOpaque(userData!)._withUnsafeGuaranteedRef(body) }
         #else
-        Unmanaged<ExpatReceiver>.fromOpaque(userData!)._withUnsafeGuaranteedRef(body)
+        unsafe Unmanaged<ExpatReceiver>.fromOpaque(userData!)._withUnsafeGuaranteedRef(body)
         #endif
     }
 

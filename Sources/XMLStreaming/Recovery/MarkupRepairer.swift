@@ -89,6 +89,10 @@ struct MarkupRepairer {
     var cdataBrackets = 0
     var cdataDropped = false
     var doctype = DoctypeState()
+    /// The attribute names of a tag being passed through, to find a repeat.
+    var passedAttributes: [Range<Int>] = []
+    /// How many tags were passed through whole (tests check that the path is taken).
+    var passedTags = 0
 
     init(namespaced: Bool, illegalCharacters: XMLRecovery.IllegalCharacters, tokenLimit: Int) {
         self.namespaced = namespaced
@@ -141,6 +145,10 @@ struct MarkupRepairer {
                     offset += Int64(j - i)
                     afterCarriageReturn = false
                     i = j
+                    continue
+                }
+                if unsafe p[i] == 0x3C, let used = unsafe passWellFormedTag(p, i, end: end) {
+                    i += used
                     continue
                 }
             }
