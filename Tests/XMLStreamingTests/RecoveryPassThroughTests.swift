@@ -48,7 +48,7 @@ struct RecoveryPassThroughTests {
             while end < input.count && input[end] & 0xC0 == 0x80 { end += 1 }
             let isFinal = end == input.count
             try input[start..<end].withUnsafeBufferPointer { try repairer.process($0, notes: [], isFinal: isFinal) }
-            output += repairer.takeOutput()
+            repairer.withOutput { output += $0 }
             start = end
         } while start < input.count
         let repairs = repairer.repairs.map { "\($0.kind)@\($0.line):\($0.column) \($0.message)" }

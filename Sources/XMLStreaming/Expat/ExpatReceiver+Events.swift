@@ -44,7 +44,7 @@ extension ExpatReceiver {
         }
         // Only tags with attributes need the count of those written (versus DTD defaults).
         let specified = unsafe attributes?.pointee == nil ? 0 : Int(XML_GetSpecifiedAttributeCount(parser))
-        if entitiesMayBeUndeclared, recovering == nil, let attributes = unsafe attributes, unsafe attributes.pointee != nil {
+        if entitiesMayBeUndeclared, scansAttributeEntities, let attributes = unsafe attributes, unsafe attributes.pointee != nil {
             return unsafe receiveStartElementWithEntities(name, attributes, specified: specified)
         }
         deliver {

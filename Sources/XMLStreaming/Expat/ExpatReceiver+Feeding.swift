@@ -34,8 +34,8 @@ extension ExpatReceiver {
     func feed(_ bytes: UnsafeRawBufferPointer) throws {
         try begin()
         guard state == .parsing else { return }
-        if recovering != nil {
-            unsafe try feedRepairing(bytes, isFinal: false)
+        if inputStage != nil {
+            unsafe try feedThroughStage(bytes, isFinal: false)
         } else {
             unsafe try feedExpat(bytes)
         }
@@ -74,11 +74,11 @@ extension ExpatReceiver {
     func feed(fillingUpTo capacity: Int, _ fill: (UnsafeMutableRawBufferPointer) throws -> Int) throws -> Int {
         try begin()
         guard state == .parsing else { return 0 }
-        if recovering != nil {
-            if recoveryScratch.count < capacity { recoveryScratch = [UInt8](repeating: 0, count: capacity) }
-            let count = unsafe try recoveryScratch.withUnsafeMutableBytes { unsafe try fill(UnsafeMutableRawBufferPointer(rebasing: $0[..<capacity])) }
+        if inputStage != nil {
+            if stageInput.count < capacity { stageInput = [UInt8](repeating: 0, count: capacity) }
+            let count = unsafe try stageInput.withUnsafeMutableBytes { unsafe try fill(UnsafeMutableRawBufferPointer(rebasing: $0[..<capacity])) }
             if count == 0 { return 0 }
-            unsafe try recoveryScratch.withUnsafeBytes { unsafe try feedRepairing(UnsafeRawBufferPointer(rebasing: $0[..<count]), isFinal: false) }
+            unsafe try stageInput.withUnsafeBytes { unsafe try feedThroughStage(UnsafeRawBufferPointer(rebasing: $0[..<count]), isFinal: false) }
             return count
         }
         if bytesFed == 0 {
@@ -104,8 +104,8 @@ extension ExpatReceiver {
     func finish() throws {
         try begin()
         guard state == .parsing else { return }
-        if recovering != nil {
-            unsafe try feedRepairing(UnsafeRawBufferPointer(start: nil, count: 0), isFinal: true)
+        if inputStage != nil {
+            unsafe try feedThroughStage(UnsafeRawBufferPointer(start: nil, count: 0), isFinal: true)
             guard state == .parsing else { return }
         }
         if !heldBytes.isEmpty {
@@ -115,28 +115,42 @@ extension ExpatReceiver {
         try parse(count: 0, isFinal: true)
     }
 
-    /// Runs `bytes` through the recovering stages, reports their repairs, and hands expat
-    /// the repaired text.
-    func feedRepairing(_ bytes: UnsafeRawBufferPointer, isFinal: Bool) throws {
-        let repaired: (output: [UInt8], repairs: [XMLRepair])
+    /// Runs `bytes` through the input stage, reports its repairs, and hands expat what it
+    /// passes on.
+    func feedThroughStage(_ bytes: UnsafeRawBufferPointer, isFinal: Bool) throws {
+        // Out of the receiver while it runs: the handler, called inside, finds no access to
+        // it in progress.
+        guard var stage = inputStage.take() else { return }
+        defer { inputStage = stage }
+        var handedOn = false
         do {
-            repaired = unsafe try recovering!.repair(bytes, isFinal: isFinal)
-        } catch var error as XMLParseError {
+            unsafe try stage.process(bytes, isFinal: isFinal) { repairs, output in
+                do {
+                    for repair in repairs { try report(repair) }
+                    unsafe try feedExpat(output)
+                } catch {
+                    handedOn = true
+                    throw error
+                }
+            }
+        } catch var error as XMLParseError where !handedOn {
+            // The stage's own error (a limit), positioned in the input.
             error.fileName = fileName
             state = .failed
             stopPosition = error.position
             throw error
         }
-        for repair in repaired.repairs {
-            repairCount += 1
-            if repairs.count < options.recovery?.maximumRecordedRepairs ?? 0 { repairs.append(repair) }
-            do { try onRepair(repair) } catch {
-                state = .failed
-                stopPosition = XMLPosition(line: repair.line, column: repair.column, byteOffset: currentPosition().byteOffset)
-                throw error
-            }
+    }
+
+    /// Keeps and reports a repair the input stage made.
+    func report(_ repair: XMLRepair) throws {
+        repairCount += 1
+        if repairs.count < recordedRepairLimit { repairs.append(repair) }
+        do { try onRepair(repair) } catch {
+            state = .failed
+            stopPosition = XMLPosition(line: repair.line, column: repair.column, byteOffset: currentPosition().byteOffset)
+            throw error
         }
-        unsafe try repaired.output.withUnsafeBytes { unsafe try feedExpat($0) }
     }
 
     func feedDirectly(_ bytes: UnsafeRawBufferPointer, isFinal: Bool) throws {

@@ -127,10 +127,11 @@ import Darwin
 
     var link: LocatorLink?
 
-    /// The recovering reader's stages, when ``XMLParserOptions/recovery`` is set.
-    var recovering: RecoveringInput?
-    /// Input read for the recovering stages before they hand it to expat.
-    var recoveryScratch: [UInt8] = []
+    /// The stage the input goes through before expat (``InputStage``), if the options ask
+    /// for one. Taken out while it runs: the handler runs inside it.
+    var inputStage: (any InputStage)?
+    /// Input read for the stage before it hands it on.
+    var stageInput: [UInt8] = []
     /// The first repairs, as many as the options keep.
     var repairs: [XMLRepair] {
         get { unsafe document.repairs }
@@ -158,6 +159,14 @@ import Darwin
     /// A start tag shorter than this cannot hold a name or value over its limit.
     let tagCheckThreshold: Int
     let namespaced: Bool
+    /// The encoding expat is told to use: the input stage's output encoding, or the
+    /// caller's override.
+    let expatEncoding: String?
+    /// Whether attribute values may hold references to undeclared entities (an input
+    /// stage can rule them out).
+    let scansAttributeEntities: Bool
+    /// How many repairs ``repairs`` keeps.
+    let recordedRepairLimit: Int
 
     init(options: XMLParserOptions) {
         self.options = options
@@ -165,8 +174,12 @@ import Darwin
         textLimit = options.limits.maximumTextLength ?? .max
         tagCheckThreshold = min(options.limits.maximumNameLength ?? .max, options.limits.maximumAttributeValueLength ?? .max)
         namespaced = options.processesNamespaces
-        if let recovery = options.recovery { recovering = RecoveringInput(options: options, recovery: recovery) }
-        unsafe self.parser = Self.makeParser(options: options)
+        let stage = options.makeInputStage()
+        inputStage = stage
+        expatEncoding = stage?.outputEncoding ?? options.encoding?.rawValue
+        scansAttributeEntities = stage?.mayPassUndeclaredAttributeEntities ?? true
+        recordedRepairLimit = stage?.recordedRepairLimit ?? 0
+        unsafe self.parser = Self.makeParser(encoding: expatEncoding, namespaced: namespaced)
         configure()
     }
 
@@ -175,15 +188,9 @@ import Darwin
         unsafe XML_ParserFree(parser)
     }
 
-    /// The encoding expat is told to use: the recovering stages always hand it UTF-8.
-    static func expatEncoding(_ options: XMLParserOptions) -> String? {
-        options.recovery != nil ? "UTF-8" : options.encoding?.rawValue
-    }
-
-    static func makeParser(options: XMLParserOptions) -> XML_Parser {
-        let encoding = expatEncoding(options)
+    static func makeParser(encoding: String?, namespaced: Bool) -> XML_Parser {
         let created: XML_Parser? =
-            unsafe options.processesNamespaces
+            unsafe namespaced
             ? XML_ParserCreateNS(encoding, XML_Char(bitPattern: XMLName.separator))
             : XML_ParserCreate(encoding)
         guard let created = unsafe created else {
@@ -281,9 +288,9 @@ import Darwin
     /// Makes the parser ready for a new document, whatever state it is in.
     func reset() {
         precondition(!isInsideExpat, "a parser cannot be reset from inside one of its own callbacks")
-        if unsafe XML_ParserReset(parser, Self.expatEncoding(options)) != 1 {
+        if unsafe XML_ParserReset(parser, expatEncoding) != 1 {
             unsafe XML_ParserFree(parser)
-            unsafe parser = Self.makeParser(options: options)
+            unsafe parser = Self.makeParser(encoding: expatEncoding, namespaced: namespaced)
         }
         configure()
         state = .ready
@@ -292,6 +299,6 @@ import Darwin
         var offsets = unsafe document.openElementOffsets
         offsets.removeAll(keepingCapacity: true)
         unsafe document = ExpatDocumentState(openElementOffsets: offsets)
-        if let recovery = options.recovery { recovering?.reset(recovery: recovery) }
+        inputStage?.reset()
     }
 }

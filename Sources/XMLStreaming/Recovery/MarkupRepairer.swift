@@ -34,7 +34,7 @@ struct MarkupRepairer {
     /// The largest tag, comment or processing instruction held before failing.
     let tokenLimit: Int
 
-    /// The repaired bytes produced so far; the receiver takes them after each chunk.
+    /// The repaired bytes produced so far; handed on after each chunk (``withOutput(_:)``).
     var output: [UInt8] = []
     /// Repairs made so far; the receiver takes them after each chunk.
     var repairs: [XMLRepair] = []
@@ -210,16 +210,14 @@ struct MarkupRepairer {
 
     // MARK: - Output and reports
 
-    /// The repaired bytes so far, handed over; the repairer keeps their last two bytes.
-    mutating func takeOutput() -> [UInt8] {
-        let taken = output
-        if taken.count >= 2 {
-            takenTail = Array(taken.suffix(2))
-        } else {
-            takenTail = Array((takenTail + taken).suffix(2))
+    /// Hands the repaired bytes so far to `body`, then forgets them but for their last two
+    /// bytes; the room is kept for the next chunk.
+    mutating func withOutput<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        defer {
+            takenTail = output.count >= 2 ? Array(output.suffix(2)) : Array((takenTail + output).suffix(2))
+            output.removeAll(keepingCapacity: true)
         }
-        output = []
-        return taken
+        return unsafe try output.withUnsafeBytes(body)
     }
 
     /// Whether the text written so far ends with `]]`, so that a `>` would end a CDATA

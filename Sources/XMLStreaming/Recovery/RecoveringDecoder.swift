@@ -58,6 +58,37 @@ struct RecoveringDecoder {
         }
     }
 
+    /// How much of `input` can go on as it is: all of it when it is valid UTF-8 in a UTF-8
+    /// document, but for a character split at its end, which is kept for the next chunk.
+    /// `nil` when it needs decoding (``decode(_:isFinal:into:notes:)``), which then sees it
+    /// whole.
+    mutating func passThroughLength(_ input: UnsafeRawBufferPointer, isFinal: Bool) -> Int? {
+        guard case .utf8 = source, pending.isEmpty else { return nil }
+        let count = input.count
+        var i = 0
+        while i < count {
+            // Eight ASCII bytes at a time.
+            if i + 8 <= count, unsafe input.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                i += 8
+                continue
+            }
+            if unsafe input[i] < 0x80 {
+                i += 1
+                continue
+            }
+            let length = unsafe Self.validSequenceLength(input, at: i)
+            if length > 0 {
+                i += length
+            } else if length == 0 && !isFinal {
+                unsafe pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: input[i...]))
+                return i
+            } else {
+                return nil
+            }
+        }
+        return count
+    }
+
     // MARK: - Choosing the encoding
 
     /// Decides the encoding from the byte-order mark, the declaration or the override, once

@@ -1,14 +1,17 @@
-/// The recovering reader's two stages, between the input and expat: decode to UTF-8, then
-/// repair the markup.
-struct RecoveringInput {
+/// The recovering reader as an input stage: decode to UTF-8, then repair the markup.
+struct RecoveringInput: InputStage {
     private var decoder: RecoveringDecoder
     private var repairer: MarkupRepairer
+    /// The decoder's output, when the input needs decoding (valid UTF-8 goes straight to
+    /// the repairer).
     private var decoded: [UInt8] = []
     private var notes: [RecoveringDecoder.Note] = []
     private let options: XMLParserOptions
+    private let recovery: XMLRecovery
 
     init(options: XMLParserOptions, recovery: XMLRecovery) {
         self.options = options
+        self.recovery = recovery
         decoder = RecoveringDecoder(override: options.encoding)
         repairer = Self.makeRepairer(options: options, recovery: recovery)
     }
@@ -25,21 +28,31 @@ struct RecoveringInput {
             namespaced: options.processesNamespaces, illegalCharacters: recovery.illegalCharacters, tokenLimit: tokenLimit)
     }
 
-    /// Repairs the next piece of input; returns UTF-8 for expat and the repairs it made.
-    mutating func repair(_ bytes: UnsafeRawBufferPointer, isFinal: Bool) throws -> (
-        output: [UInt8], repairs: [XMLRepair]
-    ) {
-        decoded.removeAll(keepingCapacity: true)
-        notes.removeAll(keepingCapacity: true)
-        unsafe decoder.decode(bytes, isFinal: isFinal, into: &decoded, notes: &notes)
-        unsafe try decoded.withUnsafeBufferPointer { unsafe try repairer.process($0, notes: notes, isFinal: isFinal) }
+    var outputEncoding: String { "UTF-8" }
+    /// The repairer writes a reference it cannot resolve as text.
+    var mayPassUndeclaredAttributeEntities: Bool { false }
+    var recordedRepairLimit: Int { recovery.maximumRecordedRepairs }
+
+    mutating func process(
+        _ input: UnsafeRawBufferPointer, isFinal: Bool,
+        deliver: (_ repairs: [XMLRepair], _ output: UnsafeRawBufferPointer) throws -> Void
+    ) throws {
+        if let length = unsafe decoder.passThroughLength(input, isFinal: isFinal) {
+            unsafe try UnsafeRawBufferPointer(rebasing: input[..<length]).withMemoryRebound(to: UInt8.self) {
+                unsafe try repairer.process($0, notes: [], isFinal: isFinal)
+            }
+        } else {
+            decoded.removeAll(keepingCapacity: true)
+            notes.removeAll(keepingCapacity: true)
+            unsafe decoder.decode(input, isFinal: isFinal, into: &decoded, notes: &notes)
+            unsafe try decoded.withUnsafeBufferPointer { unsafe try repairer.process($0, notes: notes, isFinal: isFinal) }
+        }
         let repairs = repairer.repairs
-        repairer.repairs = []
-        return (repairer.takeOutput(), repairs)
+        repairer.repairs.removeAll(keepingCapacity: true)
+        unsafe try repairer.withOutput { unsafe try deliver(repairs, $0) }
     }
 
-    /// Forgets the document, for the next one.
-    mutating func reset(recovery: XMLRecovery) {
+    mutating func reset() {
         decoder.reset()
         repairer = Self.makeRepairer(options: options, recovery: recovery)
     }
