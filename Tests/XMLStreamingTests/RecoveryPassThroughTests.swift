@@ -120,4 +120,23 @@ struct RecoveryPassThroughTests {
         #expect(whole.events.count > 50)
         #expect(whole.repairs.count > 10)
     }
+
+    @Test("valid UTF-8 skips the decoder's copy; a split character waits for the next chunk")
+    func decoderPassThrough() throws {
+        var decoder = RecoveringDecoder(override: nil)
+        var output: [UInt8] = []
+        var notes: [RecoveringDecoder.Note] = []
+        // The encoding is decided on the first chunk, which is decoded.
+        Array("<?xml version=\"1.0\"?><r>".utf8).withUnsafeBytes { decoder.decode($0, isFinal: false, into: &output, notes: &notes) }
+        let split = Array("caf\u{E9}".utf8).dropLast()
+        #expect(Array(split).withUnsafeBytes { decoder.passThroughLength($0, isFinal: false) } == 3)
+        // The kept byte goes through the decoder with the rest of its character.
+        #expect(([0xA9, 0x20] as [UInt8]).withUnsafeBytes { decoder.passThroughLength($0, isFinal: false) } == nil)
+        output.removeAll()
+        ([0xA9, 0x20] as [UInt8]).withUnsafeBytes { decoder.decode($0, isFinal: false, into: &output, notes: &notes) }
+        #expect(output == Array("\u{E9} ".utf8))
+        #expect(Array("plain text, then \u{1F600}".utf8).withUnsafeBytes { decoder.passThroughLength($0, isFinal: false) } == 21)
+        #expect(([0x61, 0xE9, 0x62] as [UInt8]).withUnsafeBytes { decoder.passThroughLength($0, isFinal: false) } == nil)
+        #expect(notes.isEmpty)
+    }
 }
