@@ -1,8 +1,26 @@
 internal import CExpat
 
-/// The C callbacks, installed once per parser. Each captures nothing, turns the user data
-/// back into the receiver on its first line, and forwards the raw arguments.
+/// The C callbacks, installed once per parser. Each captures nothing and turns the user
+/// data back into the receiver on its first line. An event with nothing to check is made
+/// here and delivered; the others go to the receiver's `receive…` method with the raw
+/// arguments.
 enum ExpatCallbacks {
+    /// Installs every event callback on `parser`.
+    static func install(on parser: XML_Parser, prefixMappings: Bool) {
+        unsafe XML_SetElementHandler(parser, startElement, endElement)
+        unsafe XML_SetCharacterDataHandler(parser, characters)
+        unsafe XML_SetCdataSectionHandler(parser, startCDATA, endCDATA)
+        unsafe XML_SetCommentHandler(parser, comment)
+        unsafe XML_SetProcessingInstructionHandler(parser, processingInstruction)
+        unsafe XML_SetXmlDeclHandler(parser, xmlDeclaration)
+        unsafe XML_SetDoctypeDeclHandler(parser, startDoctype, endDoctype)
+        unsafe XML_SetSkippedEntityHandler(parser, skippedEntity)
+        unsafe XML_SetEntityDeclHandler(parser, entityDeclaration)
+        unsafe XML_SetNotationDeclHandler(parser, notationDeclaration)
+        unsafe XML_SetAttlistDeclHandler(parser, attributeDeclaration)
+        if prefixMappings { unsafe XML_SetNamespaceDeclHandler(parser, startNamespace, endNamespace) }
+    }
+
     /// Reaches the receiver without a retain/release pair per event: the parser owns the
     /// receiver for as long as expat can call back.
     @inline(__always)
@@ -28,19 +46,23 @@ enum ExpatCallbacks {
     }
 
     static let startCDATA: XML_StartCdataSectionHandler = { userData in
-        unsafe withReceiver(userData) { $0.receiveStartCDATA() }
+        unsafe withReceiver(userData) { $0.receive(HandlerEvents.StartCDATA()) }
     }
 
     static let endCDATA: XML_EndCdataSectionHandler = { userData in
-        unsafe withReceiver(userData) { $0.receiveEndCDATA() }
+        unsafe withReceiver(userData) { $0.receive(HandlerEvents.EndCDATA()) }
     }
 
     static let comment: XML_CommentHandler = { userData, text in
-        unsafe withReceiver(userData) { unsafe $0.receiveComment(text!) }
+        unsafe withReceiver(userData) { unsafe $0.receive(HandlerEvents.Comment(text: XMLStringView(cString: text!))) }
     }
 
     static let processingInstruction: XML_ProcessingInstructionHandler = { userData, target, data in
-        unsafe withReceiver(userData) { unsafe $0.receiveProcessingInstruction(target!, data) }
+        unsafe withReceiver(userData) {
+            unsafe $0.receive(
+                HandlerEvents.ProcessingInstruction(
+                    target: XMLStringView(cString: target!), data: data.map { unsafe XMLStringView(cString: $0) } ?? .empty))
+        }
     }
 
     static let xmlDeclaration: XML_XmlDeclHandler = { userData, version, encoding, standalone in
@@ -52,15 +74,21 @@ enum ExpatCallbacks {
     }
 
     static let endDoctype: XML_EndDoctypeDeclHandler = { userData in
-        unsafe withReceiver(userData) { $0.receiveEndDoctype() }
+        unsafe withReceiver(userData) { $0.receive(HandlerEvents.EndDoctype()) }
     }
 
     static let startNamespace: XML_StartNamespaceDeclHandler = { userData, prefix, uri in
-        unsafe withReceiver(userData) { unsafe $0.receiveStartNamespace(prefix, uri) }
+        unsafe withReceiver(userData) {
+            unsafe $0.receive(
+                HandlerEvents.StartPrefixMapping(
+                    prefix: prefix.map { unsafe XMLStringView(cString: $0) }, uri: uri.map { unsafe XMLStringView(cString: $0) }))
+        }
     }
 
     static let endNamespace: XML_EndNamespaceDeclHandler = { userData, prefix in
-        unsafe withReceiver(userData) { unsafe $0.receiveEndNamespace(prefix) }
+        unsafe withReceiver(userData) {
+            unsafe $0.receive(HandlerEvents.EndPrefixMapping(prefix: prefix.map { unsafe XMLStringView(cString: $0) }))
+        }
     }
 
     static let skippedEntity: XML_SkippedEntityHandler = { userData, name, isParameterEntity in
@@ -68,11 +96,17 @@ enum ExpatCallbacks {
     }
 
     static let notationDeclaration: XML_NotationDeclHandler = { userData, name, _, systemID, publicID in
-        unsafe withReceiver(userData) { unsafe $0.receiveNotationDeclaration(name!, systemID, publicID) }
+        let notation = unsafe XMLNotation(
+            name: String(cString: name!), publicID: publicID.map { unsafe String(cString: $0) },
+            systemID: systemID.map { unsafe String(cString: $0) })
+        unsafe withReceiver(userData) { $0.receive(HandlerEvents.NotationDeclaration(notation: notation)) }
     }
 
     static let attributeDeclaration: XML_AttlistDeclHandler = { userData, element, attribute, type, defaultValue, isRequired in
-        unsafe withReceiver(userData) { unsafe $0.receiveAttributeDeclaration(element!, attribute!, type!, defaultValue, isRequired != 0) }
+        let declaration = unsafe XMLAttributeDeclaration(
+            elementName: String(cString: element!), attributeName: String(cString: attribute!), type: String(cString: type!),
+            defaultValue: defaultValue.map { unsafe String(cString: $0) }, isRequired: isRequired != 0)
+        unsafe withReceiver(userData) { $0.receive(HandlerEvents.AttributeDeclaration(declaration: declaration)) }
     }
 
     static let entityDeclaration: XML_EntityDeclHandler = {

@@ -19,11 +19,10 @@ extension ExpatReceiver {
         _ name: UnsafePointer<XML_Char>, _ attributes: UnsafeMutablePointer<UnsafePointer<XML_Char>?>, specified: Int
     ) {
         guard let tag = currentTagUTF8() else {
-            return deliver {
-                unsafe try onStartElement(
-                    XMLName(raw: name, namespaced: namespaced),
-                    XMLAttributes(pairs: attributes, specifiedCount: specified, namespaced: namespaced))
-            }
+            return unsafe deliver(
+                HandlerEvents.StartElement(
+                    name: XMLName(raw: name, namespaced: namespaced),
+                    attributes: XMLAttributes(pairs: attributes, specifiedCount: specified, namespaced: namespaced)))
         }
         let scanner = AttributeEntityScanner(tag: tag, namespaced: namespaced)
         var found: [(raw: AttributeEntityScanner.RawAttribute, references: [AttributeEntityScanner.Reference])] = []
@@ -32,11 +31,10 @@ extension ExpatReceiver {
             if !references.isEmpty { found.append((raw, references)) }
         }
         guard !found.isEmpty else {
-            return deliver {
-                unsafe try onStartElement(
-                    XMLName(raw: name, namespaced: namespaced),
-                    XMLAttributes(pairs: attributes, specifiedCount: specified, namespaced: namespaced))
-            }
+            return unsafe deliver(
+                HandlerEvents.StartElement(
+                    name: XMLName(raw: name, namespaced: namespaced),
+                    attributes: XMLAttributes(pairs: attributes, specifiedCount: specified, namespaced: namespaced)))
         }
         // Every reference's position in one pass over the tag.
         let positions = scanner.positions(
@@ -54,13 +52,16 @@ extension ExpatReceiver {
                     var entityName = reference.name
                     // The view borrows the name only inside withUTF8, for the one call.
                     entityName.withUTF8 { utf8 in
-                        deliver {
-                            do {
-                                unsafe try onSkippedAttributeEntity(XMLStringView(borrowing: utf8), attributeName, position)
-                            } catch var error as XMLParseError where error.fileName == nil {
-                                error.fileName = fileName
-                                throw error
-                            }
+                        do {
+                            unsafe try dispatch(
+                                HandlerEvents.SkippedAttributeEntity(
+                                    name: XMLStringView(borrowing: utf8), attribute: attributeName, position: position))
+                            if wantsAfterEvent { afterEvent() }
+                        } catch var error as XMLParseError where error.fileName == nil {
+                            error.fileName = fileName
+                            fail(error)
+                        } catch {
+                            fail(error)
                         }
                     }
                     if pendingError != nil { return }
@@ -95,11 +96,10 @@ extension ExpatReceiver {
             rebuilt[raw.ordinal] = value
         }
         guard !rebuilt.isEmpty else {
-            return deliver {
-                unsafe try onStartElement(
-                    XMLName(raw: name, namespaced: namespaced),
-                    XMLAttributes(pairs: attributes, specifiedCount: specified, namespaced: namespaced))
-            }
+            return unsafe deliver(
+                HandlerEvents.StartElement(
+                    name: XMLName(raw: name, namespaced: namespaced),
+                    attributes: XMLAttributes(pairs: attributes, specifiedCount: specified, namespaced: namespaced)))
         }
         // A copy of expat's array with the rebuilt values in place. Invariant: the copy and the
         // strings it points to live until the handler returns; `XMLAttributes` is valid only
@@ -118,11 +118,10 @@ extension ExpatReceiver {
             unsafe owned.append(copy)
             unsafe pairs[2 * ordinal + 1] = UnsafePointer(copy)
         }
-        deliver {
-            unsafe try onStartElement(
-                XMLName(raw: name, namespaced: namespaced),
-                XMLAttributes(pairs: pairs, specifiedCount: specified, namespaced: namespaced))
-        }
+        unsafe deliver(
+            HandlerEvents.StartElement(
+                name: XMLName(raw: name, namespaced: namespaced),
+                attributes: XMLAttributes(pairs: pairs, specifiedCount: specified, namespaced: namespaced)))
     }
 
     /// The current start tag as written, in UTF-8: expat keeps the whole token in its buffer

@@ -10,14 +10,23 @@ import Darwin
 #endif
 
 // The entry points ExpatCallbacks calls, one per expat event: the limits, then the
-// handler through the on… hooks.
+// handler through one generic entry point (`dispatch`).
 extension ExpatReceiver {
     // MARK: - Callback entry points (called from ExpatCallbacks)
 
+    /// An event with nothing of its own to check: delivered unless an error has stopped
+    /// the document.
     @inline(__always)
-    func deliver(_ body: () throws -> Void) {
+    func receive<Event: HandlerEvent>(_ event: Event) {
+        guard pendingError == nil else { return }
+        deliver(event)
+    }
+
+    /// Hands an event to the handler from inside expat: an error stops expat.
+    @inline(__always)
+    func deliver<Event: HandlerEvent>(_ event: Event) {
         do {
-            try body()
+            try dispatch(event)
             if wantsAfterEvent { afterEvent() }
         } catch { fail(error) }
     }
@@ -47,11 +56,10 @@ extension ExpatReceiver {
         if entitiesMayBeUndeclared, scansAttributeEntities, let attributes = unsafe attributes, unsafe attributes.pointee != nil {
             return unsafe receiveStartElementWithEntities(name, attributes, specified: specified)
         }
-        deliver {
-            unsafe try onStartElement(
-                XMLName(raw: name, namespaced: namespaced),
-                XMLAttributes(pairs: attributes, specifiedCount: specified, namespaced: namespaced))
-        }
+        unsafe deliver(
+            HandlerEvents.StartElement(
+                name: XMLName(raw: name, namespaced: namespaced),
+                attributes: XMLAttributes(pairs: attributes, specifiedCount: specified, namespaced: namespaced)))
     }
 
     /// The per-name and per-value limits, checked only for tags longer than a limit.
@@ -92,7 +100,7 @@ extension ExpatReceiver {
         textRun = 0
         // expat reports an empty-element tag's end with no bytes of its own.
         inEmptyElementEnd = unsafe XML_GetCurrentByteCount(parser) == 0
-        deliver { unsafe try onEndElement(XMLName(raw: name, namespaced: namespaced)) }
+        unsafe deliver(HandlerEvents.EndElement(name: XMLName(raw: name, namespaced: namespaced)))
         inEmptyElementEnd = false
         depth -= 1
         openElementOffsets.removeLast()
@@ -108,30 +116,7 @@ extension ExpatReceiver {
         }
         let view = unsafe XMLStringView(
             base: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: Int(length))
-        deliver { try onCharacters(view) }
-    }
-
-    final func receiveStartCDATA() {
-        guard pendingError == nil else { return }
-        deliver { try onStartCDATA() }
-    }
-
-    final func receiveEndCDATA() {
-        guard pendingError == nil else { return }
-        deliver { try onEndCDATA() }
-    }
-
-    final func receiveComment(_ text: UnsafePointer<XML_Char>) {
-        guard pendingError == nil else { return }
-        deliver { unsafe try onComment(XMLStringView(cString: text)) }
-    }
-
-    final func receiveProcessingInstruction(_ target: UnsafePointer<XML_Char>, _ data: UnsafePointer<XML_Char>?) {
-        guard pendingError == nil else { return }
-        let empty: StaticString = ""
-        let dataView =
-            unsafe data.map { unsafe XMLStringView(cString: $0) } ?? XMLStringView(base: empty.utf8Start, count: 0)
-        deliver { unsafe try onProcessingInstruction(XMLStringView(cString: target), dataView) }
+        deliver(HandlerEvents.Characters(text: view))
     }
 
     final func receiveXMLDeclaration(
@@ -146,7 +131,7 @@ extension ExpatReceiver {
             standalone: standalone < 0 ? nil : standalone == 1)
         declaredEncoding = declaration.encoding
         if let encoding = declaration.encoding, !Self.isUTF8(encoding) { valuesMayOutgrowTags = true }
-        deliver { try onXMLDeclaration(declaration) }
+        deliver(HandlerEvents.XMLDeclaration(declaration: declaration))
     }
 
     final func receiveStartDoctype(
@@ -161,45 +146,7 @@ extension ExpatReceiver {
             systemID: unsafe systemID.map { unsafe String(cString: $0) },
             publicID: unsafe publicID.map { unsafe String(cString: $0) },
             hasInternalSubset: hasInternalSubset != 0)
-        deliver { try onStartDoctype(doctype) }
-    }
-
-    final func receiveEndDoctype() {
-        guard pendingError == nil else { return }
-        deliver { try onEndDoctype() }
-    }
-
-    final func receiveAttributeDeclaration(
-        _ element: UnsafePointer<XML_Char>, _ attribute: UnsafePointer<XML_Char>, _ type: UnsafePointer<XML_Char>,
-        _ defaultValue: UnsafePointer<XML_Char>?, _ isRequired: Bool
-    ) {
-        guard pendingError == nil else { return }
-        let declaration = unsafe XMLAttributeDeclaration(
-            elementName: String(cString: element), attributeName: String(cString: attribute), type: String(cString: type),
-            defaultValue: defaultValue.map { unsafe String(cString: $0) }, isRequired: isRequired)
-        deliver { try onAttributeDeclaration(declaration) }
-    }
-
-    final func receiveNotationDeclaration(
-        _ name: UnsafePointer<XML_Char>, _ systemID: UnsafePointer<XML_Char>?, _ publicID: UnsafePointer<XML_Char>?
-    ) {
-        guard pendingError == nil else { return }
-        let notation = unsafe XMLNotation(
-            name: String(cString: name), publicID: publicID.map { unsafe String(cString: $0) },
-            systemID: unsafe systemID.map { unsafe String(cString: $0) })
-        deliver { try onNotationDeclaration(notation) }
-    }
-
-    final func receiveStartNamespace(_ prefix: UnsafePointer<XML_Char>?, _ uri: UnsafePointer<XML_Char>?) {
-        guard pendingError == nil else { return }
-        deliver {
-            unsafe try onStartPrefixMapping(prefix.map { unsafe XMLStringView(cString: $0) }, uri.map { unsafe XMLStringView(cString: $0) })
-        }
-    }
-
-    final func receiveEndNamespace(_ prefix: UnsafePointer<XML_Char>?) {
-        guard pendingError == nil else { return }
-        deliver { unsafe try onEndPrefixMapping(prefix.map { unsafe XMLStringView(cString: $0) }) }
+        deliver(HandlerEvents.StartDoctype(doctype: doctype))
     }
 
     final func receiveSkippedEntity(_ name: UnsafePointer<XML_Char>, _ isParameterEntity: Bool) {
@@ -212,7 +159,7 @@ extension ExpatReceiver {
     /// options' policy.
     func receiveUnexpandedEntity(_ name: XMLStringView, _ isParameterEntity: Bool) {
         guard let policy = options.unexpandedEntities, !isParameterEntity else {
-            return deliver { try onSkippedEntity(name, isParameterEntity) }
+            return deliver(HandlerEvents.SkippedEntity(name: name, isParameterEntity: isParameterEntity))
         }
         let entityName = name.string
         guard var text = policy.replacement(for: entityName) else {
@@ -230,7 +177,7 @@ extension ExpatReceiver {
         }
         // The view borrows `text` only inside withUTF8, and the handler gets it only for the
         // call, as it gets expat's own text (UnexpandedEntityTests read the values).
-        text.withUTF8 { utf8 in deliver { unsafe try onCharacters(XMLStringView(borrowing: utf8)) } }
+        text.withUTF8 { utf8 in unsafe deliver(HandlerEvents.Characters(text: XMLStringView(borrowing: utf8))) }
     }
 
     /// Names of external general entities by system and public identifier, recorded from
@@ -264,7 +211,7 @@ extension ExpatReceiver {
             },
             systemID: unsafe systemID.map { unsafe String(cString: $0) }, publicID: publicID.map { unsafe String(cString: $0) },
             notationName: unsafe notationName.map { unsafe String(cString: $0) }, isParameterEntity: isParameterEntity)
-        deliver { try onEntityDeclaration(declaration) }
+        deliver(HandlerEvents.EntityDeclaration(declaration: declaration))
     }
 
     /// An external entity reference: never loaded, reported as skipped.

@@ -14,7 +14,7 @@ extension ExpatReceiver {
             state = .parsing
             if !documentStarted {
                 documentStarted = true
-                do { try onStartDocument() } catch {
+                do { try dispatch(HandlerEvents.StartDocument(locator: XMLLocator(link: locatorLink))) } catch {
                     state = .failed
                     stopPosition = .start
                     throw error
@@ -146,7 +146,7 @@ extension ExpatReceiver {
     func report(_ repair: XMLRepair) throws {
         repairCount += 1
         if repairs.count < recordedRepairLimit { repairs.append(repair) }
-        do { try onRepair(repair) } catch {
+        do { try dispatch(HandlerEvents.Repaired(repair: repair)) } catch {
             state = .failed
             stopPosition = XMLPosition(line: repair.line, column: repair.column, byteOffset: currentPosition().byteOffset)
             throw error
@@ -272,7 +272,7 @@ extension ExpatReceiver {
 
     func completeDocument() throws {
         state = .finished
-        do { try onEndDocument() } catch {
+        do { try dispatch(HandlerEvents.EndDocument()) } catch {
             state = .failed
             stopPosition = currentPosition()
             throw error

@@ -220,20 +220,7 @@ import Darwin
         unsafe precondition(XML_SetHashSalt(parser, hashSalt) == 1, "expat refused the hash salt")
         unsafe XML_SetUnknownEncodingHandler(parser, ExpatCallbacks.unknownEncoding, nil)
 
-        unsafe XML_SetElementHandler(parser, ExpatCallbacks.startElement, ExpatCallbacks.endElement)
-        unsafe XML_SetCharacterDataHandler(parser, ExpatCallbacks.characters)
-        unsafe XML_SetCdataSectionHandler(parser, ExpatCallbacks.startCDATA, ExpatCallbacks.endCDATA)
-        unsafe XML_SetCommentHandler(parser, ExpatCallbacks.comment)
-        unsafe XML_SetProcessingInstructionHandler(parser, ExpatCallbacks.processingInstruction)
-        unsafe XML_SetXmlDeclHandler(parser, ExpatCallbacks.xmlDeclaration)
-        unsafe XML_SetDoctypeDeclHandler(parser, ExpatCallbacks.startDoctype, ExpatCallbacks.endDoctype)
-        unsafe XML_SetSkippedEntityHandler(parser, ExpatCallbacks.skippedEntity)
-        unsafe XML_SetEntityDeclHandler(parser, ExpatCallbacks.entityDeclaration)
-        unsafe XML_SetNotationDeclHandler(parser, ExpatCallbacks.notationDeclaration)
-        unsafe XML_SetAttlistDeclHandler(parser, ExpatCallbacks.attributeDeclaration)
-        if options.processesNamespaces && options.reportsNamespacePrefixes {
-            unsafe XML_SetNamespaceDeclHandler(parser, ExpatCallbacks.startNamespace, ExpatCallbacks.endNamespace)
-        }
+        unsafe ExpatCallbacks.install(on: parser, prefixMappings: options.processesNamespaces && options.reportsNamespacePrefixes)
     }
 
     /// The random salt given to expat's hash tables (never 0, which would mean "pick one").
@@ -241,26 +228,9 @@ import Darwin
 
     // MARK: - Overridden by the subclass that reaches a handler
 
-    func onStartDocument() throws {}
-    func onEndDocument() throws {}
-    func onXMLDeclaration(_ declaration: XMLDeclaration) throws {}
-    func onStartDoctype(_ doctype: XMLDoctype) throws {}
-    func onEndDoctype() throws {}
-    func onNotationDeclaration(_ notation: XMLNotation) throws {}
-    func onAttributeDeclaration(_ declaration: XMLAttributeDeclaration) throws {}
-    func onEntityDeclaration(_ declaration: XMLEntityDeclaration) throws {}
-    func onStartElement(_ name: XMLName, _ attributes: XMLAttributes) throws {}
-    func onEndElement(_ name: XMLName) throws {}
-    func onCharacters(_ text: XMLStringView) throws {}
-    func onStartCDATA() throws {}
-    func onEndCDATA() throws {}
-    func onComment(_ text: XMLStringView) throws {}
-    func onProcessingInstruction(_ target: XMLStringView, _ data: XMLStringView) throws {}
-    func onStartPrefixMapping(_ prefix: XMLStringView?, _ uri: XMLStringView?) throws {}
-    func onEndPrefixMapping(_ prefix: XMLStringView?) throws {}
-    func onSkippedEntity(_ name: XMLStringView, _ isParameterEntity: Bool) throws {}
-    func onSkippedAttributeEntity(_ name: XMLStringView, _ attribute: XMLName, _ position: XMLPosition) throws {}
-    func onRepair(_ repair: XMLRepair) throws {}
+    /// Hands an event to the handler. The one entry point for every event: the subclass
+    /// that has a handler overrides it (`HandlerReceiver`).
+    func dispatch<Event: HandlerEvent>(_ event: Event) throws {}
     /// Called after every event the handler saw, when ``wantsAfterEvent`` is set; the pull
     /// reader suspends here. (A flag rather than an empty default: the push path then pays
     /// no virtual call per event.)

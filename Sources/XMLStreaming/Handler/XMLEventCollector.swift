@@ -17,7 +17,7 @@ public struct XMLEventCollector: XMLEventHandler {
     public private(set) var positions: [XMLPosition] = []
     private var pendingText: String?
     private var pendingTextPosition = XMLPosition.start
-    private var locator = XMLLocator.detached
+    private(set) var locator = XMLLocator.detached
 
     /// Creates an empty collector.
     public init(mergesAdjacentText: Bool = true, recordsPositions: Bool = false) {
@@ -44,7 +44,8 @@ public struct XMLEventCollector: XMLEventHandler {
     /// pull reader may hand events out without splitting a run of text.
     var endsWithCompleteEvent: Bool { pendingText == nil && !events.isEmpty }
 
-    private mutating func append(_ event: XMLEvent, at position: XMLPosition? = nil) {
+    /// Records an event at `position`, or where the parser is.
+    mutating func append(_ event: XMLEvent, at position: XMLPosition? = nil) {
         flushText()
         events.append(event)
         if recordsPositions { positions.append(position ?? locator.position) }
@@ -62,14 +63,6 @@ public struct XMLEventCollector: XMLEventHandler {
         self.locator = locator
         append(.startDocument)
     }
-    public mutating func endDocument() { append(.endDocument) }
-    public mutating func xmlDeclaration(_ declaration: XMLDeclaration) { append(.xmlDeclaration(declaration)) }
-    public mutating func startDoctype(_ doctype: XMLDoctype) { append(.startDoctype(doctype)) }
-    public mutating func endDoctype() { append(.endDoctype) }
-    public mutating func startElement(_ name: XMLName, attributes: XMLAttributes) {
-        append(.startElement(name.owned, attributes: attributes.owned))
-    }
-    public mutating func endElement(_ name: XMLName) { append(.endElement(name.owned)) }
     public mutating func characters(_ text: XMLStringView) {
         if mergesAdjacentText {
             if pendingText == nil {
@@ -81,31 +74,5 @@ public struct XMLEventCollector: XMLEventHandler {
         } else {
             append(.characters(text.string))
         }
-    }
-    public mutating func startCDATA() { append(.startCDATA) }
-    public mutating func endCDATA() { append(.endCDATA) }
-    public mutating func comment(_ text: XMLStringView) { append(.comment(text.string)) }
-    public mutating func processingInstruction(target: XMLStringView, data: XMLStringView) {
-        append(.processingInstruction(target: target.string, data: data.string))
-    }
-    public mutating func startPrefixMapping(prefix: XMLStringView?, uri: XMLStringView?) {
-        append(.startPrefixMapping(prefix: prefix?.string, uri: uri?.string))
-    }
-    public mutating func endPrefixMapping(prefix: XMLStringView?) { append(.endPrefixMapping(prefix: prefix?.string)) }
-    public mutating func skippedEntity(name: XMLStringView, isParameterEntity: Bool) {
-        append(.skippedEntity(name: name.string, isParameterEntity: isParameterEntity))
-    }
-    public mutating func skippedAttributeEntity(name: XMLStringView, attribute: XMLName, position: XMLPosition) {
-        append(.skippedAttributeEntity(name: name.string, attribute: attribute.owned), at: position)
-    }
-    public mutating func notationDeclaration(_ notation: XMLNotation) { append(.notationDeclaration(notation)) }
-    public mutating func attributeDeclaration(_ declaration: XMLAttributeDeclaration) {
-        append(.attributeDeclaration(declaration))
-    }
-    public mutating func entityDeclaration(_ declaration: XMLEntityDeclaration) { append(.entityDeclaration(declaration)) }
-    public mutating func repaired(_ repair: XMLRepair) {
-        // The repair comes before expat reads its text: its own line and column are where it is.
-        let at = locator.position
-        append(.repaired(repair), at: XMLPosition(line: repair.line, column: repair.column, byteOffset: at.byteOffset))
     }
 }

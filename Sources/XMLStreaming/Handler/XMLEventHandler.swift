@@ -1,7 +1,7 @@
 /// Receives the parser's events, in document order: the push side of the stream parser.
 ///
-/// Implement only the events you need; every method has an empty default
-/// (`XMLEventHandler+Defaults.swift`). Throwing from any method stops parsing at once, and
+/// Implement only the events you need; every method has an empty default (below).
+/// Throwing from any method stops parsing at once, and
 /// the parser rethrows your error unchanged; ``XMLStreamParser/position`` then tells where.
 ///
 /// Names, attributes and text arrive as borrowed views that are valid only during the call
@@ -73,4 +73,131 @@ public protocol XMLEventHandler {
     /// when the repair is made, before expat reads the repaired text: the events of the
     /// text around it, in the same chunk, follow.
     mutating func repaired(_ repair: XMLRepair) throws
+}
+
+// Empty defaults, so that a handler implements only the events it needs.
+extension XMLEventHandler {
+    @inlinable public mutating func startDocument(_ locator: XMLLocator) throws {}
+    @inlinable public mutating func endDocument() throws {}
+    @inlinable public mutating func xmlDeclaration(_ declaration: XMLDeclaration) throws {}
+    @inlinable public mutating func startDoctype(_ doctype: XMLDoctype) throws {}
+    @inlinable public mutating func endDoctype() throws {}
+    @inlinable public mutating func notationDeclaration(_ notation: XMLNotation) throws {}
+    @inlinable public mutating func attributeDeclaration(_ declaration: XMLAttributeDeclaration) throws {}
+    @inlinable public mutating func entityDeclaration(_ declaration: XMLEntityDeclaration) throws {}
+    @inlinable public mutating func startElement(_ name: XMLName, attributes: XMLAttributes) throws {}
+    @inlinable public mutating func endElement(_ name: XMLName) throws {}
+    @inlinable public mutating func characters(_ text: XMLStringView) throws {}
+    @inlinable public mutating func startCDATA() throws {}
+    @inlinable public mutating func endCDATA() throws {}
+    @inlinable public mutating func comment(_ text: XMLStringView) throws {}
+    @inlinable public mutating func processingInstruction(target: XMLStringView, data: XMLStringView) throws {}
+    @inlinable public mutating func startPrefixMapping(prefix: XMLStringView?, uri: XMLStringView?) throws {}
+    @inlinable public mutating func endPrefixMapping(prefix: XMLStringView?) throws {}
+    @inlinable public mutating func skippedEntity(name: XMLStringView, isParameterEntity: Bool) throws {}
+    /// Throws ``XMLParseError`` ``XMLParseError/Code/unexpandedEntity`` at `position`: the value would
+    /// otherwise lose the reference without a word.
+    public mutating func skippedAttributeEntity(name: XMLStringView, attribute: XMLName, position: XMLPosition) throws {
+        throw XMLParseError(
+            code: .unexpandedEntity,
+            message: XMLParseError.unexpandedAttributeEntityMessage(name: name.string, attribute: attribute.qualifiedName)
+                + " (XMLParserOptions.unexpandedEntities can keep, skip or replace it)",
+            position: position)
+    }
+    @inlinable public mutating func repaired(_ repair: XMLRepair) throws {}
+}
+
+/// An event on its way from the receiver to a handler. The receiver has one generic entry
+/// point for events (`ExpatReceiver.dispatch(_:)`) and each event says which method of
+/// ``XMLEventHandler`` takes it: adding an event is a requirement and its default above,
+/// a case here, the expat callback that makes it (`ExpatCallbacks`), and its owned form
+/// (``XMLEvent``, which the collector, the pull reader and the event stream follow).
+protocol HandlerEvent {
+    func send<Handler: XMLEventHandler>(to handler: inout Handler) throws
+}
+
+/// The events, one type each.
+enum HandlerEvents {
+    struct StartDocument: HandlerEvent {
+        var locator: XMLLocator
+        func send<Handler: XMLEventHandler>(to handler: inout Handler) throws { try handler.startDocument(locator) }
+    }
+    struct EndDocument: HandlerEvent {
+        func send<Handler: XMLEventHandler>(to handler: inout Handler) throws { try handler.endDocument() }
+    }
+    struct XMLDeclaration: HandlerEvent {
+        var declaration: XMLStreaming.XMLDeclaration
+        func send<Handler: XMLEventHandler>(to handler: inout Handler) throws { try handler.xmlDeclaration(declaration) }
+    }
+    struct StartDoctype: HandlerEvent {
+        var doctype: XMLDoctype
+        func send<Handler: XMLEventHandler>(to handler: inout Handler) throws { try handler.startDoctype(doctype) }
+    }
+    struct EndDoctype: HandlerEvent {
+        func send<Handler: XMLEventHandler>(to handler: inout Handler) throws { try handler.endDoctype() }
+    }
+    struct NotationDeclaration: HandlerEvent {
+        var notation: XMLNotation
+        func send<Handler: XMLEventHandler>(to handler: inout Handler) throws { try handler.notationDeclaration(notation) }
+    }
+    struct AttributeDeclaration: HandlerEvent {
+        var declaration: XMLAttributeDeclaration
+        func send<Handler: XMLEventHandler>(to handler: inout Handler) throws { try handler.attributeDeclaration(declaration) }
+    }
+    struct EntityDeclaration: HandlerEvent {
+        var declaration: XMLEntityDeclaration
+        func send<Handler: XMLEventHandler>(to handler: inout Handler) throws { try handler.entityDeclaration(declaration) }
+    }
+    struct StartElement: HandlerEvent {
+        var name: XMLName
+        var attributes: XMLAttributes
+        func send<Handler: XMLEventHandler>(to handler: inout Handler) throws { try handler.startElement(name, attributes: attributes) }
+    }
+    struct EndElement: HandlerEvent {
+        var name: XMLName
+        func send<Handler: XMLEventHandler>(to handler: inout Handler) throws { try handler.endElement(name) }
+    }
+    struct Characters: HandlerEvent {
+        var text: XMLStringView
+        func send<Handler: XMLEventHandler>(to handler: inout Handler) throws { try handler.characters(text) }
+    }
+    struct StartCDATA: HandlerEvent {
+        func send<Handler: XMLEventHandler>(to handler: inout Handler) throws { try handler.startCDATA() }
+    }
+    struct EndCDATA: HandlerEvent {
+        func send<Handler: XMLEventHandler>(to handler: inout Handler) throws { try handler.endCDATA() }
+    }
+    struct Comment: HandlerEvent {
+        var text: XMLStringView
+        func send<Handler: XMLEventHandler>(to handler: inout Handler) throws { try handler.comment(text) }
+    }
+    struct ProcessingInstruction: HandlerEvent {
+        var target: XMLStringView
+        var data: XMLStringView
+        func send<Handler: XMLEventHandler>(to handler: inout Handler) throws { try handler.processingInstruction(target: target, data: data) }
+    }
+    struct StartPrefixMapping: HandlerEvent {
+        var prefix: XMLStringView?
+        var uri: XMLStringView?
+        func send<Handler: XMLEventHandler>(to handler: inout Handler) throws { try handler.startPrefixMapping(prefix: prefix, uri: uri) }
+    }
+    struct EndPrefixMapping: HandlerEvent {
+        var prefix: XMLStringView?
+        func send<Handler: XMLEventHandler>(to handler: inout Handler) throws { try handler.endPrefixMapping(prefix: prefix) }
+    }
+    struct SkippedEntity: HandlerEvent {
+        var name: XMLStringView
+        var isParameterEntity: Bool
+        func send<Handler: XMLEventHandler>(to handler: inout Handler) throws { try handler.skippedEntity(name: name, isParameterEntity: isParameterEntity) }
+    }
+    struct SkippedAttributeEntity: HandlerEvent {
+        var name: XMLStringView
+        var attribute: XMLName
+        var position: XMLPosition
+        func send<Handler: XMLEventHandler>(to handler: inout Handler) throws { try handler.skippedAttributeEntity(name: name, attribute: attribute, position: position) }
+    }
+    struct Repaired: HandlerEvent {
+        var repair: XMLRepair
+        func send<Handler: XMLEventHandler>(to handler: inout Handler) throws { try handler.repaired(repair) }
+    }
 }

@@ -53,6 +53,12 @@ import Darwin
         #endif
     }
 
+    /// The empty string (a processing instruction without data).
+    static var empty: XMLStringView {
+        let empty: StaticString = ""
+        return unsafe XMLStringView(base: empty.utf8Start, count: 0)
+    }
+
     /// A view over a NUL-terminated C string.
     @inlinable
     init(cString: UnsafePointer<CChar>) {
