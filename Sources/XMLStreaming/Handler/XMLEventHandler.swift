@@ -120,84 +120,84 @@ protocol HandlerEvent {
 enum HandlerEvents {
     struct StartDocument: HandlerEvent {
         var locator: XMLLocator
-        func send<Handler: XMLEventHandler>(to handler: inout Handler) throws { try handler.startDocument(locator) }
+        @inline(__always) func send<Handler: XMLEventHandler>(to handler: inout Handler) throws { try handler.startDocument(locator) }
     }
     struct EndDocument: HandlerEvent {
-        func send<Handler: XMLEventHandler>(to handler: inout Handler) throws { try handler.endDocument() }
+        @inline(__always) func send<Handler: XMLEventHandler>(to handler: inout Handler) throws { try handler.endDocument() }
     }
     struct XMLDeclaration: HandlerEvent {
         var declaration: XMLStreaming.XMLDeclaration
-        func send<Handler: XMLEventHandler>(to handler: inout Handler) throws { try handler.xmlDeclaration(declaration) }
+        @inline(__always) func send<Handler: XMLEventHandler>(to handler: inout Handler) throws { try handler.xmlDeclaration(declaration) }
     }
     struct StartDoctype: HandlerEvent {
         var doctype: XMLDoctype
-        func send<Handler: XMLEventHandler>(to handler: inout Handler) throws { try handler.startDoctype(doctype) }
+        @inline(__always) func send<Handler: XMLEventHandler>(to handler: inout Handler) throws { try handler.startDoctype(doctype) }
     }
     struct EndDoctype: HandlerEvent {
-        func send<Handler: XMLEventHandler>(to handler: inout Handler) throws { try handler.endDoctype() }
+        @inline(__always) func send<Handler: XMLEventHandler>(to handler: inout Handler) throws { try handler.endDoctype() }
     }
     struct NotationDeclaration: HandlerEvent {
         var notation: XMLNotation
-        func send<Handler: XMLEventHandler>(to handler: inout Handler) throws { try handler.notationDeclaration(notation) }
+        @inline(__always) func send<Handler: XMLEventHandler>(to handler: inout Handler) throws { try handler.notationDeclaration(notation) }
     }
     struct AttributeDeclaration: HandlerEvent {
         var declaration: XMLAttributeDeclaration
-        func send<Handler: XMLEventHandler>(to handler: inout Handler) throws { try handler.attributeDeclaration(declaration) }
+        @inline(__always) func send<Handler: XMLEventHandler>(to handler: inout Handler) throws { try handler.attributeDeclaration(declaration) }
     }
     struct EntityDeclaration: HandlerEvent {
         var declaration: XMLEntityDeclaration
-        func send<Handler: XMLEventHandler>(to handler: inout Handler) throws { try handler.entityDeclaration(declaration) }
+        @inline(__always) func send<Handler: XMLEventHandler>(to handler: inout Handler) throws { try handler.entityDeclaration(declaration) }
     }
     struct StartElement: HandlerEvent {
         var name: XMLName
         var attributes: XMLAttributes
-        func send<Handler: XMLEventHandler>(to handler: inout Handler) throws { try handler.startElement(name, attributes: attributes) }
+        @inline(__always) func send<Handler: XMLEventHandler>(to handler: inout Handler) throws { try handler.startElement(name, attributes: attributes) }
     }
     struct EndElement: HandlerEvent {
         var name: XMLName
-        func send<Handler: XMLEventHandler>(to handler: inout Handler) throws { try handler.endElement(name) }
+        @inline(__always) func send<Handler: XMLEventHandler>(to handler: inout Handler) throws { try handler.endElement(name) }
     }
     struct Characters: HandlerEvent {
         var text: XMLStringView
-        func send<Handler: XMLEventHandler>(to handler: inout Handler) throws { try handler.characters(text) }
+        @inline(__always) func send<Handler: XMLEventHandler>(to handler: inout Handler) throws { try handler.characters(text) }
     }
     struct StartCDATA: HandlerEvent {
-        func send<Handler: XMLEventHandler>(to handler: inout Handler) throws { try handler.startCDATA() }
+        @inline(__always) func send<Handler: XMLEventHandler>(to handler: inout Handler) throws { try handler.startCDATA() }
     }
     struct EndCDATA: HandlerEvent {
-        func send<Handler: XMLEventHandler>(to handler: inout Handler) throws { try handler.endCDATA() }
+        @inline(__always) func send<Handler: XMLEventHandler>(to handler: inout Handler) throws { try handler.endCDATA() }
     }
     struct Comment: HandlerEvent {
         var text: XMLStringView
-        func send<Handler: XMLEventHandler>(to handler: inout Handler) throws { try handler.comment(text) }
+        @inline(__always) func send<Handler: XMLEventHandler>(to handler: inout Handler) throws { try handler.comment(text) }
     }
     struct ProcessingInstruction: HandlerEvent {
         var target: XMLStringView
         var data: XMLStringView
-        func send<Handler: XMLEventHandler>(to handler: inout Handler) throws { try handler.processingInstruction(target: target, data: data) }
+        @inline(__always) func send<Handler: XMLEventHandler>(to handler: inout Handler) throws { try handler.processingInstruction(target: target, data: data) }
     }
     struct StartPrefixMapping: HandlerEvent {
         var prefix: XMLStringView?
         var uri: XMLStringView?
-        func send<Handler: XMLEventHandler>(to handler: inout Handler) throws { try handler.startPrefixMapping(prefix: prefix, uri: uri) }
+        @inline(__always) func send<Handler: XMLEventHandler>(to handler: inout Handler) throws { try handler.startPrefixMapping(prefix: prefix, uri: uri) }
     }
     struct EndPrefixMapping: HandlerEvent {
         var prefix: XMLStringView?
-        func send<Handler: XMLEventHandler>(to handler: inout Handler) throws { try handler.endPrefixMapping(prefix: prefix) }
+        @inline(__always) func send<Handler: XMLEventHandler>(to handler: inout Handler) throws { try handler.endPrefixMapping(prefix: prefix) }
     }
     struct SkippedEntity: HandlerEvent {
         var name: XMLStringView
         var isParameterEntity: Bool
-        func send<Handler: XMLEventHandler>(to handler: inout Handler) throws { try handler.skippedEntity(name: name, isParameterEntity: isParameterEntity) }
+        @inline(__always) func send<Handler: XMLEventHandler>(to handler: inout Handler) throws { try handler.skippedEntity(name: name, isParameterEntity: isParameterEntity) }
     }
     struct SkippedAttributeEntity: HandlerEvent {
         var name: XMLStringView
         var attribute: XMLName
         var position: XMLPosition
-        func send<Handler: XMLEventHandler>(to handler: inout Handler) throws { try handler.skippedAttributeEntity(name: name, attribute: attribute, position: position) }
+        @inline(__always) func send<Handler: XMLEventHandler>(to handler: inout Handler) throws { try handler.skippedAttributeEntity(name: name, attribute: attribute, position: position) }
     }
     struct Repaired: HandlerEvent {
         var repair: XMLRepair
-        func send<Handler: XMLEventHandler>(to handler: inout Handler) throws { try handler.repaired(repair) }
+        @inline(__always) func send<Handler: XMLEventHandler>(to handler: inout Handler) throws { try handler.repaired(repair) }
     }
 }
