@@ -54,6 +54,21 @@ struct StreamScalingTests {
         print("scaling: reported references in one value: \(events)"); #expect(events.isNearLinear(), "\(events)")
     }
 
+    @Test("An element declaration with n alternatives, or n names in mixed content, is read in linear time")
+    func wideContentModels() throws {
+        for (label, open) in [("choice", "("), ("mixed", "(#PCDATA|")] {
+            func document(_ n: Int) -> [UInt8] {
+                Array(("<!DOCTYPE a [<!ELEMENT a " + open + (0..<n).map { "e\($0)" }.joined(separator: "|") + ")*>]><a/>").utf8)
+            }
+            let scaling = try Scaling.measure(n: 20_000, prepare: document) { bytes in
+                let parser = XMLStreamParser(handler: XMLEventCollector())
+                try parser.parse(bytes)
+                #expect(parser.handler.events.count == 7)
+            }
+            print("scaling: \(label) of n names: \(scaling)"); #expect(scaling.isNearLinear(), "\(label): \(scaling)")
+        }
+    }
+
     @Test("The pull reader copies a tag with n attributes in linear time")
     func pullReader() throws {
         let scaling = try Scaling.measure(n: 25_000, prepare: HostileInput.manyAttributes) { bytes in

@@ -60,6 +60,8 @@ public enum XMLEvent: Hashable, Sendable {
     case skippedAttributeEntity(name: String, attribute: XMLQualifiedName)
     /// A notation declared in the internal DTD subset.
     case notationDeclaration(XMLNotation)
+    /// An element type declared in the internal DTD subset.
+    case elementDeclaration(XMLElementDeclaration)
     /// An attribute declared in the internal DTD subset.
     case attributeDeclaration(XMLAttributeDeclaration)
     /// An entity declared in the internal DTD subset.
@@ -109,6 +111,7 @@ extension XMLEvent: CustomStringConvertible {
             if let p = n.publicID { s += " public=\(p.debugDescription)" }
             if let sys = n.systemID { s += " system=\(sys.debugDescription)" }
             return s
+        case .elementDeclaration(let d): return "elementDeclaration \(d.name) \(d)"
         case .attributeDeclaration(let d):
             var s = "attributeDeclaration \(d.elementName) \(d.attributeName) \(d.type)"
             s += d.isRequired ? (d.defaultValue == nil ? " #REQUIRED" : " #FIXED") : ""
@@ -159,6 +162,7 @@ extension XMLEventCollector {
         append(.skippedAttributeEntity(name: name.string, attribute: attribute.owned), at: position)
     }
     public mutating func notationDeclaration(_ notation: XMLNotation) { append(.notationDeclaration(notation)) }
+    public mutating func elementDeclaration(_ declaration: XMLElementDeclaration) { append(.elementDeclaration(declaration)) }
     public mutating func attributeDeclaration(_ declaration: XMLAttributeDeclaration) {
         append(.attributeDeclaration(declaration))
     }

@@ -17,6 +17,7 @@ enum ExpatCallbacks {
         unsafe XML_SetSkippedEntityHandler(parser, skippedEntity)
         unsafe XML_SetEntityDeclHandler(parser, entityDeclaration)
         unsafe XML_SetNotationDeclHandler(parser, notationDeclaration)
+        unsafe XML_SetElementDeclHandler(parser, elementDeclaration)
         unsafe XML_SetAttlistDeclHandler(parser, attributeDeclaration)
         if prefixMappings { unsafe XML_SetNamespaceDeclHandler(parser, startNamespace, endNamespace) }
     }
@@ -100,6 +101,67 @@ enum ExpatCallbacks {
             name: String(cString: name!), publicID: publicID.map { unsafe String(cString: $0) },
             systemID: systemID.map { unsafe String(cString: $0) })
         unsafe withReceiver(userData) { $0.receive(HandlerEvents.NotationDeclaration(notation: notation)) }
+    }
+
+    static let elementDeclaration: XML_ElementDeclHandler = { userData, name, model in
+        unsafe withReceiver(userData) { receiver in
+            // The model is the callback's to free, with the parser's allocator.
+            defer { unsafe XML_FreeContentModel(receiver.parser, model) }
+            guard receiver.pendingError == nil else { return }
+            let name = unsafe String(cString: name!)
+            guard unsafe groupDepth(of: model!) <= maximumContentModelDepth else {
+                return receiver.fail(
+                    receiver.limitError(
+                        .depthLimitExceeded,
+                        "the content model of element \(name) nests groups deeper than \(maximumContentModelDepth)",
+                        at: receiver.currentPosition()))
+            }
+            let declaration = unsafe XMLElementDeclaration(name: name, content: content(model!.pointee))
+            receiver.receive(HandlerEvents.ElementDeclaration(declaration: declaration))
+        }
+    }
+
+    /// The deepest nesting of groups a content model may have. Reading one is recursive, as
+    /// is every use of the nested value, so a deeper one (no real DTD nests more than a few)
+    /// is refused before it can exhaust the stack.
+    static let maximumContentModelDepth = 1_000
+
+    /// How deeply `model`'s groups nest, found without recursion.
+    private static func groupDepth(of model: UnsafeMutablePointer<XML_Content>) -> Int {
+        var deepest = 0
+        var pending = unsafe [(model, 0)]
+        while let (node, depth) = unsafe pending.popLast() {
+            deepest = max(deepest, depth)
+            for i in unsafe 0..<Int(node.pointee.numchildren) { unsafe pending.append((node.pointee.children + i, depth + 1)) }
+        }
+        return deepest
+    }
+
+    /// expat's content model as a declaration's content.
+    private static func content(_ model: XML_Content) -> XMLElementDeclaration.Content {
+        switch unsafe model.type {
+        case XML_CTYPE_EMPTY: return .empty
+        case XML_CTYPE_ANY: return .any
+        case XML_CTYPE_MIXED:
+            return unsafe .mixed((0..<Int(model.numchildren)).map { unsafe String(cString: model.children[$0].name) })
+        default: return unsafe .children(particle(model))
+        }
+    }
+
+    private static func particle(_ model: XML_Content) -> XMLElementDeclaration.Particle {
+        let quantifier: XMLElementDeclaration.Particle.Quantifier
+        switch unsafe model.quant {
+        case XML_CQUANT_OPT: quantifier = .optional
+        case XML_CQUANT_REP: quantifier = .zeroOrMore
+        case XML_CQUANT_PLUS: quantifier = .oneOrMore
+        default: quantifier = .one
+        }
+        let children = unsafe (0..<Int(model.numchildren)).map { unsafe particle(model.children[$0]) }
+        switch unsafe model.type {
+        case XML_CTYPE_CHOICE: return XMLElementDeclaration.Particle(.choice(children), quantifier)
+        case XML_CTYPE_SEQ: return XMLElementDeclaration.Particle(.sequence(children), quantifier)
+        default: return unsafe XMLElementDeclaration.Particle(.name(String(cString: model.name)), quantifier)
+        }
     }
 
     static let attributeDeclaration: XML_AttlistDeclHandler = { userData, element, attribute, type, defaultValue, isRequired in

@@ -32,6 +32,8 @@ public protocol XMLEventHandler {
     mutating func endDoctype() throws
     /// A notation declared in the internal DTD subset (canonical forms print them).
     mutating func notationDeclaration(_ notation: XMLNotation) throws
+    /// An element type declared in the internal DTD subset (`<!ELEMENT p (#PCDATA|em)*>`).
+    mutating func elementDeclaration(_ declaration: XMLElementDeclaration) throws
     /// An attribute declared in the internal DTD subset (`<!ATTLIST e3 id ID #IMPLIED>`).
     mutating func attributeDeclaration(_ declaration: XMLAttributeDeclaration) throws
     /// An entity declared in the internal DTD subset (a reader that must refuse entities,
@@ -83,6 +85,7 @@ extension XMLEventHandler {
     @inlinable public mutating func startDoctype(_ doctype: XMLDoctype) throws {}
     @inlinable public mutating func endDoctype() throws {}
     @inlinable public mutating func notationDeclaration(_ notation: XMLNotation) throws {}
+    @inlinable public mutating func elementDeclaration(_ declaration: XMLElementDeclaration) throws {}
     @inlinable public mutating func attributeDeclaration(_ declaration: XMLAttributeDeclaration) throws {}
     @inlinable public mutating func entityDeclaration(_ declaration: XMLEntityDeclaration) throws {}
     @inlinable public mutating func startElement(_ name: XMLName, attributes: XMLAttributes) throws {}
@@ -139,6 +142,10 @@ enum HandlerEvents {
     struct NotationDeclaration: HandlerEvent {
         var notation: XMLNotation
         @inline(__always) func send<Handler: XMLEventHandler>(to handler: inout Handler) throws { try handler.notationDeclaration(notation) }
+    }
+    struct ElementDeclaration: HandlerEvent {
+        var declaration: XMLElementDeclaration
+        @inline(__always) func send<Handler: XMLEventHandler>(to handler: inout Handler) throws { try handler.elementDeclaration(declaration) }
     }
     struct AttributeDeclaration: HandlerEvent {
         var declaration: XMLAttributeDeclaration
