@@ -43,13 +43,14 @@ let package = Package(
             pkgConfig: "expat",
             providers: [.apt(["libexpat1-dev"]), .brew(["expat"])]
         ),
-        // XML 1.0's character and name productions, shared by reading and writing.
+        // What reading and writing share: XML 1.0's character and name productions, the byte
+        // buffer, the lock.
         .target(name: "XMLSyntax", swiftSettings: strictMemorySafety),
         .target(
             name: "XMLStreaming", dependencies: ["CExpat", "XMLSyntax", .product(name: "SystemPackage", package: "swift-system")],
             swiftSettings: strictMemorySafety),
         .target(
-            name: "XMLHandlerStack", dependencies: ["XMLStreaming", .product(name: "SystemPackage", package: "swift-system")],
+            name: "XMLHandlerStack", dependencies: ["XMLStreaming", "XMLSyntax", .product(name: "SystemPackage", package: "swift-system")],
             swiftSettings: strictMemorySafety),
         // Writing XML; deliberately independent of expat.
         .target(

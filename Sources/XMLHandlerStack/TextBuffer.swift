@@ -1,4 +1,5 @@
 import XMLStreaming
+internal import XMLSyntax
 
 /// The text of the current element, joined from its pieces: one buffer for the whole parse.
 ///
@@ -6,40 +7,23 @@ import XMLStreaming
 /// per element) went through `replaceSubrange` and cost more than the stack's own routing.
 /// Clearing here is a store. A copied ``HandlerStack`` shares the buffer, which is harmless:
 /// only the stack inside the parser receives events.
-@safe final class TextBuffer {
-    private var base: UnsafeMutablePointer<UInt8>
-    private var capacity: Int
-    private(set) var count = 0
+final class TextBuffer {
+    /// Unchecked exclusivity: no overlapping access, re-entrant calls included. Each method
+    /// makes one access and calls no other code (a checked class property paid a dynamic
+    /// check per piece of text).
+    @exclusivity(unchecked) private var bytes = ByteBuffer(capacity: 1024)
 
-    init(capacity: Int = 1024) {
-        self.capacity = capacity
-        unsafe base = .allocate(capacity: capacity)
-    }
-
-    deinit { unsafe base.deallocate() }
+    var count: Int { unsafe bytes.count }
 
     /// Forgets the text, keeping the memory.
     @inline(__always)
-    func clear() { count = 0 }
+    func clear() { unsafe bytes.removeAll() }
 
     /// Appends a piece of text.
     func append(_ piece: XMLStringView) {
-        unsafe piece.withUnsafeBytes { bytes in
-            guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
-            if count + bytes.count > capacity {
-                // Doubling: a 50 MB text costs O(n) copies in all.
-                let grown = max(capacity * 2, count + bytes.count)
-                let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
-                unsafe larger.update(from: base, count: count)
-                unsafe base.deallocate()
-                unsafe base = larger
-                capacity = grown
-            }
-            unsafe (base + count).update(from: source, count: bytes.count)
-            count += bytes.count
-        }
+        unsafe piece.withUnsafeBytes { unsafe bytes.append(bytes: $0) }
     }
 
     /// The text, valid until the next append or clear.
-    var view: XMLStringView { unsafe XMLStringView(borrowing: UnsafeBufferPointer(start: base, count: count)) }
+    var view: XMLStringView { unsafe XMLStringView(borrowing: bytes.bytes(from: 0, count: bytes.count)) }
 }

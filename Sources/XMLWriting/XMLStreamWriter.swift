@@ -75,10 +75,10 @@ public final class XMLStreamWriter {
     /// not checked at run time: the dynamic check on a class's stored property was a third of
     /// the writer's time.
     struct State: ~Copyable {
-        var buffer = OutputBuffer(capacity: 128 * 1024)
+        var buffer = ByteBuffer(capacity: 128 * 1024)
         var open: [OpenElement] = []
         /// The open elements' names as written, one after another (OpenElement).
-        var openNames = OutputBuffer(capacity: 256)
+        var openNames = ByteBuffer(capacity: 256)
         var namespaces = NamespaceScope()
         var startTagOpen = false
         var tagNames = StartTagNames()
