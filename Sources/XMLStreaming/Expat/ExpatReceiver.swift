@@ -13,13 +13,13 @@ import Darwin
 ///
 /// The only place (with `ExpatCallbacks.swift` and `XMLParseError+ExpatCodes.swift`) that
 /// touches expat, in one file per concern: this one holds the parser's lifetime and safety
-/// settings, the hooks a handler receiver overrides, errors raised in callbacks and reset;
-/// the per-document state is `ExpatDocumentState`; then `+Positions`, `+Feeding` (hold-back,
-/// big tokens, suspension), `+Diagnostics` (expat's errors explained), `+Events` (the entry
-/// points, with the limits) and `+AttributeEntities`. Non-generic so the `@convention(c)` callbacks can reach it through the
-/// user-data pointer; the handler is reached through the `on…` methods that a generic
-/// subclass overrides (a C-convention closure that mentions a generic parameter crashed the
-/// compiler when we tried it).
+/// settings, the one entry point for events, errors raised in callbacks and reset; the
+/// per-document state is `ExpatDocumentState`; then `+Positions`, `+Feeding` (the input
+/// stage, hold-back, big tokens, suspension), `+Diagnostics` (expat's errors explained),
+/// `+Events` (the entry points, with the limits) and `+AttributeEntities`. Non-generic so
+/// the `@convention(c)` callbacks can reach it through the user-data pointer; the handler
+/// is reached through `dispatch(_:)`, which a generic subclass overrides (a C-convention
+/// closure that mentions a generic parameter crashed the compiler when we tried it).
 @safe class ExpatReceiver {
     enum State { case ready, parsing, suspended, finished, failed }
 

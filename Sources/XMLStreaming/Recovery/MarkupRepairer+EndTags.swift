@@ -6,14 +6,7 @@ extension MarkupRepairer {
         let b = unsafe p[i]
         let length = Self.scalarLength(b)
         if endTag.readingName {
-            if let run = unsafe asciiNameRun(p, i) {
-                unsafe endTag.name.append(contentsOf: UnsafeBufferPointer(rebasing: p[i..<run]))
-                return run - i
-            }
-            if unsafe Self.isNameChar(p, i) {
-                unsafe endTag.name.append(contentsOf: UnsafeBufferPointer(rebasing: p[i..<(i + length)]))
-                return length
-            }
+            if let used = unsafe readName(p, i, into: &endTag.name) { return used }
             _ = Self.fixQualifiedName(&endTag.name, namespaced: namespaced, isElement: true)
             endTag.readingName = false
             return 0

@@ -57,14 +57,7 @@ extension MarkupRepairer {
         let length = Self.scalarLength(b)
         switch tag.phase {
         case .name:
-            if let run = unsafe asciiNameRun(p, i) {
-                unsafe tag.name.append(contentsOf: UnsafeBufferPointer(rebasing: p[i..<run]))
-                return run - i
-            }
-            if unsafe Self.isNameChar(p, i) {
-                unsafe tag.name.append(contentsOf: UnsafeBufferPointer(rebasing: p[i..<(i + length)]))
-                return length
-            }
+            if let used = unsafe readName(p, i, into: &tag.name) { return used }
             if Self.fixQualifiedName(&tag.name, namespaced: namespaced, isElement: true) {
                 report(.invalidName, "<\(Self.text(tag.name))>: the name is not a valid qualified name; colons replaced by \"_\"",
                     line: tag.line, column: tag.column)
@@ -116,14 +109,7 @@ extension MarkupRepairer {
             tag.phase = .beforeAttribute
             return 0
         case .attributeName:
-            if let run = unsafe asciiNameRun(p, i) {
-                unsafe tag.attributeName.append(contentsOf: UnsafeBufferPointer(rebasing: p[i..<run]))
-                return run - i
-            }
-            if unsafe Self.isNameChar(p, i) {
-                unsafe tag.attributeName.append(contentsOf: UnsafeBufferPointer(rebasing: p[i..<(i + length)]))
-                return length
-            }
+            if let used = unsafe readName(p, i, into: &tag.attributeName) { return used }
             tag.pendingSpace = []
             tag.phase = .afterAttributeName
             return 0

@@ -345,6 +345,22 @@ struct MarkupRepairer {
         return XMLNameValidation.isNameChar(c)
     }
 
+    /// Appends the name characters at `i` to `name`, a run of ASCII ones or one other, and
+    /// returns how many bytes they take; `nil` when the character at `i` ends the name.
+    @inline(__always)
+    func readName(_ p: UnsafeBufferPointer<UInt8>, _ i: Int, into name: inout [UInt8]) -> Int? {
+        let end: Int
+        if let run = unsafe asciiNameRun(p, i) {
+            end = run
+        } else if unsafe Self.isNameChar(p, i) {
+            end = unsafe i + Self.scalarLength(p[i])
+        } else {
+            return nil
+        }
+        unsafe name.append(contentsOf: UnsafeBufferPointer(rebasing: p[i..<end]))
+        return end - i
+    }
+
     /// The end of a run of ASCII name characters starting at `i`, or `nil` when there is
     /// none (the character there is not one, or not ASCII).
     @inline(__always)
