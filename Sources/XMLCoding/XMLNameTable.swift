@@ -1,12 +1,5 @@
 import XMLStreaming
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+internal import XMLSyntax
 
 /// The distinct names of the records of one parse, each found by the parser's bytes for it:
 /// a hash and a comparison of bytes per element and attribute, without making a `String` or

@@ -1,12 +1,6 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 import XMLStreaming
+internal import XMLSyntax
 
 extension XMLDecoder {
     /// Decodes each element at `path` (`"schedule/sites/site"`: element names from the
@@ -207,17 +201,6 @@ public final class XMLRecordStream<T: Decodable>: AsyncSequence {
     /// An iterator over the records not yet read; the stream does not start again.
     public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(stream: self) }
 }
-
-#if canImport(Glibc)
-private let systemRead = unsafe Glibc.read
-private let systemClose = Glibc.close
-#elseif canImport(Musl)
-private let systemRead = Musl.read
-private let systemClose = Musl.close
-#else
-private let systemRead = Darwin.read
-private let systemClose = Darwin.close
-#endif
 
 @available(*, unavailable, message: "A record stream reads its input for one task.")
 extension XMLRecordStream: Sendable {}

@@ -1,11 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import XMLStreaming
+internal import XMLSyntax
 
 /// The routing table: which elements are entities of their own, and how to make them.
 /// It replaces the book's selector tricks (`siteWithAttributes:`) with typed factories.

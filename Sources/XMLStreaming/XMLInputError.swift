@@ -1,11 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
+internal import XMLSyntax
 /// An input that could not be read at all: a missing file, a read that failed.
 ///
 /// Distinct from ``XMLParseError``, which is about the content of readable input; it has

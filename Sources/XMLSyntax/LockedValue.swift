@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A value under a pthread mutex, for the package's modules (not public API), in the manner
 /// of swift-nio's `NIOLockedValueBox`: `Sendable` only when the value is, and every pthread
 /// call's result checked.

@@ -1,10 +1,5 @@
 import XMLStreaming
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+internal import XMLSyntax
 
 /// A parsed XML document as an immutable tree: ordered, compact, `Sendable`.
 ///

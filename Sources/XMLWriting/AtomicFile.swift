@@ -1,11 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
+internal import XMLSyntax
 /// A file replaced as a whole or not at all, as editors and `plutil` replace files.
 ///
 /// The bytes go to a temporary file in the target's directory, which is synced and renamed
@@ -183,14 +176,6 @@ public final class AtomicFile {
         throw error(path, EEXIST)
     }
 }
-
-#if canImport(Glibc)
-private let systemWrite = unsafe Glibc.write
-#elseif canImport(Musl)
-private let systemWrite = Musl.write
-#else
-private let systemWrite = Darwin.write
-#endif
 
 @available(*, unavailable, message: "A file being replaced belongs to one task.")
 extension AtomicFile: Sendable {}

@@ -1,11 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
+internal import XMLSyntax
 /// Where a writer's bytes go.
 #if hasAttribute(nonexhaustive)
 @nonexhaustive

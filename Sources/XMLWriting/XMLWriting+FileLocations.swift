@@ -4,14 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import SystemPackage
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
+internal import XMLSyntax
 // A file's path as a `URL` or a `FilePath` beside the `String` form, a descriptor as a
 // `FileDescriptor` (docs/PublicAPI.md).
 extension XMLWriterOutput {

@@ -1,14 +1,6 @@
 internal import CExpat
 internal import XMLSyntax
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 // MARK: - References left out of attribute values
 
 extension ExpatReceiver {

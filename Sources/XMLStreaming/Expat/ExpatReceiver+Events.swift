@@ -1,14 +1,6 @@
 internal import CExpat
 internal import XMLSyntax
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 // The entry points ExpatCallbacks calls, one per expat event: the limits, then the
 // handler through one generic entry point (`dispatch`).
 extension ExpatReceiver {

@@ -1,14 +1,6 @@
 internal import CExpat
 internal import XMLSyntax
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Owns one `XML_Parser` and everything expat calls back into.
 ///
 /// The only place (with `ExpatCallbacks.swift` and `XMLParseError+ExpatCodes.swift`) that

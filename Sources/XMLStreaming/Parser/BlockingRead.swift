@@ -1,11 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Dispatch
+internal import XMLSyntax
 
 /// `read(2)` for `async` code: the call runs on a thread that may block, never on the
 /// cooperative pool that runs tasks, so a stalled pipe or a slow disk holds up only the task
@@ -41,11 +35,3 @@ package struct BlockingRead: Sendable {
         return bytes
     }
 }
-
-#if canImport(Glibc)
-private let systemRead = unsafe Glibc.read
-#elseif canImport(Musl)
-private let systemRead = Musl.read
-#else
-private let systemRead = Darwin.read
-#endif

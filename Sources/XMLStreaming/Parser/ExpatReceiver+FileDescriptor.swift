@@ -1,11 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
+internal import XMLSyntax
 extension ExpatReceiver {
     /// Reads from `fd` straight into expat's buffer and parses what arrived. One read that
     /// returns data is enough (a pipe hands out what it has, so events are not held back),

@@ -4,14 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import SystemPackage
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
+internal import XMLSyntax
 // Every API that reads a file takes its path as a `String`, a `URL` or a swift-system
 // `FilePath`, and a descriptor as a `FileDescriptor` (docs/PublicAPI.md): the `String` and
 // `Int32` forms do the work, and these overloads lead to them.

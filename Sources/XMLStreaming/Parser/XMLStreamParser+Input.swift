@@ -3,13 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+internal import XMLSyntax
 
 // Whole-document conveniences. Each starts a new document (resetting the parser when it
 // was used), streams the input, and finishes it.

@@ -1,11 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
+internal import XMLSyntax
 /// Pulls events one at a time: `while let event = try reader.next() { … }`.
 ///
 /// The reader parses only as far as the next event, using expat's suspend and resume, so

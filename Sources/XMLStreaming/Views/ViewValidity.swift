@@ -1,12 +1,6 @@
 #if DEBUG
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Synchronization
+internal import XMLSyntax
 
 /// The check that makes keeping a borrowed view past its callback loud, in debug builds.
 ///
