@@ -36,7 +36,7 @@ public struct XMLInputError: Error, Hashable, Sendable, CustomStringConvertible 
 
     /// The error for a failed system call, with the system's message for `errno`.
     package static func system(_ code: Code, fileName: String, errno: Int32) -> XMLInputError {
-        unsafe XMLInputError(code: code, fileName: fileName, errno: errno, message: String(cString: strerror(errno)))
+        XMLInputError(code: code, fileName: fileName, errno: errno, message: systemErrorMessage(errno))
     }
 
     /// Opens `path` for reading (closed on exec): the one place the readers open a file.

@@ -24,3 +24,6 @@ package let systemRead = unsafe Darwin.read
 package let systemWrite = unsafe Darwin.write
 package let systemClose = Darwin.close
 #endif
+
+/// What the C library says `code` (an `errno` value) means: strerror(3).
+package func systemErrorMessage(_ code: Int32) -> String { unsafe String(cString: strerror(code)) }

@@ -138,7 +138,7 @@ public final class AtomicFile {
     }
 
     static func error(_ path: String, _ code: Int32) -> XMLWriterError {
-        unsafe XMLWriterError(.output(path: path, errno: code, message: String(cString: strerror(code))))
+        XMLWriterError(.output(path: path, errno: code, message: systemErrorMessage(code)))
     }
 
     /// `path` with symbolic links followed to the file they name (which may not exist yet).

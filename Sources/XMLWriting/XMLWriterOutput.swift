@@ -41,7 +41,7 @@ final class OutputSink {
             unsafe try file.write(bytes)
         case .fileDescriptor:
             let code = unsafe AtomicFile.writeAll(bytes, to: fd)
-            if code != 0 { throw unsafe XMLWriterError(.output(path: nil, errno: code, message: String(cString: strerror(code)))) }
+            if code != 0 { throw XMLWriterError(.output(path: nil, errno: code, message: systemErrorMessage(code))) }
         }
     }
 
