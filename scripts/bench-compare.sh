@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
 # Compares two release builds of Benchmarks/ (two commits of the library) on the paths every
 # user pays for: stream reading, the handler stack, the tree and XPath, Codable decoding and
-# encoding. Prints a Markdown table: instructions (callgrind, on the 1 MiB files: steady on a
-# shared machine) and the median of the programs' own timings (interleaved rounds, on the
-# large files), each with the ratio after / before.
+# encoding, the stream writer, property lists. Prints a Markdown table: instructions
+# (callgrind, on the 1 MiB files: steady on a shared machine) and the median of the
+# programs' own timings (interleaved rounds, on the large files), each with the ratio
+# after / before.
 #
 # usage: scripts/bench-compare.sh BEFORE_BIN AFTER_BIN CORPUS [ROUNDS [FILTER]]
 #   BIN     a Benchmarks/.build/release directory (swift build -c release --package-path Benchmarks)
 #   CORPUS  xmlstack-bench generate's directory, with siteschedule-1mib.xml and -8mib.xml as
-#           xmlcoding-bench writes them (SITESCHEDULE_CORPUS=CORPUS xmlcoding-bench 1 --no-large)
+#           xmlcoding-bench writes them (SITESCHEDULE_CORPUS=CORPUS xmlcoding-bench 1 --no-large),
+#           and records-1mb.xml.plist and records-1mb.binary.plist (Python's plistlib, as
+#           plist-bench's generator writes them)
 set -euo pipefail
 before=$1 after=$2 corpus=$3 rounds=${4:-7} filter=${5:-}
 
@@ -25,6 +28,9 @@ workloads=(
   "Codable, records on the stack|coding child routes $corpus/siteschedule-8mib.xml 1|coding child routes $corpus/siteschedule-1mib.xml 1"
   "Codable, eachAt: records|coding child stream $corpus/siteschedule-8mib.xml 1|coding child stream $corpus/siteschedule-1mib.xml 1"
   "Codable, encoding|coding child encode $corpus/siteschedule-8mib.xml 1|coding child encode $corpus/siteschedule-1mib.xml 1"
+  "stream writer, schedule|write 64 1|write 1 1"
+  "property list, XML|plist single ours $corpus/records-1mb.xml.plist 20|plist single ours $corpus/records-1mb.xml.plist 1"
+  "property list, binary|plist single ours $corpus/records-1mb.binary.plist 50|plist single ours $corpus/records-1mb.binary.plist 1"
 )
 
 program() {  # BIN SHORT -> path of the program
@@ -32,15 +38,19 @@ program() {  # BIN SHORT -> path of the program
     stack) echo "$1/xmlstack-bench" ;;
     tree) echo "$1/xmltree-bench" ;;
     coding) echo "$1/xmlcoding-bench" ;;
+    write) echo "$1/xmlstack-write-bench" ;;
+    plist) echo "$1/plist-bench" ;;
   esac
 }
 
 # The seconds a program reports for one run: `sample S` (xmlstack-bench), `S<TAB>summary`
-# (xmltree-bench), `S count` (xmlcoding-bench).
+# (xmltree-bench, plist-bench), `S count` (xmlcoding-bench), `XMLStreamWriter (1): N bytes,
+# S s` (xmlstack-write-bench with XMLSTACK_WRITER_ONLY=1: the writer alone).
 seconds() {  # BIN COMMAND...
   local bin=$1 short=$2
   shift 2
-  SITESCHEDULE_CORPUS=$corpus "$(program "$bin" "$short")" "$@" | awk '/^sample /{print $2; exit} /^[0-9.e-]+[ \t]/{print $1; exit}'
+  SITESCHEDULE_CORPUS=$corpus XMLSTACK_WRITER_ONLY=1 "$(program "$bin" "$short")" "$@" |
+    awk '/^sample /{print $2; exit} /^[0-9.e-]+[ \t]/{print $1; exit} /^XMLStreamWriter /{print $(NF-1); exit}'
 }
 
 # valgrind gives up on the DWARF of Swift's release binaries: it counts stripped copies.
@@ -51,7 +61,7 @@ instructions() {  # BIN COMMAND...
   shift 2
   local copy="$work/$(echo "$bin" | md5sum | cut -c1-8)-$short"
   [[ -x $copy ]] || strip -o "$copy" "$(program "$bin" "$short")"
-  SITESCHEDULE_CORPUS=$corpus valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+  SITESCHEDULE_CORPUS=$corpus XMLSTACK_WRITER_ONLY=1 valgrind --tool=callgrind --callgrind-out-file=/dev/null \
     "$copy" "$@" 2>&1 >/dev/null | awk '/Collected :/{print $4}'
 }
 
