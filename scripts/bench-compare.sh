@@ -10,8 +10,8 @@
 #   BIN     a Benchmarks/.build/release directory (swift build -c release --package-path Benchmarks)
 #   CORPUS  xmlstack-bench generate's directory, with siteschedule-1mib.xml and -8mib.xml as
 #           xmlcoding-bench writes them (SITESCHEDULE_CORPUS=CORPUS xmlcoding-bench 1 --no-large),
-#           and records-1mb.xml.plist and records-1mb.binary.plist (Python's plistlib, as
-#           plist-bench's generator writes them)
+#           and records-1mb.xml.plist and records-1mb.binary.plist (plist-bench writes them
+#           into PLIST_CORPUS)
 set -euo pipefail
 before=$1 after=$2 corpus=$3 rounds=${4:-7} filter=${5:-}
 
