@@ -171,7 +171,7 @@ struct Set: ParsableCommand {
     @Argument(help: "The file to change.")
     var file: String
 
-    @Option(help: "The value's type: string, integer, float, bool, date, data, json or xml.")
+    @Option(help: "The value's type: string, integer, float, bool (YES, yes, true, 1, NO, no, false or 0), date, data, json or xml.")
     var type = "string"
 
     func run() throws {

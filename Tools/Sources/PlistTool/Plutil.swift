@@ -16,7 +16,8 @@ enum Plutil {
           -create FMT                   write an empty dictionary in FMT (file - is standard output)
           -insert KEYPATH -TYPE VALUE   insert a value; TYPE is bool, integer, float, date, string,
                                         data (base64), xml, json, dictionary or array (no VALUE
-                                        for the last two); with -append, add to the end of the
+                                        for the last two; a bool is YES, yes, true or 1, or NO,
+                                        no, false or 0); with -append, add to the end of the
                                         array at KEYPATH; a last number inserts into an array there
           -replace KEYPATH -TYPE VALUE  the same, overwriting (a number one past an array's end appends)
           -remove KEYPATH               remove the value
@@ -28,7 +29,7 @@ enum Plutil {
           -type KEYPATH                 print the type of the value
         Options:
           -expect TYPE                  with -extract and -type: fail unless the value is a TYPE
-          -o PATH                       write the result here (- is standard output)
+          -o PATH                       write the result here (- is standard output); one file only
           -e EXT                        write the result beside each file, with extension EXT
           -s                            print nothing on success
           -r                            JSON for people (indented)
@@ -191,7 +192,13 @@ enum Plutil {
     static func parseValue(_ text: String, type: String) throws -> PropertyList {
         switch type {
         case "string": return .string(text)
-        case "bool": return .boolean(text == "YES" || text == "true")
+        case "bool":
+            // What plutil takes; anything else is refused, never read as false.
+            switch text {
+            case "YES", "yes", "true", "1": return .boolean(true)
+            case "NO", "no", "false", "0": return .boolean(false)
+            default: throw PropertyListError("\"\(text)\" is not a boolean: YES, yes, true or 1; NO, no, false or 0")
+            }
         case "integer":
             if let v = Int64(text) { return .integer(v) }
             if let u = UInt64(text) { return .unsignedInteger(u) }

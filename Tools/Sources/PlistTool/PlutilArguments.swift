@@ -115,6 +115,10 @@ struct PlutilArguments: Equatable {
             }
         }
         if output != nil && extensionName != nil { throw UsageError(message: "-o and -e do not go together") }
+        if output != nil && files.count > 1 {
+            // Each file would overwrite the last one's result.
+            throw UsageError(message: "-o takes exactly one input file (with several, -e writes each next to its input)")
+        }
         if files.isEmpty { throw UsageError(message: "no files specified") }
     }
 }

@@ -63,4 +63,38 @@ struct PlistToolTests {
         #expect(try plist(["lint", out]).output == "\(out): OK\n")
         #expect(try plist(["convert", "-", "--to", "xml1", "-o", "-"], input: #"{"a": 1}"#).output.contains("<integer>1</integer>"))
     }
+
+    @Test("-bool and --type bool take what plutil takes, and refuse anything else, leaving the file as it was")
+    func booleans() throws {
+        let directory = try TemporaryDirectory()
+        let file = try directory.write(sample, named: "flags.plist")
+        for (text, value) in [("YES", "true"), ("yes", "true"), ("true", "true"), ("1", "true"), ("NO", "false"), ("no", "false"), ("false", "false"), ("0", "false")] {
+            #expect(try plist(["-replace", "Enabled", "-bool", text, file]).status == 0, "\(text)")
+            #expect(try plist(["-extract", "Enabled", "raw", file]).output == value + "\n", "\(text)")
+            #expect(try plist(["set", "Other", text, file, "--type", "bool"]).status == 0, "\(text)")
+            #expect(try plist(["extract", "Other", file, "--as", "json"]).output == value, "\(text)")
+        }
+        let before = try Data(contentsOf: URL(fileURLWithPath: file))
+        for text in ["maybe", "", "True", "2"] {
+            let refused = try plist(["-replace", "Enabled", "-bool", text, file])
+            #expect(refused.status == 1, "\(text)")
+            #expect(refused.errors.contains("\"\(text)\" is not a boolean"), "\(refused.errors)")
+            #expect(try plist(["set", "Enabled", text, file, "--type", "bool"]).status == 1, "\(text)")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == before)
+    }
+
+    @Test("-o with several input files is a usage error, and writes nothing")
+    func outputWithSeveralInputs() throws {
+        let directory = try TemporaryDirectory()
+        let first = try directory.write(sample, named: "m1.plist")
+        let second = try directory.write(sample.replacingOccurrences(of: "Kölner Dom", with: "Ulmer Münster"), named: "m2.plist")
+        let out = directory.path + "/out.plist"
+        let run = try plist(["-convert", "xml1", "-o", out, first, second])
+        #expect(run.status == 64)
+        #expect(run.errors.contains("-o takes exactly one input file"))
+        #expect(!FileManager.default.fileExists(atPath: out))
+        #expect(try plist(["-convert", "xml1", "-o", out, second]).status == 0)
+        #expect(try String(contentsOfFile: out, encoding: .utf8).contains("Ulmer Münster"))
+    }
 }
