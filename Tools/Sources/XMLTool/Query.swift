@@ -14,7 +14,8 @@ struct Query: ParsableCommand {
 
             Prefixes: with no --ns, the prefixes declared on each document's root element are \
             bound (and _ to its default namespace), as xmlstarlet does: xml query '//_:item' \
-            feed.atom. With --ns, only the prefixes given.
+            feed.atom. A file whose root lacks a prefix the expression uses is reported by name, \
+            and the other files are still read. With --ns, only the prefixes given.
 
             A reference to an entity the parser cannot expand (&nbsp; under an XHTML DOCTYPE: \
             the DTD is never read) is printed as &name; in nodes, and a string value that needs \
@@ -24,8 +25,8 @@ struct Query: ParsableCommand {
 
             Exit status (as grep and xmlstarlet sel): 0 when some file gave a non-empty node-set \
             or a value other than false, 1 when every result was an empty node-set or false (xmllint \
-            --xpath exits 10 there), 2 for a malformed expression or a file that cannot be read or \
-            is not well-formed, 64 for a usage error.
+            --xpath exits 10 there), 2 for a malformed expression or a file that cannot be read, \
+            is not well-formed or lacks a prefix, 64 for a usage error.
             """
     )
 
@@ -77,7 +78,12 @@ struct Query: ParsableCommand {
                 failed = true
                 continue
             }
-            let compiled = try shared ?? compile(Self.rootBindings(of: document))
+            // Without --ns, each document binds its root's prefixes: one that lacks a prefix the
+            // expression uses is reported, by name, and the run goes on, as for a malformed file.
+            guard let compiled = try shared ?? compile(Self.rootBindings(of: document), for: file) else {
+                failed = true
+                continue
+            }
             let prefix = files.count > 1 ? "\(file): " : ""
             do {
                 selected = try printResult(of: compiled, on: document, prefix: prefix, options: evaluation) || selected
@@ -115,18 +121,28 @@ struct Query: ParsableCommand {
         }
     }
 
-    /// The expression compiled with these bindings; a malformed one is reported (an unbound
-    /// prefix with how to bind it) and exits 2.
-    private func compile(_ bindings: [String: String]) throws -> XPathExpression {
+    /// The expression compiled with these bindings; a malformed one is reported and exits 2.
+    /// A prefix the bindings lack is reported with how to bind it: with the bindings of
+    /// `file`'s root, as that file's error (then `nil`); with `--ns`, as the run's (exit 2).
+    private func compile(_ bindings: [String: String], for file: String? = nil) throws -> XPathExpression? {
         do {
             return try XPathExpression(expression, namespaces: bindings)
         } catch var error {
-            if let prefix = error.unboundPrefix {
-                error.message = "the prefix \"\(prefix)\" is not bound: bind it with --ns \(prefix)=URI"
-            }
             var standardError = StandardError()
-            print("xml: error: \(error)", to: &standardError)
-            throw ExitCode(Self.failed)
+            guard let prefix = error.unboundPrefix else {
+                print("xml: error: \(error)", to: &standardError)
+                throw ExitCode(Self.failed)
+            }
+            guard let file else {
+                error.message = "the prefix \"\(prefix)\" is not bound: bind it with --ns \(prefix)=URI"
+                print("xml: error: \(error)", to: &standardError)
+                throw ExitCode(Self.failed)
+            }
+            let declared = prefix == "_" ? "no default namespace" : "no prefix \(prefix)"
+            print(
+                "\(file): error: the prefix \"\(prefix)\" is not bound: the root element declares \(declared); bind it with --ns \(prefix)=URI",
+                to: &standardError)
+            return nil
         }
     }
 

@@ -169,6 +169,23 @@ struct QueryScriptingTests {
         #expect(given.errors.contains("the prefix \"_\" is not bound: bind it with --ns _=URI"))
     }
 
+    @Test("A file whose root lacks a prefix the expression uses is reported by name, and the run goes on")
+    func missingRootPrefix() throws {
+        let directory = try TemporaryDirectory()
+        let good = try directory.write("<feed xmlns=\"urn:atom\"><title>A</title></feed>", named: "good.xml")
+        let plain = try directory.write("<rss><title>B</title></rss>", named: "ns.xml")
+        let other = try directory.write("<feed xmlns=\"urn:atom\"><title>C</title></feed>", named: "good2.xml")
+        let run = try ToolRun.run(["query", "--value", "//_:title", good, plain, other])
+        #expect(run.output == "\(good): A\n\(other): C\n")
+        #expect(
+            run.errors
+                == "\(plain): error: the prefix \"_\" is not bound: the root element declares no default namespace; bind it with --ns _=URI\n")
+        #expect(run.status == 2)
+        // A malformed expression is the run's error, not a file's: it stops at once.
+        let malformed = try ToolRun.run(["query", "//_:title[", good, plain])
+        #expect(malformed.status == 2 && malformed.output.isEmpty && malformed.errors.hasPrefix("xml: error: column 11"))
+    }
+
     @Test("--value prints string values; attributes escape line feeds; -- takes an expression with a dash")
     func valuesAndEscapes() throws {
         #expect(try ToolRun.run(["query", "//@n", "-"], input: feed).output == "n=\"a&#10;b\"\n")
