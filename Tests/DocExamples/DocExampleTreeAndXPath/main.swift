@@ -60,12 +60,12 @@ failures += await example("docs/TreeAndXPath.md:147") {
     _ = deep
     _ = counted
 }
-failures += await example("docs/TreeAndXPath.md:174") {
+failures += await example("docs/TreeAndXPath.md:175") {
     try XMLSubtreeStream.forEach("schedule/sites/site", contentsOf: "feed.xml") { site in
         print(site["code"] ?? "", site.childText(named: "name") ?? "")
     }
 }
-failures += await example("docs/TreeAndXPath.md:184") {
+failures += await example("docs/TreeAndXPath.md:185") {
     let project = XMLElementBuilder("project")
     let chapter = project.addChild("chapter", stringValue: "Anfang")   // Scrivener's one-liner
     chapter.addAttribute("id", "1")
@@ -73,7 +73,7 @@ failures += await example("docs/TreeAndXPath.md:184") {
     _ = project
     _ = chapter
 }
-failures += await example("docs/TreeAndXPath.md:224") {
+failures += await example("docs/TreeAndXPath.md:225") {
     let document = try XMLTreeDocument(string: "<doc xmlns='urn:d' xmlns:ds='urn:ds'><ds:Signed ID='s1'><v>1</v></ds:Signed></doc>")
     let whole = try document.canonicalized()                                  // Canonical XML 1.0
     let exclusive = try document.canonicalized(XMLCanonicalization(.exclusive(inclusivePrefixes: ["#default"])))

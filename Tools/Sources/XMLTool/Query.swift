@@ -121,9 +121,10 @@ struct Query: ParsableCommand {
         }
     }
 
-    /// The expression compiled with these bindings; a malformed one is reported and exits 2.
-    /// A prefix the bindings lack is reported with how to bind it: with the bindings of
-    /// `file`'s root, as that file's error (then `nil`); with `--ns`, as the run's (exit 2).
+    /// The expression compiled with these bindings; a malformed one is reported and exits 2
+    /// (its first error that is not a missing prefix). A prefix the bindings lack is reported
+    /// with how to bind it: with the bindings of `file`'s root, as that file's error (then
+    /// `nil`); with `--ns`, as the run's (exit 2).
     private func compile(_ bindings: [String: String], for file: String? = nil) throws -> XPathExpression? {
         do {
             return try XPathExpression(expression, namespaces: bindings)
@@ -131,6 +132,21 @@ struct Query: ParsableCommand {
             var standardError = StandardError()
             guard let prefix = error.unboundPrefix else {
                 print("xml: error: \(error)", to: &standardError)
+                throw ExitCode(Self.failed)
+            }
+            // With every prefix bound, would it compile? If not, it is malformed: the run's error.
+            var anyBindings = bindings
+            var malformed: XPathError?
+            while malformed == nil {
+                do {
+                    _ = try XPathExpression(expression, namespaces: anyBindings)
+                    break
+                } catch {
+                    if let missing = error.unboundPrefix { anyBindings[missing] = "urn:xml-query:any" } else { malformed = error }
+                }
+            }
+            if let malformed {
+                print("xml: error: \(malformed)", to: &standardError)
                 throw ExitCode(Self.failed)
             }
             guard let file else {

@@ -48,9 +48,14 @@ struct QueryCommandTests {
         #expect(nodes.output == "<f:entry xmlns:f=\"urn:f\" id=\"1\">A &amp; B</f:entry>\n<f:entry xmlns:f=\"urn:f\" id=\"2\"/>\n")
         let attributes = try ToolRun.run(["query", "//e:entry/@id", "-", "--ns", "e=urn:f"], input: feed)
         #expect(attributes.output == "id=\"1\"\nid=\"2\"\n")
+        // With --ns, a prefix it leaves out is the run's error, with its column.
+        let unbound = try ToolRun.run(["query", "//e:entry", "-", "--ns", "x=urn:f"], input: feed)
+        #expect(unbound.status == 2)
+        #expect(unbound.errors.hasPrefix("xml: error: column 3: the prefix \"e\" is not bound: bind it with --ns e=URI"))
+        // A malformed expression is told as such, whatever its prefixes.
         let bad = try ToolRun.run(["query", "//e:entry[", "-"], input: feed)
         #expect(bad.status == 2)
-        #expect(bad.errors.hasPrefix("xml: error: column 3: the prefix \"e\" is not bound: bind it with --ns e=URI"))
+        #expect(bad.errors.hasPrefix("xml: error: column 11: expected an expression"))
     }
 }
 
