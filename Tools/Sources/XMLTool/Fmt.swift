@@ -26,8 +26,14 @@ struct Fmt: ParsableCommand {
     @Argument(help: "The file to read; - reads standard input.")
     var file: String
 
-    @Option(help: "Spaces per level.")
+    // Unconditional: a negative number is taken as the value, to be refused by name, not
+    // read as a flag ("Missing value for '--indent'").
+    @Option(parsing: .unconditional, help: "Spaces per level, 0 or more.")
     var indent = 2
+
+    func validate() throws {
+        guard indent >= 0 else { throw ValidationError("--indent takes 0 or more spaces per level, not \(indent).") }
+    }
 
     @Option(name: .shortAndLong, help: "Write here (atomically) instead of standard output; - is standard output.")
     var output: String?
@@ -42,7 +48,7 @@ struct Fmt: ParsableCommand {
             // Kept references are nodes of the tree; any other choice is the parser's.
             if let policy = try entities.policy(), policy != .keep { options.parserOptions.unexpandedEntities = policy }
             let document = try readTree(file, options: options)
-            let indentation = String(repeating: " ", count: max(0, indent))
+            let indentation = String(repeating: " ", count: indent)
             try document.write(to: writerOutput(output), indentation: indentation)
         } catch {
             Diagnostics.report(error, file: file)

@@ -162,6 +162,20 @@ struct Query: ParsableCommand {
         }
     }
 
+    /// The argument of `xml query …` that starts with `-` but is none of the command's flags
+    /// (`-1 + 2`, `-count(//x)`), when nothing marks the end of the flags with `--`.
+    static func expressionTakenForAFlag(in arguments: [String]) -> String? {
+        guard arguments.first == "query", !arguments.contains("--") else { return nil }
+        let flags: Set<String> = [
+            "--ns", "--value", "-v", "--encoding", "--no-namespaces", "--max-depth", "--huge", "--entities",
+            "--entity-table", "-h", "--help", "--version",
+        ]
+        return arguments.dropFirst().first { argument in
+            // A long flag it does not know is only an unknown flag.
+            argument.hasPrefix("-") && !argument.hasPrefix("--") && argument != "-" && !flags.contains(argument)
+        }
+    }
+
     /// xmlstarlet's convenience: the prefixes the root element declares, and `_` for its
     /// default namespace.
     static func rootBindings(of document: XMLTreeDocument) -> [String: String] {

@@ -18,6 +18,20 @@ struct XMLCommand: ParsableCommand {
             print(helpMessage(), to: &standardError)
             Self.exit(withError: ExitCode(64))
         }
-        Self.main(nil)
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        do {
+            var command = try parseAsRoot(arguments)
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            if code.rawValue == 64, let expression = Query.expressionTakenForAFlag(in: arguments) {
+                // The parser took an expression such as -1 + 2 for a flag: say where it goes.
+                var standardError = StandardError()
+                print(fullMessage(for: error), to: &standardError)
+                print("xml: note: an expression that starts with - goes after --: xml query -- '\(expression)' FILE...", to: &standardError)
+                Self.exit(withError: code)
+            }
+            Self.exit(withError: error)
+        }
     }
 }

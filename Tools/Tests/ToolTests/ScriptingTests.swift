@@ -224,6 +224,24 @@ struct InputOptionTests {
         #expect(try ToolRun.run(["check", "--encoding", "iso-8859-1", "-"], input: "<a>\u{E9}</a>").status == 0)
     }
 
+    @Test("A negative number is refused by name; an expression that starts with - is told to go after --")
+    func dashes() throws {
+        let negative = try ToolRun.run(["fmt", "--indent", "-1", "-"], input: "<a><b/></a>")
+        #expect(negative.status == 64)
+        #expect(negative.errors.hasPrefix("Error: --indent takes 0 or more spaces per level, not -1."))
+        let flat = try ToolRun.run(["fmt", "--indent", "0", "-"], input: "<a><b/></a>")
+        #expect(flat.status == 0 && flat.output == "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<a>\n<b/>\n</a>\n")
+        for expression in ["-1 + 2", "-count(//*)"] {
+            let run = try ToolRun.run(["query", expression, "-"], input: "<a/>")
+            #expect(run.status == 64)
+            #expect(run.errors.hasSuffix("xml: note: an expression that starts with - goes after --: xml query -- '\(expression)' FILE...\n"))
+        }
+        #expect(try ToolRun.run(["query", "--", "-1 + 2", "-"], input: "<a/>").output == "1\n")
+        // An unknown long flag is only that.
+        let unknown = try ToolRun.run(["query", "--bogus", "//a", "-"], input: "<a/>")
+        #expect(unknown.status == 64 && !unknown.errors.contains("note:"))
+    }
+
     @Test("xml with no arguments prints its help on standard error and exits 64")
     func noArguments() throws {
         let run = try ToolRun.run([])
