@@ -12,16 +12,26 @@ struct C14N: ParsableCommand {
             The bytes XML signatures digest: UTF-8, no declaration or DOCTYPE, <a></a> for empty \
             elements, attributes in double quotes sorted by namespace and name, namespace \
             declarations only where they change something, line feeds only. Canonical XML 1.0 \
-            by default (xmllint --c14n), --version 1.1 (xmllint --c14n11), --exclusive \
-            (xmllint --exc-c14n, with --inclusive-prefixes as its InclusiveNamespaces \
-            PrefixList). --xpath canonicalizes the document subset the expression selects, as \
-            the recommendations define it, for example \
+            by default, --c14n-version 1.1, or --exclusive (Exclusive XML Canonicalization 1.0, \
+            with --inclusive-prefixes as its InclusiveNamespaces PrefixList); comments are left \
+            out unless --with-comments. xmllint keeps them: xmllint --c14n is xml c14n \
+            --with-comments, --c14n11 is --c14n-version 1.1 --with-comments, --exc-c14n is \
+            --exclusive --with-comments.
+
+            --xpath canonicalizes the document subset the expression selects, as the \
+            recommendations define it, for example \
             '(//. | //@* | //namespace::*)[ancestor-or-self::signed]' (xmllint has no such \
-            option). Prefixes in the expression are bound with --ns. A reference to an entity \
-            the parser cannot expand (the external DTD is never read) has no canonical form: \
-            an error, as with xmllint, unless --entities says keep (written as &name;, not \
-            canonical), skip or html. No output file: redirect standard output, as the bytes \
-            must not change on the way.
+            option). Its prefixes are those the root element declares (_ for its default \
+            namespace), as in xml query, or with --ns only those given.
+
+            A reference to an entity the parser cannot expand (the external DTD is never read) \
+            has no canonical form: an error, as with xmllint, unless --entities says keep \
+            (written as &name;, not canonical), skip or html. No output file: redirect standard \
+            output, as the bytes must not change on the way.
+
+            Exit status: 0 on success, 1 for a file that cannot be read or is not well-formed, 2 \
+            for a malformed --xpath expression or a prefix it uses that is not bound (as xml \
+            query), 64 for a usage error.
             """
     )
 
@@ -37,13 +47,16 @@ struct C14N: ParsableCommand {
     @Option(help: "With --exclusive, prefixes treated inclusively (comma-separated; #default for the default namespace).")
     var inclusivePrefixes: String?
 
-    @Option(name: .customLong("version"), help: "Canonical XML version: 1.0 or 1.1.")
+    // Not --version, which is the tool's own (xml --version).
+    @Option(name: .customLong("c14n-version"), help: "Canonical XML version: 1.0 or 1.1.")
     var canonicalVersion = "1.0"
 
     @Option(help: "Canonicalize only the nodes this XPath 1.0 expression selects.")
     var xpath: String?
 
-    @Option(name: .customLong("ns"), help: "Bind a prefix for --xpath: --ns a=urn:example (repeatable).")
+    @Option(
+        name: .customLong("ns"),
+        help: "Bind a prefix for --xpath: --ns a=urn:example (repeatable); without it, the root's prefixes.")
     var namespaces: [String] = []
 
     @OptionGroup var input: InputOptions
@@ -51,10 +64,10 @@ struct C14N: ParsableCommand {
 
     func validate() throws {
         if canonicalVersion != "1.0" && canonicalVersion != "1.1" {
-            throw ValidationError("--version takes 1.0 or 1.1, not \(canonicalVersion).")
+            throw ValidationError("--c14n-version takes 1.0 or 1.1, not \(canonicalVersion).")
         }
         if exclusive && canonicalVersion != "1.0" {
-            throw ValidationError("--exclusive is Exclusive XML Canonicalization 1.0; it has no --version.")
+            throw ValidationError("--exclusive is Exclusive XML Canonicalization 1.0; it has no --c14n-version.")
         }
         if inclusivePrefixes != nil && !exclusive { throw ValidationError("--inclusive-prefixes needs --exclusive.") }
         if input.noNamespaces { throw ValidationError("canonical forms need namespaces: drop --no-namespaces.") }
@@ -73,7 +86,6 @@ struct C14N: ParsableCommand {
     }
 
     func run() throws {
-        let bindings = NamespaceBindings.parse(namespaces)
         var options = XMLTreeDocument.Options(parserOptions: input.parserOptions)
         do {
             let policy = try entities.policy() ?? .throw
@@ -82,14 +94,19 @@ struct C14N: ParsableCommand {
             if policy != .keep && policy != .throw { options.parserOptions.unexpandedEntities = policy }
             let document = try readTree(file, options: options)
             let canonicalization = canonicalization(policy)
+            // The root's prefixes, as xml query binds them, unless --ns gives its own.
+            let bindings = namespaces.isEmpty ? Query.rootBindings(of: document) : NamespaceBindings.parse(namespaces)
             let bytes =
                 try xpath.map { try document.canonicalized(canonicalization, xpath: $0, namespaces: bindings) }
                 ?? document.canonicalized(canonicalization)
             FileHandle.standardOutput.write(Data(bytes))
-        } catch let error as XPathError {
+        } catch var error as XPathError {
+            if let prefix = error.unboundPrefix {
+                error.message = "the prefix \"\(prefix)\" is not bound: bind it with --ns \(prefix)=URI"
+            }
             var standardError = StandardError()
             print("xml: error: \(error)", to: &standardError)
-            throw ExitCode.failure
+            throw ExitCode(Query.failed)
         } catch {
             Diagnostics.report(error, file: file)
             throw ExitCode.failure

@@ -82,16 +82,32 @@ struct C14NCommandTests {
         let subset = try ToolRun.run(
             ["c14n", "--xpath", "(//. | //@* | //namespace::*)[ancestor-or-self::x:e]", "--ns", "x=urn:x", "-"], input: document)
         #expect(subset.output == #"<x:e xmlns="urn:d" xmlns:unused="urn:u" xmlns:x="urn:x"></x:e>"#)
-        #expect(try ToolRun.run(["c14n", "--version", "1.1", "-"], input: document).status == 0)
+        #expect(try ToolRun.run(["c14n", "--c14n-version", "1.1", "-"], input: document).status == 0)
+        // Without --ns, the root's prefixes are bound (_ for its default namespace), as in xml query.
+        let rooted = try ToolRun.run(["c14n", "--xpath", "(//. | //@* | //namespace::*)[ancestor-or-self::_:doc]", "-"], input: document)
+        #expect(rooted.status == 0)
+        #expect(rooted.output == #"<doc xmlns="urn:d" xmlns:unused="urn:u" a="1" b="2"><x:e xmlns:x="urn:x"></x:e></doc>"#)
     }
 
-    @Test("Usage errors exit 64; a malformed expression or document exits 1")
+    @Test("--version is the tool's; the method's version is --c14n-version; the help says which flags are xmllint's")
+    func versions() throws {
+        let version = try ToolRun.run(["c14n", "--version"])
+        #expect(version.status == 0 && version.output.hasPrefix("xml (XMLStack "))
+        let help = try ToolRun.run(["c14n", "--help"]).output
+        #expect(help.components(separatedBy: "--version").count == 2, "\(help)")
+        #expect(help.contains("xmllint --c14n is xml c14n --with-comments"))
+    }
+
+    @Test("Usage errors exit 64; a malformed expression or an unbound prefix exits 2, as in query; a malformed document 1")
     func errors() throws {
-        #expect(try ToolRun.run(["c14n", "--version", "2.0", "-"], input: document).status == 64)
+        #expect(try ToolRun.run(["c14n", "--c14n-version", "2.0", "-"], input: document).status == 64)
         #expect(try ToolRun.run(["c14n", "--inclusive-prefixes", "a", "-"], input: document).status == 64)
         #expect(try ToolRun.run(["c14n", "--no-namespaces", "-"], input: document).status == 64)
         let bad = try ToolRun.run(["c14n", "--xpath", "//[", "-"], input: document)
-        #expect(bad.status == 1 && bad.errors.hasPrefix("xml: error: column"))
+        #expect(bad.status == 2 && bad.errors.hasPrefix("xml: error: column"))
+        let unbound = try ToolRun.run(["c14n", "--xpath", "//q:e", "-"], input: document)
+        #expect(unbound.status == 2)
+        #expect(unbound.errors.hasPrefix("xml: error: column 3: the prefix \"q\" is not bound: bind it with --ns q=URI"))
         #expect(try ToolRun.run(["c14n", "-"], input: "<a>").status == 1)
     }
 }
