@@ -61,7 +61,7 @@ func reporting(_ file: String, _ work: () throws -> Void) throws {
 }
 
 func report(_ file: String, _ error: any Error) {
-    standardError("\(file): \(describe(error))")
+    standardError(located(file, error))
 }
 
 struct Convert: ParsableCommand {
@@ -106,7 +106,9 @@ struct Lint: ParsableCommand {
                 _ = try readPropertyList(file)
                 print("\(file): OK")
             } catch {
-                print("\(file): \(describe(error))")
+                // Errors go to standard error, as every other command's (plutil -lint is the
+                // one that prints them on standard output).
+                report(file, error)
                 failed = true
             }
         }

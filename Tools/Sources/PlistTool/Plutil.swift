@@ -10,7 +10,7 @@ enum Plutil {
         usage: plist <command> [options] <file>...  (plutil's command line; `plist --help` for the subcommands)
         Commands (-lint is the default):
           -help                         this message
-          -lint                         check the files (FILE: OK, or FILE: the error)
+          -lint                         check the files (FILE: OK, or FILE:LINE:COLUMN: error: …)
           -p                            print for people (not a stable format)
           -convert FMT                  rewrite the files in FMT: xml1, binary1, json or openstep
           -create FMT                   write an empty dictionary in FMT (file - is standard output)
@@ -58,9 +58,10 @@ enum Plutil {
                 try run(invocation, on: file)
             } catch {
                 if invocation.command == .lint {
-                    print("\(file): \(describe(error))")
+                    // plutil -lint prints its verdicts, good and bad, on standard output.
+                    print(located(file, error))
                 } else {
-                    standardError("\(file): \(describe(error))")
+                    standardError(located(file, error))
                 }
                 status = 1
             }
@@ -92,7 +93,14 @@ enum Plutil {
                 }
                 try value.set(new, atKeyPath: keyPath.isEmpty ? "\(items.count)" : "\(keyPath).\(items.count)", replacing: false)
             } else {
-                try value.set(new, atKeyPath: keyPath, replacing: false)
+                do {
+                    try value.set(new, atKeyPath: keyPath, replacing: false)
+                } catch var error as PropertyListError where error.message.hasSuffix(" already exists: use replace") {
+                    // The library's hint names its `replacing:` parameter; here it is a flag.
+                    error.message.removeLast("replace".count)
+                    error.message += "-replace"
+                    throw error
+                }
             }
             try write(value, format: ownFormat, for: file, invocation)
         case .replace(let keyPath, let type, let text):
@@ -214,7 +222,14 @@ enum Plutil {
         case "data":
             guard let d = Data(base64Encoded: text) else { throw PropertyListError("the value is not base64") }
             return .data(d)
-        case "json", "xml": return try PropertyList(data: Array(text.utf8))
+        case "json", "xml":
+            do {
+                return try PropertyList(data: Array(text.utf8))
+            } catch let error as PropertyListError {
+                // The error is in the argument, not in the file being changed.
+                let column = error.position.map { ", column \($0.column)" } ?? ""
+                throw PropertyListError("in the -\(type) value\(column): \(error.message)")
+            }
         case "dictionary": return .dictionary([:])
         case "array": return .array([])
         default: throw PropertyListError("unknown type \(type)")
@@ -263,9 +278,30 @@ func readInput(_ file: String) throws -> [UInt8] {
 
 /// An error as the tool prints it after `FILE: `: the library's own messages, and for
 /// anything else (Foundation's errors) only its description, never a Cocoa domain dump.
+/// An error as every plist command prints it, after the file's name: `FILE:LINE:COLUMN:
+/// error: MESSAGE` when the error has a line, as `xml` prints it; `FILE: error: at byte N:
+/// MESSAGE` in a binary file; else `FILE: error: MESSAGE`.
+func located(_ file: String, _ error: any Error) -> String {
+    guard let error = error as? PropertyListError, let position = error.position else { return "\(file): error: \(describe(error))" }
+    if position.line > 0 { return "\(file):\(position.line):\(position.column): error: \(describe(error))" }
+    return "\(file): error: at byte \(position.byteOffset): \(describe(error))"
+}
+
+/// An error's message, without its position (``located(_:_:)`` writes that), in the
+/// command line's terms.
 func describe(_ error: any Error) -> String {
     switch error {
-    case let error as PropertyListError: return error.description
+    case let error as PropertyListError:
+        let message: String
+        // The library's hints name its API options; here, what to do on the command line.
+        if error.message.hasPrefix("JSON has no data (") {
+            message = "JSON has no data: convert to xml1, binary1 or openstep, which have it"
+        } else if error.message.hasPrefix("JSON has no dates (") {
+            message = "JSON has no dates: convert to xml1, binary1 or openstep, which have them"
+        } else {
+            message = error.message
+        }
+        return error.keyPath.map { "\($0): \(message)" } ?? message
     case let error as XMLWriterError: return error.description
     case let error as CocoaError:
         return (error.userInfo[NSUnderlyingErrorKey] as? POSIXError).map { String(cString: strerror($0.code.rawValue)) }

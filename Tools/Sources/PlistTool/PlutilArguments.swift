@@ -66,8 +66,8 @@ struct PlutilArguments: Equatable {
                 try setCommand(.help, argument)
             case "-lint": try setCommand(.lint, argument)
             case "-p": try setCommand(.print, argument)
-            case "-convert": try setCommand(.convert(format: try operand("a format", for: argument)), argument)
-            case "-create": try setCommand(.create(format: try operand("a format", for: argument)), argument)
+            case "-convert": try setCommand(.convert(format: try Self.format(try operand("a format", for: argument), for: argument)), argument)
+            case "-create": try setCommand(.create(format: try Self.format(try operand("a format", for: argument), for: argument)), argument)
             case "-insert", "-replace":
                 let keyPath = try operand("a key path", for: argument)
                 let typeFlag = try operand("a type (-string, -integer, …)", for: argument)
@@ -120,5 +120,14 @@ struct PlutilArguments: Equatable {
             throw UsageError(message: "-o takes exactly one input file (with several, -e writes each next to its input)")
         }
         if files.isEmpty { throw UsageError(message: "no files specified") }
+    }
+
+    /// A format name of `-convert` or `-create`; any other is a usage error, before a file is read.
+    static func format(_ name: String, for flag: String) throws(UsageError) -> String {
+        if ["xml1", "binary1", "json", "openstep"].contains(name) { return name }
+        if name == "swift" || name == "objc" {
+            throw UsageError(message: "\(flag) \(name): the \(name) format (source code) is not supported; use xml1, binary1, json or openstep")
+        }
+        throw UsageError(message: "\(flag) \(name): unknown format; use xml1, binary1, json or openstep")
     }
 }

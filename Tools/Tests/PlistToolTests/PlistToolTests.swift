@@ -33,7 +33,7 @@ struct PlistToolTests {
         #expect(try plist(["-lint", file]).output == "\(file): OK\n")
         let broken = try directory.write("<plist><dict><key>x</key></dict></plist>", named: "bad.plist")
         let lint = try plist(["-lint", file, broken])
-        #expect(lint.status == 1 && lint.output.contains("\(broken): line 1"))
+        #expect(lint.status == 1 && lint.output.contains("\(broken):1:"))
         #expect(try plist(["-extract", "items.1", "raw", file]).output == "b\n")
         #expect(try plist(["-type", "items", file]).output == "array\n")
         #expect(try plist(["-insert", "items.2", "-string", "c", file]).status == 0)

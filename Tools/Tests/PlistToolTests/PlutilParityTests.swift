@@ -47,7 +47,7 @@ struct PlutilParityTests {
         #expect(try plist(["-extract", "items", "raw", "-expect", "array", file]).output == "1\n")
         let wrong = try plist(["-extract", "items", "raw", "-expect", "string", file])
         #expect(wrong.status == 1)
-        #expect(wrong.errors == "\(file): the value at key path items is array, not the expected string\n")
+        #expect(wrong.errors == "\(file): error: the value at key path items is array, not the expected string\n")
         #expect(try plist(["-type", "when", "-expect", "date", file]).output == "date\n")
         #expect(try plist(["-type", "when", "-expect", "data", file]).status == 1)
         #expect(try plist(["-extract", "when", "raw", file]).output == "2023-11-14T22:13:20Z\n")
@@ -103,11 +103,36 @@ struct PlutilParityTests {
     func messages() throws {
         let missing = try plist(["-p", "/no/such.plist"])
         #expect(missing.status == 1)
-        #expect(missing.errors == "/no/such.plist: No such file or directory\n")
+        #expect(missing.errors == "/no/such.plist: error: No such file or directory\n")
         let subcommand = try plist(["print", "/no/such.plist"])
-        #expect(subcommand.errors == "/no/such.plist: No such file or directory\n")
-        #expect(try plist(["-lint", "-"], input: #"{"a": null}"#).output == "-: line 1, column 7: JSON null has no property-list equivalent\n")
-        #expect(try plist(["-lint", "-"], input: #"{"a": 1,}"#).output == "-: line 1, column 9: JSON: expected a key in quotes\n")
-        #expect(try plist(["-lint", "-"], input: "[1, 2,]").output.hasPrefix("-: line 1, column 7: JSON: "))
+        #expect(subcommand.errors == "/no/such.plist: error: No such file or directory\n")
+        // Positions as xml writes them, FILE:LINE:COLUMN.
+        #expect(try plist(["-lint", "-"], input: #"{"a": null}"#).output == "-:1:7: error: JSON null has no property-list equivalent\n")
+        #expect(try plist(["-lint", "-"], input: #"{"a": 1,}"#).output == "-:1:9: error: JSON: expected a key in quotes\n")
+        #expect(try plist(["-lint", "-"], input: "[1, 2,]").output.hasPrefix("-:1:7: error: JSON: "))
+    }
+
+    @Test("Messages in the command line's terms: flags, not API options; the argument, not the file; usage errors as such")
+    func commandLineTerms() throws {
+        let directory = try TemporaryDirectory()
+        let file = try directory.write(
+            "<plist><dict><key>d</key><data>AAEC</data><key>when</key><date>2020-01-01T00:00:00Z</date></dict></plist>", named: "d.plist")
+        let data = try plist(["-convert", "json", "-o", "-", file])
+        #expect(data.status == 1)
+        #expect(data.errors == "\(file): error: d: JSON has no data: convert to xml1, binary1 or openstep, which have it\n")
+        let json = try plist(["-insert", "k", "-json", "{\"a\": }", file])
+        #expect(json.status == 1)
+        #expect(json.errors.hasPrefix("\(file): error: in the -json value, column 7: "), "\(json.errors)")
+        let exists = try plist(["-insert", "d", "-string", "x", file])
+        #expect(exists.errors == "\(file): error: d already exists: use -replace\n")
+        let format = try plist(["-convert", "yaml", file])
+        #expect(format.status == 64)
+        #expect(format.errors.hasPrefix("plist: -convert yaml: unknown format; use xml1, binary1, json or openstep"))
+        // plist lint writes its errors on standard error; plutil's -lint on standard output.
+        let broken = try directory.write("<plist><dict><key>x</key></dict></plist>", named: "bad.plist")
+        let lint = try plist(["lint", broken])
+        #expect(lint.status == 1 && lint.output.isEmpty)
+        #expect(lint.errors == "\(broken):1:26: error: the key \"x\" has no value\n")
+        #expect(try plist(["-lint", broken]).output == "\(broken):1:26: error: the key \"x\" has no value\n")
     }
 }
