@@ -229,12 +229,19 @@ struct OpenStepPropertyListReader {
             case UInt8(ascii: "f"): out.append("\u{0C}")
             case UInt8(ascii: "v"): out.append("\u{0B}")
             case UInt8(ascii: "U"):
-                // One to four hexadecimal digits (none is U+0000), as CoreFoundation reads them.
+                // One to four hexadecimal digits, as CoreFoundation reads them; none is refused,
+                // as swift-foundation refuses it (CoreFoundation read U+0000).
                 var value: UInt32 = 0
+                var digits = 0
                 for _ in 0..<4 {
                     guard i < bytes.count, let nibble = Self.hex(bytes[i]) else { break }
                     value = value << 4 | UInt32(nibble)
                     i += 1
+                    digits += 1
+                }
+                if digits == 0 {
+                    i -= 2
+                    throw error("\\U without hexadecimal digits")
                 }
                 // A surrogate pair written as two \U escapes.
                 if (0xD800...0xDBFF).contains(value), i + 5 < bytes.count, bytes[i] == UInt8(ascii: "\\"),

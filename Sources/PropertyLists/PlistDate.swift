@@ -47,8 +47,9 @@ enum PlistDate {
         let expected: [Character] = ["-", "-", "T", ":", ":"]
         guard fields.count <= 6, separators.elementsEqual(expected.prefix(separators.count)) else { return nil }
         let year = fields[0]
-        // Four-digit years, and two-digit fields (what a date's text can hold).
-        guard (0...9999).contains(year), fields.dropFirst().allSatisfy({ $0 <= 99 }) else { return nil }
+        // Years of up to eight digits (Foundation writes a year after 9999 with as many as it
+        // has), and two-digit fields.
+        guard (0...latestYear).contains(year), fields.dropFirst().allSatisfy({ $0 <= 99 }) else { return nil }
         let month = fields.count > 1 ? fields[1] : 1
         let day = fields.count > 2 ? fields[2] : 1
         let hour = fields.count > 3 ? fields[3] : 0

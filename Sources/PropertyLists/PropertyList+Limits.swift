@@ -8,19 +8,24 @@ extension PropertyList {
     /// recursive writers and decoders well within their stack).
     public static let maximumDepth = 512
 
-    /// The dates every format can hold: from 0000-01-01T00:00:00Z to 9999-12-31T23:59:59Z
-    /// (Foundation's `Date.distantPast`, 0000-12-30, and `distantFuture`, 4001-01-01, among them).
-    /// XML, JSON and OpenStep write a date as `yyyy-MM-ddTHH:mm:ssZ`, with a four-digit year;
-    /// a binary date outside these years is refused when read, and a date in code outside
-    /// them when written.
+    /// The dates every format can hold: from 0000-01-01T00:00:00Z to
+    /// 99999999-12-31T23:59:59Z (Foundation's `Date.distantPast`, 0000-12-30, and
+    /// `distantFuture`, 4001-01-01, among them). XML, JSON and OpenStep write a date as
+    /// `yyyy-MM-ddTHH:mm:ssZ`, a year after 9999 with as many digits as it has, as Foundation
+    /// writes it (`33658-09-27T01:46:39Z`; Python's plistlib reads only four). A binary date
+    /// outside these years is refused when read, and a date in code outside them when written.
     public static let dateRange: ClosedRange<Date> =
         Date(timeIntervalSince1970: PlistDate.earliestSeconds)...Date(timeIntervalSince1970: PlistDate.latestSeconds)
 }
 
 extension PlistDate {
-    /// 0000-01-01T00:00:00Z and 9999-12-31T23:59:59Z, in seconds since 1970.
+    /// The last year a date may have: up to its end (3.2e15 seconds since 1970) a `Date`
+    /// still holds every whole second exactly, so what is written reads back the same.
+    static let latestYear: Int64 = 99_999_999
+
+    /// 0000-01-01T00:00:00Z and the end of ``latestYear``, in seconds since 1970.
     static let earliestSeconds = Double(days(fromCivil: 0, 1, 1) * 86_400)
-    static let latestSeconds = Double(days(fromCivil: 9999, 12, 31) * 86_400 + 86_399)
+    static let latestSeconds = Double(days(fromCivil: latestYear, 12, 31) * 86_400 + 86_399)
 
     /// Whether `seconds` since 1970 is a date every format can hold (whole seconds are
     /// written; a fraction of a second past the last one still writes as the last one).
@@ -28,7 +33,7 @@ extension PlistDate {
         seconds.isFinite && seconds >= earliestSeconds && seconds < latestSeconds + 1
     }
 
-    static let rangeMessage = "outside the years 0 to 9999 that property lists can hold"
+    static let rangeMessage = "outside the years 0 to 99,999,999 that property lists can hold"
 
     /// Refuses a date no format can write.
     static func check(_ date: Date) throws {

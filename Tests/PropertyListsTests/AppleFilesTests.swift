@@ -123,7 +123,7 @@ struct AppleFilesTests {
         "OpenStep text as Apple writes it: .strings files, \\U escapes of one to four digits, octal in NeXTSTEP",
         arguments: [
             "\"a\" = \"b\";\n\"c\" = \"d\";\n", "a = b; c = d;", "\"menu.title\"; /* a comment */ \"x\" = \"y\";",
-            "// only a comment\n", "{ a = \"\\U41\\U00e9\\U263a\\U0041BC\"; }", "{ a = \"\\U4\\Ug\"; }",
+            "// only a comment\n", "{ a = \"\\U41\\U00e9\\U263a\\U0041BC\"; }", "{ a = \"\\U4g\"; }",
             "{ a = \"\\101\\351\\200\\240\\1012\\400\"; }", "{ a = \"\\376\\377\"; }", "{ a = \"\\q\\u0041\\\\\\\"\"; }",
             "{ a = \"\\n\\t\\a\\b\\f\\v\\r\"; }", "\"a\" = \"b\";\n\"a\" = \"c\";",
         ])
@@ -140,6 +140,17 @@ struct AppleFilesTests {
         #expect(try PropertyList(data: Array("{ a = \"\\101\\351\\200\\240\"; }".utf8)) == ["a": "AØ\u{A0}©"])
         #expect(try PropertyList(data: Array("// nothing\n".utf8)) == [:])
         #expect(throws: PropertyListError.self) { try PropertyList(data: Array("\"a\" = \"b\"\n\"c\" = \"d\";".utf8)) }
+    }
+
+    @Test("\\U with no hexadecimal digit is refused where it stands, as swift-foundation refuses it")
+    func openStepEmptyUnicodeEscape() throws {
+        for (text, column) in [("{ a = \"x\\Ug\"; }", 9), ("{ a = \"\\U\"; }", 8), ("\"k\" = \"\\U\";", 8)] {
+            let error = try #require(throws: PropertyListError.self) { try PropertyList(data: Array(text.utf8)) }
+            #expect(error.message == "\\U without hexadecimal digits", "\(text)")
+            #expect(error.position?.line == 1 && error.position?.column == column, "\(text): \(String(describing: error.position))")
+        }
+        // One digit is enough, as CoreFoundation reads it.
+        #expect(try PropertyList(data: Array("{ a = \"\\U4g\"; }".utf8)) == ["a": "\u{4}g"])
     }
 
     @Test(".strings files in UTF-16, either byte order", arguments: [String.Encoding.utf16BigEndian, .utf16LittleEndian])

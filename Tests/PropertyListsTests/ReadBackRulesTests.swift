@@ -22,7 +22,7 @@ struct ReadBackRulesTests {
             }
         }
         #expect(try String(decoding: PropertyList.date(first).data(format: .xml), as: UTF8.self).contains("0000-01-01T00:00:00Z"))
-        #expect(try String(decoding: PropertyList.date(last).data(format: .xml), as: UTF8.self).contains("9999-12-31T23:59:59Z"))
+        #expect(try String(decoding: PropertyList.date(last).data(format: .xml), as: UTF8.self).contains("99999999-12-31T23:59:59Z"))
         for date in [first.addingTimeInterval(-1), last.addingTimeInterval(1), Date(timeIntervalSince1970: 1e300)] {
             for format in Self.formats {
                 #expect(throws: PropertyListError.self, "\(format)") {
@@ -32,13 +32,30 @@ struct ReadBackRulesTests {
         }
     }
 
-    @Test("XML dates with a year outside 0 to 9999 are refused with their line", arguments: [
-        "10000-01-01T00:00:00Z", "-0001-01-01T00:00:00Z",
+    @Test("XML dates with a year outside 0 to 99,999,999 are refused with their line", arguments: [
+        "100000000-01-01T00:00:00Z", "-0001-01-01T00:00:00Z", "99999999999999999999-01-01T00:00:00Z",
     ])
     func xmlDateOutOfRange(_ text: String) throws {
         let xml = "<plist>\n<date>\(text)</date></plist>"
         let error = try #require(throws: PropertyListError.self) { try PropertyList(data: Array(xml.utf8)) }
         #expect(error.position?.line == 2)
+    }
+
+    @Test("A date after the year 9999 is written as Foundation writes it, and read back in every format")
+    func datesAfter9999() throws {
+        // Foundation's own example: 1e12 seconds after 2001.
+        let date = Date(timeIntervalSinceReferenceDate: 1e12)
+        let xml = String(decoding: try PropertyList.date(date).data(format: .xml), as: UTF8.self)
+        #expect(xml.contains("<date>33689-09-27T01:46:40Z</date>"), "\(xml)")
+        let foundation = try PropertyListSerialization.data(fromPropertyList: date, format: .xml, options: 0)
+        #expect(String(decoding: foundation, as: UTF8.self).contains("<date>33689-09-27T01:46:40Z</date>"), "\(String(decoding: foundation, as: UTF8.self))")
+        #expect(try PropertyList(data: Array(foundation)) == .date(date))
+        for format in Self.formats {
+            let back = try PropertyList(data: PropertyList.date(date).data(format: format, json: Self.json))
+            // JSON and OpenStep have no dates: they write the text, and the text comes back.
+            let asText = format == .json || format == .openStep
+            #expect(back == (asText ? .string("33689-09-27T01:46:40Z") : .date(date)), "\(format)")
+        }
     }
 
     /// A value nested `depth` containers deep in `format`, written by hand (the writers

@@ -6,20 +6,20 @@ import DocExampleSupport
 import Foundation
 import PropertyLists
 
-// docs/PropertyLists.md:98
+// docs/PropertyLists.md:100
 struct Settings: Codable {
     var theme = "dark"
     var fontSize = 12
 }
 
 
-// docs/PropertyLists.md:215
+// docs/PropertyLists.md:216
 protocol Shape {}
 
-// docs/PropertyLists.md:215
+// docs/PropertyLists.md:216
 struct Circle: Shape, Decodable { var radius: Double }
 
-// docs/PropertyLists.md:215
+// docs/PropertyLists.md:216
 struct Square: Shape, Decodable { var side: Double }
 
 var failures = 0
@@ -29,7 +29,7 @@ failures += await example("docs/PropertyLists.md:7") {
     try settings.write(to: "Settings.plist", format: .binary)    // atomically
     _ = settings
 }
-failures += await example("docs/PropertyLists.md:98") {
+failures += await example("docs/PropertyLists.md:100") {
     let encoder = PlistEncoder()      // was: PropertyListEncoder()
     encoder.outputFormat = .xml       // binary by default, as Foundation's
     let encoded = try encoder.encode(Settings())
@@ -38,7 +38,7 @@ failures += await example("docs/PropertyLists.md:98") {
     _ = encoded
     _ = decoded
 }
-failures += await example("docs/PropertyLists.md:127") {
+failures += await example("docs/PropertyLists.md:129") {
     let values: [Int?] = [1, nil]
     let written = try PlistEncoder().encode(values)          // [1, "$null"]
     let read = try PlistDecoder().decode([Int?].self, from: written)   // [1, nil]
@@ -56,7 +56,7 @@ failures += await example("docs/PropertyLists.md:127") {
     _ = trimmed
     _ = refused
 }
-failures += await example("docs/PropertyLists.md:174") {
+failures += await example("docs/PropertyLists.md:175") {
     do {
         _ = try PropertyList(data: Array("<plist><integer>x</integer></plist>".utf8))
     } catch let error as PropertyListError {
@@ -65,7 +65,7 @@ failures += await example("docs/PropertyLists.md:174") {
         print(foundationStyle.code.rawValue)                               // 3840
     }
 }
-failures += await example("docs/PropertyLists.md:195") {
+failures += await example("docs/PropertyLists.md:196") {
     let data = try PropertyList.dictionary(["CFBundleVersion": "42", "count": 3]).data(format: .xml)
     // was: let object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
     let object = try PropertyList(data: data).propertyListObject
@@ -79,7 +79,7 @@ failures += await example("docs/PropertyLists.md:195") {
     _ = info
     _ = written
 }
-failures += await example("docs/PropertyLists.md:215") {
+failures += await example("docs/PropertyLists.md:216") {
     let data = try PropertyList.array([["type": "circle", "radius": 1.5], ["type": "square", "side": 2.0]]).data(format: .xml)
     let shapes = PlistTypeAllowlist<any Shape>(typeKey: "type", ["circle": Circle.self, "square": Square.self])
     let all = try PlistDecoder().decode([PlistPolymorphic<any Shape>].self, from: data, allowlist: shapes)
@@ -87,7 +87,7 @@ failures += await example("docs/PropertyLists.md:215") {
     _ = shapes
     _ = all
 }
-failures += await example("docs/PropertyLists.md:229") {
+failures += await example("docs/PropertyLists.md:230") {
     let settings = Settings()
     let format = PlistVersionedFormat(majorVersion: 1, minorVersion: 2)
     let data = try format.encode(settings)                       // top level: majorVersion, minorVersion, …
