@@ -89,6 +89,15 @@ struct C14NCommandTests {
         #expect(rooted.output == #"<doc xmlns="urn:d" xmlns:unused="urn:u" a="1" b="2"><x:e xmlns:x="urn:x"></x:e></doc>"#)
     }
 
+    @Test("Comments and processing instructions inside the DOCTYPE are the DTD's: c14n leaves them out, as xmllint --c14n does, and fmt does not move them")
+    func doctypeComments() throws {
+        let input = "<!DOCTYPE a SYSTEM \"a.dtd\" [\n<!-- in the subset -->\n<?pi in the subset?>\n<!ATTLIST a b CDATA #IMPLIED>\n]>\n<!-- after -->\n<a/>\n"
+        // What xmllint --c14n (which keeps comments) writes for it.
+        #expect(try ToolRun.run(["c14n", "--with-comments", "-"], input: input).output == "<!-- after -->\n<a></a>")
+        let formatted = try ToolRun.run(["fmt", "-"], input: input)
+        #expect(formatted.output == "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE a SYSTEM \"a.dtd\">\n<!-- after -->\n<a/>\n")
+    }
+
     @Test("--version is the tool's; the method's version is --c14n-version; the help says which flags are xmllint's")
     func versions() throws {
         let version = try ToolRun.run(["c14n", "--version"])
