@@ -7,7 +7,9 @@ struct Generate: ParsableCommand {
         abstract: "Write a realistic feed of about the given size, the same bytes every time."
     )
 
-    @Option(help: "About how many megabytes (10^6 bytes).")
+    // Unconditional: a negative number is taken as the value, to be refused by name, not
+    // read as a flag ("Missing value for '--size'").
+    @Option(parsing: .unconditional, help: "About how many megabytes (10^6 bytes), more than 0.")
     var size: Double = 1
 
     @Option(help: "Varies the content.")
@@ -15,6 +17,10 @@ struct Generate: ParsableCommand {
 
     @Option(name: .shortAndLong, help: "The file to write, replaced atomically; - is standard output.")
     var output: String
+
+    func validate() throws {
+        guard size > 0, size.isFinite else { throw ValidationError("--size takes a number of megabytes above 0, not \(size).") }
+    }
 
     func run() throws {
         let generator = ScheduleFeedGenerator(size: Int(size * 1_000_000), seed: seed)

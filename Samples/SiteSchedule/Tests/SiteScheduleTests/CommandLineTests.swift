@@ -140,4 +140,16 @@ struct CommandLineTests {
             try dump(ScheduleDatabase(path: directory.path + "/schedule.sqlite"))
                 == dump(ScheduleDatabase(path: directory.path + "/copy.sqlite")))
     }
+
+    @Test("generate refuses a size of 0 or less by name, and writes nothing")
+    func generateSize() throws {
+        let directory = try TemporaryDirectory()
+        for size in ["-1", "0", "nan"] {
+            let run = try Run.run(["generate", "--size", size, "-o", "feed.xml"], in: directory.path)
+            #expect(run.status == 64, "\(size)")
+            #expect(run.errors.hasPrefix("Error: --size takes a number of megabytes above 0"), "\(size): \(run.errors)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: directory.path + "/feed.xml"))
+        #expect(try Run.run(["generate", "--size", "0.01", "-o", "feed.xml"], in: directory.path).status == 0)
+    }
 }
