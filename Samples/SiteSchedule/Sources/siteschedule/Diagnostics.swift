@@ -33,6 +33,18 @@ extension Diagnostics {
     }
 }
 
+extension Diagnostics {
+    /// Ends the process as a write to a closed pipe ends `xml` and `plist` (`siteschedule
+    /// export | head`): killed by SIGPIPE, status 141 to the shell, no message. The
+    /// PostgreSQL client's event loop ignores SIGPIPE, so there the write fails with EPIPE
+    /// instead; that failure ends here the same way. Returns for any other error.
+    static func endIfStandardOutputClosed(_ error: any Error) {
+        guard let error = error as? XMLWriterError, case .output(nil, EPIPE, _) = error.kind else { return }
+        signal(SIGPIPE, SIG_DFL)
+        raise(SIGPIPE)
+    }
+}
+
 /// Writes to standard error.
 enum StandardError {
     static func print(_ line: String) {

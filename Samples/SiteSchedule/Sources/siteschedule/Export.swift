@@ -19,6 +19,7 @@ struct Export: ParsableCommand {
         do {
             _ = try ScheduleExport.write(from: database, to: path.map { .file(path: $0) } ?? .fileDescriptor(1))
         } catch {
+            if path == nil { Diagnostics.endIfStandardOutputClosed(error) }
             StandardError.print(Diagnostics.describe(error, output: path))
             throw ExitCode.failure
         }

@@ -31,6 +31,7 @@ struct Generate: ParsableCommand {
             // With the feed on standard output, the summary goes to standard error.
             if toStandardOutput { StandardError.print(summary) } else { print(summary) }
         } catch {
+            if toStandardOutput { Diagnostics.endIfStandardOutputClosed(error) }
             StandardError.print(Diagnostics.describe(error, output: toStandardOutput ? nil : output))
             throw ExitCode.failure
         }

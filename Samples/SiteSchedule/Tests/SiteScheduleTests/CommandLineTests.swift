@@ -152,4 +152,32 @@ struct CommandLineTests {
         #expect(!FileManager.default.fileExists(atPath: directory.path + "/feed.xml"))
         #expect(try Run.run(["generate", "--size", "0.01", "-o", "feed.xml"], in: directory.path).status == 0)
     }
+
+    @Test("export to a pipe its reader closed ends quietly, killed by SIGPIPE, as xml and plist do, even where SIGPIPE is ignored (as the PostgreSQL client ignores it)")
+    func exportToAClosedPipe() throws {
+        let directory = try TemporaryDirectory()
+        // Far more than a pipe holds, so that the writer is still writing when it closes.
+        _ = try Run.run(["generate", "--size", "2", "-o", "feed.xml"], in: directory.path)
+        #expect(try Run.run(["import", "feed.xml"], in: directory.path).status == 0)
+        for arguments in [["export"], ["generate", "--size", "5", "-o", "-"]] {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            // The shell ignores SIGPIPE and the child inherits that, as if the event loop had.
+            process.arguments = ["-c", "trap '' PIPE; exec \"$0\" \"$@\"", Run.executable.path] + arguments
+            process.currentDirectoryURL = URL(fileURLWithPath: directory.path)
+            let output = Pipe()
+            let errors = Pipe()
+            process.standardOutput = output
+            process.standardError = errors
+            try process.run()
+            let start = output.fileHandleForReading.readData(ofLength: 100)
+            #expect(start.count == 100)
+            try output.fileHandleForReading.close()
+            process.waitUntilExit()
+            #expect(process.terminationReason == .uncaughtSignal, "\(arguments)")
+            #expect(process.terminationStatus == SIGPIPE, "\(arguments)")
+            let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            #expect(said.isEmpty, "\(arguments): \(said)")
+        }
+    }
 }
