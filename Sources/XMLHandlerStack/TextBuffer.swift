@@ -9,8 +9,8 @@ internal import XMLSyntax
 /// only the stack inside the parser receives events.
 final class TextBuffer {
     /// Unchecked exclusivity: no overlapping access, re-entrant calls included. Each method
-    /// makes one access and calls no other code (a checked class property paid a dynamic
-    /// check per piece of text).
+    /// makes one access and calls no other code. Checked, the handler stack on 1 MiB took
+    /// 2,255.0M instructions against 2,148.2M (5.0% more, 2026-11-26).
     @exclusivity(unchecked) private var bytes = ByteBuffer(capacity: 1024)
 
     var count: Int { unsafe bytes.count }

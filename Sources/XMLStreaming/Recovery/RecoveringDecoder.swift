@@ -67,7 +67,9 @@ struct RecoveringDecoder {
         let count = input.count
         var i = 0
         while i < count {
-            // Eight ASCII bytes at a time.
+            // Eight ASCII bytes at a time; the load stays inside `input` (i + 8 <= count).
+            // Byte by byte, recovery on 1 MiB took 2,646.6M instructions against 2,613.3M
+            // (1.3% more, 2026-11-26).
             if i + 8 <= count, unsafe input.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
                 i += 8
                 continue
