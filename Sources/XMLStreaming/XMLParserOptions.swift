@@ -92,8 +92,9 @@ public struct XMLParserOptions: Hashable, Sendable {
 /// The name of a character encoding, as an XML declaration spells it ("UTF-8",
 /// "ISO-8859-1", "windows-1252", "macintosh").
 ///
-/// expat reads UTF-8, UTF-16 (with a byte-order mark), ISO-8859-1 and US-ASCII itself;
-/// the package adds the common single-byte encodings listed in ``supportedSingleByte``.
+/// expat reads UTF-8, UTF-16, ISO-8859-1 and US-ASCII itself; the package adds the common
+/// single-byte encodings listed in ``supportedSingleByte`` as tables, and reads every other
+/// encoding the system's iconv knows by converting it to UTF-8 ahead of expat.
 public struct XMLEncodingName: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral {
     /// The name as given.
     public var rawValue: String
@@ -123,10 +124,9 @@ public struct XMLEncodingName: RawRepresentable, Hashable, Sendable, Expressible
     /// The encodings expat reads itself.
     public static let expatEncodings = ["UTF-8", "UTF-16", "UTF-16BE", "UTF-16LE", "ISO-8859-1", "US-ASCII"]
 
-    /// Whether the parser can read this encoding, by any of its names (case and `_` versus
-    /// `-` ignored): one of ``expatEncodings`` or ``supportedSingleByte``.
-    public var isSupported: Bool {
-        let upper = rawValue.asciiUppercased
-        return Self.expatEncodings.contains(upper) || SingleByteEncoding.named(rawValue) != nil
-    }
+    /// Whether the parser can read this encoding, by any of its names (matched as IANA and
+    /// iconv match them: `latin1`, `Latin-1` and `ISO_8859-1` are one): one of
+    /// ``expatEncodings``, ``supportedSingleByte``, or an encoding the system's iconv knows
+    /// (Shift_JIS, GB18030, Big5, EUC-KR, ISO-2022-JP, UTF-32, IBM866, …).
+    public var isSupported: Bool { EncodingResolver.resolve(rawValue) != nil }
 }

@@ -12,21 +12,17 @@ struct SingleByteEncoding: Sendable {
     /// The full table expat wants: ASCII below 0x80, then ``upperHalf``.
     var table: [Int32] { (0..<128).map { Int32($0) } + upperHalf }
 
-    /// Finds an encoding by any of its names, ignoring case, `_` versus `-`.
+    /// Finds an encoding by any of its names, ignoring case and punctuation
+    /// (``EncodingResolver/looseKey(_:)``: `ISO_8859-2`, `iso8859-2` and `ISO-8859-2` are one).
     static func named(_ name: String) -> SingleByteEncoding? {
-        let key = normalized(name)
-        return byName[key]
-    }
-
-    private static func normalized(_ name: String) -> String {
-        String(name.asciiLowercased.map { $0 == "_" ? "-" : $0 })
+        byName[EncodingResolver.looseKey(name)]
     }
 
     private static let byName: [String: SingleByteEncoding] = {
         var map: [String: SingleByteEncoding] = [:]
         for encoding in all {
-            map[normalized(encoding.name)] = encoding
-            for alias in encoding.aliases { map[normalized(alias)] = encoding }
+            map[EncodingResolver.looseKey(encoding.name)] = encoding
+            for alias in encoding.aliases { map[EncodingResolver.looseKey(alias)] = encoding }
         }
         return map
     }()

@@ -188,9 +188,12 @@ enum ExpatCallbacks {
         return Int32(XML_STATUS_OK.rawValue)
     }
 
-    /// Hands expat the table of a single-byte encoding it does not know itself.
+    /// Hands expat the table of a single-byte encoding it does not know itself: one of the
+    /// package's, or one built from iconv's (IBM866, TIS-620, …).
     static let unknownEncoding: XML_UnknownEncodingHandler = { _, name, info in
-        guard let name = unsafe name, let info = unsafe info, let encoding = unsafe SingleByteEncoding.named(String(cString: name)) else {
+        guard let name = unsafe name, let info = unsafe info,
+            case .singleByte(let encoding)? = unsafe EncodingResolver.resolve(String(cString: name))
+        else {
             return Int32(XML_STATUS_ERROR.rawValue)
         }
         unsafe encoding.table.withUnsafeBufferPointer { unsafe CExpat_FillSingleByteEncoding(info, $0.baseAddress) }

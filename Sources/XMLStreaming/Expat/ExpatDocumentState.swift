@@ -14,6 +14,12 @@ internal import XMLSyntax
     /// document's error names the innermost one. (An offset costs nothing to take; a line and
     /// column would cost a scan of the input.)
     var openElementOffsets: [Int64] = []
+    /// For a transcoded document: the input offsets of the first open elements (as many as
+    /// were mapped before the input behind them was let go), for a truncated document's error.
+    var openElementInputOffsets: [Int64] = []
+    /// Whether the document's encoding is settled: until then its first bytes are held back
+    /// (``ExpatReceiver/feedUndecided(_:isFinal:)``).
+    var encodingDecided = false
     /// Reads the document's bytes again by offset, when its source allows (a file, bytes in
     /// memory): set for one whole-document parse, so that a truncated document's error can
     /// name the open element and where it started.

@@ -21,7 +21,21 @@ extension ExpatReceiver {
         var message = unsafe XML_ErrorString(code).map { unsafe String(cString: $0) } ?? "unknown error"
         var errorCode = XMLParseError.Code(rawValue: Int32(code.rawValue))
         let context = unsafe inputContext()
-        if code == XML_ERROR_INVALID_TOKEN || code == XML_ERROR_PARTIAL_CHAR,
+        if code == XML_ERROR_INVALID_TOKEN, let transcodedOffsets, let bad = transcodedOffsets.invalidSequence,
+            unsafe Int64(XML_GetCurrentByteIndex(parser)) == bad.outputOffset
+        {
+            // Where the transcoding stage stopped (see TranscodingInput).
+            position.byteOffset = bad.inputOffset
+            errorCode = .invalidEncoding
+            message = Self.invalidSequenceMessage(bad, encoding: transcodedOffsets.encodingName)
+        } else if code == XML_ERROR_UNKNOWN_ENCODING {
+            message = Self.unknownEncodingMessage(options.encoding?.rawValue ?? declaredEncoding ?? "")
+        } else if code == XML_ERROR_NO_ELEMENTS, let offset = openElementOffsets.last, let transcodedOffsets {
+            let index = openElementOffsets.count - 1
+            let inputOffset =
+                index < openElementInputOffsets.count ? openElementInputOffsets[index] : transcodedOffsets.inputOffset(forOutput: offset)
+            message = "premature end of input: the element opened at byte \(inputOffset) is not closed"
+        } else if code == XML_ERROR_INVALID_TOKEN || code == XML_ERROR_PARTIAL_CHAR,
             let context = unsafe context, let bad = unsafe EncodingDiagnosis.firstInvalidUTF8(in: context.bytes, from: context.offset),
             !inputIsUTF16, options.encoding == nil || options.encoding == .utf8,
             declaredEncoding.map(Self.isUTF8) ?? true
@@ -49,6 +63,19 @@ extension ExpatReceiver {
         return unsafe XMLParseError(
             code: errorCode, message: message, position: position, fileName: fileName,
             excerpt: context.flatMap { unsafe EncodingDiagnosis.excerpt(of: $0.bytes, around: $0.offset) })
+    }
+
+    /// Names the bytes a transcoded document's encoding does not allow.
+    static func invalidSequenceMessage(_ bad: TranscodedOffsets.InvalidSequence, encoding: String) -> String {
+        // Where the wrong sequence ends is not known: two bytes show it (four in UTF-32).
+        let key = EncodingResolver.looseKey(encoding)
+        let shown = bad.bytes.prefix(key.hasPrefix("utf32") || key.hasPrefix("ucs4") ? 4 : 2)
+        let hex = shown.map { "0x" + String($0, radix: 16, uppercase: true) }.joined(separator: " ")
+        if bad.truncated {
+            return "the input ends inside a character of \(encoding) (bytes \(hex) at offset \(bad.inputOffset))"
+        }
+        return "the bytes \(hex) at offset \(bad.inputOffset) are not a character of \(encoding), "
+            + "which the document is read in; declare the encoding it was saved in, or convert the file"
     }
 
     /// The name of the entity reference `&name;` that starts at `offset`, when it is one

@@ -44,10 +44,11 @@ extension ExpatReceiver {
     /// Hands `bytes` to expat, in pieces of at most the chunk size, holding bytes back
     /// while a large token is pending on an expat without reparse deferral.
     func feedExpat(_ bytes: UnsafeRawBufferPointer) throws {
-        // expat decides the encoding (UTF-16 without a byte-order mark among them) from the
-        // first bytes it is given: it sees at least four at once, however the input is cut.
-        if bytesFed == 0 && heldBytes.count + bytes.count < Self.encodingSignatureLength {
-            unsafe heldBytes.append(contentsOf: bytes)
+        // The first bytes wait until they say what the encoding is; expat then sees at least
+        // four at once (it decides UTF-16 without a byte-order mark from them), however the
+        // input is cut.
+        if !encodingDecided {
+            unsafe try feedUndecided(bytes, isFinal: false)
             return
         }
         var rest = unsafe bytes
@@ -81,13 +82,12 @@ extension ExpatReceiver {
             unsafe try stageInput.withUnsafeBytes { unsafe try feedThroughStage(UnsafeRawBufferPointer(rebasing: $0[..<count]), isFinal: false) }
             return count
         }
-        if bytesFed == 0 {
-            // The first bytes decide the encoding: gathered until there are four (see feedExpat).
+        if !encodingDecided {
+            // The first bytes decide the encoding (see feedUndecided).
             var first = [UInt8](repeating: 0, count: capacity)
             let count = unsafe try first.withUnsafeMutableBytes { unsafe try fill($0) }
             if count == 0 { return 0 }
-            heldBytes.append(contentsOf: first[..<count])
-            if heldBytes.count >= Self.encodingSignatureLength { try feedHeldBytes() }
+            unsafe try first.withUnsafeBytes { unsafe try feedUndecided(UnsafeRawBufferPointer(rebasing: $0[..<count]), isFinal: false) }
             return count
         }
         if !heldBytes.isEmpty { try feedHeldBytes() }
@@ -104,6 +104,10 @@ extension ExpatReceiver {
     func finish() throws {
         try begin()
         guard state == .parsing else { return }
+        if !encodingDecided && inputStage == nil {
+            unsafe try feedUndecided(UnsafeRawBufferPointer(start: nil, count: 0), isFinal: true)
+            guard state == .parsing else { return }
+        }
         if inputStage != nil {
             unsafe try feedThroughStage(UnsafeRawBufferPointer(start: nil, count: 0), isFinal: true)
             guard state == .parsing else { return }
@@ -122,12 +126,15 @@ extension ExpatReceiver {
         // it in progress.
         guard var stage = inputStage.take() else { return }
         defer { inputStage = stage }
+        // The stage settles the encoding: expat reads what it hands on as it is.
+        encodingDecided = true
         var handedOn = false
         do {
             unsafe try stage.process(bytes, isFinal: isFinal) { repairs, output in
                 do {
                     for repair in repairs { try report(repair) }
                     unsafe try feedExpat(output)
+                    releaseTranscodedInput()
                 } catch {
                     handedOn = true
                     throw error
@@ -168,10 +175,6 @@ extension ExpatReceiver {
         heldBytes.removeAll(keepingCapacity: true)
         unsafe try held.withUnsafeBytes { unsafe try feedDirectly($0, isFinal: false) }
     }
-
-    /// How many bytes expat's encoding detection looks at (`<?xm` in UTF-8, `<\0?\0` in
-    /// UTF-16 without a byte-order mark).
-    static let encodingSignatureLength = 4
 
     /// Looks at the start of the input for the signs of an encoding other than UTF-8.
     func noteFirstBytes(_ bytes: UnsafeRawBufferPointer) {

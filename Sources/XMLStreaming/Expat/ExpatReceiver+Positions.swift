@@ -10,7 +10,8 @@ extension ExpatReceiver {
         if let stopPosition, state == .failed { return stopPosition }
         if inEmptyElementEnd, let start = emptyElementStartPosition() { return start }
         let line = unsafe Int(XML_GetCurrentLineNumber(parser))
-        return unsafe XMLPosition(line: line, column: expatColumn(onLine: line), byteOffset: Int64(max(0, XML_GetCurrentByteIndex(parser))))
+        return unsafe XMLPosition(
+            line: line, column: expatColumn(onLine: line), byteOffset: inputByteOffset(Int64(max(0, XML_GetCurrentByteIndex(parser)))))
     }
 
     /// expat's column, counted from 1 as ours are. expat counts a byte-order mark as a
@@ -35,7 +36,7 @@ extension ExpatReceiver {
         let lineBreaks = unsafe lineBreakCount(tag)
         let characters = unsafe characterCount
         if lineBreaks == 0 {
-            return unsafe XMLPosition(line: endLine, column: endColumn - characters(tag), byteOffset: startOffset)
+            return unsafe XMLPosition(line: endLine, column: endColumn - characters(tag), byteOffset: inputByteOffset(startOffset))
         }
         // The column is the characters since the line break before the tag, if expat still
         // holds them.
@@ -47,7 +48,7 @@ extension ExpatReceiver {
         let line = endLine - lineBreaks
         // On line 1 the bytes before the tag begin with the byte-order mark, if there is one.
         let column = unsafe characters(before) + (line == 1 && startsWithByteOrderMark ? 0 : 1)
-        return XMLPosition(line: line, column: max(1, column), byteOffset: startOffset)
+        return XMLPosition(line: line, column: max(1, column), byteOffset: inputByteOffset(startOffset))
     }
 
     /// The characters of `bytes` as expat counts columns: UTF-8 sequences, or UTF-16 units

@@ -99,6 +99,15 @@ internal import XMLSyntax
         _modify { yield unsafe &document.declaredGeneralEntities }
         set { unsafe document.declaredGeneralEntities = newValue }
     }
+    var openElementInputOffsets: [Int64] {
+        get { unsafe document.openElementInputOffsets }
+        _modify { yield unsafe &document.openElementInputOffsets }
+        set { unsafe document.openElementInputOffsets = newValue }
+    }
+    var encodingDecided: Bool {
+        get { unsafe document.encodingDecided }
+        set { unsafe document.encodingDecided = newValue }
+    }
     var heldBytes: [UInt8] {
         get { unsafe document.heldBytes }
         _modify { yield unsafe &document.heldBytes }
@@ -122,6 +131,11 @@ internal import XMLSyntax
     /// The stage the input goes through before expat (``InputStage``), if the options ask
     /// for one. Taken out while it runs: the handler runs inside it.
     var inputStage: (any InputStage)?
+    /// Whether ``inputStage`` comes from the options (recovery, an encoding override that
+    /// needs transcoding), rather than from the document's own declaration.
+    let inputStageFromOptions: Bool
+    /// For a document transcoded ahead of expat: where expat's byte offsets came from.
+    var transcodedOffsets: TranscodedOffsets?
     /// Input read for the stage before it hands it on.
     var stageInput: [UInt8] = []
     /// The first repairs, as many as the options keep.
@@ -168,7 +182,9 @@ internal import XMLSyntax
         namespaced = options.processesNamespaces
         let stage = options.makeInputStage()
         inputStage = stage
-        expatEncoding = stage?.outputEncoding ?? options.encoding?.rawValue
+        inputStageFromOptions = stage != nil
+        transcodedOffsets = (stage as? TranscodingInput)?.offsets
+        expatEncoding = stage?.outputEncoding ?? options.encoding.map(Self.expatName(forOverride:))
         scansAttributeEntities = stage?.mayPassUndeclaredAttributeEntities ?? true
         recordedRepairLimit = stage?.recordedRepairLimit ?? 0
         unsafe self.parser = Self.makeParser(encoding: expatEncoding, namespaced: namespaced)
@@ -261,6 +277,12 @@ internal import XMLSyntax
         var offsets = unsafe document.openElementOffsets
         offsets.removeAll(keepingCapacity: true)
         unsafe document = ExpatDocumentState(openElementOffsets: offsets)
-        inputStage?.reset()
+        if inputStageFromOptions {
+            inputStage?.reset()
+        } else {
+            // The last document's declaration chose it.
+            inputStage = nil
+            transcodedOffsets = nil
+        }
     }
 }

@@ -37,7 +37,11 @@ protocol InputStage {
 extension XMLParserOptions {
     /// The stage these options put in front of expat, if any.
     func makeInputStage() -> (any InputStage)? {
-        guard let recovery else { return nil }
-        return RecoveringInput(options: self, recovery: recovery)
+        if let recovery { return RecoveringInput(options: self, recovery: recovery) }
+        // An override that expat cannot read, even through a table: transcoded throughout.
+        if let encoding, case .transcoded(let name)? = EncodingResolver.resolve(encoding.rawValue) {
+            return TranscodingInput(encoding: name, name: encoding.rawValue)
+        }
+        return nil
     }
 }

@@ -16,6 +16,8 @@ struct RecoveringDecoder {
         case utf16(bigEndian: Bool)
         /// Scalars for bytes 0x80...0xFF; -1 where undefined.
         case singleByte(name: String, upperHalf: [Int32])
+        /// Anything else iconv reads (multi-byte, stateful, UTF-32, EBCDIC).
+        case transcoded(IconvConverter, name: String)
     }
 
     private var source: Source = .undetermined
@@ -24,9 +26,6 @@ struct RecoveringDecoder {
     private var pending: [UInt8] = []
     private let override: XMLEncodingName?
     private static let windows1252 = SingleByteEncoding.named("windows-1252")!.upperHalf
-    /// How far to look for the encoding declaration.
-    private static let sniffLimit = 1024
-
     init(override: XMLEncodingName?) {
         self.override = override
     }
@@ -94,101 +93,57 @@ struct RecoveringDecoder {
     // MARK: - Choosing the encoding
 
     /// Decides the encoding from the byte-order mark, the declaration or the override, once
-    /// enough of the input is here; strips a byte-order mark. Returns false to wait for more.
+    /// enough of the input is here (``EncodingSignature``); strips a byte-order mark that
+    /// the decoding does not read itself. Returns false to wait for more.
     private mutating func determineSource(isFinal: Bool, notes: inout [Note], outputOffset: Int) -> Bool {
-        let bytes = pending
-        if bytes.count < 4 && !isFinal { return false }
-        var bomLength = 0
-        var label: String?
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
-            bomLength = 3
-            label = "UTF-8"
-        } else if bytes.starts(with: [0xFF, 0xFE]) {
-            bomLength = 2
-            label = "UTF-16LE"
-        } else if bytes.starts(with: [0xFE, 0xFF]) {
-            bomLength = 2
-            label = "UTF-16BE"
-        } else if bytes.starts(with: [0x3C, 0x00, 0x3F, 0x00]) {
-            label = "UTF-16LE"
-        } else if bytes.starts(with: [0x00, 0x3C, 0x00, 0x3F]) {
-            label = "UTF-16BE"
-        } else if bytes.starts(with: Array("<?xml".utf8)) || (bytes.count < 5 && Array("<?xml".utf8).starts(with: bytes)) {
-            // The declaration is ASCII: read its encoding pseudo-attribute.
-            // Only the first kilobyte counts, however the input is split.
-            guard let end = Self.find(Array("?>".utf8), in: Array(bytes.prefix(Self.sniffLimit))) else {
-                if !isFinal && bytes.count < Self.sniffLimit { return false }
-                label = nil
-                return choose(label: nil, bomLength: 0, notes: &notes, outputOffset: outputOffset)
-            }
-            label = Self.declaredEncoding(in: Array(bytes[..<end]))
-        }
-        return choose(label: label, bomLength: bomLength, notes: &notes, outputOffset: outputOffset)
-    }
-
-    private mutating func choose(label: String?, bomLength: Int, notes: inout [Note], outputOffset: Int) -> Bool {
-        pending.removeFirst(bomLength)
-        // A byte-order mark decides UTF-16; otherwise the caller's override, then the declaration.
+        guard let signature = EncodingSignature.read(pending, isFinal: isFinal) else { return false }
+        var bomLength = signature.byteOrderMarkLength
+        // A byte-order mark decides; otherwise the caller's override, then the declaration.
         let effective: String?
-        if let label, label.hasPrefix("UTF-16"), bomLength > 0 || override == nil {
-            effective = label
-        } else {
-            effective = override?.rawValue ?? label
+        switch signature.family {
+        case .utf16(let bigEndian) where bomLength > 0 || override == nil:
+            effective = bigEndian ? "UTF-16BE" : "UTF-16LE"
+        case .utf32(let bigEndian) where bomLength > 0 || override == nil:
+            effective = bigEndian ? "UTF-32BE" : "UTF-32LE"
+        case .asciiCompatible where bomLength > 0:
+            effective = "UTF-8"
+        case .ebcdic where override == nil:
+            effective = signature.declaredLabel ?? "IBM037"
+        default:
+            bomLength = 0
+            effective = override?.rawValue ?? signature.declaredLabel
         }
+        pending.removeFirst(bomLength)
         guard let effective else {
             source = .utf8
             return true
         }
-        let key = String(effective.asciiUppercased.map { $0 == "_" ? "-" : $0 })
-        switch key {
-        case "UTF-8", "UTF8", "US-ASCII", "ASCII":
+        switch EncodingResolver.resolve(effective) {
+        case .native("UTF-8")?, .native("US-ASCII")?:
             source = .utf8
-        case "UTF-16LE":
+        case .native("UTF-16LE")?:
             source = .utf16(bigEndian: false)
-        case "UTF-16BE":
+        case .native("UTF-16BE")?:
             source = .utf16(bigEndian: true)
-        case "UTF-16":
-            // Declared UTF-16 without a byte-order mark and ASCII-compatible bytes: the
+        case .native("ISO-8859-1")?:
+            source = .singleByte(name: "ISO-8859-1", upperHalf: (0x80...0xFF).map { Int32($0) })
+        case .native?:
+            // Declared UTF-16 without a byte-order mark on ASCII-compatible bytes: the
             // declaration is wrong; the bytes say UTF-8.
             source = .utf8
-        case "ISO-8859-1", "LATIN1", "LATIN-1", "ISO-LATIN-1", "L1":
-            source = .singleByte(name: "ISO-8859-1", upperHalf: (0x80...0xFF).map { Int32($0) })
-        default:
-            if let table = SingleByteEncoding.named(effective) {
-                source = .singleByte(name: table.name, upperHalf: table.upperHalf)
-            } else {
-                source = .utf8
-                notes.append(
-                    Note(
-                        outputOffset: outputOffset, kind: .unsupportedEncoding,
-                        message: "the encoding \"\(effective)\" is not supported; read as UTF-8"))
-            }
+        case .singleByte(let table)?:
+            source = .singleByte(name: table.name, upperHalf: table.upperHalf)
+        case .transcoded(let name)?:
+            guard let converter = IconvConverter(from: name) else { fallthrough }
+            source = .transcoded(converter, name: effective)
+        case nil:
+            source = .utf8
+            notes.append(
+                Note(
+                    outputOffset: outputOffset, kind: .unsupportedEncoding,
+                    message: "the encoding \"\(effective)\" is not supported; read as UTF-8"))
         }
         return true
-    }
-
-    private static func find(_ needle: [UInt8], in bytes: [UInt8]) -> Int? {
-        guard bytes.count >= needle.count else { return nil }
-        for i in 0...(bytes.count - needle.count) where bytes[i] == needle[0] {
-            if Array(bytes[i..<(i + needle.count)]) == needle { return i }
-        }
-        return nil
-    }
-
-    /// The value of `encoding="…"` in the bytes of an XML declaration.
-    static func declaredEncoding(in declaration: [UInt8]) -> String? {
-        guard let at = find(Array("encoding".utf8), in: declaration) else { return nil }
-        var i = at + 8
-        func skipSpace() { while i < declaration.count, [0x20, 0x09, 0x0A, 0x0D].contains(declaration[i]) { i += 1 } }
-        skipSpace()
-        guard i < declaration.count, declaration[i] == UInt8(ascii: "=") else { return nil }
-        i += 1
-        skipSpace()
-        guard i < declaration.count, declaration[i] == 0x22 || declaration[i] == 0x27 else { return nil }
-        let quote = declaration[i]
-        i += 1
-        guard let close = declaration[i...].firstIndex(of: quote) else { return nil }
-        return String(decoding: declaration[i..<close], as: UTF8.self)
     }
 
     // MARK: - Decoding
@@ -201,6 +156,8 @@ struct RecoveringDecoder {
             unsafe decodeUTF8(input, isFinal: isFinal, into: &output, notes: &notes)
         case .utf16(let bigEndian):
             unsafe decodeUTF16(input, bigEndian: bigEndian, isFinal: isFinal, into: &output, notes: &notes)
+        case .transcoded(let converter, let name):
+            unsafe decodeTranscoded(input, with: converter, named: name, isFinal: isFinal, into: &output, notes: &notes)
         case .singleByte(let name, let upperHalf):
             output.reserveCapacity(output.count + input.count * 2)
             for unsafe byte in unsafe input {
@@ -218,6 +175,49 @@ struct RecoveringDecoder {
                 } else {
                     Self.appendUTF8(UInt32(value), to: &output)
                 }
+            }
+        }
+    }
+
+    /// Converts through iconv; a byte sequence the encoding does not allow becomes U+FFFD
+    /// and the conversion goes on after its first byte.
+    private mutating func decodeTranscoded(
+        _ input: UnsafeRawBufferPointer, with converter: IconvConverter, named name: String, isFinal: Bool, into output: inout [UInt8],
+        notes: inout [Note]
+    ) {
+        var i = 0
+        while i < input.count {
+            let start = output.count
+            let room = (input.count - i) * 3 + 16
+            output.append(contentsOf: repeatElement(0, count: room))
+            let result = unsafe output.withUnsafeMutableBytes {
+                unsafe converter.convert(
+                    UnsafeRawBufferPointer(rebasing: input[i...]), into: UnsafeMutableRawBufferPointer(rebasing: $0[start...]))
+            }
+            output.removeLast(room - result.written)
+            i += result.read
+            switch result.stop {
+            case .inputUsed, .outputFull:
+                if result.read == 0 && result.written == 0 { i = input.count }
+            case .incomplete:
+                if !isFinal {
+                    unsafe pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: input[i...]))
+                    return
+                }
+                notes.append(
+                    Note(
+                        outputOffset: output.count, kind: .invalidByte,
+                        message: "the input ends in the middle of a \(name) character; its bytes are left out"))
+                return
+            case .invalid:
+                let byte = unsafe input[i]
+                notes.append(
+                    Note(
+                        outputOffset: output.count, kind: .invalidByte,
+                        message: "byte 0x\(Self.hex(byte)) does not begin a \(name) character; read as U+FFFD"))
+                Self.appendUTF8(0xFFFD, to: &output)
+                converter.reset()
+                i += 1
             }
         }
     }

@@ -192,13 +192,13 @@ failures += await example("docs/GettingStarted.md:346") {
 failures += await example("docs/GettingStarted.md:376") {
 
 }
-failures += await example("docs/GettingStarted.md:405") {
+failures += await example("docs/GettingStarted.md:422") {
     let options = XMLParserOptions(encoding: .macRoman)   // or .windows1252, "KOI8-R", …
     let parser = XMLStreamParser(handler: ElementCounter(), options: options)
     _ = options
     _ = parser
 }
-failures += await example("docs/GettingStarted.md:417") {
+failures += await example("docs/GettingStarted.md:434") {
     let options = XMLParserOptions(
         processesNamespaces: true,        // resolve prefixes (default true)
         reportsNamespacePrefixes: true,  // send start/endPrefixMapping events (default true)

@@ -10,7 +10,7 @@ import XMLWriting
 
 /// The options every subcommand that reads XML shares.
 struct InputOptions: ParsableArguments {
-    @Option(help: "Read the input in this encoding, whatever it declares (default: as declared).")
+    @Option(help: "Read the input in this encoding, whatever it declares (default: as declared): any name iconv knows, as `iconv -l` lists them (latin1, windows-1252, Shift_JIS, GB18030, Big5, …).")
     var encoding: String?
 
     @Flag(help: "Do not process namespaces: report names as written (default: process them).")
@@ -28,8 +28,8 @@ struct InputOptions: ParsableArguments {
     func validate() throws {
         if maxDepth < 0 { throw ValidationError("--max-depth takes a number of levels, or 0 for no limit.") }
         if let encoding, !XMLEncodingName(rawValue: encoding).isSupported {
-            let names = (XMLEncodingName.expatEncodings + XMLEncodingName.supportedSingleByte).joined(separator: ", ")
-            throw ValidationError("--encoding \(encoding): unknown encoding name; known: \(names).")
+            throw ValidationError(
+                "--encoding \(encoding): unknown encoding name; the names of every encoding iconv reads here are what `iconv -l` lists.")
         }
     }
 
@@ -82,6 +82,11 @@ enum Diagnostics {
         }
         if isUnexpandedEntity(error) {
             print("xml: note: --entities keep, skip or html, or --entity-table FILE, says what to do with such a reference", to: &standardError)
+        }
+        if let error = error as? XMLParseError, error.code == .unknownEncoding {
+            print(
+                "xml: note: --encoding NAME reads the file in the encoding you name (`iconv -l` lists them); "
+                    + "xml check --recover reads it as UTF-8", to: &standardError)
         }
     }
 

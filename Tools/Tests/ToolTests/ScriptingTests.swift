@@ -220,8 +220,38 @@ struct InputOptionTests {
     func unknownEncoding() throws {
         let run = try ToolRun.run(["check", "--encoding", "klingon", "-"], input: "<a/>")
         #expect(run.status == 64)
-        #expect(run.errors.hasPrefix("Error: --encoding klingon: unknown encoding name; known: UTF-8, UTF-16"))
+        #expect(run.errors.hasPrefix("Error: --encoding klingon: unknown encoding name; the names of every encoding iconv reads here are what `iconv -l` lists."))
         #expect(try ToolRun.run(["check", "--encoding", "iso-8859-1", "-"], input: "<a>\u{E9}</a>").status == 0)
+    }
+
+    @Test("The usual spellings of an encoding's name work, as --encoding and declared; a feed in GB18030 is read")
+    func encodingSpellings() throws {
+        let directory = try TemporaryDirectory()
+        // "café" in Latin-1: the byte 0xE9 is not UTF-8, so only a Latin-1 reading passes.
+        let undeclared = try directory.write(Array("<a>caf".utf8) + [0xE9] + Array("</a>".utf8), named: "undeclared.xml")
+        #expect(try ToolRun.run(["check", undeclared]).status == 1)
+        for name in ["latin1", "latin-1", "l1", "iso8859-1", "ISO_8859-1"] {
+            let bytes = Array("<?xml version=\"1.0\" encoding=\"\(name)\"?>\n<a>caf".utf8) + [0xE9] + Array("</a>".utf8)
+            let path = try directory.write(bytes, named: "latin1.xml")
+            let declared = try ToolRun.run(["query", "string(/a)", path])
+            #expect(declared.status == 0, "\(name): \(declared.errors)")
+            #expect(declared.output == "café\n", "\(name)")
+            #expect(try ToolRun.run(["check", "--encoding", name, undeclared]).status == 0, "\(name)")
+        }
+        for name in ["utf8", "UTF8", "ascii"] {
+            #expect(try ToolRun.run(["check", "--encoding", name, "-"], input: "<a>x</a>").status == 0, "\(name)")
+            let run = try ToolRun.run(["query", "string(/a)", "-"], input: "<?xml version='1.0' encoding='\(name)'?><a>x</a>")
+            #expect(run.status == 0 && run.output == "x\n", "\(name): \(run.errors)")
+        }
+        // 中文 in GB18030, declared; then an encoding nobody knows, named, with what to do.
+        let chinese = Array("<?xml version=\"1.0\" encoding=\"GB18030\"?>\n<a>".utf8) + [0xD6, 0xD0, 0xCE, 0xC4] + Array("</a>".utf8)
+        let feed = try directory.write(chinese, named: "gb18030.xml")
+        #expect(try ToolRun.run(["query", "string(/a)", feed]).output == "中文\n")
+        let unknown = try ToolRun.run(["check", "-"], input: "<?xml version='1.0' encoding='x-klingon'?><a/>")
+        #expect(unknown.status == 1)
+        #expect(unknown.errors.contains("<stdin>:1:31: error: unknown encoding \"x-klingon\""))
+        #expect(unknown.errors.contains("xml: note: --encoding NAME reads the file in the encoding you name"))
+        #expect(unknown.errors.contains("xml check --recover"))
     }
 
     @Test("A negative number is refused by name; an expression that starts with - is told to go after --")

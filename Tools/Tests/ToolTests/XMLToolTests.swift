@@ -120,7 +120,9 @@ struct XMLToolTests {
                   -o, --output <output>   With --recover, write the repaired document here; -
                                           is standard output.
                   --encoding <encoding>   Read the input in this encoding, whatever it declares
-                                          (default: as declared).
+                                          (default: as declared): any name iconv knows, as
+                                          `iconv -l` lists them (latin1, windows-1252,
+                                          Shift_JIS, GB18030, Big5, …).
                   --no-namespaces         Do not process namespaces: report names as written
                                           (default: process them).
                   --max-depth <max-depth> The deepest element nesting allowed; 0 for no limit.

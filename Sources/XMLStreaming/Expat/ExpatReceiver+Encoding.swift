@@ -1,0 +1,133 @@
+internal import CExpat
+internal import XMLSyntax
+
+// The document's encoding: read from its first bytes before expat sees any, then either
+// told to expat by the name it knows (`latin1` is its ISO-8859-1), left to expat's own
+// reading and the single-byte tables, or transcoded to UTF-8 ahead of it.
+extension ExpatReceiver {
+    /// The name to create expat's parser with for a caller's override: expat's spelling of
+    /// its own encodings (`latin1` → `ISO-8859-1`), else the name as given (a single-byte
+    /// table is found by it; an override that needs transcoding makes the parser read UTF-8).
+    static func expatName(forOverride encoding: XMLEncodingName) -> String {
+        if case .native(let name)? = EncodingResolver.resolve(encoding.rawValue) { return name }
+        return encoding.rawValue
+    }
+
+    /// Holds the document's first bytes until they say what its encoding is (a byte-order
+    /// mark, the pattern of `<?xml`, the declaration within its first kilobyte), settles how
+    /// expat is to read it, then hands the bytes on.
+    func feedUndecided(_ bytes: UnsafeRawBufferPointer, isFinal: Bool) throws {
+        unsafe heldBytes.append(contentsOf: bytes)
+        guard let signature = EncodingSignature.read(heldBytes, isFinal: isFinal) else { return }
+        encodingDecided = true
+        do { try chooseReading(for: signature) } catch var error as XMLParseError {
+            error.fileName = fileName
+            state = .failed
+            stopPosition = error.position
+            throw error
+        }
+        let held = heldBytes
+        heldBytes.removeAll(keepingCapacity: true)
+        if inputStage != nil {
+            unsafe try held.withUnsafeBytes { unsafe try feedThroughStage($0, isFinal: false) }
+        } else {
+            unsafe try held.withUnsafeBytes { unsafe try feedExpat($0) }
+        }
+    }
+
+    /// Settles how expat reads a document with this signature. The caller's override
+    /// decides alone (the parser was made with it); so does a stage from the options.
+    func chooseReading(for signature: EncodingSignature) throws {
+        guard inputStage == nil else { return }
+        switch signature.family {
+        case .utf32(let bigEndian):
+            guard options.encoding == nil else { return }
+            // iconv's "UTF-32" reads the byte-order mark and drops it.
+            let name = signature.byteOrderMarkLength > 0 ? "UTF-32" : bigEndian ? "UTF-32BE" : "UTF-32LE"
+            try startTranscoding(name, as: name)
+        case .utf32UnusualOrder(let order):
+            guard options.encoding == nil else { return }
+            throw XMLParseError(
+                code: .unknownEncoding,
+                message: "the document is in UTF-32 with the unusual octet order \(order), which cannot be read; convert it to UTF-8",
+                position: .start)
+        case .ebcdic:
+            guard options.encoding == nil else { return }
+            // The declaration names the code page; IBM037's characters are the ones it uses.
+            let label = signature.declaredLabel ?? "IBM037"
+            guard case .transcoded(let name)? = EncodingResolver.resolve(label) else {
+                throw XMLParseError(code: .unknownEncoding, message: Self.unknownEncodingMessage(label), position: .start)
+            }
+            try startTranscoding(name, as: label)
+        case .utf16(let bigEndian):
+            // expat reads UTF-16 itself, but knows only its own spellings of the name.
+            guard options.encoding == nil, let label = signature.declaredLabel, !Self.isExpatSpelling(label),
+                case .native(let name)? = EncodingResolver.resolve(label), name.hasPrefix("UTF-16")
+            else { return }
+            let encoding = signature.byteOrderMarkLength > 0 ? "UTF-16" : bigEndian ? "UTF-16BE" : "UTF-16LE"
+            _ = unsafe XML_SetEncoding(parser, encoding)
+        case .asciiCompatible:
+            guard options.encoding == nil, let label = signature.declaredLabel, !Self.isExpatSpelling(label) else { return }
+            switch EncodingResolver.resolve(label) {
+            case .native(let name)?:
+                // A UTF-16 label on bytes that are not UTF-16 is expat's to refuse; after a
+                // UTF-8 byte-order mark only UTF-8 (and ASCII, its subset) can be meant.
+                if name.hasPrefix("UTF-16") { return }
+                if signature.byteOrderMarkLength > 0 && name == "ISO-8859-1" { return }
+                _ = unsafe XML_SetEncoding(parser, signature.byteOrderMarkLength > 0 ? "UTF-8" : name)
+            case .transcoded(let name)?:
+                if signature.byteOrderMarkLength > 0 { return }
+                try startTranscoding(name, as: label)
+            case .singleByte?, nil:
+                // expat asks for the table by the declared name (`ExpatCallbacks.unknownEncoding`),
+                // or stops with the unknown encoding named.
+                return
+            }
+        }
+    }
+
+    /// Whether expat knows this name itself (it compares without regard to case).
+    static func isExpatSpelling(_ name: String) -> Bool {
+        XMLEncodingName.expatEncodings.contains(name.asciiUppercased)
+    }
+
+    /// Puts a transcoding stage in front of expat for this document, and tells expat to read
+    /// UTF-8 whatever the declaration it will see says. `label` is the name the document
+    /// gives the encoding; `encoding` iconv's.
+    func startTranscoding(_ encoding: String, as label: String) throws {
+        guard let stage = TranscodingInput(encoding: encoding, name: label) else {
+            throw XMLParseError(code: .unknownEncoding, message: Self.unknownEncodingMessage(label), position: .start)
+        }
+        inputStage = stage
+        transcodedOffsets = stage.offsets
+        _ = unsafe XML_SetEncoding(parser, "UTF-8")
+    }
+
+    /// The error message for an encoding nothing here reads.
+    static func unknownEncodingMessage(_ name: String) -> String {
+        "unknown encoding \"\(name)\": neither expat, the package's tables nor the system's iconv read it; "
+            + "if the bytes are in an encoding they know, name it in XMLParserOptions.encoding, or read the document with recovery"
+    }
+
+    // MARK: - Offsets of a transcoded document
+
+    /// The input's byte offset for one of expat's (they differ when the document is transcoded).
+    func inputByteOffset(_ expatOffset: Int64) -> Int64 {
+        guard let transcodedOffsets else { return expatOffset }
+        return transcodedOffsets.inputOffset(forOutput: expatOffset)
+    }
+
+    /// After expat has read what the transcoding stage handed on: lets go of the input
+    /// behind the token expat has not finished, since no position before it will be asked,
+    /// after noting where the elements still open there began.
+    func releaseTranscodedInput() {
+        guard let transcodedOffsets, state == .parsing else { return }
+        let keep = bytesFed - Int64(pendingTokenBytes)
+        var k = openElementInputOffsets.count
+        while k < openElementOffsets.count && openElementOffsets[k] < keep {
+            openElementInputOffsets.append(transcodedOffsets.inputOffset(forOutput: openElementOffsets[k]))
+            k += 1
+        }
+        transcodedOffsets.discard(beforeOutput: keep)
+    }
+}

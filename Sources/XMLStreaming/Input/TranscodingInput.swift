@@ -1,0 +1,104 @@
+/// The input stage for encodings expat does not read itself (Shift_JIS, GB18030, Big5,
+/// EUC-KR, ISO-2022-JP, UTF-32, EBCDIC, …): converts the input to UTF-8 with iconv as it
+/// arrives, keeping a character split between chunks for the next one.
+///
+/// Lines and columns stay those of the input, since expat counts characters and the
+/// conversion keeps them; byte offsets are given back in the input through ``offsets``.
+/// Limits apply to the UTF-8 expat reads.
+///
+/// Bytes the encoding does not allow end the document: the stage hands on everything
+/// before them, then one byte that is never valid UTF-8 (0xFF), so that expat stops at
+/// their line and column; the receiver then names the bytes and the encoding
+/// (``TranscodedOffsets/invalidSequence``).
+struct TranscodingInput: InputStage {
+    /// Shared with the receiver, which asks it for input offsets.
+    let offsets: TranscodedOffsets
+    private let converter: IconvConverter
+    /// How much of `offsets.window` is converted: an input offset.
+    private var converted: Int64 = 0
+    /// UTF-8 handed on so far.
+    private var produced: Int64 = 0
+    private var output: [UInt8] = []
+    private var stopped = false
+
+    var outputEncoding: String { "UTF-8" }
+    var mayPassUndeclaredAttributeEntities: Bool { true }
+    var recordedRepairLimit: Int { 0 }
+
+    /// Converts from `encoding` (iconv's name), called `name` in messages; `nil` when iconv
+    /// does not know it.
+    init?(encoding: String, name: String) {
+        guard let offsets = TranscodedOffsets(encoding: encoding, name: name), let converter = IconvConverter(from: encoding) else { return nil }
+        self.offsets = offsets
+        self.converter = converter
+    }
+
+    mutating func process(
+        _ input: UnsafeRawBufferPointer, isFinal: Bool,
+        deliver: (_ repairs: [XMLRepair], _ output: UnsafeRawBufferPointer) throws -> Void
+    ) throws {
+        guard !stopped else { return }
+        unsafe offsets.append(input)
+        let start = Int(converted - offsets.windowStart)
+        let available = offsets.window.count - start
+        // UTF-8 is at most three bytes for each input byte (a single byte can stand for a
+        // BMP character; four UTF-8 bytes come from at least two input bytes), plus what a
+        // conversion holding a character back writes when flushed.
+        let capacity = available * 3 + 16
+        if output.count < capacity { output = [UInt8](repeating: 0, count: capacity) }
+        var read = 0
+        var written = 0
+        var stop = IconvConverter.Stop.inputUsed
+        unsafe offsets.window.withUnsafeBytes { window in
+            unsafe output.withUnsafeMutableBytes { out in
+                while read < available {
+                    let result = unsafe converter.convert(
+                        UnsafeRawBufferPointer(rebasing: window[(start + read)...]),
+                        into: UnsafeMutableRawBufferPointer(rebasing: out[written...]))
+                    read += result.read
+                    written += result.written
+                    stop = result.stop
+                    // The capacity covers the input: a full output only means a flush is due.
+                    if result.stop != .outputFull || result.read == 0 { break }
+                }
+                if isFinal && stop == .inputUsed {
+                    written += unsafe converter.flush(into: UnsafeMutableRawBufferPointer(rebasing: out[written...]))
+                }
+            }
+        }
+        converted += Int64(read)
+        let bad: TranscodedOffsets.InvalidSequence?
+        switch stop {
+        case .invalid:
+            bad = invalidSequence(at: start + read, outputOffset: produced + Int64(written), truncated: false)
+        case .incomplete where isFinal:
+            bad = invalidSequence(at: start + read, outputOffset: produced + Int64(written), truncated: true)
+        default:
+            bad = nil
+        }
+        if let bad {
+            stopped = true
+            offsets.invalidSequence = bad
+            output[written] = 0xFF
+            written += 1
+        }
+        produced += Int64(written)
+        try unsafe output.withUnsafeBytes { try unsafe deliver([], UnsafeRawBufferPointer(rebasing: $0[..<written])) }
+    }
+
+    private func invalidSequence(at index: Int, outputOffset: Int64, truncated: Bool) -> TranscodedOffsets.InvalidSequence {
+        let window = offsets.window
+        let end = min(window.count, index + 4)
+        return TranscodedOffsets.InvalidSequence(
+            bytes: Array(window[index..<end]), inputOffset: offsets.windowStart + Int64(index),
+            outputOffset: outputOffset, truncated: truncated)
+    }
+
+    mutating func reset() {
+        offsets.reset()
+        converter.reset()
+        converted = 0
+        produced = 0
+        stopped = false
+    }
+}
