@@ -11,7 +11,7 @@
 #   CORPUS  xmlstack-bench generate's directory, with siteschedule-1mib.xml and -8mib.xml as
 #           xmlcoding-bench writes them (SITESCHEDULE_CORPUS=CORPUS xmlcoding-bench 1 --no-large),
 #           and records-1mb.xml.plist and records-1mb.binary.plist (plist-bench writes them
-#           into PLIST_CORPUS)
+#           into PLIST_CORPUS); the news feeds come from xmlstack-bench generate since 2026-11-26
 set -euo pipefail
 before=$1 after=$2 corpus=$3 rounds=${4:-7} filter=${5:-}
 
@@ -19,6 +19,8 @@ before=$1 after=$2 corpus=$3 rounds=${4:-7} filter=${5:-}
 workloads=(
   "stream reading, schedule|stack single stream-reading $corpus/schedule-64m.xml|stack single stream-reading $corpus/schedule-1m.xml"
   "stream reading, namespaced|stack single stream-reading $corpus/namespaced-64m.xml|stack single stream-reading $corpus/namespaced-1m.xml"
+  "stream reading, news UTF-8|stack single stream-reading $corpus/news-32m.xml|stack single stream-reading $corpus/news-1m.xml"
+  "stream reading, news UTF-16|stack single stream-reading $corpus/news-32m-utf-16.xml|stack single stream-reading $corpus/news-1m-utf-16.xml"
   "stream text, schedule|stack single stream-text $corpus/schedule-64m.xml|stack single stream-text $corpus/schedule-1m.xml"
   "handler stack, schedule|stack single handler-stack $corpus/schedule-64m.xml|stack single handler-stack $corpus/schedule-1m.xml"
   "tree, schedule|tree single tree $corpus/schedule-64m.xml 1|tree single tree $corpus/schedule-1m.xml 1"

@@ -37,7 +37,25 @@ struct TranscodingInput: InputStage {
         _ input: UnsafeRawBufferPointer, isFinal: Bool,
         deliver: (_ repairs: [XMLRepair], _ output: UnsafeRawBufferPointer) throws -> Void
     ) throws {
-        guard !stopped else { return }
+        // A slice at a time, so that the output buffer and the input kept for positions stay
+        // small however much input comes at once.
+        var offset = 0
+        repeat {
+            guard !stopped else { return }
+            let end = min(input.count, offset + Self.sliceSize)
+            unsafe try processSlice(
+                UnsafeRawBufferPointer(rebasing: input[offset..<end]), isFinal: isFinal && end == input.count, deliver: deliver)
+            offset = end
+        } while offset < input.count
+    }
+
+    /// The most input converted and handed on at once.
+    static let sliceSize = 64 * 1024
+
+    private mutating func processSlice(
+        _ input: UnsafeRawBufferPointer, isFinal: Bool,
+        deliver: (_ repairs: [XMLRepair], _ output: UnsafeRawBufferPointer) throws -> Void
+    ) throws {
         unsafe offsets.append(input)
         let start = Int(converted - offsets.windowStart)
         let available = offsets.window.count - start
@@ -49,17 +67,22 @@ struct TranscodingInput: InputStage {
         var read = 0
         var written = 0
         var stop = IconvConverter.Stop.inputUsed
+        var marks: [TranscodedOffsets.Mark] = []
         unsafe offsets.window.withUnsafeBytes { window in
             unsafe output.withUnsafeMutableBytes { out in
+                // In pieces, each end a mark for the offsets (see TranscodedOffsets).
                 while read < available {
+                    let end = min(available, read + TranscodedOffsets.pieceSize)
                     let result = unsafe converter.convert(
-                        UnsafeRawBufferPointer(rebasing: window[(start + read)...]),
+                        UnsafeRawBufferPointer(rebasing: window[(start + read)..<(start + end)]),
                         into: UnsafeMutableRawBufferPointer(rebasing: out[written...]))
                     read += result.read
                     written += result.written
                     stop = result.stop
+                    marks.append((produced + Int64(written), converted + Int64(read)))
                     // The capacity covers the input: a full output only means a flush is due.
-                    if result.stop != .outputFull || result.read == 0 { break }
+                    if result.stop == .invalid || result.read == 0 { break }
+                    if result.stop == .incomplete && end == available { break }
                 }
                 if isFinal && stop == .inputUsed {
                     written += unsafe converter.flush(into: UnsafeMutableRawBufferPointer(rebasing: out[written...]))
@@ -67,6 +90,7 @@ struct TranscodingInput: InputStage {
             }
         }
         converted += Int64(read)
+        for mark in marks { offsets.addMark(mark) }
         let bad: TranscodedOffsets.InvalidSequence?
         switch stop {
         case .invalid:

@@ -1,6 +1,6 @@
 /// One generated corpus file: its name, size, shape and what it stresses.
 struct CorpusFixture: Sendable {
-    enum Shape: Sendable {
+    enum Shape: Sendable, Equatable {
         /// A SiteSchedule feed of about this many bytes.
         case schedule
         /// A namespace-heavy document of about this many bytes.
@@ -10,6 +10,9 @@ struct CorpusFixture: Sendable {
         /// The schedule shape with damage every few KiB and a truncated end, for the
         /// recovering reader.
         case damagedSchedule
+        /// A news feed in Chinese characters, written in this encoding (iconv's name; `nil`
+        /// for UTF-8).
+        case news(encoding: String?)
     }
 
     /// The file name in the corpus directory, which also names the fixture in tables.
@@ -52,9 +55,24 @@ struct CorpusFixture: Sendable {
         fileName: "schedule-512m.xml", shape: .schedule, size: 512 * mebibyte, isLarge: true,
         stresses: "a feed far larger than any buffer: memory must stay bounded (generate --large)")
 
-    static let all: [CorpusFixture] = [
-        schedule1M, namespaced1M, schedule64M, namespaced64M, schedule32M, bigAttribute32M, damaged64M, schedule512M,
-    ]
+    static func news(_ megabytes: Int, _ encoding: String?) -> CorpusFixture {
+        let suffix = encoding.map { "-" + $0.lowercased() } ?? ""
+        return CorpusFixture(
+            fileName: "news-\(megabytes)m\(suffix).xml", shape: .news(encoding: encoding), size: megabytes * mebibyte,
+            isLarge: false,
+            stresses: "an RSS feed in Chinese characters, \(megabytes) MiB in UTF-8, in \(encoding ?? "UTF-8")")
+    }
+
+    /// The news feed in each encoding whose reading speed is compared: UTF-8, UTF-16 (expat's
+    /// own) and the multi-byte encodings transcoded ahead of expat.
+    static let newsFeeds: [CorpusFixture] = [nil, "UTF-16", "GB2312", "GB18030", "BIG5", "CP932", "CP949"].map { news(32, $0) }
+    /// The 1 MiB news feed, for instruction counts.
+    static let smallNewsFeeds: [CorpusFixture] = [nil, "UTF-16", "GB18030", "CP932"].map { news(1, $0) }
+
+    static let all: [CorpusFixture] =
+        [
+            schedule1M, namespaced1M, schedule64M, namespaced64M, schedule32M, bigAttribute32M, damaged64M, schedule512M,
+        ] + newsFeeds + smallNewsFeeds
 
     /// Writes the fixture to `path`, replacing any file there only once it is complete.
     func generate(at path: String) throws {
@@ -64,6 +82,7 @@ struct CorpusFixture: Sendable {
         case .namespaced: try NamespacedDocumentWriter(size: size).write(to: file)
         case .bigAttribute: try BigAttributeWriter(valueSize: size).write(to: file)
         case .damagedSchedule: try DamagedFeedWriter(size: size).write(to: file)
+        case .news(let encoding): try NewsFeedWriter(size: size, encoding: encoding).write(to: file)
         }
         try file.commit()
     }

@@ -63,6 +63,19 @@ struct Measurement {
         return ratios.isEmpty ? nil : median(ratios)
     }
 
+    /// The reference's time per parse divided by this one's (median of the ratios within
+    /// each round): how fast this is against the reference on the same content, whatever
+    /// the two files' sizes.
+    func speed(against reference: Measurement?) -> Double? {
+        guard failure == nil, let reference, reference.failure == nil else { return nil }
+        var ratios: [Double] = []
+        for (round, mine) in samples {
+            guard let theirs = reference.samples[round], mine > 0 else { continue }
+            ratios.append((theirs / Double(reference.parsesPerSample)) / (mine / Double(parsesPerSample)))
+        }
+        return ratios.isEmpty ? nil : median(ratios)
+    }
+
     func ratioText(to reference: Measurement?) -> String {
         ratio(to: reference).map { formatted($0, decimals: 2) } ?? "—"
     }

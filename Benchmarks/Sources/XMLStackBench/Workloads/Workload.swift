@@ -51,7 +51,7 @@ enum Workload: String, CaseIterable, ExpressibleByArgument, Sendable {
         case .handlerStack:
             switch shape {
             case .schedule, .damagedSchedule: return "HandlerStack, Team/Contact/Site/Activity models"
-            case .namespaced, .bigAttribute: return "HandlerStack, generic consumers (section, meta:record)"
+            case .namespaced, .bigAttribute, .news: return "HandlerStack, generic consumers (section, meta:record)"
             }
         case .handWrittenModels: return "hand-written XMLEventHandler, the same models, no stack"
         case .foundationModelStack: return "Foundation XMLParser(stream:), the book's delegate stack, the same models"
@@ -110,7 +110,7 @@ enum Workload: String, CaseIterable, ExpressibleByArgument, Sendable {
                 let root = try HandlerStack.parse(
                     contentsOf: path, root: ScheduleImportCounter(), routes: ScheduleImportCounter.routes)
                 return WorkloadOutcome(summary: root.summary + ", checksum \(root.checksum)", elements: nil)
-            case .namespaced, .bigAttribute:
+            case .namespaced, .bigAttribute, .news:
                 let root = try HandlerStack.parse(
                     contentsOf: path, root: DocumentImportCounter(), routes: DocumentImportCounter.routes)
                 return WorkloadOutcome(summary: root.summary + ", checksum \(root.checksum)", elements: nil)
