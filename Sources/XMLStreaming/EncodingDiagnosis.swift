@@ -30,15 +30,31 @@ enum EncodingDiagnosis {
             + "or convert the file"
     }
 
-    /// The line around `offset`, at most 60 bytes either side, lossily decoded.
-    static func excerpt(of bytes: UnsafeBufferPointer<UInt8>, around offset: Int) -> String? {
+    /// The line around `offset`, at most 60 bytes either side, lossily decoded, and the
+    /// column of `offset` in it (in characters, from 1).
+    static func excerpt(of bytes: UnsafeBufferPointer<UInt8>, around offset: Int) -> (text: String, column: Int)? {
         guard offset <= bytes.count else { return nil }
         var start = offset
-        while unsafe start > 0 && offset - start < 60 && bytes[start - 1] != 0x0A { start -= 1 }
+        while unsafe start > 0 && offset - start < 60 && bytes[start - 1] != 0x0A && bytes[start - 1] != 0x0D { start -= 1 }
+        // Whole characters only: not from inside one.
+        while unsafe start < offset && bytes[start] & 0xC0 == 0x80 { start += 1 }
         var end = offset
         while unsafe end < bytes.count && end - offset < 60 && bytes[end] != 0x0A && bytes[end] != 0x0D { end += 1 }
-        let slice = unsafe UnsafeBufferPointer(rebasing: bytes[start..<end])
-        let text = unsafe String(decoding: slice, as: UTF8.self)
-        return text.isEmpty ? nil : text
+        while unsafe end > offset && end < bytes.count && bytes[end] & 0xC0 == 0x80 { end -= 1 }
+        let text = unsafe printable(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
+        let before = unsafe String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)
+        return text.isEmpty ? nil : (text, before.count + 1)
+    }
+
+    /// The text with control characters but the tab as U+FFFD: an excerpt goes to terminals,
+    /// and a document's escape sequences must not reach them. One character for one, so a
+    /// caret still lines up.
+    private static func printable(_ text: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            let isControl = (scalar.value < 0x20 && scalar != "\t") || (scalar.value >= 0x7F && scalar.value < 0xA0)
+            scalars.append(isControl ? "\u{FFFD}" : scalar)
+        }
+        return String(scalars)
     }
 }

@@ -23,18 +23,38 @@ public struct XMLParseError: Error, Hashable, Sendable, CustomStringConvertible 
     public var position: XMLPosition
     /// The file being parsed, when the input came from a named file.
     public var fileName: String?
-    /// The text of the input line around the failure, when expat still had it.
+    /// The text of the input line around the failure, when expat still had it (at most 60
+    /// bytes either side of it).
     public var excerpt: String?
+    /// Where in ``excerpt`` the failure is: its column there, counted in characters from 1,
+    /// for a caret under it (as xmllint and compilers print one).
+    public var excerptColumn: Int?
 
     /// Creates an error.
     public init(
-        code: Code, message: String, position: XMLPosition, fileName: String? = nil, excerpt: String? = nil
+        code: Code, message: String, position: XMLPosition, fileName: String? = nil, excerpt: String? = nil,
+        excerptColumn: Int? = nil
     ) {
         self.code = code
         self.message = message
         self.position = position
         self.fileName = fileName
         self.excerpt = excerpt
+        self.excerptColumn = excerptColumn
+    }
+
+    /// ``excerpt`` with a caret under the failure on the line below, as xmllint and the Swift
+    /// compiler show one; `nil` without an excerpt.
+    ///
+    /// ```
+    ///   x & y
+    ///     ^
+    /// ```
+    public var excerptWithCaret: String? {
+        guard let excerpt, let excerptColumn else { return nil }
+        // Tabs stay tabs, so that the caret lines up however wide the terminal draws them.
+        let lead = excerpt.prefix(max(0, excerptColumn - 1)).map { $0 == "\t" ? "\t" : " " }.joined()
+        return excerpt + "\n" + lead + "^"
     }
 
     /// `FILE:LINE:COLUMN: error: MESSAGE` (`<input>` stands for an unnamed input).

@@ -144,4 +144,35 @@ struct ErrorTests {
         #expect(parser.position == error.position)
         #expect(try #require(throws: XMLParseError.self) { try parser.feed("<d/>") }.code == .finished)
     }
+
+    @Test("A bare & is reported at the &, with the line and a caret under it")
+    func bareAmpersand() throws {
+        func error(_ document: String) throws -> XMLParseError {
+            try #require(throws: XMLParseError.self) { try XMLStreamParser(handler: XMLEventCollector()).parse(document) }
+        }
+        let bare = try error("<a>\n  x & y\n</a>")
+        #expect(bare.position == XMLPosition(line: 2, column: 5, byteOffset: 8))
+        #expect(bare.message == "not well-formed: & begins no entity reference (write &amp; for the character)")
+        #expect(bare.excerpt == "  x & y")
+        #expect(bare.excerptWithCaret == "  x & y\n    ^")
+        let unfinished = try error("<a>x &amp y</a>")
+        #expect(unfinished.position.column == 6)
+        #expect(unfinished.message.hasPrefix("not well-formed: the entity reference &amp does not end with ;"))
+        let inValue = try error("<a b=\"1 & 2\"/>")
+        #expect(inValue.position.column == 9)
+        #expect(inValue.excerptWithCaret == "<a b=\"1 & 2\"/>\n        ^")
+        // A tab before the error stays a tab under it.
+        // expat places a mismatched end tag at its name.
+        #expect(try error("<a>\n\t<b></a>").excerptWithCaret == "\t<b></a>\n\t     ^")
+    }
+
+    @Test("On a long line the excerpt is 60 bytes either side, and the caret still under the error")
+    func longLineExcerpt() throws {
+        let document = "<a>" + String(repeating: "x", count: 100) + "</b>" + String(repeating: "y", count: 100) + "</a>"
+        let error = try #require(throws: XMLParseError.self) { try XMLStreamParser(handler: XMLEventCollector()).parse(document) }
+        // expat places a mismatched end tag at its name: the b of </b>, column 106.
+        #expect(error.position.column == 106)
+        #expect(error.excerpt == String(repeating: "x", count: 58) + "</b>" + String(repeating: "y", count: 58))
+        #expect(error.excerptColumn == 61)
+    }
 }

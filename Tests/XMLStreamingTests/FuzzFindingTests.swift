@@ -172,7 +172,7 @@ struct TruncatedDocumentTests {
         #expect(bytes.message == "premature end of input: <item> opened at 2:3 is not closed")
     }
 
-    @Test("From a file it is found again; from a pipe the byte offset is given")
+    @Test("Files, pipes and pushed pieces of any size give the same message")
     func filesAndPipes() throws {
         let directory = try TemporaryDirectory()
         let path = try directory.write("<root>\n<x/>\n<open attr='v'>text", named: "cut.xml")
@@ -187,7 +187,36 @@ struct TruncatedDocumentTests {
         let fromPipe = try #require(throws: XMLParseError.self) {
             try XMLStreamParser(handler: NoOp()).parse(fileDescriptor: fds[0], name: "pipe")
         }
-        #expect(fromPipe.message == "premature end of input: the element opened at byte 3 is not closed")
+        #expect(fromPipe.message == "premature end of input: <b> opened at 1:4 is not closed")
+        // Fed a byte at a time: the element's line began pieces before it.
+        let parser = XMLStreamParser(handler: NoOp())
+        let pushed = try #require(throws: XMLParseError.self) {
+            for byte in "<root>\n<x/>\n<open attr='v'>text".utf8 { try parser.feed([byte]) }
+            try parser.finish()
+        }
+        #expect(pushed.message == "premature end of input: <open> opened at 3:1 is not closed")
+    }
+
+    @Test("Found however far back its line began: one long line, and a line that began chunks before")
+    func longLines() throws {
+        // Minified: everything on line 1, the open element 160 KB in.
+        let minified = "<r>" + String(repeating: "<i>x</i>", count: 20_000) + "<open>text"
+        #expect(try error(parsing: minified).message == "premature end of input: <open> opened at 1:160004 is not closed")
+        // The element's line began 200 KB before it, and a line break follows it.
+        let long = "<r>\n" + String(repeating: "a", count: 200_000) + "<open>\nmore"
+        #expect(try error(parsing: long).message == "premature end of input: <open> opened at 2:200001 is not closed")
+        // With a byte-order mark, which is no column.
+        let marked = Array([0xEF, 0xBB, 0xBF]) + Array("<r><open>".utf8)
+        let markedError = try #require(throws: XMLParseError.self) { try XMLStreamParser(handler: NoOp()).parse(marked) }
+        #expect(markedError.message == "premature end of input: <open> opened at 1:4 is not closed")
+    }
+
+    @Test("A transcoded document says the same, in its own characters")
+    func transcoded() throws {
+        // 中文 in GB18030 (two bytes each) before the element.
+        let input = Array("<?xml version='1.0' encoding='GB18030'?>\n<r>".utf8) + [0xD6, 0xD0, 0xCE, 0xC4] + Array("<open>x".utf8)
+        let error = try #require(throws: XMLParseError.self) { try XMLStreamParser(handler: NoOp()).parse(input) }
+        #expect(error.message == "premature end of input: <open> opened at 2:6 is not closed")
     }
 }
 

@@ -10,20 +10,18 @@ internal import XMLSyntax
 @safe struct ExpatDocumentState {
     /// How deep the current element is.
     var depth = 0
-    /// The byte offset of each open element's start tag, outermost first: a truncated
-    /// document's error names the innermost one. (An offset costs nothing to take; a line and
-    /// column would cost a scan of the input.)
+    /// The byte offset of each open element's start tag, outermost first, as expat counts
+    /// them: a truncated document's error names the innermost one. (An offset costs nothing
+    /// to take; a line and column would cost a scan of the input: see `pinnedOpenElements`.)
     var openElementOffsets: [Int64] = []
-    /// For a transcoded document: the input offsets of the first open elements (as many as
-    /// were mapped before the input behind them was let go), for a truncated document's error.
-    var openElementInputOffsets: [Int64] = []
+    /// The first open elements' names and positions, pinned after each call into expat
+    /// (``ExpatReceiver/pinOpenElements()``), for a truncated document's error.
+    var pinnedOpenElements: [PinnedElement] = []
+    /// Where the last call into expat ended: its line, column and byte offset.
+    var pinAnchor: (line: Int, column: Int, offset: Int64) = (1, 1, 0)
     /// Whether the document's encoding is settled: until then its first bytes are held back
     /// (``ExpatReceiver/feedUndecided(_:isFinal:)``).
     var encodingDecided = false
-    /// Reads the document's bytes again by offset, when its source allows (a file, bytes in
-    /// memory): set for one whole-document parse, so that a truncated document's error can
-    /// name the open element and where it started.
-    var sourceReader: UnclosedElementLocator.PositionalRead?
     /// Set during the end event of an empty-element tag (`<odd/>`), whose position expat
     /// gives as the end of the tag: positions then point at the tag's start, as for its start.
     var inEmptyElementEnd = false

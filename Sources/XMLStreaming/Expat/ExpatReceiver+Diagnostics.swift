@@ -21,6 +21,8 @@ extension ExpatReceiver {
         var message = unsafe XML_ErrorString(code).map { unsafe String(cString: $0) } ?? "unknown error"
         var errorCode = XMLParseError.Code(rawValue: Int32(code.rawValue))
         let context = unsafe inputContext()
+        // Where the caret goes in the excerpt: the error's offset in `context`.
+        var excerptOffset = unsafe context?.offset ?? 0
         if code == XML_ERROR_INVALID_TOKEN, let transcodedOffsets, let bad = transcodedOffsets.invalidSequence,
             unsafe Int64(XML_GetCurrentByteIndex(parser)) == bad.outputOffset
         {
@@ -30,11 +32,9 @@ extension ExpatReceiver {
             message = Self.invalidSequenceMessage(bad, encoding: transcodedOffsets.encodingName)
         } else if code == XML_ERROR_UNKNOWN_ENCODING {
             message = Self.unknownEncodingMessage(options.encoding?.rawValue ?? declaredEncoding ?? "")
-        } else if code == XML_ERROR_NO_ELEMENTS, let offset = openElementOffsets.last, let transcodedOffsets {
-            let index = openElementOffsets.count - 1
-            let inputOffset =
-                index < openElementInputOffsets.count ? openElementInputOffsets[index] : transcodedOffsets.inputOffset(forOutput: offset)
-            message = "premature end of input: the element opened at byte \(inputOffset) is not closed"
+        } else if code == XML_ERROR_NO_ELEMENTS, !openElementOffsets.isEmpty {
+            // The input ended inside an element: say which, and where it began.
+            message = unclosedElementMessage()
         } else if code == XML_ERROR_INVALID_TOKEN || code == XML_ERROR_PARTIAL_CHAR,
             let context = unsafe context, let bad = unsafe EncodingDiagnosis.firstInvalidUTF8(in: context.bytes, from: context.offset),
             !inputIsUTF16, options.encoding == nil || options.encoding == .utf8,
@@ -44,14 +44,20 @@ extension ExpatReceiver {
             position.byteOffset = absolute
             errorCode = .invalidEncoding
             message = EncodingDiagnosis.message(byte: bad.byte, offset: absolute, declared: declaredEncoding)
-        } else if code == XML_ERROR_NO_ELEMENTS, let offset = openElementOffsets.last {
-            // The input ended inside an element: say which, and where it began.
-            let found = unsafe inputIsUTF16 ? nil : sourceReader.flatMap { unsafe UnclosedElementLocator.locate(offset: offset, reading: $0) }
-            if let found {
-                message = "premature end of input: <\(found.name)> opened at \(found.position.line):\(found.position.column) is not closed"
-            } else {
-                message = "premature end of input: the element opened at byte \(offset) is not closed"
-            }
+            excerptOffset = bad.offset
+        } else if code == XML_ERROR_INVALID_TOKEN, !inputIsUTF16, let context = unsafe context,
+            let ampersand = unsafe Self.unfinishedReference(in: context.bytes, before: context.offset)
+        {
+            // expat points after the `&` (and the name after it): the error is the `&`.
+            let skipped = unsafe UnsafeBufferPointer(rebasing: context.bytes[ampersand..<context.offset])
+            position.column = unsafe max(1, position.column - characterCount(skipped))
+            position.byteOffset = unsafe inputByteOffset(max(0, Int64(XML_GetCurrentByteIndex(parser)) - Int64(skipped.count)))
+            excerptOffset = ampersand
+            message =
+                skipped.count == 1
+                ? "not well-formed: & begins no entity reference (write &amp; for the character)"
+                : unsafe "not well-formed: the entity reference \(String(decoding: skipped, as: UTF8.self)) does not end with ; "
+                    + "(write &amp; for the character)"
         } else if code == XML_ERROR_UNDEFINED_ENTITY, !inputIsUTF16, let context = unsafe context,
             let name = unsafe Self.entityName(in: context.bytes, at: context.offset)
         {
@@ -60,9 +66,28 @@ extension ExpatReceiver {
         } else if code == XML_ERROR_AMPLIFICATION_LIMIT_BREACH {
             message += " (entity expansion exceeds \(options.limits.maximumAmplification)x the input)"
         }
-        return unsafe XMLParseError(
-            code: errorCode, message: message, position: position, fileName: fileName,
-            excerpt: context.flatMap { unsafe EncodingDiagnosis.excerpt(of: $0.bytes, around: $0.offset) })
+        // UTF-16 bytes make no excerpt that reads.
+        let excerpt = unsafe inputIsUTF16 ? nil : context.flatMap { unsafe EncodingDiagnosis.excerpt(of: $0.bytes, around: excerptOffset) }
+        return XMLParseError(
+            code: errorCode, message: message, position: position, fileName: fileName, excerpt: excerpt?.text,
+            excerptColumn: excerpt?.column)
+    }
+
+    /// Where the `&` is, when the bytes before `offset` are `&` and a name (or nothing): a
+    /// reference expat found unfinished at `offset`.
+    static func unfinishedReference(in bytes: UnsafeBufferPointer<UInt8>, before offset: Int) -> Int? {
+        var i = offset - 1
+        while i >= 0 && offset - i <= 256 {
+            let byte = unsafe bytes[i]
+            if byte == UInt8(ascii: "&") { return i }
+            // A name's bytes: ASCII letters, digits, `.`, `-`, `_`, `:`, and anything beyond ASCII.
+            let isNameByte =
+                byte >= 0x80 || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x3A)
+                || byte == 0x2E || byte == 0x2D || byte == 0x5F
+            guard isNameByte else { return nil }
+            i -= 1
+        }
+        return nil
     }
 
     /// Names the bytes a transcoded document's encoding does not allow.

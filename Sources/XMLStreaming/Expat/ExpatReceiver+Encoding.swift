@@ -118,16 +118,10 @@ extension ExpatReceiver {
     }
 
     /// After expat has read what the transcoding stage handed on: lets go of the input
-    /// behind the token expat has not finished, since no position before it will be asked,
-    /// after noting where the elements still open there began.
+    /// behind the token expat has not finished, since no position before it will be asked
+    /// (the open elements were pinned after each call into expat).
     func releaseTranscodedInput() {
         guard let transcodedOffsets, state == .parsing else { return }
-        let keep = bytesFed - Int64(pendingTokenBytes)
-        var k = openElementInputOffsets.count
-        while k < openElementOffsets.count && openElementOffsets[k] < keep {
-            openElementInputOffsets.append(transcodedOffsets.inputOffset(forOutput: openElementOffsets[k]))
-            k += 1
-        }
-        transcodedOffsets.discard(beforeOutput: keep)
+        transcodedOffsets.discard(beforeOutput: bytesFed - Int64(pendingTokenBytes))
     }
 }

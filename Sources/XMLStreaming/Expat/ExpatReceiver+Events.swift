@@ -96,7 +96,7 @@ extension ExpatReceiver {
         inEmptyElementEnd = false
         depth -= 1
         openElementOffsets.removeLast()
-        if openElementInputOffsets.count > openElementOffsets.count { openElementInputOffsets.removeLast() }
+        if pinnedOpenElements.count > openElementOffsets.count { pinnedOpenElements.removeLast() }
     }
 
     final func receiveCharacters(_ text: UnsafePointer<XML_Char>, _ length: Int32) {

@@ -235,6 +235,7 @@ extension ExpatReceiver {
             unsafe count == 0 ? XML_Parse(parser, nil, 0, isFinal ? 1 : 0) : XML_ParseBuffer(parser, Int32(count), isFinal ? 1 : 0)
         isInsideExpat = false
         suspendRequested = false
+        pinOpenElements()
         try handle(status, isFinal: isFinal)
     }
 
@@ -261,6 +262,7 @@ extension ExpatReceiver {
         let status = unsafe XML_ResumeParser(parser)
         isInsideExpat = false
         suspendRequested = false
+        pinOpenElements()
         var parsing = XML_ParsingStatus()
         unsafe XML_GetParsingStatus(parser, &parsing)
         try handle(status, isFinal: parsing.finalBuffer != 0)

@@ -39,10 +39,6 @@ internal import XMLSyntax
         _modify { yield unsafe &document.openElementOffsets }
         set { unsafe document.openElementOffsets = newValue }
     }
-    var sourceReader: UnclosedElementLocator.PositionalRead? {
-        get { unsafe document.sourceReader }
-        set { unsafe document.sourceReader = newValue }
-    }
     var inEmptyElementEnd: Bool {
         get { unsafe document.inEmptyElementEnd }
         set { unsafe document.inEmptyElementEnd = newValue }
@@ -99,10 +95,14 @@ internal import XMLSyntax
         _modify { yield unsafe &document.declaredGeneralEntities }
         set { unsafe document.declaredGeneralEntities = newValue }
     }
-    var openElementInputOffsets: [Int64] {
-        get { unsafe document.openElementInputOffsets }
-        _modify { yield unsafe &document.openElementInputOffsets }
-        set { unsafe document.openElementInputOffsets = newValue }
+    var pinnedOpenElements: [PinnedElement] {
+        get { unsafe document.pinnedOpenElements }
+        _modify { yield unsafe &document.pinnedOpenElements }
+        set { unsafe document.pinnedOpenElements = newValue }
+    }
+    var pinAnchor: (line: Int, column: Int, offset: Int64) {
+        get { unsafe document.pinAnchor }
+        set { unsafe document.pinAnchor = newValue }
     }
     var encodingDecided: Bool {
         get { unsafe document.encodingDecided }

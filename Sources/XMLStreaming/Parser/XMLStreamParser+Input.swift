@@ -14,32 +14,8 @@ extension XMLStreamParser {
     /// expat in chunks without a copy of the whole; other sequences are copied once first.
     public func parse(_ bytes: some Sequence<UInt8>) throws {
         prepareForDocument(named: fileName)
-        if let array = bytes as? [UInt8] { unsafe receiver.sourceReader = Self.reader(of: array) }
-        defer { unsafe receiver.sourceReader = nil }
         try feed(bytes)
         try finish()
-    }
-
-    /// Positional reads from bytes in memory (the caller's own storage: nothing is copied
-    /// unless the document turns out truncated).
-    private static func reader(of array: [UInt8]) -> UnclosedElementLocator.PositionalRead {
-        { offset, buffer in unsafe array.withUnsafeBytes { unsafe copy($0, from: offset, into: buffer) } }
-    }
-
-    private static func reader(of string: String) -> UnclosedElementLocator.PositionalRead {
-        { offset, buffer in
-            var string = string
-            return string.withUTF8 { unsafe copy(UnsafeRawBufferPointer($0), from: offset, into: buffer) }
-        }
-    }
-
-    private static func copy(_ source: UnsafeRawBufferPointer, from offset: Int64, into buffer: UnsafeMutableRawBufferPointer)
-        -> Int
-    {
-        guard offset < source.count else { return 0 }
-        let count = min(buffer.count, source.count - Int(offset))
-        unsafe buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: source[Int(offset)..<Int(offset) + count]))
-        return count
     }
 
     /// Parses a whole document held in a string, as its UTF-8 bytes.
@@ -48,8 +24,6 @@ extension XMLStreamParser {
     /// those bytes; for such text set ``XMLParserOptions/encoding`` to ``XMLEncodingName/utf8``.
     public func parse(_ string: String) throws {
         prepareForDocument(named: fileName)
-        unsafe receiver.sourceReader = Self.reader(of: string)
-        defer { unsafe receiver.sourceReader = nil }
         try feed(string)
         try finish()
     }
@@ -78,15 +52,6 @@ extension XMLStreamParser {
         let callersName = receiver.fileName
         defer { receiver.fileName = callersName }
         prepareForDocument(named: name ?? callersName)
-        // A regular file can be read again by offset (pread) to locate an unclosed element.
-        var status = stat()
-        if unsafe fstat(fd, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG {
-            let start = lseek(fd, 0, SEEK_CUR)
-            unsafe receiver.sourceReader = { offset, buffer in
-                unsafe max(0, pread(fd, buffer.baseAddress!, buffer.count, off_t(offset) + max(0, start)))
-            }
-        }
-        defer { unsafe receiver.sourceReader = nil }
         while try receiver.feed(fromFileDescriptor: fd, source: source) > 0 {}
         try finish()
     }

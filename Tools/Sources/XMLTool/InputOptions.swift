@@ -65,7 +65,9 @@ enum Diagnostics {
     static func report(_ error: any Error, file: String) {
         var standardError = StandardError()
         switch error {
-        case let error as XMLParseError: print(error, to: &standardError)
+        case let error as XMLParseError:
+            print(error, to: &standardError)
+            if let excerpt = error.excerptWithCaret { print(excerpt, to: &standardError) }
         case let error as XMLInputError: print(error, to: &standardError)
         case let error as XMLWriterError:
             // An output failure names the output, not the input.
@@ -80,13 +82,33 @@ enum Diagnostics {
             print("\(place): error: \(error.message)", to: &standardError)
         default: print("\(file): error: \(error)", to: &standardError)
         }
-        if isUnexpandedEntity(error) {
-            print("xml: note: --entities keep, skip or html, or --entity-table FILE, says what to do with such a reference", to: &standardError)
+        if let note = note(for: error), notesGiven.insert(note).inserted {
+            print("xml: note: \(note)", to: &standardError)
         }
-        if let error = error as? XMLParseError, error.code == .unknownEncoding {
-            print(
-                "xml: note: --encoding NAME reads the file in the encoding you name (`iconv -l` lists them); "
-                    + "xml check --recover reads it as UTF-8", to: &standardError)
+    }
+
+    /// Each note once per run, however many files fail for the same reason. The tool reports
+    /// from its one thread.
+    nonisolated(unsafe) private static var notesGiven: Set<String> = []
+
+    /// What to do about an error, in the tool's options.
+    static func note(for error: any Error) -> String? {
+        if isUnexpandedEntity(error) { return "--entities keep, skip or html, or --entity-table FILE, says what to do with such a reference" }
+        guard let error = error as? XMLParseError else { return nil }
+        switch error.code {
+        case .unknownEncoding:
+            return "--encoding NAME reads the file in the encoding you name (`iconv -l` lists them); xml check --recover reads it as UTF-8"
+        case .invalidEncoding:
+            return "--encoding NAME reads the file in the encoding it was saved in; xml check --recover -o FIXED reads it, replacing what does not decode"
+        case .depthLimitExceeded: return "--max-depth N allows deeper nesting (0 for no limit)"
+        case .nameTooLong, .attributeValueTooLong, .textTooLong, .tokenTooLarge:
+            return "--huge lifts the limits on names, attribute values and text, as xmllint --huge does"
+        case .inputTooLarge, .unexpandedEntity, .amplificationLimitBreach, .noMemory, .aborted, .finished, .suspended,
+            .notSuspended, .suspendInParameterEntity:
+            return nil
+        default:
+            // A well-formedness error: the recovering reader reads such files.
+            return error.code.rawValue < 1000 ? "xml check --recover -o FIXED FILE writes a repaired copy of a file that is not well-formed" : nil
         }
     }
 

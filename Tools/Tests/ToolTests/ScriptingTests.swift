@@ -204,6 +204,8 @@ struct InputOptionTests {
         let document = "<\(longName)/>"
         let limited = try ToolRun.run(["check", "-"], input: document)
         #expect(limited.status == 1)
+        // The error says which option lifts the limit.
+        #expect(limited.errors.contains("xml: note: --huge lifts the limits on names, attribute values and text, as xmllint --huge does"))
         #expect(try ToolRun.run(["check", "--huge", "-"], input: document).status == 0)
         for command in [["events"], ["fmt"], ["canon"], ["c14n"], ["query", "count(//*)"]] {
             // A document over a limit: query's status for an unreadable file is 2, the others' 1.
@@ -211,7 +213,14 @@ struct InputOptionTests {
             #expect(try ToolRun.run(command + ["--huge", "-"], input: document).status == 0, "\(command)")
         }
         let deep = String(repeating: "<d>", count: 10_001) + String(repeating: "</d>", count: 10_001)
-        #expect(try ToolRun.run(["check", "-"], input: deep).status == 1)
+        let tooDeep = try ToolRun.run(["check", "-"], input: deep)
+        #expect(tooDeep.status == 1)
+        #expect(tooDeep.errors.contains("xml: note: --max-depth N allows deeper nesting (0 for no limit)"))
+        // Each note once, however many files fail for its reason.
+        let directory = try TemporaryDirectory()
+        let deepFile = try directory.write(deep, named: "deep.xml")
+        let twice = try ToolRun.run(["check", deepFile, deepFile])
+        #expect(twice.errors.components(separatedBy: "xml: note:").count == 2)
         #expect(try ToolRun.run(["check", "--max-depth", "0", "-"], input: deep).status == 0)
         #expect(try ToolRun.run(["check", "--max-depth", "2", "-"], input: "<a><b><c/></b></a>").status == 1)
     }

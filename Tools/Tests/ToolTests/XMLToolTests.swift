@@ -33,9 +33,16 @@ struct XMLToolTests {
         #expect(run.status == 1)
         #expect(run.output.isEmpty)
         let lines = run.errors.split(separator: "\n").map(String.init)
-        #expect(lines.count == 2)
-        #expect(lines.first == "\(broken):3:3: error: mismatched tag")
-        #expect(lines.last?.hasPrefix("\(mismatch):3:8: error: byte 0x9A at offset 53 is not valid UTF-8") == true)
+        let errors = lines.filter { $0.contains(": error: ") }
+        #expect(errors.count == 2)
+        #expect(errors.first == "\(broken):3:3: error: mismatched tag")
+        #expect(errors.last?.hasPrefix("\(mismatch):3:8: error: byte 0x9A at offset 53 is not valid UTF-8") == true)
+        // Each error with its line and a caret under the column, and a note on what to do.
+        #expect(lines.count == 8)
+        #expect(lines[1...2] == ["</r>", "  ^"])
+        #expect(lines[3] == "xml: note: xml check --recover -o FIXED FILE writes a repaired copy of a file that is not well-formed")
+        #expect(lines[6] == "       ^")
+        #expect(lines[7].hasPrefix("xml: note: --encoding NAME reads the file in the encoding it was saved in"))
     }
 
     @Test("check reads standard input for -")
@@ -43,7 +50,14 @@ struct XMLToolTests {
         #expect(try ToolRun.run(["check", "-"], input: "<ok/>").status == 0)
         let bad = try ToolRun.run(["check", "-"], input: "<a>\n<b></a>")
         #expect(bad.status == 1)
-        #expect(bad.errors == "<stdin>:2:6: error: mismatched tag\n")
+        #expect(
+            bad.errors == """
+                <stdin>:2:6: error: mismatched tag
+                <b></a>
+                     ^
+                xml: note: xml check --recover -o FIXED FILE writes a repaired copy of a file that is not well-formed
+
+                """)
     }
 
     @Test("A missing file is reported and fails the run")
