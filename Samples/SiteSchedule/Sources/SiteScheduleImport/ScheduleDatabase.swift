@@ -53,6 +53,12 @@ public struct ScheduleDatabase {
         self.path = path
     }
 
+    /// Removes the database file at `path` and SQLite's companions (`-journal`, `-wal`,
+    /// `-shm`): for a database an import created and then failed to fill. Close it first.
+    public static func removeFiles(at path: String) {
+        for suffix in ["", "-journal", "-wal", "-shm"] { unlink(path + suffix) }
+    }
+
     /// The schema, as migrations. Add a migration for every change; never edit a shipped one.
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()

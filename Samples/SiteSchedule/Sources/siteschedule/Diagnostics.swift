@@ -9,7 +9,9 @@ import XMLWriting
 enum Diagnostics {
     static func describe(_ error: any Error, feeds: [ScheduleFeed]) -> String {
         switch error {
-        case let error as XMLParseError: return error.description
+        case let error as XMLParseError:
+            // With the line and a caret under the error, as xml prints it.
+            return error.excerptWithCaret.map { error.description + "\n" + $0 } ?? error.description
         case let error as HandlerStackError: return error.description
         case let error as XMLInputError: return error.description
         case let error as ScheduleError: return error.description

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SiteScheduleImport
+import SiteSchedulePostgres
 
 /// `siteschedule import FEED... [--db PATH]`.
 struct Import: ParsableCommand {
@@ -9,7 +10,8 @@ struct Import: ParsableCommand {
         discussion: """
             A team or site whose code is already there is updated in place and its contacts or \
             activities replaced; importing the same feed twice changes nothing. Any error leaves \
-            the database exactly as it was, prints FILE:LINE:COLUMN: error: MESSAGE and exits 1.
+            the database exactly as it was (a database file the import created is removed), prints \
+            FILE:LINE:COLUMN: error: MESSAGE and exits 1.
             """
     )
 
@@ -36,13 +38,19 @@ struct Import: ParsableCommand {
         _ feeds: [ScheduleFeed], into location: String, quiet: Bool, reading: FeedReading = .handWritten
     ) throws -> ImportSummary {
         let bar = ProgressBar(enabled: !quiet)
+        // A database file this import creates is removed again if the import fails: nothing
+        // was imported, so there is nothing to keep.
+        let creates = !PostgresLocation.isURL(location) && !FileManager.default.fileExists(atPath: location)
         do {
-            let store = try DatabaseOption.open(location, creating: true)
-            let summary = try ScheduleImport.run(feeds, into: store, reading: reading) { bar.update($0) }
+            let summary = try withExtendedLifetime(try DatabaseOption.open(location, creating: true)) { store in
+                try ScheduleImport.run(feeds, into: store, reading: reading) { bar.update($0) }
+            }
             bar.clear()
             return summary
         } catch {
             bar.clear()
+            // The store is closed (released above) before its files go.
+            if creates { ScheduleDatabase.removeFiles(at: location) }
             StandardError.print(Diagnostics.describe(error, feeds: feeds))
             throw ExitCode.failure
         }

@@ -65,6 +65,30 @@ struct CommandLineTests {
         #expect(try dump(ScheduleDatabase(path: directory.path + "/schedule.sqlite")) == before)
     }
 
+    @Test("a failed import into a new database leaves no file; into an existing one, the file as it was")
+    func failedFirstImport() throws {
+        let directory = try TemporaryDirectory()
+        // The sample cut inside an activity's text.
+        let broken = try directory.write(Array(try Data(contentsOf: URL(fileURLWithPath: fixture("schedule.xml"))).prefix(420)), named: "broken.xml")
+        let run = try Run.run(["import", fixture("schedule.xml"), broken, "--db", "new.sqlite"], in: directory.path)
+        #expect(run.status == 1)
+        // The message xml check gives, with the line and a caret.
+        #expect(
+            run.errors == """
+                \(broken):19:12: error: premature end of input: <activity> opened at 17:1 is not closed
+                Stabilisier
+                           ^
+
+                """)
+        let left = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasPrefix("new.sqlite") }
+        #expect(left.isEmpty, "\(left)")
+        // An existing database stays, unchanged.
+        #expect(try Run.run(["import", fixture("schedule.xml"), "--db", "old.sqlite"], in: directory.path).status == 0)
+        let before = try dump(ScheduleDatabase(path: directory.path + "/old.sqlite"))
+        #expect(try Run.run(["import", broken, "--db", "old.sqlite"], in: directory.path).status == 1)
+        #expect(try dump(ScheduleDatabase(path: directory.path + "/old.sqlite")) == before)
+    }
+
     @Test("- imports standard input")
     func standardInput() throws {
         let directory = try TemporaryDirectory()
