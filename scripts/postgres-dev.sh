@@ -5,6 +5,7 @@
 # with a certificate of its own (for `localhost`, signed by itself).
 #
 #     scripts/postgres-dev.sh start      # prints: export SITESCHEDULE_TEST_POSTGRES_URL=postgres://…
+#                                        # and, as a comment, the SITESCHEDULE_DB line to use it
 #     scripts/postgres-dev.sh stop DIR   # stops the server started in DIR and removes DIR
 #
 # `eval "$(scripts/postgres-dev.sh start)"` sets SITESCHEDULE_TEST_POSTGRES_URL (the tests'
@@ -43,6 +44,9 @@ start)
     echo "export SITESCHEDULE_TEST_POSTGRES_URL=postgres://siteschedule:$password@127.0.0.1:$port/schedule"
     echo "export SITESCHEDULE_TEST_POSTGRES_CA=$dir/server.crt"
     echo "export SITESCHEDULE_POSTGRES_DIR=$dir"
+    # For trying the store by hand; a comment, so that eval (as .ci/run does) leaves the
+    # commands' default database alone.
+    echo "# to use this server from siteschedule: export SITESCHEDULE_DB=postgres://siteschedule:$password@127.0.0.1:$port/schedule"
     ;;
 stop)
     dir=${2:-${SITESCHEDULE_POSTGRES_DIR:-}}

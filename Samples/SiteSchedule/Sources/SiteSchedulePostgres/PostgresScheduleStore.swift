@@ -49,7 +49,7 @@ public final class PostgresScheduleStore: ScheduleStore {
                 on: MultiThreadedEventLoopGroup.singleton.any(), configuration: configuration, id: 1, logger: logger
             ).wait()
         } catch {
-            throw PostgresStoreError("cannot connect to \(location.redacted): \(Self.describe(error))")
+            throw PostgresStoreError("cannot connect to \(location.redacted): \(Self.describe(error, location: location))")
         }
         statementExecutor = EventLoopTaskExecutor(connection.eventLoop)
         do {
@@ -177,12 +177,15 @@ public final class PostgresScheduleStore: ScheduleStore {
 
     /// What a PostgresNIO error says, in words: the server's message, or the connection's
     /// failure (PSQLError's own description hides everything, for fear of leaking secrets).
-    static func describe(_ error: any Error) -> String {
+    static func describe(_ error: any Error, location: PostgresLocation? = nil) -> String {
         guard let error = error as? PSQLError else { return "\(error)" }
         if let info = error.serverInfo, let message = info[.message] {
             let state = info[.sqlState].map { " (SQLSTATE \($0))" } ?? ""
             let detail = info[.detail].map { ": \($0)" } ?? ""
-            return message + detail + state
+            // A wrong password: say which one was used, as libpq does for its file.
+            let source =
+                info[.sqlState] == "28P01" ? location?.passwordSource.map { "; the password came from \($0)" } ?? "" : ""
+            return message + detail + state + source
         }
         if let underlying = error.underlying {
             if let io = underlying as? IOError { return describe(errno: io.errnoCode) }
@@ -207,7 +210,9 @@ public final class PostgresScheduleStore: ScheduleStore {
         }
         switch error.code {
         case .sslUnsupported: return "the server does not offer TLS, and the URL asks for it (sslmode=require)"
-        case .authMechanismRequiresPassword: return "the server asks for a password and the URL has none"
+        case .authMechanismRequiresPassword:
+            return "the server asks for a password and none was given: put it in the URL (postgres://USER:PASSWORD@HOST/DATABASE), "
+                + "in PGPASSWORD, or in ~/.pgpass (HOST:PORT:DATABASE:USER:PASSWORD, mode 0600; PGPASSFILE names another file)"
         case .serverClosedConnection: return "the server closed the connection"
         default: return "\(error.code)"
         }

@@ -52,7 +52,10 @@ struct DatabaseOption: ParsableArguments {
 
     static func open(_ location: String, creating: Bool) throws -> any ScheduleStore {
         if PostgresLocation.isURL(location) {
-            return try PostgresScheduleStore(PostgresLocation(url: location))
+            let server = try PostgresLocation(url: location)
+            // What libpq would warn about (a password file others may read) is said too.
+            for warning in server.warnings { StandardError.print("siteschedule: warning: \(warning)") }
+            return try PostgresScheduleStore(server)
         }
         return try ScheduleDatabase(path: location, creating: creating)
     }

@@ -64,6 +64,41 @@ struct PostgresServerTests {
         #expect(!refused.errors.contains("not-the-password") && !refused.errors.contains(location.password!))
     }
 
+    @Test("A URL without a password: PGPASSWORD or a password file gives it, and without either the error says where it may come from",
+          .enabled(if: testPostgresURL != nil, StoreSemanticsTests.postgresReason))
+    func passwordFromTheEnvironment() throws {
+        let url = try freshPostgresDatabase(try #require(testPostgresURL))
+        let location = try PostgresLocation(url: url)
+        let password = try #require(location.password)
+        let bare = url.replacingOccurrences(of: ":\(password)@", with: "@")
+        let home = try TemporaryDirectory()
+        // Nothing inherited: no PGPASSWORD, no password file.
+        let isolated = ["PGPASSWORD": "", "HOME": home.path, "PGPASSFILE": home.path + "/none"]
+        let none = try Run.run(["import", fixture("schedule.xml"), "--db", bare], in: home.path, environment: isolated)
+        #expect(none.status == 1)
+        #expect(
+            none.errors == "siteschedule: error: cannot connect to \(location.redacted): the server asks for a password and none was given: "
+                + "put it in the URL (postgres://USER:PASSWORD@HOST/DATABASE), in PGPASSWORD, or in ~/.pgpass "
+                + "(HOST:PORT:DATABASE:USER:PASSWORD, mode 0600; PGPASSFILE names another file)\n")
+        var withVariable = isolated
+        withVariable["PGPASSWORD"] = password
+        let variable = try Run.run(["import", fixture("schedule.xml"), "--db", bare], in: home.path, environment: withVariable)
+        #expect(variable.status == 0, "\(variable.errors)")
+        // ~/.pgpass, mode 0600; a wrong password there is named as the file's.
+        let file = try home.write("\(location.host):\(location.port):*:\(location.user):\(password)\n", named: ".pgpass")
+        chmod(file, 0o600)
+        let withFile = ["PGPASSWORD": "", "HOME": home.path, "PGPASSFILE": ""]
+        let fromFile = try Run.run(["show", "--team", "100", "--db", bare], in: home.path, environment: withFile)
+        #expect(fromFile.status == 0 && fromFile.output.contains("Team 100 "), "\(fromFile.errors)")
+        _ = try home.write("*:*:*:*:not-the-password\n", named: ".pgpass")
+        chmod(file, 0o600)
+        let wrong = try Run.run(["show", "--team", "100", "--db", bare], in: home.path, environment: withFile)
+        #expect(wrong.status == 1)
+        #expect(wrong.errors.contains("password authentication failed"))
+        #expect(wrong.errors.contains("the password came from the password file \(file)"), "\(wrong.errors)")
+        #expect(!wrong.errors.contains("not-the-password"))
+    }
+
     @Test("an import into PostgreSQL killed with SIGKILL leaves the database as it was, and the next import goes ahead",
           .enabled(if: testPostgresURL != nil, StoreSemanticsTests.postgresReason))
     func killed() throws {
