@@ -26,9 +26,13 @@ public struct ScheduleDatabase {
     /// missing file is created; without it (for reading: `show`, `export`) a missing file is
     /// an error rather than a new, empty database.
     ///
+    /// Another process's import holds the file's lock until it commits: this one waits for it
+    /// (SQLite releases a lock when its process ends, so the wait ends), and calls
+    /// `whenWaiting` once when it starts to.
+    ///
     /// - Throws: ``ScheduleError`` naming the path when it is missing, a directory, or cannot
     ///   be opened as a database.
-    public init(path: String, creating: Bool = true) throws {
+    public init(path: String, creating: Bool = true, whenWaiting: (@Sendable () -> Void)? = nil) throws {
         var status = stat()
         if stat(path, &status) != 0 {
             if !creating {
@@ -39,6 +43,11 @@ public struct ScheduleDatabase {
         }
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
+        configuration.busyMode = .callback { tries in
+            if tries == 0 { whenWaiting?() }
+            usleep(20_000)
+            return true
+        }
         configuration.prepareDatabase { db in
             // 16 MiB of page cache (SQLite's default is 2 MiB): a large import's indexes
             // stay in memory, and the process still peaks well under 64 MB.

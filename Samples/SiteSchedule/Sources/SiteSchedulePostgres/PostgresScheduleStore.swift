@@ -19,6 +19,8 @@ import SiteScheduleImport
 /// (``PostgresScheduleWriter``).
 public final class PostgresScheduleStore: ScheduleStore {
     public let location: PostgresLocation
+    /// Called when an import waits for another import's lock.
+    let whenWaiting: (@Sendable () -> Void)?
     let connection: PostgresConnection
     let logger: Logger
     private let statementExecutor: EventLoopTaskExecutor
@@ -29,8 +31,10 @@ public final class PostgresScheduleStore: ScheduleStore {
     ///
     /// - Throws: ``PostgresStoreError``: `cannot connect to postgres://…: connection refused`
     ///   and the like, never with the password.
-    public init(_ location: PostgresLocation) throws {
+    /// - Parameter whenWaiting: Called once when an import waits for another import's lock.
+    public init(_ location: PostgresLocation, whenWaiting: (@Sendable () -> Void)? = nil) throws {
         self.location = location
+        self.whenWaiting = whenWaiting
         var logger = Logger(label: "siteschedule.postgres")
         logger.logLevel = .critical
         self.logger = logger
@@ -154,7 +158,12 @@ public final class PostgresScheduleStore: ScheduleStore {
 
     public func importTransaction<R>(_ body: (any ScheduleStoreWriter) throws -> R) throws -> R {
         try transaction("ISOLATION LEVEL READ COMMITTED") {
-            try query("SELECT pg_advisory_xact_lock(\(Self.importLock))")
+            // Another import holds the lock: say so before waiting for it.
+            let taken = try query("SELECT pg_try_advisory_xact_lock(\(Self.importLock))").map { try $0.decode(Bool.self) }
+            if taken.first != true {
+                whenWaiting?()
+                try query("SELECT pg_advisory_xact_lock(\(Self.importLock))")
+            }
             let writer = PostgresScheduleWriter(store: self)
             do {
                 let result = try body(writer)

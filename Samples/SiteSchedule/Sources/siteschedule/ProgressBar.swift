@@ -5,7 +5,8 @@ import SiteScheduleImport
 /// total, rate, and time left; redrawn at most five times a second.
 final class ProgressBar {
     private let enabled: Bool
-    private let started = Date()
+    /// The first report: the rate leaves out any wait before the import began.
+    private var started: Date?
     private var lastDraw = Date.distantPast
     private var drawn = false
 
@@ -16,6 +17,8 @@ final class ProgressBar {
     func update(_ progress: ImportProgress) {
         guard enabled else { return }
         let now = Date()
+        let started = self.started ?? now
+        self.started = started
         guard now.timeIntervalSince(lastDraw) >= 0.2 else { return }
         lastDraw = now
         let elapsed = max(now.timeIntervalSince(started), 0.001)

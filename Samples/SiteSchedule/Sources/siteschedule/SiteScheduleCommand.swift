@@ -55,8 +55,13 @@ struct DatabaseOption: ParsableArguments {
             let server = try PostgresLocation(url: location)
             // What libpq would warn about (a password file others may read) is said too.
             for warning in server.warnings { StandardError.print("siteschedule: warning: \(warning)") }
-            return try PostgresScheduleStore(server)
+            return try PostgresScheduleStore(server, whenWaiting: waitingMessage(server.redacted))
         }
-        return try ScheduleDatabase(path: location, creating: creating)
+        return try ScheduleDatabase(path: location, creating: creating, whenWaiting: waitingMessage(location))
+    }
+
+    /// Says, on the terminal (standard error), that the command waits for another import.
+    private static func waitingMessage(_ store: String) -> @Sendable () -> Void {
+        { StandardError.print("siteschedule: waiting for another import into \(store) to finish") }
     }
 }

@@ -153,6 +153,31 @@ struct CommandLineTests {
         #expect(try dump(ScheduleDatabase(path: database)) == before)
     }
 
+    @Test("an import waiting for another import's lock says so, then goes ahead, and its rate leaves out the wait")
+    func waitsForAnotherImport() throws {
+        let directory = try TemporaryDirectory()
+        let database = directory.path + "/schedule.sqlite"
+        let feed = directory.path + "/big.xml"
+        try ScheduleFeedGenerator(size: 40_000_000).write(to: .file(path: feed))
+        let first = try Run.start(["import", "--quiet", feed], in: directory.path)
+        // Wait until the first import holds the lock (its journal exists).
+        let deadline = Date().addingTimeInterval(60)
+        while !FileManager.default.fileExists(atPath: database + "-journal") && first.isRunning && Date() < deadline {
+            usleep(2_000)
+        }
+        #expect(first.isRunning, "the first import ended before the second began")
+        let started = Date()
+        let second = try Run.run(["import", fixture("schedule.xml")], in: directory.path)
+        let waited = Date().timeIntervalSince(started)
+        first.waitUntilExit()
+        #expect(first.terminationStatus == 0)
+        #expect(second.status == 0, "\(second.errors)")
+        #expect(second.errors == "siteschedule: waiting for another import into schedule.sqlite to finish\n")
+        // "4 rows from 487 bytes in S s": S is the import's time, not the wait's.
+        let seconds = try #require(second.output.split(separator: "\n").last?.split(separator: " ").dropFirst(6).first.flatMap { Double($0) })
+        #expect(seconds < waited / 2, "\(seconds) s reported after \(waited) s")
+    }
+
     @Test("export writes a feed that imports into the same database")
     func export() throws {
         let directory = try TemporaryDirectory()

@@ -125,6 +125,26 @@ struct PostgresServerTests {
         #expect(try rows(of: store) != before)
     }
 
+    @Test("an import into PostgreSQL waiting for another import's lock says so, then goes ahead",
+          .enabled(if: testPostgresURL != nil, StoreSemanticsTests.postgresReason))
+    func waitsForAnotherImport() throws {
+        let url = try freshPostgresDatabase(try #require(testPostgresURL))
+        let directory = try TemporaryDirectory()
+        #expect(try Run.run(["import", fixture("schedule.xml"), "--db", url], in: directory.path).status == 0)
+        let store = try PostgresScheduleStore(PostgresLocation(url: url))
+        let feed = directory.path + "/big.xml"
+        try ScheduleFeedGenerator(size: 20_000_000).write(to: .file(path: feed))
+        let first = try Run.start(["import", "--quiet", feed, "--db", url], in: directory.path)
+        try Self.waitUntilWriting(first, store)
+        #expect(first.isRunning, "the first import ended before the second began")
+        let second = try Run.run(["import", fixture("schedule-large.xml"), "--db", url], in: directory.path)
+        first.waitUntilExit()
+        #expect(first.terminationStatus == 0)
+        #expect(second.status == 0, "\(second.errors)")
+        let location = try PostgresLocation(url: url)
+        #expect(second.errors == "siteschedule: waiting for another import into \(location.redacted) to finish\n")
+    }
+
     @Test("show during an import into PostgreSQL sees the schedule before it or after it, never between, and does not wait",
           .enabled(if: testPostgresURL != nil, StoreSemanticsTests.postgresReason))
     func showDuringImport() throws {
