@@ -1,3 +1,4 @@
+import Foundation
 import PostgresNIO
 import SiteScheduleImport
 
@@ -74,7 +75,18 @@ public final class PostgresScheduleStore: ScheduleStore {
     private static func tls(for location: PostgresLocation) throws -> PostgresConnection.Configuration.TLS {
         var configuration = TLSConfiguration.makeClientConfiguration()
         if let path = location.rootCertificatePath {
-            configuration.trustRoots = .file(path)
+            // Said by name here: NIOSSL's own errors (noSuchFilesystemObject) name no file.
+            guard FileManager.default.fileExists(atPath: path) else {
+                throw PostgresStoreError("the sslrootcert file \(path) does not exist")
+            }
+            guard access(path, R_OK) == 0 else {
+                throw PostgresStoreError("the sslrootcert file \(path) cannot be read: \(String(cString: strerror(errno)))")
+            }
+            let certificates = (try? NIOSSLCertificate.fromPEMFile(path)) ?? []
+            guard !certificates.isEmpty else {
+                throw PostgresStoreError("the sslrootcert file \(path) holds no PEM certificate")
+            }
+            configuration.trustRoots = .certificates(certificates)
         }
         switch location.tlsMode {
         case .disable: return .disable
@@ -202,7 +214,9 @@ public final class PostgresScheduleStore: ScheduleStore {
                 if let io = connect.connectionErrors.lazy.compactMap({ $0.error as? IOError }).first {
                     return describe(errno: io.errnoCode)
                 }
-                if connect.connectionErrors.isEmpty { return "cannot resolve the host name" }
+                if connect.connectionErrors.isEmpty {
+                    return "cannot resolve the host name" + (location.map { " \($0.host)" } ?? "")
+                }
             }
             if let tls = underlying as? NIOSSLError {
                 if case .handshakeFailed(let reason) = tls, "\(reason)".contains("CERTIFICATE_VERIFY_FAILED") {
@@ -211,9 +225,21 @@ public final class PostgresScheduleStore: ScheduleStore {
                 }
                 return "TLS: \(tls)"
             }
-            if let tls = underlying as? NIOSSLExtraError { return "TLS: the server's certificate was not accepted: \(tls)" }
+            if let tls = underlying as? NIOSSLExtraError {
+                if tls == .failedToValidateHostname, let location {
+                    // Which names the certificate holds, read by a second connection.
+                    let names = CertificateNames.of(host: location.host, port: location.port)
+                    let holds = names.map { $0.isEmpty ? "it names no host" : "it names " + $0.joined(separator: ", ") } ?? "its names could not be read"
+                    return "TLS: the server's certificate does not name \(location.host); \(holds) "
+                        + "(sslmode=verify-full checks the host: connect by a name the certificate holds, or use sslmode=verify-ca)"
+                }
+                return "TLS: the server's certificate was not accepted: \(tls)"
+            }
             let text = "\(underlying)"
-            if text.contains("connectTimeout") { return "timed out" }
+            if text.contains("connectTimeout") {
+                return "no answer within 10 seconds" + (location.map { " from \($0.host):\($0.port)" } ?? "")
+                    + " (is the host up, and the port open to this machine?)"
+            }
             if text.contains("connectionRefused") || text.contains("ECONNREFUSED") { return "connection refused" }
             return text
         }
@@ -222,7 +248,7 @@ public final class PostgresScheduleStore: ScheduleStore {
         case .authMechanismRequiresPassword:
             return "the server asks for a password and none was given: put it in the URL (postgres://USER:PASSWORD@HOST/DATABASE), "
                 + "in PGPASSWORD, or in ~/.pgpass (HOST:PORT:DATABASE:USER:PASSWORD, mode 0600; PGPASSFILE names another file)"
-        case .serverClosedConnection: return "the server closed the connection"
+        case .serverClosedConnection, .uncleanShutdown: return "the server closed the connection"
         default: return "\(error.code)"
         }
     }
@@ -231,7 +257,9 @@ public final class PostgresScheduleStore: ScheduleStore {
         switch code {
         case ECONNREFUSED: return "connection refused"
         case ETIMEDOUT: return "timed out"
-        case EHOSTUNREACH: return "host unreachable"
+        case EHOSTUNREACH: return "host unreachable (no route to it from this machine)"
+        case ENETUNREACH: return "network unreachable"
+        case ECONNRESET, EPIPE: return "the server closed the connection"
         default: return String(cString: strerror(code))
         }
     }

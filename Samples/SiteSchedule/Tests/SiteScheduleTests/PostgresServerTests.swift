@@ -202,8 +202,18 @@ struct PostgresServerTests {
         // The certificate does not name 127.0.0.1.
         let mismatch = try PostgresLocation(url: url + "?sslmode=verify-full&sslrootcert=" + ca)
         let wrongHost = try #require(throws: PostgresStoreError.self) { try PostgresScheduleStore(mismatch) }
-        #expect(wrongHost.message.hasPrefix("cannot connect to \(mismatch.redacted): "))
-        #expect(wrongHost.message.contains("certificate"), "\(wrongHost.message)")
+        #expect(
+            wrongHost.message == "cannot connect to \(mismatch.redacted): TLS: the server's certificate does not name 127.0.0.1; "
+                + "it names localhost (sslmode=verify-full checks the host: connect by a name the certificate holds, or use sslmode=verify-ca)")
+        // An sslrootcert file that is not there, or holds no certificate, is named.
+        let missing = try PostgresLocation(url: url + "?sslmode=verify-ca&sslrootcert=/nonexistent/ca.pem")
+        let noFile = try #require(throws: PostgresStoreError.self) { try PostgresScheduleStore(missing) }
+        #expect(noFile.message == "cannot connect to \(missing.redacted): TLS: the sslrootcert file /nonexistent/ca.pem does not exist")
+        let directory = try TemporaryDirectory()
+        let notPEM = try directory.write("not a certificate\n", named: "ca.pem")
+        let garbage = try PostgresLocation(url: url + "?sslmode=verify-ca&sslrootcert=" + notPEM)
+        let noCertificate = try #require(throws: PostgresStoreError.self) { try PostgresScheduleStore(garbage) }
+        #expect(noCertificate.message == "cannot connect to \(garbage.redacted): TLS: the sslrootcert file \(notPEM) holds no PEM certificate")
         // Nobody the system trusts signed it.
         let untrusted = try PostgresLocation(url: localhost + "?sslmode=verify-full")
         let unsigned = try #require(throws: PostgresStoreError.self) { try PostgresScheduleStore(untrusted) }
@@ -244,6 +254,48 @@ struct PostgresServerTests {
         #expect(error.message == "cannot connect to postgres://me@127.0.0.1:\(port)/schedule?sslmode=require: "
             + "the server does not offer TLS, and the URL asks for it (sslmode=require)")
         #expect(served.wait(timeout: .now() + 10) == .success)
+    }
+
+    @Test("A refused connection, a closed one and an unknown host are told apart")
+    func connectionFailures() throws {
+        // A port nothing listens on: refused.
+        let probe = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        try withUnsafeMutablePointer(to: &address) { pointer in
+            try pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                try #require(bind(probe, $0, length) == 0 && getsockname(probe, $0, &length) == 0)
+            }
+        }
+        let freePort = Int(UInt16(bigEndian: address.sin_port))
+        close(probe)
+        let refused = try PostgresLocation(url: "postgres://me:pw@127.0.0.1:\(freePort)/db?sslmode=disable")
+        let refusedError = try #require(throws: PostgresStoreError.self) { try PostgresScheduleStore(refused) }
+        #expect(refusedError.message == "cannot connect to \(refused.redacted): connection refused")
+        // A server that accepts and closes at once.
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(listener) }
+        var listening = sockaddr_in()
+        listening.sin_family = sa_family_t(AF_INET)
+        listening.sin_addr.s_addr = inet_addr("127.0.0.1")
+        length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        try withUnsafeMutablePointer(to: &listening) { pointer in
+            try pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                try #require(bind(listener, $0, length) == 0 && listen(listener, 1) == 0)
+                try #require(getsockname(listener, $0, &length) == 0)
+            }
+        }
+        let port = Int(UInt16(bigEndian: listening.sin_port))
+        DispatchQueue.global().async { close(accept(listener, nil, nil)) }
+        let closing = try PostgresLocation(url: "postgres://me:pw@127.0.0.1:\(port)/db?sslmode=disable")
+        let closedError = try #require(throws: PostgresStoreError.self) { try PostgresScheduleStore(closing) }
+        #expect(closedError.message == "cannot connect to \(closing.redacted): the server closed the connection")
+        // A host name nobody resolves (.invalid is reserved for that).
+        let unknown = try PostgresLocation(url: "postgres://me:pw@no-such-host.invalid/db?sslmode=disable")
+        let unknownError = try #require(throws: PostgresStoreError.self) { try PostgresScheduleStore(unknown) }
+        #expect(unknownError.message == "cannot connect to \(unknown.redacted): cannot resolve the host name no-such-host.invalid")
     }
 
     @Test("sslmode and sslrootcert read as libpq reads them")
