@@ -50,3 +50,26 @@ public struct ExecutableRun {
             output: String(decoding: output, as: UTF8.self), errors: String(decoding: errors, as: UTF8.self))
     }
 }
+
+extension ExecutableRun {
+    /// Runs `name` as a shell whose parent ignores SIGPIPE would (the child inherits that),
+    /// reads the first 100 bytes of its output and closes the pipe: how the run ended, and
+    /// what it printed on standard error.
+    public static func runIntoClosedPipe(_ name: String, _ arguments: [String], in directory: String? = nil) throws
+        -> (Process, errors: String)
+    {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "trap '' PIPE; exec \"$0\" \"$@\"", url(of: name).path] + arguments
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        _ = output.fileHandleForReading.readData(ofLength: 100)
+        try output.fileHandleForReading.close()
+        process.waitUntilExit()
+        return (process, String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+    }
+}

@@ -20,6 +20,9 @@ struct PlistCommand: ParsableCommand {
     )
 
     static func main() {
+        // Output to a pipe whose reader has gone ends the process quietly (status 141), as
+        // xml and siteschedule end, also when the parent ignores SIGPIPE (see XMLCommand).
+        signal(SIGPIPE, SIG_DFL)
         let arguments = Array(CommandLine.arguments.dropFirst())
         if arguments.isEmpty {
             // Like every other usage error: the help on standard error, exit 64.

@@ -1,5 +1,10 @@
 import ArgumentParser
 import XMLStreaming
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
 
 /// `xml`: check and inspect XML files from the command line.
 @main
@@ -12,6 +17,11 @@ struct XMLCommand: ParsableCommand {
     )
 
     static func main() {
+        // Output to a pipe whose reader has gone ends the process quietly (status 141), as it
+        // does for any Unix filter, also when the parent (a Python script, a CI runner)
+        // ignores SIGPIPE and the child inherits that: then every write would fail with
+        // EPIPE, and some of them silently.
+        signal(SIGPIPE, SIG_DFL)
         // No arguments is a usage error like any other: the help on standard error, exit 64.
         if CommandLine.arguments.count == 1 {
             var standardError = StandardError()

@@ -98,3 +98,20 @@ struct PlistToolTests {
         #expect(try String(contentsOfFile: out, encoding: .utf8).contains("Ulmer Münster"))
     }
 }
+
+@Suite("plist to a closed pipe")
+struct PlistClosedPipeTests {
+    @Test("Printing to a pipe its reader closed ends quietly, killed by SIGPIPE, even where SIGPIPE is ignored")
+    func quietlyKilled() throws {
+        let directory = try TemporaryDirectory()
+        let entries = (0..<50_000).map { "<key>k\($0)</key><string>value \($0)</string>" }.joined()
+        let big = try directory.write(
+            "<?xml version=\"1.0\"?><plist version=\"1.0\"><dict>\(entries)</dict></plist>", named: "big.plist")
+        for arguments in [["-p", big], ["-convert", "json", "-o", "-", big]] {
+            let (process, errors) = try ExecutableRun.runIntoClosedPipe("plist", arguments)
+            #expect(process.terminationReason == .uncaughtSignal, "\(arguments)")
+            #expect(process.terminationStatus == SIGPIPE, "\(arguments)")
+            #expect(errors.isEmpty, "\(arguments): \(errors)")
+        }
+    }
+}

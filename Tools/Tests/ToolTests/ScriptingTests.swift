@@ -289,3 +289,19 @@ struct InputOptionTests {
         #expect(run.errors.hasPrefix("OVERVIEW: Check and inspect XML documents"))
     }
 }
+
+@Suite("xml to a closed pipe")
+struct ClosedPipeTests {
+    @Test("Every command writing to a pipe its reader closed ends quietly, killed by SIGPIPE, even where SIGPIPE is ignored")
+    func quietlyKilled() throws {
+        let directory = try TemporaryDirectory()
+        // Far more than a pipe holds, so that the command is still writing when it closes.
+        let big = try directory.write("<r>" + String(repeating: "<a>x</a>", count: 200_000) + "</r>", named: "big.xml")
+        for arguments in [["fmt", big], ["events", big], ["query", "//a", big], ["canon", big]] {
+            let (process, errors) = try ExecutableRun.runIntoClosedPipe("xml", arguments)
+            #expect(process.terminationReason == .uncaughtSignal, "\(arguments)")
+            #expect(process.terminationStatus == SIGPIPE, "\(arguments)")
+            #expect(errors.isEmpty, "\(arguments): \(errors)")
+        }
+    }
+}

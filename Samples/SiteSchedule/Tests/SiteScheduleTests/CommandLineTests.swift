@@ -209,23 +209,10 @@ struct CommandLineTests {
         _ = try Run.run(["generate", "--size", "2", "-o", "feed.xml"], in: directory.path)
         #expect(try Run.run(["import", "feed.xml"], in: directory.path).status == 0)
         for arguments in [["export"], ["generate", "--size", "5", "-o", "-"]] {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            // The shell ignores SIGPIPE and the child inherits that, as if the event loop had.
-            process.arguments = ["-c", "trap '' PIPE; exec \"$0\" \"$@\"", Run.executable.path] + arguments
-            process.currentDirectoryURL = URL(fileURLWithPath: directory.path)
-            let output = Pipe()
-            let errors = Pipe()
-            process.standardOutput = output
-            process.standardError = errors
-            try process.run()
-            let start = output.fileHandleForReading.readData(ofLength: 100)
-            #expect(start.count == 100)
-            try output.fileHandleForReading.close()
-            process.waitUntilExit()
+            // Run as if the event loop had ignored SIGPIPE: the shell ignores it for the child.
+            let (process, said) = try ExecutableRun.runIntoClosedPipe("siteschedule", arguments, in: directory.path)
             #expect(process.terminationReason == .uncaughtSignal, "\(arguments)")
             #expect(process.terminationStatus == SIGPIPE, "\(arguments)")
-            let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             #expect(said.isEmpty, "\(arguments): \(said)")
         }
     }
