@@ -39,6 +39,23 @@ struct PostgresServerTests {
         }
     }
 
+    /// A fresh database holding the sample, its rows, and an import of a 20 MB feed into it
+    /// started in a process of its own and writing.
+    static func importUnderWay() throws -> (
+        url: String, directory: TemporaryDirectory, store: PostgresScheduleStore, before: String, process: Process
+    ) {
+        let url = try freshPostgresDatabase(try #require(testPostgresURL))
+        let directory = try TemporaryDirectory()
+        #expect(try Run.run(["import", fixture("schedule.xml"), "--db", url], in: directory.path).status == 0)
+        let store = try PostgresScheduleStore(PostgresLocation(url: url))
+        let before = try rows(of: store)
+        let feed = directory.path + "/big.xml"
+        try ScheduleFeedGenerator(size: 20_000_000).write(to: .file(path: feed))
+        let process = try Run.start(["import", "--quiet", feed, "--db", url], in: directory.path)
+        try waitUntilWriting(process, store)
+        return (url, directory, store, before, process)
+    }
+
     @Test("import, show and export take --db postgres://…, or SITESCHEDULE_DB without it; passwords are never printed",
           .enabled(if: testPostgresURL != nil, StoreSemanticsTests.postgresReason))
     func commandLine() throws {
@@ -102,15 +119,7 @@ struct PostgresServerTests {
     @Test("an import into PostgreSQL killed with SIGKILL leaves the database as it was, and the next import goes ahead",
           .enabled(if: testPostgresURL != nil, StoreSemanticsTests.postgresReason))
     func killed() throws {
-        let url = try freshPostgresDatabase(try #require(testPostgresURL))
-        let directory = try TemporaryDirectory()
-        #expect(try Run.run(["import", fixture("schedule.xml"), "--db", url], in: directory.path).status == 0)
-        let store = try PostgresScheduleStore(PostgresLocation(url: url))
-        let before = try rows(of: store)
-        let feed = directory.path + "/big.xml"
-        try ScheduleFeedGenerator(size: 20_000_000).write(to: .file(path: feed))
-        let process = try Run.start(["import", "--quiet", feed, "--db", url], in: directory.path)
-        try Self.waitUntilWriting(process, store)
+        let (url, directory, store, before, process) = try Self.importUnderWay()
         usleep(300_000)
         #expect(process.isRunning, "the import ended before it could be killed")
         #expect(try Self.importIsWriting(store), "the import had not written before it was killed")
@@ -128,14 +137,7 @@ struct PostgresServerTests {
     @Test("an import into PostgreSQL waiting for another import's lock says so, then goes ahead",
           .enabled(if: testPostgresURL != nil, StoreSemanticsTests.postgresReason))
     func waitsForAnotherImport() throws {
-        let url = try freshPostgresDatabase(try #require(testPostgresURL))
-        let directory = try TemporaryDirectory()
-        #expect(try Run.run(["import", fixture("schedule.xml"), "--db", url], in: directory.path).status == 0)
-        let store = try PostgresScheduleStore(PostgresLocation(url: url))
-        let feed = directory.path + "/big.xml"
-        try ScheduleFeedGenerator(size: 20_000_000).write(to: .file(path: feed))
-        let first = try Run.start(["import", "--quiet", feed, "--db", url], in: directory.path)
-        try Self.waitUntilWriting(first, store)
+        let (url, directory, _, _, first) = try Self.importUnderWay()
         #expect(first.isRunning, "the first import ended before the second began")
         let second = try Run.run(["import", fixture("schedule-large.xml"), "--db", url], in: directory.path)
         first.waitUntilExit()
