@@ -27,6 +27,16 @@ private func encoded(_ text: String, _ encoding: String.Encoding, mark: [UInt8])
 struct AppleFilesTests {
     static let sample = "<dict><key>k</key><string>vé😀</string><key>n</key><integer>3</integer></dict>"
 
+    @Test("An XML plist in a multi-byte encoding is read through iconv, as the stream parser reads any XML")
+    func transcodedXML() throws {
+        // <key>名前</key><string>東京</string> in Shift_JIS.
+        let bytes =
+            Array("<?xml version=\"1.0\" encoding=\"Shift_JIS\"?>\n<plist version=\"1.0\"><dict><key>".utf8)
+            + [0x96, 0xBC, 0x91, 0x4F] + Array("</key><string>".utf8) + [0x93, 0x8C, 0x8B, 0x9E]
+            + Array("</string></dict></plist>\n".utf8)
+        #expect(try PropertyList(data: bytes) == ["名前": "東京"])
+    }
+
     @Test(
         "XML plists in UTF-16 and UTF-32 with a byte-order mark are read",
         arguments: [
