@@ -40,6 +40,8 @@ ENCODINGS = [
     ("iso-2022-jp", "iso2022_jp", "ISO-2022-JP", "ISO-2022-JP", "ja", "😀 €"),
     ("utf-32", "utf-32", "UTF-32", "UTF-32", "ja", "😀 𠮷 €"),
     ("utf-32be", "utf-32-be", "UTF-32", "UTF-32BE", "ru", "😀 €"),
+    # Big-endian with its byte-order mark (Python's utf-32-be writes none: added below).
+    ("utf-32be-bom", "utf-32-be", "UTF-32", "UTF-32", "ja", "😀 𠮷 €"),
     ("ibm866", "cp866", "IBM866", "IBM866", "ru", "😀 €"),
     ("tis-620", "tis_620", "TIS-620", "TIS-620", "th", "😀 €"),
     ("koi8-r", "koi8_r", "KOI8-R", "KOI8-R", "ru", "😀 €"),
@@ -98,13 +100,18 @@ def main():
         # Characters the codec cannot write become references; the oracle reads the bytes.
         data = encode(text, codec)
         decoded = data.decode(codec)
+        bom = b"\x00\x00\xfe\xff" if name.endswith("-bom") else b""
+        data = bom + data
         via_iconv = subprocess.run(["iconv", "-f", iconv_name, "-t", "UTF-8"], input=data, capture_output=True, check=True).stdout
         assert via_iconv.decode("utf-8") == decoded, f"{name}: glibc's {iconv_name} and Python's {codec} disagree"
         (OUT / f"{name}.xml").write_bytes(data)
         oracle = decoded.replace(f'encoding="{label}"', 'encoding="UTF-8"', 1)
         (OUT / f"{name}.utf8.xml").write_bytes(oracle.encode("utf-8"))
         # Offsets: of the text with its references, encoded as the file is.
-        (OUT / f"{name}.starts").write_text("\n".join(starts(decoded, codec)) + "\n")
+        rows = starts(decoded, codec)
+        if bom:
+            rows = [f"{r.rsplit(':', 1)[0]}:{int(r.rsplit(':', 1)[1]) + len(bom)}" for r in rows]
+        (OUT / f"{name}.starts").write_text("\n".join(rows) + "\n")
         print(f"{name}: {len(data)} bytes")
 
 

@@ -12,7 +12,7 @@ import XMLTestSupport
 struct EncodingTranscodingTests {
     static let feeds = [
         "big5", "big5-hkscs", "gb2312", "gbk", "gb18030", "euc-kr", "cp949", "euc-jp", "shift_jis", "cp932", "iso-2022-jp",
-        "utf-32", "utf-32be", "ibm866", "tis-620", "koi8-r", "ibm037",
+        "utf-32", "utf-32be", "utf-32be-bom", "ibm866", "tis-620", "koi8-r", "ibm037",
     ]
 
     private static func bytes(_ name: String) throws -> [UInt8] { try Fixture.bytes("encodings/\(name)") }
@@ -116,7 +116,7 @@ struct EncodingTranscodingTests {
             ("ISO_8859-1", "ISO-8859-1"), ("ISO-IR-100", "ISO-8859-1"), ("utf8", "UTF-8"), ("UTF8", "UTF-8"),
             ("ascii", "US-ASCII"), ("cp1252", "windows-1252"), ("Windows-1252", "windows-1252"), ("sjis", "shift_jis"),
             ("x-sjis", "shift_jis"), ("gbk", "gbk"), ("CP936", "gbk"), ("gb2312", "gb2312"), ("GB18030", "gb18030"),
-            ("ks_c_5601-1987", "cp949"), ("big5", "big5"), ("EUC-JP", "euc_jp"), ("ibm866", "cp866"), ("tis-620", "tis_620"),
+            ("ks_c_5601-1987", "cp949"), ("big5", "big5"), ("EUC-JP", "euc_jp"), ("EUC_JP", "euc_jp"), ("ibm866", "cp866"), ("tis-620", "tis_620"),
         ])
     func namesAndAliases(name: String, pythonCodec: String) throws {
         // "é" where the encoding has it; otherwise a character every one of these has.
@@ -198,6 +198,67 @@ struct EncodingTranscodingTests {
         var pulled: [XMLEvent] = []
         for try await event in XMLEventStream(chunks) { pulled.append(event) }
         #expect(Self.content(pulled) == oracle)
+    }
+
+    @Test("The pull readers read a transcoded feed larger than a slice, in any chunk size")
+    func pullReadersOnLargeInput() async throws {
+        // 200,000 bytes of Shift_JIS: several of the stage's 64 KiB slices per read.
+        let item = Array("<item a='".utf8) + [0x93, 0xFA] + Array("'>".utf8) + [0x96, 0x7B, 0x8C, 0xEA] + Array("</item>\n".utf8)
+        let input = Array("<?xml version='1.0' encoding='Shift_JIS'?>\n<feed>\n".utf8)
+            + Array(repeating: item, count: 9_000).flatMap { $0 } + Array("</feed>\n".utf8)
+        let expected = try EventRecorder.events(of: input)
+        #expect(expected.filter { if case .startElement = $0 { return true }; return false }.count == 9_001)
+        let directory = try TemporaryDirectory()
+        let path = try directory.write(input, named: "big.xml")
+        for chunkSize in [4096, 64 * 1024] {
+            let reader = try XMLEventReader(contentsOf: path, options: XMLParserOptions(chunkSize: chunkSize))
+            var read: [XMLEvent] = []
+            while let event = try reader.next() { read.append(event) }
+            #expect(read == expected, "chunk size \(chunkSize)")
+        }
+        let chunks = AsyncStream<[UInt8]> { continuation in
+            for piece in ChunkSplitter.pieces(of: input, size: 150_000) { continuation.yield(Array(piece)) }
+            continuation.finish()
+        }
+        var pulled: [XMLEvent] = []
+        for try await event in XMLEventStream(chunks) { pulled.append(event) }
+        #expect(pulled == expected)
+    }
+
+    @Test("An encoding that writes more than three bytes of UTF-8 for a byte (TSCII) loses nothing")
+    func widerThanThreeBytes() throws {
+        // TSCII's 0x82 is the four characters of ஸ்ரீ, twelve bytes of UTF-8.
+        let input = Array("<?xml version='1.0' encoding='TSCII'?><a>".utf8) + Array(repeating: 0x82, count: 10_000) + Array("</a>".utf8)
+        let events = try EventRecorder.events(of: input)
+        #expect(events.contains(.characters(String(repeating: "\u{0BB8}\u{0BCD}\u{0BB0}\u{0BC0}", count: 10_000))))
+    }
+
+    @Test("A byte-order mark and a declaration of another encoding: the error says they disagree")
+    func byteOrderMarkConflict() throws {
+        let input = [0xEF, 0xBB, 0xBF] + Array("<?xml version='1.0' encoding='Shift_JIS'?><a/>".utf8)
+        let error = try #require(throws: XMLParseError.self) { try XMLStreamParser(handler: XMLEventCollector()).parse(input) }
+        #expect(error.message.hasPrefix("the document starts with a UTF-8 byte-order mark but declares Shift_JIS"), "\(error.message)")
+    }
+
+    @Test("In a single-byte encoding a truncated document's element is placed by bytes, its name read through the table")
+    func singleByteColumns() throws {
+        // windows-1252: “x” are one byte each; <ü> is a name outside ASCII.
+        let input = Array("<?xml version='1.0' encoding='windows-1252'?>\n<r>\n".utf8) + [0x93, 0x78, 0x94] + Array(" <".utf8) + [0xFC]
+            + Array(">text".utf8)
+        let error = try #require(throws: XMLParseError.self) { try XMLStreamParser(handler: XMLEventCollector()).parse(input) }
+        #expect(error.message == "premature end of input: <ü> opened at 3:5 is not closed")
+    }
+
+    @Test("Recovering a transcoded document with many wrong bytes takes linear time")
+    func recoveryScaling() {
+        let scaling = Scaling.measure(n: 20_000, prepare: { n in
+            Array("<?xml version='1.0' encoding='EUC-JP'?><a>".utf8) + Array(repeating: [0xC6, 0xFC, 0xFF], count: n).flatMap { $0 }
+                + Array("</a>".utf8)
+        }) { input in
+            let parser = XMLStreamParser(handler: Discard(), options: XMLParserOptions(recovery: XMLRecovery(maximumRecordedRepairs: 10)))
+            try? parser.parse(input)
+        }
+        #expect(scaling.isNearLinear(), "\(scaling)")
     }
 
     @Test("A parser reads documents in different encodings one after another")

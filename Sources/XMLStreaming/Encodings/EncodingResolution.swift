@@ -100,8 +100,11 @@ enum EncodingResolver {
     private static let cache = LockedValue<[String: ResolvedEncoding?]>([:])
 
     private static func resolveThroughIconv(_ name: String, key: String) -> ResolvedEncoding? {
-        let iconvName = iconvAliases[key] ?? name
-        guard let converter = IconvConverter(from: iconvName) else { return nil }
+        // iconv is particular about punctuation (it knows EUC-JP, not EUC_JP; IBM037, not
+        // IBM-037): the name as given, then with `-` for `_`, then without any.
+        let spellings = iconvAliases[key].map { [$0] } ?? [name, name.asciiUppercased.replacing("_", with: "-"), key.asciiUppercased]
+        guard let (iconvName, converter) = spellings.lazy.compactMap({ spelling in IconvConverter(from: spelling).map { (spelling, $0) } }).first
+        else { return nil }
         if let upperHalf = singleByteTable(converter) {
             return .singleByte(SingleByteEncoding(name: name, aliases: [], upperHalf: upperHalf))
         }

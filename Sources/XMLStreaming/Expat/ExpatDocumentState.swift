@@ -22,6 +22,12 @@ internal import XMLSyntax
     /// Whether the document's encoding is settled: until then its first bytes are held back
     /// (``ExpatReceiver/feedUndecided(_:isFinal:)``).
     var encodingDecided = false
+    /// When the first bytes and the declaration disagree (a byte-order mark and another
+    /// encoding's name): what expat's "unknown encoding" then means.
+    var encodingConflict: String?
+    /// For a single-byte encoding (ISO-8859-1, US-ASCII or a table): the characters of bytes
+    /// 0x80...0xFF, -1 where undefined. Columns then count bytes, names decode through it.
+    var singleByteUpperHalf: [Int32]?
     /// Set during the end event of an empty-element tag (`<odd/>`), whose position expat
     /// gives as the end of the tag: positions then point at the tag's start, as for its start.
     var inEmptyElementEnd = false

@@ -31,7 +31,7 @@ extension ExpatReceiver {
             errorCode = .invalidEncoding
             message = Self.invalidSequenceMessage(bad, encoding: transcodedOffsets.encodingName)
         } else if code == XML_ERROR_UNKNOWN_ENCODING {
-            message = Self.unknownEncodingMessage(options.encoding?.rawValue ?? declaredEncoding ?? "")
+            message = encodingConflict ?? Self.unknownEncodingMessage(options.encoding?.rawValue ?? declaredEncoding ?? "")
         } else if code == XML_ERROR_NO_ELEMENTS, !openElementOffsets.isEmpty {
             // The input ended inside an element: say which, and where it began.
             message = unclosedElementMessage()

@@ -39,12 +39,21 @@ extension ExpatReceiver {
     /// decides alone (the parser was made with it); so does a stage from the options.
     func chooseReading(for signature: EncodingSignature) throws {
         guard inputStage == nil else { return }
+        // A single-byte encoding: columns count bytes, names decode through its table.
+        let declared = signature.family == .asciiCompatible && signature.byteOrderMarkLength == 0 ? signature.declaredLabel : nil
+        switch (options.encoding?.rawValue ?? declared).flatMap(EncodingResolver.resolve) {
+        case .singleByte(let table)?: singleByteUpperHalf = table.upperHalf
+        case .native("ISO-8859-1")?, .native("US-ASCII")?: singleByteUpperHalf = (0x80...0xFF).map { Int32($0) }
+        default: break
+        }
         switch signature.family {
         case .utf32(let bigEndian):
             guard options.encoding == nil else { return }
-            // iconv's "UTF-32" reads the byte-order mark and drops it.
-            let name = signature.byteOrderMarkLength > 0 ? "UTF-32" : bigEndian ? "UTF-32BE" : "UTF-32LE"
-            try startTranscoding(name, as: name)
+            // The byte order named, not iconv's "UTF-32": a conversion that restarts mid-file
+            // (for a position) would take the machine's order. A byte-order mark then reaches
+            // expat as UTF-8's, which it skips.
+            let name = bigEndian ? "UTF-32BE" : "UTF-32LE"
+            try startTranscoding(name, as: "UTF-32")
         case .utf32UnusualOrder(let order):
             guard options.encoding == nil else { return }
             throw XMLParseError(
@@ -61,9 +70,11 @@ extension ExpatReceiver {
             try startTranscoding(name, as: label)
         case .utf16(let bigEndian):
             // expat reads UTF-16 itself, but knows only its own spellings of the name.
-            guard options.encoding == nil, let label = signature.declaredLabel, !Self.isExpatSpelling(label),
-                case .native(let name)? = EncodingResolver.resolve(label), name.hasPrefix("UTF-16")
-            else { return }
+            guard options.encoding == nil, let label = signature.declaredLabel, !Self.isExpatSpelling(label) else { return }
+            guard case .native(let name)? = EncodingResolver.resolve(label), name.hasPrefix("UTF-16") else {
+                encodingConflict = "the document is in UTF-16 but declares \(label); declare UTF-16, or convert the file"
+                return
+            }
             let encoding = signature.byteOrderMarkLength > 0 ? "UTF-16" : bigEndian ? "UTF-16BE" : "UTF-16LE"
             _ = unsafe XML_SetEncoding(parser, encoding)
         case .asciiCompatible:
@@ -73,10 +84,16 @@ extension ExpatReceiver {
                 // A UTF-16 label on bytes that are not UTF-16 is expat's to refuse; after a
                 // UTF-8 byte-order mark only UTF-8 (and ASCII, its subset) can be meant.
                 if name.hasPrefix("UTF-16") { return }
-                if signature.byteOrderMarkLength > 0 && name == "ISO-8859-1" { return }
+                if signature.byteOrderMarkLength > 0 && name == "ISO-8859-1" {
+                    encodingConflict = Self.byteOrderMarkConflict(label)
+                    return
+                }
                 _ = unsafe XML_SetEncoding(parser, signature.byteOrderMarkLength > 0 ? "UTF-8" : name)
             case .transcoded(let name)?:
-                if signature.byteOrderMarkLength > 0 { return }
+                if signature.byteOrderMarkLength > 0 {
+                    encodingConflict = Self.byteOrderMarkConflict(label)
+                    return
+                }
                 try startTranscoding(name, as: label)
             case .singleByte?, nil:
                 // expat asks for the table by the declared name (`ExpatCallbacks.unknownEncoding`),
@@ -84,6 +101,11 @@ extension ExpatReceiver {
                 return
             }
         }
+    }
+
+    /// The error message for a UTF-8 byte-order mark before a declaration of another encoding.
+    static func byteOrderMarkConflict(_ label: String) -> String {
+        "the document starts with a UTF-8 byte-order mark but declares \(label); remove the mark or declare UTF-8 (or convert the file)"
     }
 
     /// Whether expat knows this name itself (it compares without regard to case).
@@ -121,7 +143,9 @@ extension ExpatReceiver {
     /// behind the token expat has not finished, since no position before it will be asked
     /// (the open elements were pinned after each call into expat).
     func releaseTranscodedInput() {
-        guard let transcodedOffsets, state == .parsing else { return }
+        // Paused by the pull reader, expat resumes at the current event: nothing before it
+        // will be asked either.
+        guard let transcodedOffsets, state == .parsing || state == .suspended else { return }
         transcodedOffsets.discard(beforeOutput: bytesFed - Int64(pendingTokenBytes))
     }
 }

@@ -51,6 +51,12 @@ extension ExpatReceiver {
             unsafe try feedUndecided(bytes, isFinal: false)
             return
         }
+        // The pull reader paused expat inside an earlier piece of this delivery (an input
+        // stage can hand on several): the rest waits, in order, for the next feed or finish.
+        if state == .suspended {
+            unsafe heldBytes.append(contentsOf: bytes)
+            return
+        }
         var rest = unsafe bytes
         if !heldBytes.isEmpty || mustDefer(adding: rest.count) {
             unsafe heldBytes.append(contentsOf: rest)
@@ -62,7 +68,7 @@ extension ExpatReceiver {
             let size = min(rest.count, max(options.chunkSize, pendingTokenBytes))
             unsafe try feedDirectly(UnsafeRawBufferPointer(rebasing: rest[..<size]), isFinal: false)
             unsafe rest = UnsafeRawBufferPointer(rebasing: rest[size...])
-            if unsafe !rest.isEmpty && mustDefer(adding: rest.count) {
+            if unsafe !rest.isEmpty && (state == .suspended || mustDefer(adding: rest.count)) {
                 unsafe heldBytes.append(contentsOf: rest)
                 return
             }

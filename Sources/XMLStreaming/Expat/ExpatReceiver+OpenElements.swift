@@ -39,6 +39,7 @@ extension ExpatReceiver {
         let bytes = unsafe context.bytes
         let bufferStart = unsafe end - Int64(context.offset)
         var pins = (first..<count).map { unknownPin(at: openElementOffsets[$0]) }
+        let singleByte = singleByteUpperHalf != nil
         // Scanning down from expat's position: line breaks and characters passed.
         var breaks = 0
         var characters = 0
@@ -56,11 +57,11 @@ extension ExpatReceiver {
                 pending.removeAll()
                 breaks += 1
             }
-            if byte & 0xC0 != 0x80 && !isBreak && byte != 0x0D { characters += 1 }
+            if (singleByte || byte & 0xC0 != 0x80) && !isBreak && byte != 0x0D { characters += 1 }
             // `characters` now counts the characters from byte i up to expat's position.
             while next >= 0 && bufferStart + Int64(i) == openElementOffsets[first + next] {
                 pins[next].line = line - breaks
-                pins[next].name = unsafe Self.tagName(in: bytes, at: i)
+                pins[next].name = unsafe Self.tagName(in: bytes, at: i, upperHalf: singleByteUpperHalf)
                 if breaks == 0 {
                     pins[next].column = column - characters
                 } else {
@@ -84,8 +85,9 @@ extension ExpatReceiver {
         PinnedElement(name: nil, line: 0, column: 0, inputOffset: inputByteOffset(offset))
     }
 
-    /// The name in the start tag at `offset` (its `<`), as written.
-    static func tagName(in bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> String? {
+    /// The name in the start tag at `offset` (its `<`), as written: UTF-8, or through a
+    /// single-byte encoding's table.
+    static func tagName(in bytes: UnsafeBufferPointer<UInt8>, at offset: Int, upperHalf: [Int32]?) -> String? {
         guard offset + 1 < bytes.count, unsafe bytes[offset] == UInt8(ascii: "<") else { return nil }
         var end = offset + 1
         while end < bytes.count && end - offset < 512,
@@ -93,7 +95,15 @@ extension ExpatReceiver {
         {
             end += 1
         }
-        return unsafe String(validating: UnsafeBufferPointer(rebasing: bytes[(offset + 1)..<end]), as: UTF8.self)
+        let name = unsafe UnsafeBufferPointer(rebasing: bytes[(offset + 1)..<end])
+        guard let upperHalf else { return unsafe String(validating: name, as: UTF8.self) }
+        var scalars = String.UnicodeScalarView()
+        for unsafe byte in unsafe name {
+            let value = byte < 0x80 ? Int32(byte) : upperHalf[Int(byte) - 0x80]
+            guard value >= 0, let scalar = Unicode.Scalar(UInt32(value)) else { return nil }
+            scalars.append(scalar)
+        }
+        return String(scalars)
     }
 
     /// The message for a document that ends inside its innermost open element.

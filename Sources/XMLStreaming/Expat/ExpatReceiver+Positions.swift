@@ -51,9 +51,10 @@ extension ExpatReceiver {
         return XMLPosition(line: line, column: max(1, column), byteOffset: inputByteOffset(startOffset))
     }
 
-    /// The characters of `bytes` as expat counts columns: UTF-8 sequences, or UTF-16 units
-    /// less the second of each surrogate pair.
+    /// The characters of `bytes` as expat counts columns: bytes in a single-byte encoding,
+    /// UTF-8 sequences, or UTF-16 units less the second of each surrogate pair.
     func characterCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        if singleByteUpperHalf != nil { return bytes.count }
         guard inputIsUTF16 else { return unsafe bytes.reduce(0) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 } }
         var count = 0
         var i = 0

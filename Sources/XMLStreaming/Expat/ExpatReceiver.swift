@@ -104,6 +104,14 @@ internal import XMLSyntax
         get { unsafe document.pinAnchor }
         set { unsafe document.pinAnchor = newValue }
     }
+    var singleByteUpperHalf: [Int32]? {
+        get { unsafe document.singleByteUpperHalf }
+        set { unsafe document.singleByteUpperHalf = newValue }
+    }
+    var encodingConflict: String? {
+        get { unsafe document.encodingConflict }
+        set { unsafe document.encodingConflict = newValue }
+    }
     var encodingDecided: Bool {
         get { unsafe document.encodingDecided }
         set { unsafe document.encodingDecided = newValue }

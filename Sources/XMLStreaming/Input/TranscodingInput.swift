@@ -51,6 +51,8 @@ struct TranscodingInput: InputStage {
 
     /// The most input converted and handed on at once.
     static let sliceSize = 64 * 1024
+    /// The most bytes of UTF-8 one input byte becomes (TSCII's 0x82 is four characters).
+    static let maximumExpansion = 12
 
     private mutating func processSlice(
         _ input: UnsafeRawBufferPointer, isFinal: Bool,
@@ -68,25 +70,38 @@ struct TranscodingInput: InputStage {
         var written = 0
         var stop = IconvConverter.Stop.inputUsed
         var marks: [TranscodedOffsets.Mark] = []
-        unsafe offsets.window.withUnsafeBytes { window in
-            unsafe output.withUnsafeMutableBytes { out in
-                // In pieces, each end a mark for the offsets (see TranscodedOffsets).
-                while read < available {
-                    let end = min(available, read + TranscodedOffsets.pieceSize)
-                    let result = unsafe converter.convert(
+        // In pieces, each end a mark for the offsets (see TranscodedOffsets).
+        while read < available {
+            let end = min(available, read + TranscodedOffsets.pieceSize)
+            // Room for the most a piece can become (TSCII writes twelve bytes for one), plus
+            // the sentinel: glibc's converters that write several characters for one byte
+            // lose one if the output fills in the middle of them (checked with TSCII).
+            let need = written + (end - read) * Self.maximumExpansion + 17
+            if output.count < need { output.append(contentsOf: repeatElement(0, count: need - output.count)) }
+            let result = unsafe offsets.window.withUnsafeBytes { window in
+                unsafe output.withUnsafeMutableBytes { out in
+                    unsafe converter.convert(
                         UnsafeRawBufferPointer(rebasing: window[(start + read)..<(start + end)]),
-                        into: UnsafeMutableRawBufferPointer(rebasing: out[written...]))
-                    read += result.read
-                    written += result.written
-                    stop = result.stop
-                    marks.append((produced + Int64(written), converted + Int64(read)))
-                    // The capacity covers the input: a full output only means a flush is due.
-                    if result.stop == .invalid || result.read == 0 { break }
-                    if result.stop == .incomplete && end == available { break }
+                        into: UnsafeMutableRawBufferPointer(rebasing: out[written..<(out.count - 1)]))
                 }
-                if isFinal && stop == .inputUsed {
-                    written += unsafe converter.flush(into: UnsafeMutableRawBufferPointer(rebasing: out[written...]))
-                }
+            }
+            read += result.read
+            written += result.written
+            stop = result.stop
+            marks.append((produced + Int64(written), converted + Int64(read)))
+            if result.stop == .outputFull {
+                // More than three bytes of UTF-8 for an input byte (TSCII writes up to
+                // twelve): more room, and on.
+                output.append(contentsOf: repeatElement(0, count: output.count))
+                continue
+            }
+            if result.stop == .invalid || result.read == 0 { break }
+            if result.stop == .incomplete && end == available { break }
+        }
+        if isFinal && stop == .inputUsed {
+            if output.count - written < 64 { output.append(contentsOf: repeatElement(0, count: 64)) }
+            written += unsafe output.withUnsafeMutableBytes {
+                unsafe converter.flush(into: UnsafeMutableRawBufferPointer(rebasing: $0[written..<($0.count - 1)]))
             }
         }
         converted += Int64(read)

@@ -24,6 +24,8 @@ struct RecoveringDecoder {
     /// Bytes not decoded yet: the start of the input while the encoding is undecided, or
     /// the beginning of a character split between chunks.
     private var pending: [UInt8] = []
+    /// Where iconv writes before the text is appended to the output (transcoded sources).
+    private var scratch: [UInt8] = []
     private let override: XMLEncodingName?
     private static let windows1252 = SingleByteEncoding.named("windows-1252")!.upperHalf
     init(override: XMLEncodingName?) {
@@ -179,46 +181,60 @@ struct RecoveringDecoder {
         }
     }
 
-    /// Converts through iconv; a byte sequence the encoding does not allow becomes U+FFFD
-    /// and the conversion goes on after its first byte.
+    /// Converts through iconv, a piece at a time through a scratch buffer with room for the
+    /// most a piece can become (see TranscodingInput: an output that fills mid-character
+    /// loses one); a byte sequence the encoding does not allow becomes U+FFFD and the
+    /// conversion goes on after its first byte, in the state it was in (a shift state stays).
     private mutating func decodeTranscoded(
-        _ input: UnsafeRawBufferPointer, with converter: IconvConverter, named name: String, isFinal: Bool, into output: inout [UInt8],
-        notes: inout [Note]
+        _ input: UnsafeRawBufferPointer, with converter: IconvConverter, named name: String, isFinal: Bool,
+        into output: inout [UInt8], notes: inout [Note]
     ) {
+        let pieceSize = TranscodedOffsets.pieceSize
+        if scratch.count < pieceSize * TranscodingInput.maximumExpansion + 64 {
+            scratch = [UInt8](repeating: 0, count: pieceSize * TranscodingInput.maximumExpansion + 64)
+        }
         var i = 0
         while i < input.count {
-            let start = output.count
-            let room = (input.count - i) * 3 + 16
-            output.append(contentsOf: repeatElement(0, count: room))
-            let result = unsafe output.withUnsafeMutableBytes {
-                unsafe converter.convert(
-                    UnsafeRawBufferPointer(rebasing: input[i...]), into: UnsafeMutableRawBufferPointer(rebasing: $0[start...]))
+            let end = min(input.count, i + pieceSize)
+            let result = unsafe scratch.withUnsafeMutableBytes {
+                unsafe converter.convert(UnsafeRawBufferPointer(rebasing: input[i..<end]), into: $0)
             }
-            output.removeLast(room - result.written)
+            output.append(contentsOf: scratch[..<result.written])
             i += result.read
             switch result.stop {
-            case .inputUsed, .outputFull:
-                if result.read == 0 && result.written == 0 { i = input.count }
+            case .inputUsed:
+                continue
+            case .outputFull where result.read > 0:
+                continue
+            case .incomplete where end < input.count:
+                // A character cut by the piece's end is read with the next piece.
+                continue
             case .incomplete:
                 if !isFinal {
                     unsafe pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: input[i...]))
-                    return
+                } else {
+                    notes.append(
+                        Note(
+                            outputOffset: output.count, kind: .invalidByte,
+                            message: "the input ends in the middle of a \(name) character; its bytes are left out"))
                 }
-                notes.append(
-                    Note(
-                        outputOffset: output.count, kind: .invalidByte,
-                        message: "the input ends in the middle of a \(name) character; its bytes are left out"))
-                return
-            case .invalid:
+                i = input.count
+            case .invalid, .outputFull:
+                // (A full output with nothing read cannot happen with this room; taken as a
+                // wrong byte, so that the loop always moves on.)
                 let byte = unsafe input[i]
                 notes.append(
                     Note(
                         outputOffset: output.count, kind: .invalidByte,
                         message: "byte 0x\(Self.hex(byte)) does not begin a \(name) character; read as U+FFFD"))
                 Self.appendUTF8(0xFFFD, to: &output)
-                converter.reset()
                 i += 1
             }
+        }
+        if isFinal {
+            // What the conversion still holds back (a character awaiting a combining mark).
+            let count = unsafe scratch.withUnsafeMutableBytes { unsafe converter.flush(into: $0) }
+            output.append(contentsOf: scratch[..<count])
         }
     }
 

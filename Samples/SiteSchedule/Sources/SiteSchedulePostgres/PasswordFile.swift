@@ -18,8 +18,12 @@ enum PasswordFile {
         if status.st_mode & (S_IRWXG | S_IRWXO) != 0 { return .tooOpen }
         guard let data = FileManager.default.contents(atPath: path) else { return .none }
         let wanted = [host, String(port), database, user]
-        for line in String(decoding: data, as: UTF8.self).split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r" }) {
-            if line.hasPrefix("#") { continue }
+        // Lines split on bytes, a CR before the LF dropped, as libpq reads them (as Swift
+        // characters, "\r\n" would be one, and split nothing).
+        for var bytes in data.split(separator: 0x0A) {
+            if bytes.last == 0x0D { bytes = bytes.dropLast() }
+            let line = Substring(String(decoding: bytes, as: UTF8.self))
+            if line.isEmpty || line.hasPrefix("#") { continue }
             let fields = self.fields(of: line)
             guard fields.count >= 5 else { continue }
             if zip(fields.prefix(4), wanted).allSatisfy({ $0 == "*" || $0 == $1 }) { return .found(fields[4]) }

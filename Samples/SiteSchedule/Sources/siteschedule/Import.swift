@@ -38,19 +38,29 @@ struct Import: ParsableCommand {
         _ feeds: [ScheduleFeed], into location: String, quiet: Bool, reading: FeedReading = .handWritten
     ) throws -> ImportSummary {
         let bar = ProgressBar(enabled: !quiet)
-        // A database file this import creates is removed again if the import fails: nothing
-        // was imported, so there is nothing to keep.
+        // A new database file is built beside its name and linked into place only once the
+        // import has committed: a failed import leaves no file, and two first imports at once
+        // cannot remove or overwrite each other's.
         let creates = !PostgresLocation.isURL(location) && !FileManager.default.fileExists(atPath: location)
+        let target = creates ? location + ".importing-\(getpid())" : location
         do {
-            let summary = try withExtendedLifetime(try DatabaseOption.open(location, creating: true)) { store in
+            let summary = try withExtendedLifetime(try DatabaseOption.open(target, creating: true)) { store in
                 try ScheduleImport.run(feeds, into: store, reading: reading) { bar.update($0) }
             }
             bar.clear()
+            if creates {
+                // The store is closed (released above); link fails if the name was taken.
+                defer { ScheduleDatabase.removeFiles(at: target) }
+                guard link(target, location) == 0 else {
+                    let reason = errno == EEXIST ? "another import created it while this one ran" : String(cString: strerror(errno))
+                    throw ScheduleError(file: location, message: "\(reason); nothing was imported (import again)")
+                }
+            }
             return summary
         } catch {
             bar.clear()
             // The store is closed (released above) before its files go.
-            if creates { ScheduleDatabase.removeFiles(at: location) }
+            if creates { ScheduleDatabase.removeFiles(at: target) }
             StandardError.print(Diagnostics.describe(error, feeds: feeds))
             throw ExitCode.failure
         }

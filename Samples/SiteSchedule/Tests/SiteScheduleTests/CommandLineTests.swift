@@ -65,6 +65,23 @@ struct CommandLineTests {
         #expect(try dump(ScheduleDatabase(path: directory.path + "/schedule.sqlite")) == before)
     }
 
+    @Test("two first imports into one new database at once: one creates it, the other says so and imports nothing")
+    func twoFirstImports() throws {
+        let directory = try TemporaryDirectory()
+        let feed = directory.path + "/big.xml"
+        try ScheduleFeedGenerator(size: 20_000_000).write(to: .file(path: feed))
+        let slow = try Run.start(["import", "--quiet", feed, "--db", "new.sqlite"], in: directory.path)
+        // The small one finishes first and links its file into place.
+        let fast = try Run.run(["import", fixture("schedule.xml"), "--db", "new.sqlite"], in: directory.path)
+        slow.waitUntilExit()
+        #expect(fast.status == 0, "\(fast.errors)")
+        #expect(slow.terminationStatus == 1)
+        let rows = try dump(ScheduleDatabase(path: directory.path + "/new.sqlite"))
+        #expect(rows.contains { $0.contains("Kölner Dom") })
+        let left = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasPrefix("new.sqlite.") }
+        #expect(left.isEmpty, "\(left)")
+    }
+
     @Test("a failed import into a new database leaves no file; into an existing one, the file as it was")
     func failedFirstImport() throws {
         let directory = try TemporaryDirectory()
@@ -157,6 +174,8 @@ struct CommandLineTests {
     func waitsForAnotherImport() throws {
         let directory = try TemporaryDirectory()
         let database = directory.path + "/schedule.sqlite"
+        // A database that exists (a first import builds its file under another name).
+        #expect(try Run.run(["import", fixture("schedule.xml")], in: directory.path).status == 0)
         let feed = directory.path + "/big.xml"
         try ScheduleFeedGenerator(size: 40_000_000).write(to: .file(path: feed))
         let first = try Run.start(["import", "--quiet", feed], in: directory.path)

@@ -48,6 +48,10 @@ struct PostgresEnvironmentTests {
         #expect(fromEnvironment.password == "env" && fromEnvironment.passwordSource == .environment)
         let fromURL = try PostgresLocation(url: "postgres://dispatch:inline@db.example/schedule", environment: ["PGPASSWORD": "env"])
         #expect(fromURL.password == "inline" && fromURL.passwordSource == .url)
+        // Windows line ends are line ends.
+        let crlf = try home.write("other.example:*:*:*:no\r\n*:*:*:dispatch:crlf\r\n", named: "crlf")
+        chmod(crlf, 0o600)
+        #expect(try PostgresLocation(url: url, environment: ["PGPASSFILE": crlf], homeDirectory: home.path).password == "crlf")
         // PGPASSFILE names another file.
         let elsewhere = try home.write("*:*:*:dispatch:named\n", named: "passwords")
         chmod(elsewhere, 0o600)
