@@ -10,8 +10,10 @@
 /// and each piece is converted again at most once, and only when a position in it is asked.
 ///
 /// An encoding with shift states (ISO-2022-*, UTF-7, HZ, EBCDIC with SO/SI) cannot restart
-/// at a mark: its cursor walks the whole input, in step, and a position behind the cursor
-/// is found from the nearest earlier answer (exact unless a shift sequence lies between).
+/// at a mark: its cursor walks the whole input, in step, and is exact; a position behind
+/// the cursor is found from the nearest earlier answer with a fresh conversion, which can be
+/// off when that answer lay inside a shifted run (only the end of an empty-element tag asks
+/// behind the cursor, and its start was asked first).
 ///
 /// It keeps the input from the last mark at or before the oldest position that can still
 /// be asked about (the token expat has not finished), so memory stays bounded by it.

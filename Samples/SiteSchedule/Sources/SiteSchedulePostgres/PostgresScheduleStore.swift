@@ -229,7 +229,9 @@ public final class PostgresScheduleStore: ScheduleStore {
                 if tls == .failedToValidateHostname, let location {
                     // Which names the certificate holds, read by a second connection.
                     let names = CertificateNames.of(host: location.host, port: location.port)
-                    let holds = names.map { $0.isEmpty ? "it names no host" : "it names " + $0.joined(separator: ", ") } ?? "its names could not be read"
+                    let holds =
+                        names.map { $0.isEmpty ? "it names no host in its subjectAltName" : "it names " + $0.joined(separator: ", ") }
+                        ?? "its names could not be read"
                     return "TLS: the server's certificate does not name \(location.host); \(holds) "
                         + "(sslmode=verify-full checks the host: connect by a name the certificate holds, or use sslmode=verify-ca)"
                 }
