@@ -224,23 +224,28 @@ struct PostgresServerTests {
         #expect(!unsigned.message.contains(untrusted.password!))
     }
 
-    @Test("sslmode=require against a server that does not offer TLS fails, saying so")
-    func serverWithoutTLS() throws {
-        // A server that answers PostgreSQL's SSLRequest with 'N' (no TLS here), as a server
-        // without `ssl = on` does.
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(listener) }
+    /// A TCP socket bound to a free port of 127.0.0.1 (listening, or not), and the port.
+    static func loopbackSocket(listening: Bool) throws -> (Int32, Int) {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         try withUnsafeMutablePointer(to: &address) { pointer in
             try pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                try #require(bind(listener, $0, length) == 0 && listen(listener, 1) == 0)
-                try #require(getsockname(listener, $0, &length) == 0)
+                try #require(bind(descriptor, $0, length) == 0 && (!listening || listen(descriptor, 1) == 0))
+                try #require(getsockname(descriptor, $0, &length) == 0)
             }
         }
-        let port = Int(UInt16(bigEndian: address.sin_port))
+        return (descriptor, Int(UInt16(bigEndian: address.sin_port)))
+    }
+
+    @Test("sslmode=require against a server that does not offer TLS fails, saying so")
+    func serverWithoutTLS() throws {
+        // A server that answers PostgreSQL's SSLRequest with 'N' (no TLS here), as a server
+        // without `ssl = on` does.
+        let (listener, port) = try Self.loopbackSocket(listening: true)
+        defer { close(listener) }
         let served = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
             let connection = accept(listener, nil, nil)
@@ -261,35 +266,14 @@ struct PostgresServerTests {
     @Test("A refused connection, a closed one and an unknown host are told apart")
     func connectionFailures() throws {
         // A port nothing listens on: refused.
-        let probe = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        try withUnsafeMutablePointer(to: &address) { pointer in
-            try pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                try #require(bind(probe, $0, length) == 0 && getsockname(probe, $0, &length) == 0)
-            }
-        }
-        let freePort = Int(UInt16(bigEndian: address.sin_port))
+        let (probe, freePort) = try Self.loopbackSocket(listening: false)
         close(probe)
         let refused = try PostgresLocation(url: "postgres://me:pw@127.0.0.1:\(freePort)/db?sslmode=disable")
         let refusedError = try #require(throws: PostgresStoreError.self) { try PostgresScheduleStore(refused) }
         #expect(refusedError.message == "cannot connect to \(refused.redacted): connection refused")
         // A server that accepts and closes at once.
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let (listener, port) = try Self.loopbackSocket(listening: true)
         defer { close(listener) }
-        var listening = sockaddr_in()
-        listening.sin_family = sa_family_t(AF_INET)
-        listening.sin_addr.s_addr = inet_addr("127.0.0.1")
-        length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        try withUnsafeMutablePointer(to: &listening) { pointer in
-            try pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                try #require(bind(listener, $0, length) == 0 && listen(listener, 1) == 0)
-                try #require(getsockname(listener, $0, &length) == 0)
-            }
-        }
-        let port = Int(UInt16(bigEndian: listening.sin_port))
         DispatchQueue.global().async { close(accept(listener, nil, nil)) }
         let closing = try PostgresLocation(url: "postgres://me:pw@127.0.0.1:\(port)/db?sslmode=disable")
         let closedError = try #require(throws: PostgresStoreError.self) { try PostgresScheduleStore(closing) }
