@@ -42,8 +42,9 @@ enum EncodingDiagnosis {
         while unsafe end < bytes.count && end - offset < 60 && bytes[end] != 0x0A && bytes[end] != 0x0D { end += 1 }
         while unsafe end > offset && end < bytes.count && bytes[end] & 0xC0 == 0x80 { end -= 1 }
         let text = unsafe printable(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
-        let before = unsafe String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)
-        return text.isEmpty ? nil : (text, before.count + 1)
+        // Characters before the error: UTF-8 sequences (whole, from `start`), one each.
+        let before = unsafe bytes[start..<offset].reduce(0) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 }
+        return text.isEmpty ? nil : (text, before + 1)
     }
 
     /// The text with control characters but the tab as U+FFFD: an excerpt goes to terminals,

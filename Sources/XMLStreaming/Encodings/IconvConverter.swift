@@ -42,7 +42,9 @@ internal import XMLSyntax
     func convert(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) -> (read: Int, written: Int, stop: Stop) {
         guard unsafe !input.isEmpty else { return (0, 0, .inputUsed) }
         guard unsafe !output.isEmpty else { return (0, 0, .outputFull) }
-        // iconv takes `char **` for its input though it only reads it.
+        // Invariant: both buffers are the caller's, valid for this call; iconv reads at most
+        // `input.count` bytes (it takes `char **` for its input though it only reads it) and
+        // writes at most `output.count`, advancing the pointers it is given, which end here.
         var source: UnsafeMutablePointer<CChar>? = unsafe UnsafeMutablePointer(
             mutating: input.baseAddress!.assumingMemoryBound(to: CChar.self))
         var sourceLeft = input.count

@@ -41,7 +41,8 @@ extension ExpatReceiver {
         guard inputStage == nil else { return }
         // A single-byte encoding: columns count bytes, names decode through its table.
         let declared = signature.family == .asciiCompatible && signature.byteOrderMarkLength == 0 ? signature.declaredLabel : nil
-        switch (options.encoding?.rawValue ?? declared).flatMap(EncodingResolver.resolve) {
+        let chosen = (options.encoding?.rawValue ?? declared).flatMap(EncodingResolver.resolve)
+        switch chosen {
         case .singleByte(let table)?: singleByteUpperHalf = table.upperHalf
         case .native("ISO-8859-1")?, .native("US-ASCII")?: singleByteUpperHalf = (0x80...0xFF).map { Int32($0) }
         default: break
@@ -79,7 +80,8 @@ extension ExpatReceiver {
             _ = unsafe XML_SetEncoding(parser, encoding)
         case .asciiCompatible:
             guard options.encoding == nil, let label = signature.declaredLabel, !Self.isExpatSpelling(label) else { return }
-            switch EncodingResolver.resolve(label) {
+            // Without a byte-order mark the declaration was resolved above.
+            switch signature.byteOrderMarkLength == 0 ? chosen : EncodingResolver.resolve(label) {
             case .native(let name)?:
                 // A UTF-16 label on bytes that are not UTF-16 is expat's to refuse; after a
                 // UTF-8 byte-order mark only UTF-8 (and ASCII, its subset) can be meant.

@@ -20,7 +20,7 @@ enum CertificateNames {
             }
         guard let channel = try? bootstrap.connect(host: host, port: port).wait() else {
             timeout.cancel()
-            promise.fail(ChannelError.ioOnClosedChannel)
+            eventLoop.execute { promise.fail(ChannelError.ioOnClosedChannel) }
             return nil
         }
         let names = try? promise.futureResult.wait()
@@ -34,10 +34,12 @@ enum CertificateNames {
         let bytes = Array(name.contents)
         switch name.nameType {
         case .dnsName: return String(decoding: bytes, as: UTF8.self)
-        case .ipAddress where bytes.count == 4: return bytes.map(String.init).joined(separator: ".")
-        case .ipAddress where bytes.count == 16:
-            return stride(from: 0, to: 16, by: 2).map { String(UInt16(bytes[$0]) << 8 | UInt16(bytes[$0 + 1]), radix: 16) }
-                .joined(separator: ":")
+        case .ipAddress where bytes.count == 4 || bytes.count == 16:
+            // inet_ntop's form (IPv6 with its zeros compressed), as the URL would name it.
+            var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
+            let family = bytes.count == 4 ? AF_INET : AF_INET6
+            guard inet_ntop(family, bytes, &text, socklen_t(text.count)) != nil else { return nil }
+            return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         default: return nil
         }
     }
@@ -98,14 +100,16 @@ private final class CertificateReader: ChannelInboundHandler, RemovableChannelHa
 }
 
 /// A promise completed by whichever of the timeout, the handshake and an error comes first;
-/// the others are ignored (NIO forbids completing a promise twice).
-private final class OnceFulfilled: @unchecked Sendable {
+/// the others are ignored (NIO forbids completing a promise twice). Every completion runs
+/// on the promise's event loop, which `NIOLoopBoundBox` checks: no lock is needed.
+private struct OnceFulfilled: Sendable {
     private let promise: EventLoopPromise<[String]>
-    private let lock = NSLock()
-    private var fulfilled = false
+    private let fulfilled: NIOLoopBoundBox<Bool>
 
     init(_ promise: EventLoopPromise<[String]>) {
         self.promise = promise
+        // Made off the loop (the caller waits for the connection): NIO allows that here.
+        fulfilled = .makeBoxSendingValue(false, eventLoop: promise.futureResult.eventLoop)
     }
 
     var futureResult: EventLoopFuture<[String]> { promise.futureResult }
@@ -119,10 +123,8 @@ private final class OnceFulfilled: @unchecked Sendable {
     }
 
     private func claim() -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        if fulfilled { return false }
-        fulfilled = true
+        if fulfilled.value { return false }
+        fulfilled.value = true
         return true
     }
 }
