@@ -1,4 +1,5 @@
 import XMLStreaming
+import XMLWriting
 internal import XMLSyntax
 
 /// Builds a tree from the parser's events. Text pieces of one run are joined into one
@@ -30,6 +31,8 @@ struct TreeBuilder: XMLEventHandler {
     /// The input's file name, while the parser still knows it.
     private var fileName: String?
     private var idAttributes: [CodePointString: Swift.Set<CodePointString>] = [:]
+    /// Elements with attributes the DTD supplied: how many their start tags gave.
+    private var specifiedAttributeCounts: [Int32: Int32] = [:]
 
     init(dropsWhitespaceText: Bool) {
         self.dropsWhitespaceText = dropsWhitespaceText
@@ -61,8 +64,9 @@ struct TreeBuilder: XMLEventHandler {
         let storage = TreeStorage(
             nodes: nodes, attributes: attributes, names: names, pool: pool, namespaced: namespaced,
             namespaceDeclarations: declarations, doctype: doctype, idAttributes: idAttributes,
-            entityPositions: entityPositions, fileName: fileName)
+            entityPositions: entityPositions, fileName: fileName, specifiedAttributeCounts: specifiedAttributeCounts)
         declarations = [:]
+        specifiedAttributeCounts = [:]
         entityPositions = [:]
         idAttributes = [:]
         doctype = nil
@@ -81,6 +85,7 @@ struct TreeBuilder: XMLEventHandler {
         names = []
         nameTable.removeAll()
         declarations = [:]
+        specifiedAttributeCounts = [:]
         pendingDeclarations.removeAll()
         nodes.removeAll(keepingCapacity: true)
         attributes.removeAll(keepingCapacity: true)
@@ -152,16 +157,19 @@ struct TreeBuilder: XMLEventHandler {
         closeText()
         let nameIndex = nameTable.intern(name, into: &names)
         let attributeStart = Int32(attributes.count)
+        var specified: Int32 = 0
         for attribute in list {
             let (start, length) = try appendToPool(attribute.value)
             attributes.append(
                 TreeStorage.Attribute(name: nameTable.intern(attribute.name, into: &names), valueStart: start, valueLength: length))
+            if attribute.isSpecified { specified += 1 }
         }
         var node = TreeStorage.Node(kind: .element, parent: current)
         node.name = nameIndex
         node.attributeStart = attributeStart
         node.attributeCount = Int32(attributes.count) - attributeStart
         current = append(node)
+        if specified < node.attributeCount { specifiedAttributeCounts[current] = specified }
         openLastChild.append(-1)
         if !pendingDeclarations.isEmpty {
             declarations[current] = pendingDeclarations
@@ -184,10 +192,39 @@ struct TreeBuilder: XMLEventHandler {
         if declaration.isID {
             idAttributes[CodePointString(declaration.elementName), default: []].insert(CodePointString(declaration.attributeName))
         }
+        let defaultValue: XMLMarkupDeclaration.AttributeDefault
+        switch (declaration.isRequired, declaration.defaultValue) {
+        case (true, nil): defaultValue = .required
+        case (true, let value?): defaultValue = .fixed(value)
+        case (false, let value?): defaultValue = .value(value)
+        case (false, nil): defaultValue = .implied
+        }
+        doctype?.subset.append(
+            .attribute(element: declaration.elementName, name: declaration.attributeName, type: declaration.type, default: defaultValue))
+    }
+
+    mutating func elementDeclaration(_ declaration: XMLElementDeclaration) throws {
+        doctype?.subset.append(.element(name: declaration.name, content: declaration.description))
+    }
+
+    mutating func entityDeclaration(_ declaration: XMLEntityDeclaration) throws {
+        let kept: XMLMarkupDeclaration
+        switch (declaration.value, declaration.systemID) {
+        case (let value?, _):
+            kept = declaration.isParameterEntity
+                ? .parameterEntity(name: declaration.name, value: value) : .entity(name: declaration.name, value: value)
+        case (nil, let systemID?):
+            kept = declaration.isParameterEntity
+                ? .externalParameterEntity(name: declaration.name, publicID: declaration.publicID, systemID: systemID)
+                : .externalEntity(
+                    name: declaration.name, publicID: declaration.publicID, systemID: systemID, notation: declaration.notationName)
+        case (nil, nil): return
+        }
+        doctype?.subset.append(kept)
     }
 
     mutating func notationDeclaration(_ notation: XMLNotation) throws {
-        doctype?.notations.append(notation)
+        doctype?.subset.append(.notation(name: notation.name, publicID: notation.publicID, systemID: notation.systemID))
     }
 
     mutating func endDoctype() throws {
@@ -236,7 +273,10 @@ struct TreeBuilder: XMLEventHandler {
     }
 
     mutating func comment(_ text: XMLStringView) throws {
-        guard !inDoctype else { return }
+        guard !inDoctype else {
+            doctype?.subset.append(.comment(text.string))
+            return
+        }
         closeText()
         let (start, length) = try appendToPool(text)
         var node = TreeStorage.Node(kind: .comment, parent: current)
@@ -261,7 +301,7 @@ struct TreeBuilder: XMLEventHandler {
 
     mutating func processingInstruction(target: XMLStringView, data: XMLStringView) throws {
         guard !inDoctype else {
-            doctype?.subsetInstructions.append((target.string, data.string))
+            doctype?.subset.append(.processingInstruction(target: target.string, data: data.string))
             return
         }
         closeText()

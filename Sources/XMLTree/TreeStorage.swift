@@ -1,4 +1,5 @@
 import XMLStreaming
+import XMLWriting
 internal import XMLSyntax
 
 /// The tree's memory, in the spirit of TBXML's element buffers: one contiguous array of
@@ -69,19 +70,39 @@ final class TreeStorage: Sendable {
     let entityPositions: [Int32: XMLPosition]
     /// The file the tree was read from, for errors that point into it.
     let fileName: String?
+    /// For each element some of whose attributes the DTD supplied (its defaults), how many
+    /// come from the start tag: those come first, as expat reports them. Empty for most
+    /// documents, so the attribute records stay 12 bytes.
+    let specifiedAttributeCounts: [Int32: Int32]
 
     /// What the tree keeps of the DOCTYPE. Its internal subset is no part of the tree
     /// (XPath's data model and DOM leave it out; Canonical XML drops the whole DTD), so the
-    /// comments and processing instructions inside it are not nodes: only James Clark's
-    /// canonical form, which prints the subset's processing instructions, reads them here.
+    /// comments and processing instructions inside it are not nodes: the subset's
+    /// declarations are kept in order for writing the document back, and James Clark's
+    /// canonical form prints its notations and processing instructions.
     struct Doctype: Sendable {
         var declaration: XMLDoctype
         /// How many children of the document node came before the DOCTYPE.
         var position = 0
+        /// The internal subset's declarations, comments and processing instructions, in
+        /// document order, as the parser reported them.
+        var subset: [XMLMarkupDeclaration] = []
+
         /// The notations it declares.
-        var notations: [XMLNotation] = []
+        var notations: [XMLNotation] {
+            subset.compactMap {
+                guard case .notation(let name, let publicID, let systemID) = $0 else { return nil }
+                return XMLNotation(name: name, publicID: publicID, systemID: systemID)
+            }
+        }
+
         /// The processing instructions of the internal subset, in order.
-        var subsetInstructions: [(target: String, data: String)] = []
+        var subsetInstructions: [(target: String, data: String)] {
+            subset.compactMap {
+                guard case .processingInstruction(let target, let data) = $0 else { return nil }
+                return (target, data)
+            }
+        }
     }
 
     init(
@@ -90,9 +111,11 @@ final class TreeStorage: Sendable {
         doctype: Doctype? = nil,
         idAttributes: [CodePointString: Swift.Set<CodePointString>] = [:],
         entityPositions: [Int32: XMLPosition] = [:],
-        fileName: String? = nil
+        fileName: String? = nil,
+        specifiedAttributeCounts: [Int32: Int32] = [:]
     ) {
         self.fileName = fileName
+        self.specifiedAttributeCounts = specifiedAttributeCounts
         self.idAttributes = idAttributes
         self.entityPositions = entityPositions
         self.doctype = doctype

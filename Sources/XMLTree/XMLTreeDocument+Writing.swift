@@ -2,8 +2,10 @@ import XMLWriting
 
 // A tree back to XML, through the writer: what reads back gives the same tree.
 extension XMLTreeDocument {
-    /// Writes the document to `output`, compact or indented, with its DOCTYPE (name and
-    /// external identifiers), comments and processing instructions where they were.
+    /// Writes the document to `output`, compact or indented, with its DOCTYPE (name,
+    /// external identifiers and internal subset), comments and processing instructions
+    /// where they were. Attributes the internal subset supplies as defaults are left to it,
+    /// as `xmllint --format` leaves them: the document says what it said.
     ///
     /// Indentation changes only white space that carries nothing: in an element whose children
     /// are elements, comments and PIs (and white space between them), that white space is
@@ -20,7 +22,7 @@ extension XMLTreeDocument {
             var position = 0
             for child in documentNode.children {
                 if position == storage.doctype?.position { try writeDoctype(to: writer) }
-                try child.write(to: writer)
+                try child.write(to: writer, writesDefaultedAttributes: false)
                 position += 1
             }
             try writer.finish()
@@ -33,7 +35,7 @@ extension XMLTreeDocument {
 
     private func writeDoctype(to writer: XMLStreamWriter) throws {
         guard let doctype else { return }
-        try writer.doctype(name: doctype.name, publicID: doctype.publicID, systemID: doctype.systemID)
+        try writer.doctype(name: doctype.name, publicID: doctype.publicID, systemID: doctype.systemID, internalSubset: internalSubset)
     }
 
     /// The document as a string (compact unless `indentation` is given).
@@ -46,8 +48,15 @@ extension XMLTreeNode {
     /// Writes this node and its subtree with `writer` (without recursion: see
     /// `walk(enter:leave:)`). When the writer indents, white space between child elements
     /// is left to it, and elements with text are kept exactly (see
-    /// ``XMLTreeDocument/write(to:indentation:declaration:)``).
+    /// ``XMLTreeDocument/write(to:indentation:declaration:)``). Attributes the DTD supplied
+    /// are written too: out of its document, the node keeps what they mean.
     public func write(to writer: XMLStreamWriter) throws {
+        try write(to: writer, writesDefaultedAttributes: true)
+    }
+
+    /// Writes the subtree, with or without the attributes the DTD supplied (left out where
+    /// the DTD is written with them).
+    func write(to writer: XMLStreamWriter, writesDefaultedAttributes: Bool) throws {
         let indenting = writer.options.indentation != nil
         // The element whose subtree is being written exactly as read, if any.
         var keptElement: Int32 = -1
@@ -56,7 +65,7 @@ extension XMLTreeNode {
                 switch node.kind {
                 case .document: break
                 case .element:
-                    try node.writeStartTag(to: writer)
+                    try node.writeStartTag(to: writer, writesDefaultedAttributes: writesDefaultedAttributes)
                     if indenting && keptElement < 0 && node.keepsContentAsWritten {
                         try writer.keepContentAsWritten()
                         keptElement = node.index
@@ -99,8 +108,10 @@ extension XMLTreeNode {
 
     /// The element's name and attributes, as read: with namespaces when the tree has them,
     /// otherwise names as written (`xmlns` declarations then are ordinary attributes).
-    private func writeStartTag(to writer: XMLStreamWriter) throws {
+    private func writeStartTag(to writer: XMLStreamWriter, writesDefaultedAttributes: Bool) throws {
         let name = self.name!
+        var attributes = self.attributes
+        if !writesDefaultedAttributes { attributes.removeAll { !$0.isSpecified } }
         if storage.namespaced {
             try writer.startElement(name.localName, namespace: name.namespaceURI, prefix: name.prefix)
             for attribute in attributes {

@@ -1,4 +1,5 @@
 import XMLStreaming
+import XMLWriting
 internal import XMLSyntax
 
 /// A parsed XML document as an immutable tree: ordered, compact, `Sendable`.
@@ -105,8 +106,18 @@ public struct XMLTreeDocument: Sendable {
     public var root: XMLTreeNode? { documentNode.firstChildElement }
 
     /// The document type declaration, if the document has one: its name and external
-    /// identifiers (the internal subset is not kept: its entities are already expanded).
+    /// identifiers (the declarations of its internal subset are ``internalSubset``).
     public var doctype: XMLDoctype? { storage.doctype?.declaration }
+
+    /// The declarations, comments and processing instructions of the DOCTYPE's internal
+    /// subset, in document order, as the parser reported them: what
+    /// ``write(to:indentation:declaration:)`` writes back, and what
+    /// ``XMLStreamWriter/doctype(name:publicID:systemID:internalSubset:)`` takes. The
+    /// entities are expanded in the tree already; their declarations stay here. After a
+    /// reference to a parameter entity, which the parser never reads, XML has it ignore the
+    /// entity and attribute-list declarations that follow, so those are not here (nor is the
+    /// reference).
+    public var internalSubset: [XMLMarkupDeclaration] { storage.doctype?.subset ?? [] }
 
     /// How many nodes the tree has, the document node included.
     public var nodeCount: Int { storage.nodes.count }

@@ -195,12 +195,20 @@ public struct XMLTreeNode: Hashable, Sendable {
     public var attributes: [XMLTreeAttribute] {
         let record = record
         guard record.kind == .element else { return [] }
+        let specified = specifiedAttributeCount
         return (Int(record.attributeStart)..<Int(record.attributeStart + record.attributeCount)).map {
             let attribute = storage.attributes[$0]
             return XMLTreeAttribute(
                 name: storage.names[Int(attribute.name)],
-                value: storage.string(start: attribute.valueStart, length: attribute.valueLength))
+                value: storage.string(start: attribute.valueStart, length: attribute.valueLength),
+                isSpecified: $0 - Int(record.attributeStart) < specified)
         }
+    }
+
+    /// How many of an element's attributes its start tag gave: the first ones (the DTD's
+    /// defaults follow them).
+    var specifiedAttributeCount: Int {
+        storage.specifiedAttributeCounts[index].map(Int.init) ?? attributeCount
     }
 
     /// How many attributes an element has.
@@ -314,10 +322,15 @@ public struct XMLTreeAttribute: Hashable, Sendable {
     public var name: XMLTreeName
     /// The attribute's value, as the parser reported it (entities expanded).
     public var value: String
+    /// Whether the start tag gave it; `false` for a default the DTD's internal subset
+    /// supplied (`<!ATTLIST p class CDATA "normal">`), which writing the document leaves to
+    /// the DTD, as DOM's `Attr.specified` tells.
+    public var isSpecified: Bool
 
     /// Creates an attribute of a name and a value.
-    public init(name: XMLTreeName, value: String) {
+    public init(name: XMLTreeName, value: String, isSpecified: Bool = true) {
         self.name = name
         self.value = value
+        self.isSpecified = isSpecified
     }
 }

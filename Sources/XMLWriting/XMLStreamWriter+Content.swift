@@ -15,9 +15,22 @@ extension XMLStreamWriter {
     }
 
     /// Writes `<!DOCTYPE name PUBLIC "publicID" "systemID">` (or `SYSTEM "systemID"`, or just
-    /// the name). Must come before the root element, once. The writer writes no internal
-    /// subset: entities and defaults are written out expanded.
-    public func doctype(name: String, publicID: String? = nil, systemID: String? = nil) throws(XMLWriterError) {
+    /// the name), with an internal subset when `internalSubset` has declarations:
+    /// `<!DOCTYPE name [` and one declaration per line, each checked (see
+    /// ``XMLMarkupDeclaration``). Must come before the root element, once.
+    ///
+    /// An entity the subset declares may then be referenced with ``entityReference(_:)``
+    /// when a reader expands it to text: an internal entity of text and character references,
+    /// or an external parsed entity.
+    ///
+    /// - Throws: ``XMLWriterError/Kind/misplacedDoctype`` after the root element started or a
+    ///   first DOCTYPE, ``XMLWriterError/Kind/invalidName(_:)``,
+    ///   ``XMLWriterError/Kind/invalidIdentifier(_:)`` and
+    ///   ``XMLWriterError/Kind/invalidDeclaration(_:)`` for what XML could not read back; a
+    ///   refused call writes nothing.
+    public func doctype(
+        name: String, publicID: String? = nil, systemID: String? = nil, internalSubset: [XMLMarkupDeclaration] = []
+    ) throws(XMLWriterError) {
         try checkUsable()
         guard unsafe !state.wroteDoctype, unsafe state.open.isEmpty, unsafe !state.rootDone else {
             throw XMLWriterError(.misplacedDoctype)
@@ -31,6 +44,8 @@ extension XMLStreamWriter {
             throw XMLWriterError(.invalidIdentifier(systemID))
         }
         func quoted(_ s: String) -> String { s.utf8.contains(0x22) ? "'\(s)'" : "\"\(s)\"" }
+        // Checked before anything is written.
+        let subset = internalSubset.isEmpty ? nil : try internalSubsetText(internalSubset)
         beginMarkup()
         var written = "<!DOCTYPE \(name)"
         if let publicID {
@@ -38,14 +53,16 @@ extension XMLStreamWriter {
         } else if let systemID {
             written += " SYSTEM \(quoted(systemID))"
         }
+        if let subset { written += " " + subset.text }
         emit(written + ">")
+        unsafe state.subsetEntities = subset?.entities ?? [:]
         unsafe state.wroteDoctype = true
         unsafe state.doctypeHasExternalID = publicID != nil || systemID != nil
         try flushIfLarge()
     }
 
     /// XML's `PubidChar`.
-    private static func isPublicIDCharacter(_ c: Unicode.Scalar) -> Bool {
+    static func isPublicIDCharacter(_ c: Unicode.Scalar) -> Bool {
         switch c {
         case " ", "\r", "\n", "a"..."z", "A"..."Z", "0"..."9": return true
         default: return "-'()+,./:=?;!*#@$_%".unicodeScalars.contains(c)
@@ -85,15 +102,18 @@ extension XMLStreamWriter {
     /// Writes the entity reference `&name;`, for an entity the document's DTD declares (the
     /// tree keeps the references the parser could not expand, and writes them back this way).
     ///
-    /// Only where it reads back: inside the root element, and either for one of XML's five
-    /// predefined entities (`lt`, `gt`, `amp`, `apos`, `quot`), or after a DOCTYPE with a public
-    /// or system identifier (an external DTD that may declare it) in a document not declared
-    /// `standalone="yes"`. Like text, it keeps the open element's content as written.
+    /// Only where it reads back: inside the root element, and for one of XML's five
+    /// predefined entities (`lt`, `gt`, `amp`, `apos`, `quot`), for an entity the DOCTYPE's
+    /// internal subset declares as text or as an external parsed entity, or after a DOCTYPE
+    /// with a public or system identifier (an external DTD that may declare it) in a document
+    /// not declared `standalone="yes"`. Like text, it keeps the open element's content as
+    /// written.
     ///
     /// - Throws: ``XMLWriterError/Kind/invalidName(_:)`` for a name that is no XML name or has
-    ///   a colon, ``XMLWriterError/Kind/contentOutsideRoot`` outside the root, and
-    ///   ``XMLWriterError/Kind/undeclaredEntity(_:)`` where no DTD may declare it; a refused
-    ///   call writes nothing.
+    ///   a colon, ``XMLWriterError/Kind/contentOutsideRoot`` outside the root,
+    ///   ``XMLWriterError/Kind/uncheckedEntity(_:)`` for an entity of the internal subset that
+    ///   is unparsed or holds markup, and ``XMLWriterError/Kind/undeclaredEntity(_:)`` where no
+    ///   DTD may declare it; a refused call writes nothing.
     public func entityReference(_ name: String) throws(XMLWriterError) {
         try checkUsable()
         guard unsafe !state.open.isEmpty else { throw XMLWriterError(.contentOutsideRoot) }
@@ -101,8 +121,15 @@ extension XMLStreamWriter {
             throw XMLWriterError(.invalidName(name))
         }
         let predefined = ["lt", "gt", "amp", "apos", "quot"].contains { $0.utf8.elementsEqual(name.utf8) }
-        guard unsafe predefined || (state.doctypeHasExternalID && !state.declaredStandalone) else {
-            throw XMLWriterError(.undeclaredEntity(name))
+        // Declared in the subset written (whose first declaration binds), declared where a
+        // reader finds it, or possibly in an external DTD a non-standalone document names.
+        switch unsafe predefined ? .referable : state.subsetEntities[Array(name.utf8)] {
+        case .referable?: break
+        case .unchecked?: throw XMLWriterError(.uncheckedEntity(name))
+        case nil:
+            guard unsafe state.doctypeHasExternalID && !state.declaredStandalone else {
+                throw XMLWriterError(.undeclaredEntity(name))
+            }
         }
         if unsafe state.startTagOpen {
             unsafe state.buffer.append(UInt8(ascii: ">"))
@@ -181,7 +208,7 @@ extension XMLStreamWriter {
     /// Where `pattern` first occurs in `bytes`, compared byte by byte (never by Character,
     /// whose grapheme clusters can hide a `--` or `?>` followed by a combining mark).
     /// - Complexity: O(n · pattern length); the patterns are two or three bytes.
-    private static func firstRange(of pattern: [UInt8], in bytes: Substring.UTF8View) -> Substring.UTF8View.Index? {
+    static func firstRange(of pattern: [UInt8], in bytes: Substring.UTF8View) -> Substring.UTF8View.Index? {
         var index = bytes.startIndex
         while index != bytes.endIndex {
             if bytes[index...].starts(with: pattern) { return index }

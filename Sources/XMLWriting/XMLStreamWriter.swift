@@ -88,6 +88,8 @@ public final class XMLStreamWriter {
         /// Whether the DOCTYPE names an external DTD (a public or system identifier), which
         /// may declare entities: what makes an entity reference readable (`entityReference`).
         var doctypeHasExternalID = false
+        /// The general entities the DOCTYPE's internal subset declares, by name's bytes.
+        var subsetEntities: [[UInt8]: XMLStreamWriter.SubsetEntity] = [:]
         /// Whether the declaration said `standalone="yes"`: then every entity must be declared
         /// in the document itself.
         var declaredStandalone = false

@@ -48,6 +48,14 @@ public struct XMLWriterError: Error, Hashable, Sendable, CustomStringConvertible
         /// An entity reference that would not read back: no DTD may declare the entity (no
         /// DOCTYPE with a public or system identifier, or a document declared standalone).
         case undeclaredEntity(String)
+        /// A declaration of a DOCTYPE's internal subset that XML cannot read (a content model
+        /// or attribute type outside XML's grammar, a notation without an identifier, a
+        /// predefined entity declared as something else): what was refused and why.
+        case invalidDeclaration(String)
+        /// A reference to an entity the internal subset declares, whose reading the writer
+        /// cannot vouch for: an unparsed entity (`NDATA`), or an internal one whose text
+        /// holds markup or references other than character references.
+        case uncheckedEntity(String)
     }
 
     /// What went wrong, with its details.
@@ -78,6 +86,8 @@ public struct XMLWriterError: Error, Hashable, Sendable, CustomStringConvertible
         case .output: return .output
         case .finished: return .finished
         case .undeclaredEntity: return .undeclaredEntity
+        case .invalidDeclaration: return .invalidDeclaration
+        case .uncheckedEntity: return .uncheckedEntity
         }
     }
 
@@ -108,6 +118,9 @@ public struct XMLWriterError: Error, Hashable, Sendable, CustomStringConvertible
         case .finished: return "the writer has finished"
         case .undeclaredEntity(let name):
             return "&\(name); would not read back: write a DOCTYPE with a public or system identifier (a DTD that may declare it) first, in a document not declared standalone"
+        case .invalidDeclaration(let what): return "cannot write the internal subset's declaration \(what)"
+        case .uncheckedEntity(let name):
+            return "&\(name); is not written: its entity is unparsed, or its text holds markup or references the writer cannot check; write the text instead"
         }
     }
 }
@@ -157,6 +170,10 @@ extension XMLWriterError {
         public static let finished = Code(rawValue: "finished")
         /// See ``Kind/undeclaredEntity(_:)``.
         public static let undeclaredEntity = Code(rawValue: "undeclared-entity")
+        /// See ``Kind/invalidDeclaration(_:)``.
+        public static let invalidDeclaration = Code(rawValue: "invalid-declaration")
+        /// See ``Kind/uncheckedEntity(_:)``.
+        public static let uncheckedEntity = Code(rawValue: "unchecked-entity")
 
         /// The code's name (`invalid-name`).
         public var description: String { rawValue }

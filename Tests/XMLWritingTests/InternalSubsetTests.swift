@@ -1,0 +1,200 @@
+import Testing
+import XMLStreaming
+import XMLTestSupport
+import XMLWriting
+
+/// `doctype(name:publicID:systemID:internalSubset:)`: declarations written checked, one per
+/// line, and read back as the same declarations.
+@Suite("Writing a DOCTYPE's internal subset")
+struct InternalSubsetTests {
+    static let subset: [XMLMarkupDeclaration] = [
+        .element(name: "doc", content: " ( p+ , note? ) "),
+        .comment(" paragraphs "),
+        .element(name: "p", content: "( #PCDATA | em )*"),
+        .element(name: "em", content: "(#PCDATA)"),
+        .element(name: "note", content: "EMPTY"),
+        .attribute(element: "p", name: "class", type: "CDATA", default: .value("normal \"plain\" & <b>\t")),
+        .attribute(element: "p", name: "id", type: "ID", default: .implied),
+        .attribute(element: "p", name: "align", type: "( left | right )", default: .value("left")),
+        .attribute(element: "doc", name: "version", type: "CDATA", default: .fixed("1.0")),
+        .attribute(element: "note", name: "img", type: "NOTATION ( gif )", default: .required),
+        .entity(name: "co", value: "ACME &amp; Co, 100% \"sure\"\r&lt;"),
+        .entity(name: "quoted", value: "say \"hi\""),
+        .externalEntity(name: "logo", systemID: "logo.gif", notation: "gif"),
+        .externalEntity(name: "chap", publicID: "-//X//Chapter//EN", systemID: "chap.xml"),
+        .parameterEntity(name: "common", value: "<!ELEMENT x ANY>"),
+        .externalParameterEntity(name: "mod", systemID: "mod.ent"),
+        .notation(name: "gif", publicID: "-//GIF//EN", systemID: "viewer"),
+        .notation(name: "png", publicID: "PNG"),
+        .notation(name: "svg", systemID: "svg's viewer"),
+        .processingInstruction(target: "app", data: "setting"),
+    ]
+
+    @Test("Every kind of declaration, written one per line as XML spells it")
+    func writes() throws {
+        let writer = try XMLStreamWriter()
+        try writer.doctype(name: "doc", internalSubset: Self.subset)
+        try writer.startElement("doc")
+        try writer.endElement()
+        try writer.finish()
+        #expect(
+            writer.string == """
+                <!DOCTYPE doc [
+                <!ELEMENT doc (p+,note?)>
+                <!-- paragraphs -->
+                <!ELEMENT p (#PCDATA|em)*>
+                <!ELEMENT em (#PCDATA)>
+                <!ELEMENT note EMPTY>
+                <!ATTLIST p class CDATA "normal &quot;plain&quot; &amp; &lt;b&gt;&#9;">
+                <!ATTLIST p id ID #IMPLIED>
+                <!ATTLIST p align (left|right) "left">
+                <!ATTLIST doc version CDATA #FIXED "1.0">
+                <!ATTLIST note img NOTATION (gif) #REQUIRED>
+                <!ENTITY co 'ACME &amp; Co, 100&#37; "sure"&#13;&lt;'>
+                <!ENTITY quoted 'say "hi"'>
+                <!ENTITY logo SYSTEM "logo.gif" NDATA gif>
+                <!ENTITY chap PUBLIC "-//X//Chapter//EN" "chap.xml">
+                <!ENTITY % common "<!ELEMENT x ANY>">
+                <!ENTITY % mod SYSTEM "mod.ent">
+                <!NOTATION gif PUBLIC "-//GIF//EN" "viewer">
+                <!NOTATION png PUBLIC "PNG">
+                <!NOTATION svg SYSTEM "svg's viewer">
+                <?app setting?>
+                ]><doc/>
+                """)
+    }
+
+    @Test("What is written reads back as the same declarations, values and defaults")
+    func readsBack() throws {
+        let writer = try XMLStreamWriter()
+        try writer.doctype(name: "doc", internalSubset: Self.subset)
+        try writer.startElement("doc")
+        try writer.startElement("p")
+        try writer.entityReference("co")
+        try writer.endElement()
+        try writer.endElement()
+        try writer.finish()
+        let events = try EventRecorder.events(of: writer.bytes)
+        #expect(events.contains(.elementDeclaration(XMLElementDeclaration(
+            name: "doc", content: .children(.init(.sequence([.init(.name("p"), .oneOrMore), .init(.name("note"), .optional)])))))))
+        #expect(events.contains(.elementDeclaration(XMLElementDeclaration(name: "p", content: .mixed(["em"])))))
+        #expect(events.contains(.attributeDeclaration(XMLAttributeDeclaration(
+            elementName: "p", attributeName: "class", type: "CDATA", defaultValue: "normal \"plain\" & <b>\t"))))
+        #expect(events.contains(.attributeDeclaration(XMLAttributeDeclaration(
+            elementName: "doc", attributeName: "version", type: "CDATA", defaultValue: "1.0", isRequired: true))))
+        #expect(events.contains(.attributeDeclaration(XMLAttributeDeclaration(
+            elementName: "note", attributeName: "img", type: "NOTATION(gif)", isRequired: true))))
+        // The replacement text comes back exactly: the reference stays one, the rest is text.
+        #expect(events.contains(.entityDeclaration(XMLEntityDeclaration(name: "co", value: "ACME &amp; Co, 100% \"sure\"\r&lt;"))))
+        #expect(events.contains(.entityDeclaration(XMLEntityDeclaration(name: "quoted", value: "say \"hi\""))))
+        #expect(events.contains(.entityDeclaration(XMLEntityDeclaration(
+            name: "chap", systemID: "chap.xml", publicID: "-//X//Chapter//EN"))))
+        #expect(events.contains(.entityDeclaration(XMLEntityDeclaration(
+            name: "common", value: "<!ELEMENT x ANY>", isParameterEntity: true))))
+        #expect(events.contains(.notationDeclaration(XMLNotation(name: "svg", systemID: "svg's viewer"))))
+        #expect(events.contains(.comment(" paragraphs ")))
+        // The defaults apply, and the reference expands to the entity's text.
+        #expect(events.contains(.characters("ACME & Co, 100% \"sure\"\r<")))
+        let start = events.first {
+            if case .startElement(let name, _) = $0 { return name.localName == "p" }
+            return false
+        }
+        guard case .startElement(_, let attributes)? = start else {
+            Issue.record("no <p>")
+            return
+        }
+        #expect(attributes.map(\.name.localName) == ["class", "align"])
+        #expect(attributes.allSatisfy { !$0.isSpecified })
+    }
+
+    @Test("What XML could not read is refused with the reason, and nothing is written")
+    func refusals() throws {
+        let refused: [(XMLMarkupDeclaration, XMLWriterError.Code)] = [
+            (.element(name: "p", content: "(a|b,c)"), .invalidDeclaration),
+            (.element(name: "p", content: "(#PCDATA|a)"), .invalidDeclaration),
+            (.element(name: "p", content: "(a,(#PCDATA))"), .invalidDeclaration),
+            (.element(name: "p", content: "()"), .invalidDeclaration),
+            (.element(name: "p", content: "(a"), .invalidDeclaration),
+            (.element(name: "p", content: "(a))"), .invalidDeclaration),
+            (.element(name: "p", content: "(a) >"), .invalidDeclaration),
+            (.element(name: "p", content: "EMPTY ANY"), .invalidDeclaration),
+            (.element(name: "p", content: "empty"), .invalidDeclaration),
+            (.element(name: "p", content: "(a ?)"), .invalidDeclaration),
+            (.element(name: "1p", content: "ANY"), .invalidName),
+            (.attribute(element: "p", name: "a", type: "CDATAX", default: .implied), .invalidDeclaration),
+            (.attribute(element: "p", name: "a", type: "(a|)", default: .implied), .invalidDeclaration),
+            (.attribute(element: "p", name: "a", type: "NOTATION (1x)", default: .implied), .invalidDeclaration),
+            (.attribute(element: "p", name: "a b", type: "CDATA", default: .implied), .invalidName),
+            (.entity(name: "a:b", value: "x"), .invalidName),
+            (.entity(name: "lt", value: "<"), .invalidDeclaration),
+            (.externalEntity(name: "e", systemID: "a\"b'c"), .invalidIdentifier),
+            (.externalEntity(name: "e", publicID: "{x}", systemID: "e.xml"), .invalidIdentifier),
+            (.notation(name: "n"), .invalidDeclaration),
+            (.comment("a -- b"), .invalidComment),
+            (.comment("ends with -"), .invalidComment),
+            (.processingInstruction(target: "xml", data: "x"), .invalidProcessingInstruction),
+            (.processingInstruction(target: "pi", data: "a ?> b"), .invalidProcessingInstruction),
+        ]
+        for (declaration, code) in refused {
+            let writer = try XMLStreamWriter()
+            #expect(throws: XMLWriterError.self, "\(declaration)") {
+                do throws(XMLWriterError) { try writer.doctype(name: "r", internalSubset: [.comment("first"), declaration]) } catch {
+                    #expect(error.code == code, "\(declaration): \(error)")
+                    throw error
+                }
+            }
+            // Nothing was written, and a DOCTYPE may still come.
+            #expect(writer.string.isEmpty)
+            try writer.doctype(name: "r")
+        }
+        let message = XMLWriterError(.invalidDeclaration("<!ELEMENT p …>: \"(a|b,c)\" is not a content model")).description
+        #expect(message == "cannot write the internal subset's declaration <!ELEMENT p …>: \"(a|b,c)\" is not a content model")
+    }
+
+    @Test("A reference to a subset's entity is written where it reads as text, refused where the writer cannot tell")
+    func references() throws {
+        func write(_ name: String, standalone: Bool = false) throws -> String {
+            let writer = try XMLStreamWriter()
+            if standalone { try writer.declaration(standalone: true) }
+            try writer.doctype(
+                name: "r",
+                internalSubset: [
+                    .entity(name: "text", value: "A &amp; B &#x1F600; &#233;"),
+                    .entity(name: "text", value: "<b>the first declaration binds</b>"),
+                    .entity(name: "markup", value: "<b>bold</b>"),
+                    .entity(name: "nested", value: "&text;"),
+                    .entity(name: "badref", value: "&#0;"),
+                    .externalEntity(name: "chapter", systemID: "chapter.xml"),
+                    .externalEntity(name: "logo", systemID: "logo.gif", notation: "gif"),
+                    .notation(name: "gif", systemID: "gif"),
+                ])
+            try writer.startElement("r")
+            try writer.entityReference(name)
+            try writer.endElement()
+            try writer.finish()
+            return writer.string
+        }
+        let text = try write("text", standalone: true)
+        #expect(text.hasSuffix("]><r>&text;</r>"))
+        #expect(try EventRecorder.events(of: text).contains(.characters("A & B 😀 é")))
+        let chapter = try write("chapter", standalone: true)
+        #expect(try EventRecorder.events(of: chapter).contains(.skippedEntity(name: "chapter", isParameterEntity: false)))
+        for name in ["markup", "nested", "badref", "logo"] {
+            #expect(throws: XMLWriterError(.uncheckedEntity(name))) { try write(name) }
+        }
+        #expect(throws: XMLWriterError(.undeclaredEntity("other"))) { try write("other") }
+    }
+
+    @Test("A content model nested 100,000 deep is checked without recursion")
+    func deepModel() throws {
+        let depth = 100_000
+        let model = String(repeating: "(", count: depth) + "a" + String(repeating: ")*", count: depth)
+        let writer = try XMLStreamWriter()
+        try writer.doctype(name: "a", internalSubset: [.element(name: "a", content: model)])
+        #expect(writer.string.utf8.count > 3 * depth)
+        let unbalanced = try XMLStreamWriter()
+        #expect(throws: XMLWriterError.self) {
+            try unbalanced.doctype(name: "a", internalSubset: [.element(name: "a", content: String(model.dropLast(2)))])
+        }
+    }
+}
