@@ -192,39 +192,19 @@ struct TreeBuilder: XMLEventHandler {
         if declaration.isID {
             idAttributes[CodePointString(declaration.elementName), default: []].insert(CodePointString(declaration.attributeName))
         }
-        let defaultValue: XMLMarkupDeclaration.AttributeDefault
-        switch (declaration.isRequired, declaration.defaultValue) {
-        case (true, nil): defaultValue = .required
-        case (true, let value?): defaultValue = .fixed(value)
-        case (false, let value?): defaultValue = .value(value)
-        case (false, nil): defaultValue = .implied
-        }
-        doctype?.subset.append(
-            .attribute(element: declaration.elementName, name: declaration.attributeName, type: declaration.type, default: defaultValue))
+        doctype?.subset.append(XMLMarkupDeclaration(declaration))
     }
 
     mutating func elementDeclaration(_ declaration: XMLElementDeclaration) throws {
-        doctype?.subset.append(.element(name: declaration.name, content: declaration.description))
+        doctype?.subset.append(XMLMarkupDeclaration(declaration))
     }
 
     mutating func entityDeclaration(_ declaration: XMLEntityDeclaration) throws {
-        let kept: XMLMarkupDeclaration
-        switch (declaration.value, declaration.systemID) {
-        case (let value?, _):
-            kept = declaration.isParameterEntity
-                ? .parameterEntity(name: declaration.name, value: value) : .entity(name: declaration.name, value: value)
-        case (nil, let systemID?):
-            kept = declaration.isParameterEntity
-                ? .externalParameterEntity(name: declaration.name, publicID: declaration.publicID, systemID: systemID)
-                : .externalEntity(
-                    name: declaration.name, publicID: declaration.publicID, systemID: systemID, notation: declaration.notationName)
-        case (nil, nil): return
-        }
-        doctype?.subset.append(kept)
+        if let kept = XMLMarkupDeclaration(declaration) { doctype?.subset.append(kept) }
     }
 
     mutating func notationDeclaration(_ notation: XMLNotation) throws {
-        doctype?.subset.append(.notation(name: notation.name, publicID: notation.publicID, systemID: notation.systemID))
+        doctype?.subset.append(XMLMarkupDeclaration(notation))
     }
 
     mutating func endDoctype() throws {

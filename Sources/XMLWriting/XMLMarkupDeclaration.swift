@@ -10,7 +10,7 @@
 /// try writer.doctype(name: "doc", internalSubset: [
 ///     .element(name: "p", content: "(#PCDATA|em)*"),
 ///     .attribute(element: "p", name: "class", type: "CDATA", default: .value("normal")),
-///     .entity(name: "co", value: "ACME & Co"),
+///     .entity(name: "co", value: "ACME &amp; Co"),
 /// ])
 /// ```
 #if hasAttribute(nonexhaustive)
@@ -25,8 +25,9 @@ public enum XMLMarkupDeclaration: Hashable, Sendable {
     /// `IDREF`, `IDREFS`, `ENTITY`, `ENTITIES`, `NMTOKEN`, `NMTOKENS`, an enumeration
     /// (`(left|right)`) or `NOTATION (gif|png)`.
     case attribute(element: String, name: String, type: String, default: AttributeDefault)
-    /// `<!ENTITY name "value">`: an internal general entity whose replacement text is `value`.
-    /// A reference in it (`&other;`) stays a reference, expanded where the entity is used;
+    /// `<!ENTITY name "value">`: an internal general entity whose replacement text is `value`,
+    /// read as markup where the entity is used (`&amp;` for an ampersand). A reference in it
+    /// (`&amp;`, `&other;`) stays a reference, expanded where the entity is used;
     /// any other `&`, every `%`, and the quote around it are written as character references.
     case entity(name: String, value: String)
     /// `<!ENTITY name SYSTEM "systemID">` (or `PUBLIC "publicID" "systemID"`): an external

@@ -6,7 +6,7 @@ import DocExampleSupport
 import Foundation
 import XMLWriting
 
-// docs/WritingXML.md:152
+// docs/WritingXML.md:196
 struct Activity { var team: String; var task: String }
 
 var failures = 0
@@ -22,7 +22,7 @@ failures += await example("docs/WritingXML.md:13") {
     try writer.finish()                                 // now schedule.xml is replaced
     _ = writer
 }
-failures += await example("docs/WritingXML.md:78") {
+failures += await example("docs/WritingXML.md:80") {
     let feed = try XMLStreamWriter()
     try feed.startElement("feed", namespace: "http://www.w3.org/2005/Atom")
     try feed.declareNamespace(prefix: "media", uri: "http://search.yahoo.com/mrss/")
@@ -34,13 +34,37 @@ failures += await example("docs/WritingXML.md:78") {
     // <feed xmlns="http://www.w3.org/2005/Atom" xmlns:media="http://search.yahoo.com/mrss/"><media:thumbnail/></feed>
     _ = feed
 }
-failures += await example("docs/WritingXML.md:122") {
+failures += await example("docs/WritingXML.md:106") {
+    let page = try XMLStreamWriter(options: .init(indentation: "  "))
+    try page.doctype(name: "doc", internalSubset: [
+        .element(name: "doc", content: "(p+)"),
+        .attribute(element: "p", name: "class", type: "CDATA", default: .value("normal")),
+        .entity(name: "co", value: "ACME &amp; Co"),
+    ])
+    try page.startElement("doc")
+    try page.startElement("p")
+    try page.entityReference("co")
+    try page.endElement()
+    try page.endElement()
+    try page.finish()
+    print(page.string)
+    // <!DOCTYPE doc [
+    // <!ELEMENT doc (p+)>
+    // <!ATTLIST p class CDATA "normal">
+    // <!ENTITY co "ACME &amp; Co">
+    // ]>
+    // <doc>
+    //   <p>&co;</p>
+    // </doc>
+    _ = page
+}
+failures += await example("docs/WritingXML.md:166") {
     print(try "Kapitel\u{0C}1".validXMLString())                  // Kapitel1
     print(try "bell\u{07}".validXMLString(policy: .replace))      // bell� (U+FFFD)
     print("Köln".isValidXML)                                       // true
     print(Unicode.Scalar(0x0C)!.isAllowedInXML)                    // false
 }
-failures += await example("docs/WritingXML.md:152") {
+failures += await example("docs/WritingXML.md:196") {
     let rows = [Activity(team: "100", task: "Gerüst & Dach"), Activity(team: "101", task: "Fassade")]
 
     let writer = try XMLStreamWriter()

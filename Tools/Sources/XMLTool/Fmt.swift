@@ -11,15 +11,18 @@ struct Fmt: ParsableCommand {
             Like xmllint --format: white space between elements is replaced by indentation; an \
             element that holds text (mixed content such as <p><em>Note:</em> read this.</p>), a \
             CDATA section or xml:space="preserve" is written exactly as read, its descendants \
-            included. The DOCTYPE (name and public and system identifiers), comments and \
-            processing instructions are kept, and so is a reference to an entity the external \
-            DTD declares (&nbsp; in XHTML), which is never read (--entities says otherwise; one \
-            in an attribute value cannot be kept, and is an error unless --entities says skip \
-            or html). Unlike xmllint, entities of the \
-            internal subset are expanded, and the subset is not written (an external entity it \
-            declares is an error, not a loss). Output goes through the writer, so it \
-            always reads back. With -o the file is replaced atomically and keeps its mode; \
-            -o - is standard output.
+            included. The DOCTYPE (name, public and system identifiers, and the internal \
+            subset's declarations, comments and processing instructions, in order), comments \
+            and processing instructions are kept, and attributes the subset supplies as \
+            defaults are left to it, not written out, as xmllint does. A reference to an \
+            external entity (one the subset declares, or &nbsp; of XHTML's external DTD), which \
+            is never read, is kept (--entities says otherwise; one in an attribute value cannot \
+            be kept, and is an error unless --entities says skip or html). Unlike xmllint, \
+            references to the subset's internal entities are expanded (their declarations \
+            stay), and the declarations XML has a parser ignore after a parameter-entity \
+            reference are not written. Output goes through the writer, so it always reads \
+            back. With -o the file is replaced atomically and keeps its mode; -o - is standard \
+            output.
             """
     )
 

@@ -1,4 +1,5 @@
 import XMLStreaming
+import XMLTree
 import XMLWriting
 
 /// Writes the events of a (recovered) document back out with the writer, and prints each
@@ -12,6 +13,9 @@ struct RepairedCopy: XMLEventHandler {
     private var pendingNamespaces: [(prefix: String?, uri: String)] = []
     private var cdata: String?
     private var entityWarnings: EntityWarnings
+    /// The DOCTYPE being read and its internal subset so far: written whole at its end.
+    private var doctype: XMLDoctype?
+    private var subset: [XMLMarkupDeclaration] = []
 
     init(writer: XMLStreamWriter?, file: String) {
         self.writer = writer
@@ -21,7 +25,16 @@ struct RepairedCopy: XMLEventHandler {
 
     mutating func startDocument(_ locator: XMLLocator) { entityWarnings.startDocument(locator) }
 
-    mutating func entityDeclaration(_ declaration: XMLEntityDeclaration) { entityWarnings.entityDeclaration(declaration) }
+    mutating func entityDeclaration(_ declaration: XMLEntityDeclaration) {
+        entityWarnings.entityDeclaration(declaration)
+        if let kept = XMLMarkupDeclaration(declaration) { subset.append(kept) }
+    }
+
+    mutating func elementDeclaration(_ declaration: XMLElementDeclaration) { subset.append(XMLMarkupDeclaration(declaration)) }
+
+    mutating func attributeDeclaration(_ declaration: XMLAttributeDeclaration) { subset.append(XMLMarkupDeclaration(declaration)) }
+
+    mutating func notationDeclaration(_ notation: XMLNotation) { subset.append(XMLMarkupDeclaration(notation)) }
 
     /// An entity the parser could not expand: warned about, and written back as `&name;`
     /// (which the writer refuses, loudly, where no DTD could declare it).
@@ -50,7 +63,15 @@ struct RepairedCopy: XMLEventHandler {
 
     mutating func startDoctype(_ doctype: XMLDoctype) throws {
         try declare()
-        try writer?.doctype(name: doctype.name, publicID: doctype.publicID, systemID: doctype.systemID)
+        self.doctype = doctype
+        subset = []
+    }
+
+    /// The DOCTYPE with its internal subset, in the order read.
+    mutating func endDoctype() throws {
+        guard let doctype else { return }
+        self.doctype = nil
+        try writer?.doctype(name: doctype.name, publicID: doctype.publicID, systemID: doctype.systemID, internalSubset: subset)
         try writer?.text("\n")
     }
 
@@ -64,7 +85,8 @@ struct RepairedCopy: XMLEventHandler {
         try writer.startElement(name.localName.string, namespace: name.namespaceURI?.string, prefix: name.prefix?.string)
         for (prefix, uri) in pendingNamespaces { try writer.declareNamespace(prefix: prefix, uri: uri) }
         pendingNamespaces.removeAll()
-        for attribute in attributes {
+        // A default the subset supplies stays the subset's, as in the document.
+        for attribute in attributes where attribute.isSpecified {
             try writer.attribute(
                 attribute.name.localName.string, value: attribute.value.string,
                 namespace: attribute.name.namespaceURI?.string, prefix: attribute.name.prefix?.string)
@@ -91,11 +113,13 @@ struct RepairedCopy: XMLEventHandler {
     }
 
     mutating func comment(_ text: XMLStringView) throws {
+        guard doctype == nil else { return subset.append(.comment(text.string)) }
         try declare()
         try writer?.comment(text.string)
     }
 
     mutating func processingInstruction(target: XMLStringView, data: XMLStringView) throws {
+        guard doctype == nil else { return subset.append(.processingInstruction(target: target.string, data: data.string)) }
         try declare()
         try writer?.processingInstruction(target: target.string, data: data.string)
     }

@@ -34,6 +34,64 @@ struct TreeCommandTests {
 
             """)
     }
+
+    @Test("fmt and check --recover -o write what the document says: the subset's defaults stay in the subset, as xmllint --format leaves them")
+    func attributeDefaults() throws {
+        let input = """
+            <?xml version="1.0"?>
+            <!DOCTYPE doc [
+              <!ELEMENT doc (p+)>
+              <!ATTLIST p class CDATA "normal"
+                          id ID #IMPLIED>
+              <!ENTITY co "ACME &amp; Co">
+              <!ENTITY chapter SYSTEM "chapter.xml">
+              <!NOTATION gif PUBLIC "-//GIF//EN">
+            ]>
+            <doc><p>&co;</p><p class="x" id="a">&chapter;</p></doc>
+            """
+        let subset = """
+            <!DOCTYPE doc [
+            <!ELEMENT doc (p+)>
+            <!ATTLIST p class CDATA "normal">
+            <!ATTLIST p id ID #IMPLIED>
+            <!ENTITY co "ACME &amp; Co">
+            <!ENTITY chapter SYSTEM "chapter.xml">
+            <!NOTATION gif PUBLIC "-//GIF//EN">
+            ]>
+            """
+        let formatted = try ToolRun.run(["fmt", "-"], input: input)
+        #expect(formatted.status == 0, "\(formatted.errors)")
+        // xmllint --format writes the same but for its declaration, its order of the subset
+        // (notations first, `(p)+`) and `&co;`, which the tree holds expanded.
+        #expect(
+            formatted.output == """
+                <?xml version="1.0" encoding="UTF-8"?>
+                \(subset)
+                <doc>
+                  <p>ACME &amp; Co</p>
+                  <p class="x" id="a">&chapter;</p>
+                </doc>
+
+                """)
+        let copied = try ToolRun.run(["check", "--recover", "-", "-o", "-"], input: input)
+        #expect(copied.status == 0, "\(copied.errors)")
+        #expect(
+            copied.output == """
+                <?xml version="1.0" encoding="UTF-8"?>
+                \(subset)
+                <doc><p>ACME &amp; Co</p><p class="x" id="a">&chapter;</p></doc>
+
+                """)
+        // Read back, the defaults are there again.
+        let canonical = try ToolRun.run(["canon", "-"], input: copied.output).output
+        #expect(
+            canonical == """
+                <!DOCTYPE doc [
+                <!NOTATION gif PUBLIC '-//GIF//EN'>
+                ]>
+                <doc><p class="normal">ACME &amp; Co</p><p class="x" id="a">&chapter;</p></doc>
+                """, "\(canonical)")
+    }
 }
 
 @Suite("xml query")
@@ -89,13 +147,16 @@ struct C14NCommandTests {
         #expect(rooted.output == #"<doc xmlns="urn:d" xmlns:unused="urn:u" a="1" b="2"><x:e xmlns:x="urn:x"></x:e></doc>"#)
     }
 
-    @Test("Comments and processing instructions inside the DOCTYPE are the DTD's: c14n leaves them out, as xmllint --c14n does, and fmt does not move them")
+    @Test("Comments and processing instructions inside the DOCTYPE are the DTD's: c14n leaves them out, as xmllint --c14n does, and fmt and check --recover keep them there")
     func doctypeComments() throws {
         let input = "<!DOCTYPE a SYSTEM \"a.dtd\" [\n<!-- in the subset -->\n<?pi in the subset?>\n<!ATTLIST a b CDATA #IMPLIED>\n]>\n<!-- after -->\n<a/>\n"
         // What xmllint --c14n (which keeps comments) writes for it.
         #expect(try ToolRun.run(["c14n", "--with-comments", "-"], input: input).output == "<!-- after -->\n<a></a>")
+        let subset = "<!DOCTYPE a SYSTEM \"a.dtd\" [\n<!-- in the subset -->\n<?pi in the subset?>\n<!ATTLIST a b CDATA #IMPLIED>\n]>\n"
         let formatted = try ToolRun.run(["fmt", "-"], input: input)
-        #expect(formatted.output == "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE a SYSTEM \"a.dtd\">\n<!-- after -->\n<a/>\n")
+        #expect(formatted.output == "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + subset + "<!-- after -->\n<a/>\n")
+        let copied = try ToolRun.run(["check", "--recover", "-", "-o", "-"], input: input)
+        #expect(copied.output == "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + subset + "<!-- after --><a/>\n", "\(copied.output)")
     }
 
     @Test("--version is the tool's; the method's version is --c14n-version; the help says which flags are xmllint's")
