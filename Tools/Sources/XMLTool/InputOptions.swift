@@ -100,7 +100,11 @@ enum Diagnostics {
             return "--encoding NAME reads the file in the encoding you name (`iconv -l` lists them); xml check --recover reads it as UTF-8"
         case .invalidEncoding:
             return "--encoding NAME reads the file in the encoding it was saved in; xml check --recover -o FIXED reads it, replacing what does not decode"
-        case .depthLimitExceeded: return "--max-depth N allows deeper nesting (0 for no limit)"
+        case .depthLimitExceeded:
+            // The parser's fixed limit on a DTD's content model (groups in groups) is no
+            // option's: only the elements' is.
+            guard !error.message.hasPrefix("the content model") else { return nil }
+            return "--max-depth N allows deeper nesting (0 for no limit)"
         case .nameTooLong, .attributeValueTooLong, .textTooLong, .tokenTooLarge:
             return "--huge lifts the limits on names, attribute values and text, as xmllint --huge does"
         case .inputTooLarge, .unexpandedEntity, .amplificationLimitBreach, .noMemory, .aborted, .finished, .suspended,

@@ -223,6 +223,12 @@ struct InputOptionTests {
         #expect(twice.errors.components(separatedBy: "xml: note:").count == 2)
         #expect(try ToolRun.run(["check", "--max-depth", "0", "-"], input: deep).status == 0)
         #expect(try ToolRun.run(["check", "--max-depth", "2", "-"], input: "<a><b><c/></b></a>").status == 1)
+        // A content model nested past the parser's fixed limit: no option lifts it, so no note.
+        let model = "<!DOCTYPE a [<!ELEMENT a " + String(repeating: "(", count: 1_001) + "a" + String(repeating: ")", count: 1_001) + ">]><a/>"
+        let deepModel = try ToolRun.run(["check", "--max-depth", "0", "-"], input: model)
+        #expect(deepModel.status == 1)
+        #expect(deepModel.errors.contains("error: the content model of element a nests groups deeper than 1000"), "\(deepModel.errors)")
+        #expect(!deepModel.errors.contains("note:"), "\(deepModel.errors)")
     }
 
     @Test("An unknown encoding name is a usage error about the name, not the file")
