@@ -157,7 +157,9 @@ extension XMLStreamWriter {
             switch c {
             case "&":
                 if let end = referenceEnd(in: scalars, at: i) {
-                    out.unicodeScalars.append(contentsOf: scalars[i...end])
+                    // One at a time: `unicodeScalars.append(contentsOf:)` rebuilds the whole
+                    // string (a value of n references took time n², WriterScalingTests).
+                    for scalar in scalars[i...end] { out.unicodeScalars.append(scalar) }
                     i = end + 1
                     continue
                 }

@@ -29,6 +29,23 @@ struct TreeScalingTests {
         print("scaling: a tag with n prefixes: \(build)"); #expect(build.isNearLinear(), "a tag with n prefixes: \(build)")
     }
 
+    @Test("An internal subset of n declarations and n defaulted attributes: building the tree, writing it back")
+    func internalSubset() throws {
+        func document(_ n: Int) -> [UInt8] {
+            var xml = "<!DOCTYPE r [\n"
+            for i in 0..<n {
+                xml += "<!ATTLIST r a\(i) CDATA \"v\(i)\">\n<!ENTITY e\(i) \"text &amp; \(i)\">\n<!-- c\(i) -->\n"
+            }
+            return Array((xml + "]><r/>").utf8)
+        }
+        let scaling = try Scaling.measure(n: 5_000, prepare: document) { bytes in
+            let tree = try XMLTreeDocument(bytes: bytes)
+            #expect(tree.root!.attributes.allSatisfy { !$0.isSpecified })
+            #expect(try tree.xmlString().hasSuffix("]><r/>"))
+        }
+        print("scaling: \(scaling)"); #expect(scaling.isNearLinear(), "\(scaling)")
+    }
+
     @Test("n entity references the parser could not expand: building the tree, writing it indented, the canonical form")
     func entityReferences() throws {
         func document(_ n: Int) -> [UInt8] {
