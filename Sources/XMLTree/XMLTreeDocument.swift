@@ -112,7 +112,7 @@ public struct XMLTreeDocument: Sendable {
     /// The declarations, comments and processing instructions of the DOCTYPE's internal
     /// subset, in document order, as the parser reported them: what
     /// ``write(to:indentation:declaration:)`` writes back, and what
-    /// ``XMLStreamWriter/doctype(name:publicID:systemID:internalSubset:)`` takes. The
+    /// `XMLStreamWriter.doctype(name:publicID:systemID:internalSubset:)` takes. The
     /// entities are expanded in the tree already; their declarations stay here. After a
     /// reference to a parameter entity, which the parser never reads, XML has it ignore the
     /// entity and attribute-list declarations that follow, so those are not here (nor is the
