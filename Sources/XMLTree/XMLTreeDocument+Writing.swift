@@ -44,6 +44,11 @@ extension XMLTreeDocument {
     }
 }
 
+extension String {
+    /// `xmlns` or `xmlns:prefix`.
+    fileprivate var isNamespaceDeclaration: Bool { self == "xmlns" || hasPrefix("xmlns:") }
+}
+
 extension XMLTreeNode {
     /// Writes this node and its subtree with `writer` (without recursion: see
     /// `walk(enter:leave:)`). When the writer indents, white space between child elements
@@ -111,13 +116,25 @@ extension XMLTreeNode {
     private func writeStartTag(to writer: XMLStreamWriter, writesDefaultedAttributes: Bool) throws {
         let name = self.name!
         var attributes = self.attributes
-        if !writesDefaultedAttributes { attributes.removeAll { !$0.isSpecified } }
+        var defaulted: [XMLTreeAttribute] = []
+        if !writesDefaultedAttributes && attributes.contains(where: { !$0.isSpecified }) {
+            defaulted = attributes.filter { !$0.isSpecified }
+            // Without namespaces a default `xmlns` is an attribute like any other: written, so
+            // that the writer, which reads it as a declaration, adds none of its own.
+            attributes.removeAll { !$0.isSpecified && (storage.namespaced || !$0.name.qualifiedName.isNamespaceDeclaration) }
+        }
         if storage.namespaced {
             try writer.startElement(name.localName, namespace: name.namespaceURI, prefix: name.prefix)
             for attribute in attributes {
                 try writer.attribute(
                     attribute.name.localName, value: attribute.value, namespace: attribute.name.namespaceURI,
                     prefix: attribute.name.prefix)
+            }
+            // A default left to the DTD still needs its prefix bound where it applies.
+            for attribute in defaulted {
+                if let prefix = attribute.name.prefix, let uri = attribute.name.namespaceURI {
+                    try writer.declareNamespace(prefix: prefix, uri: uri)
+                }
             }
         } else {
             try writer.startElement(name.qualifiedName)

@@ -17,9 +17,9 @@ extension XMLQualifiedName {
 }
 
 extension XMLOwnedAttribute {
-    /// The owned form of a tree's attribute, as the pull reader hands attributes out (a tree
-    /// keeps no record of which attributes came from DTD defaults: `isSpecified` is true).
+    /// The owned form of a tree's attribute, as the pull reader hands attributes out
+    /// (`isSpecified` is the tree's: `false` for a default the DTD supplied).
     public init(_ attribute: XMLTreeAttribute) {
-        self.init(name: XMLQualifiedName(attribute.name), value: attribute.value)
+        self.init(name: XMLQualifiedName(attribute.name), value: attribute.value, isSpecified: attribute.isSpecified)
     }
 }

@@ -208,7 +208,9 @@ public struct XMLTreeNode: Hashable, Sendable {
     /// How many of an element's attributes its start tag gave: the first ones (the DTD's
     /// defaults follow them).
     var specifiedAttributeCount: Int {
-        storage.specifiedAttributeCounts[index].map(Int.init) ?? attributeCount
+        // Most documents have no defaults: no hashing then.
+        guard !storage.specifiedAttributeCounts.isEmpty else { return attributeCount }
+        return storage.specifiedAttributeCounts[index].map(Int.init) ?? attributeCount
     }
 
     /// How many attributes an element has.

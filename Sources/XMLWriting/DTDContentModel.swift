@@ -4,17 +4,18 @@ internal import XMLSyntax
 /// an attribute declaration's type (`AttType`, section 3.3.1): the writer checks what it is
 /// given and writes it without the optional spaces.
 ///
-/// Groups nest as deep as the caller likes: the check keeps its own stack (one entry per
-/// open group) instead of recursing, so a hostile model cannot overflow the thread's stack,
-/// and reads each character once.
+/// The check keeps its own stack (one entry per open group) instead of recursing, and reads
+/// each character once; groups nest at most `DTDLimits.contentModelDepth` deep, as the
+/// reader reads them.
 enum DTDContentModel {
     /// `EMPTY`, `ANY`, mixed or element content without its spaces, or `nil` when `text`
     /// is none of them.
     static func normalized(_ text: String) -> String? {
         var scanner = Scanner(text)
         scanner.skipSpace()
-        if let word = scanner.word(), scanner.atEnd(afterSpace: true) {
-            return word == "EMPTY" || word == "ANY" ? word : nil
+        if let word = scanner.word() {
+            // A keyword is the whole model: `EMPTY(a)` is none.
+            return (word == "EMPTY" || word == "ANY") && scanner.atEnd(afterSpace: true) ? word : nil
         }
         guard scanner.take("(") else { return nil }
         scanner.skipSpace()
@@ -54,6 +55,8 @@ enum DTDContentModel {
             scanner.skipSpace()
             if expectsParticle {
                 if scanner.take("(") {
+                    // What the reader would refuse, the writer does not write.
+                    guard groups.count < DTDLimits.contentModelDepth else { return nil }
                     groups.append(nil)
                     out += "("
                     continue

@@ -13,23 +13,39 @@ extension XMLStreamWriter {
         case unchecked
     }
 
-    /// The subset's text, `[` to `]`, one declaration per line, and what its general
-    /// entities are (the first declaration of a name binds, as in XML).
-    func internalSubsetText(_ declarations: [XMLMarkupDeclaration]) throws(XMLWriterError)
-        -> (text: String, entities: [[UInt8]: SubsetEntity])
-    {
-        var text = "[\n"
+    /// What the written subset means for the rest of the document: the first declaration of
+    /// an entity or of an element's attribute binds, as in XML.
+    struct SubsetFacts {
+        /// The general entities, by name.
         var entities: [[UInt8]: SubsetEntity] = [:]
-        for declaration in declarations {
-            text += try markup(for: declaration, entities: &entities)
-            text += "\n"
-        }
-        return (text + "]", entities)
+        /// The namespace declarations the subset's attribute defaults add to a start tag that
+        /// leaves them out (`<!ATTLIST e xmlns CDATA "urn:x">`), by element name as written.
+        var namespaceDefaults: [[UInt8]: [(prefix: String?, uri: String)]] = [:]
+        /// The attributes of a type other than CDATA, whose values a reader strips of leading
+        /// and trailing spaces and collapses (XML 1.0, 3.3.3): element name, a zero byte,
+        /// attribute name, as written.
+        var tokenizedAttributes: Set<[UInt8]> = []
+        /// The attributes declared so far (element name, a zero byte, attribute name).
+        fileprivate var declaredAttributes: Set<[UInt8]> = []
     }
 
-    private func markup(for declaration: XMLMarkupDeclaration, entities: inout [[UInt8]: SubsetEntity]) throws(XMLWriterError)
-        -> String
-    {
+    /// The subset's text, `[` to `]`, one declaration per line, and what it declares.
+    func internalSubsetText(_ declarations: [XMLMarkupDeclaration]) throws(XMLWriterError) -> (text: String, facts: SubsetFacts) {
+        var text = "[\n"
+        var facts = SubsetFacts()
+        for declaration in declarations {
+            text += try markup(for: declaration, facts: &facts)
+            text += "\n"
+        }
+        return (text + "]", facts)
+    }
+
+    /// The key of an element's attribute in ``SubsetFacts``.
+    static func attributeKey(element: some Sequence<UInt8>, attribute: some Sequence<UInt8>) -> [UInt8] {
+        Array(element) + [0] + Array(attribute)
+    }
+
+    private func markup(for declaration: XMLMarkupDeclaration, facts: inout SubsetFacts) throws(XMLWriterError) -> String {
         func refuse(_ what: String) -> XMLWriterError { XMLWriterError(.invalidDeclaration(what)) }
         switch declaration {
         case .element(let name, let content):
@@ -46,11 +62,28 @@ extension XMLStreamWriter {
                 throw refuse("<!ATTLIST \(element) \(name) …>: \"\(type)\" is not an attribute type")
             }
             let written: String
+            var value: String?
             switch defaultValue {
             case .required: written = "#REQUIRED"
             case .implied: written = "#IMPLIED"
-            case .fixed(let value): written = "#FIXED \"\(try escapedDefault(value))\""
-            case .value(let value): written = "\"\(try escapedDefault(value))\""
+            case .fixed(let fixed):
+                value = try clean(fixed)
+                written = "#FIXED \"\(try escapedDefault(value!))\""
+            case .value(let given):
+                value = try clean(given)
+                written = "\"\(try escapedDefault(value!))\""
+            }
+            if let value, type != "CDATA", !Self.isNormalizedTokens(value) {
+                throw refuse("<!ATTLIST \(element) \(name) …>: the default \"\(value)\" of a \(type) attribute would read back without its extra spaces")
+            }
+            let key = Self.attributeKey(element: element.utf8, attribute: name.utf8)
+            // The first declaration of an element's attribute binds; a later one is ignored.
+            if facts.declaredAttributes.insert(key).inserted {
+                if type != "CDATA" { facts.tokenizedAttributes.insert(key) }
+                if let value, let declaration = NamespaceDeclaration(attributeName: name) {
+                    try checkNamespaceDefault(declaration.declaredPrefix, value, element: element, name: name)
+                    facts.namespaceDefaults[Array(element.utf8), default: []].append((declaration.declaredPrefix, value))
+                }
             }
             return "<!ATTLIST \(element) \(name) \(type) \(written)>"
 
@@ -62,8 +95,8 @@ extension XMLStreamWriter {
                     throw refuse("<!ENTITY \(name) …>: the predefined entity \(name) may only be declared as itself")
                 }
             }
-            if entities[Array(name.utf8)] == nil {
-                entities[Array(name.utf8)] = Self.isPlainText(value) ? .referable : .unchecked
+            if facts.entities[Array(name.utf8)] == nil {
+                facts.entities[Array(name.utf8)] = Self.isPlainText(value) ? .referable : .unchecked
             }
             return "<!ENTITY \(name) \(Self.entityValueLiteral(value))>"
 
@@ -73,7 +106,7 @@ extension XMLStreamWriter {
                 throw refuse("<!ENTITY \(name) …>: the predefined entity \(name) may only be declared as itself")
             }
             if let notation { try checkEntityName(notation) }
-            if entities[Array(name.utf8)] == nil { entities[Array(name.utf8)] = notation == nil ? .referable : .unchecked }
+            if facts.entities[Array(name.utf8)] == nil { facts.entities[Array(name.utf8)] = notation == nil ? .referable : .unchecked }
             return "<!ENTITY \(name) \(try externalID(publicID, systemID))" + (notation.map { " NDATA \($0)" } ?? "") + ">"
 
         case .parameterEntity(let name, let value):
@@ -107,9 +140,38 @@ extension XMLStreamWriter {
         }
     }
 
-    /// Entity and notation names are names without a colon (Namespaces in XML, section 7).
+    /// Entity and notation names are names. (Namespaces in XML wants no colon in them; a
+    /// name with one is written as given, for documents read without namespaces, as element
+    /// names are, and ``XMLStreamWriter/entityReference(_:)`` refuses to reference it.)
     private func checkEntityName(_ name: String) throws(XMLWriterError) {
-        guard XMLNameValidation.isValid(name, allowingColon: false) else { throw XMLWriterError(.invalidName(name)) }
+        guard XMLNameValidation.isValid(name) else { throw XMLWriterError(.invalidName(name)) }
+    }
+
+    /// A namespace declaration that a default adds must be one a reader accepts: the
+    /// recommendation's reserved names, and no prefix undeclared (`xmlns:p=""`).
+    private func checkNamespaceDefault(_ prefix: String?, _ uri: String, element: String, name: String) throws(XMLWriterError) {
+        do throws(XMLWriterError) {
+            if let prefix, prefix == "xmlns" || !XMLNameValidation.isValid(prefix, allowingColon: false) {
+                throw XMLWriterError(.invalidPrefix(prefix))
+            }
+            try checkBinding(prefix, uri)
+            try checkNamespaceCharacters(uri)
+        } catch {
+            throw XMLWriterError(.invalidDeclaration("<!ATTLIST \(element) \(name) …>: \(error.description)"))
+        }
+    }
+
+    /// Whether a value of a tokenized type reads back as it is: no leading, trailing or
+    /// doubled spaces, which a reader removes.
+    static func isNormalizedTokens(_ value: String) -> Bool {
+        let bytes = value.utf8
+        if bytes.first == 0x20 || bytes.last == 0x20 { return false }
+        var previous: UInt8 = 0
+        for byte in bytes {
+            if byte == 0x20 && previous == 0x20 { return false }
+            previous = byte
+        }
+        return true
     }
 
     /// An attribute default, escaped as an attribute value (which it is, normalized alike).
@@ -175,17 +237,21 @@ extension XMLStreamWriter {
         return out
     }
 
-    /// Where the `;` of an entity reference `&name;` starting at `start` is, if one does.
+    /// Where the `;` of an entity reference `&name;` starting at `start` is, if one does,
+    /// with a name without a colon (which a namespace-aware reader refuses in a literal;
+    /// written `&#38;name;`, the replacement text is the same).
     private static func referenceEnd(in scalars: [Unicode.Scalar], at start: Int) -> Int? {
         var i = start + 1
-        guard i < scalars.count, XMLNameValidation.isNameStart(scalars[i]) else { return nil }
-        while i < scalars.count, XMLNameValidation.isNameChar(scalars[i]) { i += 1 }
+        guard i < scalars.count, XMLNameValidation.isNameStart(scalars[i]), scalars[i] != ":" else { return nil }
+        while i < scalars.count, XMLNameValidation.isNameChar(scalars[i]), scalars[i] != ":" { i += 1 }
         return i < scalars.count && scalars[i] == ";" ? i : nil
     }
 
-    /// Whether a replacement text reads as text wherever it is referenced: no markup, and
-    /// every `&` a character reference to a character XML allows or a predefined entity's.
+    /// Whether a replacement text reads as text wherever it is referenced: no markup (nor
+    /// `]]>`, which content may not hold), and every `&` a character reference to a
+    /// character XML allows or a predefined entity's.
     static func isPlainText(_ value: String) -> Bool {
+        if XMLStreamWriter.firstRange(of: Array("]]>".utf8), in: Substring(value).utf8) != nil { return false }
         let scalars = Array(value.unicodeScalars)
         var i = 0
         while i < scalars.count {

@@ -55,7 +55,7 @@ extension XMLStreamWriter {
         }
         if let subset { written += " " + subset.text }
         emit(written + ">")
-        unsafe state.subsetEntities = subset?.entities ?? [:]
+        unsafe state.subset = subset?.facts ?? XMLStreamWriter.SubsetFacts()
         unsafe state.wroteDoctype = true
         unsafe state.doctypeHasExternalID = publicID != nil || systemID != nil
         try flushIfLarge()
@@ -86,7 +86,10 @@ extension XMLStreamWriter {
         // The start tag's `>` and the text go in together, or neither does.
         let mark = unsafe state.buffer.count
         let closesTag = unsafe state.startTagOpen
-        if closesTag { unsafe state.buffer.append(UInt8(ascii: ">")) }
+        if closesTag {
+            applyNamespaceDefaults()
+            unsafe state.buffer.append(UInt8(ascii: ">"))
+        }
         do throws(XMLWriterError) { try escape(text, for: .text) } catch {
             rollBack(to: mark)
             throw error
@@ -123,7 +126,7 @@ extension XMLStreamWriter {
         let predefined = ["lt", "gt", "amp", "apos", "quot"].contains { $0.utf8.elementsEqual(name.utf8) }
         // Declared in the subset written (whose first declaration binds), declared where a
         // reader finds it, or possibly in an external DTD a non-standalone document names.
-        switch unsafe predefined ? .referable : state.subsetEntities[Array(name.utf8)] {
+        switch unsafe predefined ? .referable : state.subset.entities[Array(name.utf8)] {
         case .referable?: break
         case .unchecked?: throw XMLWriterError(.uncheckedEntity(name))
         case nil:
@@ -132,6 +135,7 @@ extension XMLStreamWriter {
             }
         }
         if unsafe state.startTagOpen {
+            applyNamespaceDefaults()
             unsafe state.buffer.append(UInt8(ascii: ">"))
             unsafe state.startTagOpen = false
             unsafe state.tagNames.removeAll()

@@ -15,7 +15,7 @@ extension XMLStreamWriter {
     /// Whether `prefix` may be bound to `uri` at all (the Namespaces recommendation's
     /// reserved names: `xml` only for its own URI, nothing for the `xmlns` URI, no prefix
     /// for the empty URI).
-    private func checkBinding(_ prefix: String?, _ uri: String) throws(XMLWriterError) {
+    func checkBinding(_ prefix: String?, _ uri: String) throws(XMLWriterError) {
         let isXMLPrefix = prefix == "xml"
         let isXMLURI = uri == NamespaceScope.xmlNamespace
         if isXMLPrefix != isXMLURI || uri == Self.xmlnsNamespace || (prefix != nil && uri.isEmpty) {
@@ -24,10 +24,10 @@ extension XMLStreamWriter {
     }
 
     /// The declaration's attribute as written: `xmlns` or `xmlns:prefix`.
-    private func declarationName(_ prefix: String?) -> String { prefix.map { "xmlns:" + $0 } ?? "xmlns" }
+    func declarationName(_ prefix: String?) -> String { prefix.map { "xmlns:" + $0 } ?? "xmlns" }
 
     /// Writes ` xmlns[:prefix]="uri"`, the URI already checked (so escaping cannot fail).
-    private func writeDeclaration(_ prefix: String?, _ uri: String) {
+    func writeDeclaration(_ prefix: String?, _ uri: String) {
         if let prefix {
             emit(literal: " xmlns:")
             emit(prefix)
@@ -173,6 +173,11 @@ extension XMLStreamWriter {
         if repeated {
             throw XMLWriterError(.misplacedAttribute(writtenName))
         }
+        if unsafe !state.subset.tokenizedAttributes.isEmpty, !Self.isNormalizedTokens(value), let element = unsafe state.open.last {
+            let key = unsafe Self.attributeKey(
+                element: state.openNames.bytes(from: element.nameStart, count: element.nameCount), attribute: writtenName.utf8)
+            if unsafe state.subset.tokenizedAttributes.contains(key) { throw XMLWriterError(.unnormalizedTokens(writtenName)) }
+        }
 
         let mark = unsafe state.buffer.count
         if let declaration { writeDeclaration(declaration.prefix, declaration.uri) }
@@ -194,7 +199,10 @@ extension XMLStreamWriter {
     /// Ends the innermost open element (`<a/>` when it has no content).
     public func endElement() throws(XMLWriterError) {
         try checkUsable()
-        guard let element = unsafe state.open.popLast() else { throw XMLWriterError(.unbalancedEnd) }
+        guard unsafe !state.open.isEmpty else { throw XMLWriterError(.unbalancedEnd) }
+        // While the element is still the innermost: the defaults are its own.
+        if unsafe state.startTagOpen { applyNamespaceDefaults() }
+        let element = unsafe state.open.removeLast()
         if unsafe state.startTagOpen {
             emit(literal: "/>")
             unsafe state.startTagOpen = false
@@ -209,6 +217,29 @@ extension XMLStreamWriter {
             unsafe state.buffer.append(UInt8(ascii: ">"))
         }
         try elementEnded(element)
+    }
+
+    /// Before a start tag's `>`: the namespace declarations the internal subset's defaults
+    /// add to this element where the tag leaves them out. One that would change a binding
+    /// is written with the binding in scope; one that binds a prefix the writer has not
+    /// bound is taken into scope, as the reader takes it.
+    func applyNamespaceDefaults() {
+        guard unsafe !state.subset.namespaceDefaults.isEmpty, let element = unsafe state.open.last else { return }
+        let name = unsafe Array(state.openNames.bytes(from: element.nameStart, count: element.nameCount))
+        guard let defaults = unsafe state.subset.namespaceDefaults[name] else { return }
+        for (prefix, uri) in defaults {
+            // Declared on the tag, by a call or as a literal attribute: the tag's own wins.
+            if unsafe state.tagNames.contains(written: declarationName(prefix)) { continue }
+            let current = unsafe state.namespaces.uri(for: prefix)
+            if (prefix == nil ? current ?? "" : current).hasSameCodePoints(as: uri) { continue }
+            if prefix == nil || current != nil {
+                // The binding in scope (for the default namespace, none is `xmlns=""`), made explicit.
+                writeDeclaration(prefix, current ?? "")
+                unsafe state.namespaces.bind(prefix, to: current ?? "")
+            } else {
+                unsafe state.namespaces.bind(prefix, to: uri)
+            }
+        }
     }
 
     /// Writes `<name` and opens the element's start tag (the caller has begun the markup).

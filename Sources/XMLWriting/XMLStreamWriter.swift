@@ -88,8 +88,8 @@ public final class XMLStreamWriter {
         /// Whether the DOCTYPE names an external DTD (a public or system identifier), which
         /// may declare entities: what makes an entity reference readable (`entityReference`).
         var doctypeHasExternalID = false
-        /// The general entities the DOCTYPE's internal subset declares, by name's bytes.
-        var subsetEntities: [[UInt8]: XMLStreamWriter.SubsetEntity] = [:]
+        /// What the DOCTYPE's internal subset declares that writing the root must respect.
+        var subset = XMLStreamWriter.SubsetFacts()
         /// Whether the declaration said `standalone="yes"`: then every entity must be declared
         /// in the document itself.
         var declaredStandalone = false
@@ -241,6 +241,7 @@ extension XMLStreamWriter {
     /// Closes a pending start tag (`>`), before any content.
     func closeStartTag() {
         guard unsafe state.startTagOpen else { return }
+        applyNamespaceDefaults()
         unsafe state.buffer.append(UInt8(ascii: ">"))
         unsafe state.startTagOpen = false
         unsafe state.tagNames.removeAll()

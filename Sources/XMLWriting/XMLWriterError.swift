@@ -56,6 +56,9 @@ public struct XMLWriterError: Error, Hashable, Sendable, CustomStringConvertible
         /// cannot vouch for: an unparsed entity (`NDATA`), or an internal one whose text
         /// holds markup or references other than character references.
         case uncheckedEntity(String)
+        /// A value with leading, trailing or doubled spaces for an attribute the internal
+        /// subset declares of a type other than CDATA: a reader would remove them.
+        case unnormalizedTokens(String)
     }
 
     /// What went wrong, with its details.
@@ -88,6 +91,7 @@ public struct XMLWriterError: Error, Hashable, Sendable, CustomStringConvertible
         case .undeclaredEntity: return .undeclaredEntity
         case .invalidDeclaration: return .invalidDeclaration
         case .uncheckedEntity: return .uncheckedEntity
+        case .unnormalizedTokens: return .unnormalizedTokens
         }
     }
 
@@ -121,6 +125,8 @@ public struct XMLWriterError: Error, Hashable, Sendable, CustomStringConvertible
         case .invalidDeclaration(let what): return "cannot write the internal subset's declaration \(what)"
         case .uncheckedEntity(let name):
             return "&\(name); is not written: its entity is unparsed, or its text holds markup or references the writer cannot check; write the text instead"
+        case .unnormalizedTokens(let name):
+            return "attribute \"\(name)\" is not CDATA in the internal subset: a reader would remove its leading, trailing and doubled spaces"
         }
     }
 }
@@ -174,6 +180,8 @@ extension XMLWriterError {
         public static let invalidDeclaration = Code(rawValue: "invalid-declaration")
         /// See ``Kind/uncheckedEntity(_:)``.
         public static let uncheckedEntity = Code(rawValue: "unchecked-entity")
+        /// See ``Kind/unnormalizedTokens(_:)``.
+        public static let unnormalizedTokens = Code(rawValue: "unnormalized-tokens")
 
         /// The code's name (`invalid-name`).
         public var description: String { rawValue }

@@ -80,6 +80,34 @@ struct InternalSubsetTreeTests {
         #expect(try again.xmlString(indentation: "  ") == written)
     }
 
+    @Test("Namespace declarations and prefixed attributes from defaults: written so that they read back in the same namespaces")
+    func namespaceDefaults() throws {
+        for xml in [
+            #"<!DOCTYPE d [<!ATTLIST e p:x CDATA "v">]><d xmlns:p="urn:p"><e/></d>"#,
+            #"<!DOCTYPE d [<!ATTLIST e xmlns CDATA "urn:x">]><d xmlns="urn:y"><e xmlns="urn:y"/><e/></d>"#,
+            #"<!DOCTYPE d [<!ATTLIST e xmlns:p CDATA "urn:x" p:a CDATA "1">]><d xmlns:p="urn:y"><e xmlns:p="urn:y"/><e/></d>"#,
+        ] {
+            let tree = try XMLTreeDocument(string: xml)
+            let written = try tree.xmlString()
+            let again = try XMLTreeDocument(string: written)
+            func names(_ document: XMLTreeDocument) -> [String] {
+                document.root!.descendants.filter(\.isElement).map { element in
+                    "{\(element.name!.namespaceURI ?? "")}\(element.name!.localName)"
+                        + element.attributes.map { " {\($0.name.namespaceURI ?? "")}\($0.name.localName)=\($0.value)" }.joined()
+                }
+            }
+            #expect(names(again) == names(tree), "\(written)")
+            #expect(!names(tree).isEmpty)
+        }
+        // Without namespaces, a default `xmlns` is an ordinary attribute, written as one.
+        var options = XMLTreeDocument.Options()
+        options.parserOptions.processesNamespaces = false
+        let flat = try XMLTreeDocument(string: #"<!DOCTYPE d [<!ATTLIST d xmlns CDATA "urn:x" a CDATA "1">]><d/>"#, options: options)
+        #expect(try flat.xmlString(declaration: false).hasSuffix(#"]><d xmlns="urn:x"/>"#))
+        // The owned form keeps whether the start tag gave it.
+        #expect(flat.root!.attributes.map { XMLOwnedAttribute($0).isSpecified } == [false, false])
+    }
+
     @Test("A node written on its own keeps the defaults: out of its document, they would be lost")
     func nodeKeepsDefaults() throws {
         let tree = try XMLTreeDocument(string: Self.document)
@@ -103,8 +131,10 @@ struct InternalSubsetTreeTests {
         options.parserOptions.processesNamespaces = false
         let flat = try XMLTreeDocument(string: xml, options: options)
         #expect(flat.root!.attributes.map(\.isSpecified) == [true, false, false])
+        // The default declaration is written as the attribute it is there (the writer would
+        // otherwise declare none, or the one in scope).
         #expect(
             try flat.xmlString(declaration: false)
-                == "<!DOCTYPE s:doc [\n<!ATTLIST s:doc xmlns:s CDATA #FIXED \"urn:s\">\n<!ATTLIST s:doc s:v CDATA \"1\">\n]><s:doc s:w=\"2\"/>")
+                == "<!DOCTYPE s:doc [\n<!ATTLIST s:doc xmlns:s CDATA #FIXED \"urn:s\">\n<!ATTLIST s:doc s:v CDATA \"1\">\n]><s:doc s:w=\"2\" xmlns:s=\"urn:s\"/>")
     }
 }

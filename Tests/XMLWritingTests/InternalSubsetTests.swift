@@ -119,13 +119,21 @@ struct InternalSubsetTests {
             (.element(name: "p", content: "(a) >"), .invalidDeclaration),
             (.element(name: "p", content: "EMPTY ANY"), .invalidDeclaration),
             (.element(name: "p", content: "empty"), .invalidDeclaration),
+            (.element(name: "p", content: "EMPTY(a)"), .invalidDeclaration),
+            (.element(name: "p", content: "ANY (#PCDATA)"), .invalidDeclaration),
+            (.element(name: "p", content: "X(a)"), .invalidDeclaration),
             (.element(name: "p", content: "(a ?)"), .invalidDeclaration),
             (.element(name: "1p", content: "ANY"), .invalidName),
             (.attribute(element: "p", name: "a", type: "CDATAX", default: .implied), .invalidDeclaration),
             (.attribute(element: "p", name: "a", type: "(a|)", default: .implied), .invalidDeclaration),
             (.attribute(element: "p", name: "a", type: "NOTATION (1x)", default: .implied), .invalidDeclaration),
             (.attribute(element: "p", name: "a b", type: "CDATA", default: .implied), .invalidName),
-            (.entity(name: "a:b", value: "x"), .invalidName),
+            (.entity(name: "1a", value: "x"), .invalidName),
+            (.attribute(element: "p", name: "a", type: "NMTOKEN", default: .value(" a ")), .invalidDeclaration),
+            (.attribute(element: "p", name: "a", type: "NMTOKENS", default: .fixed("a  b")), .invalidDeclaration),
+            (.attribute(element: "p", name: "xmlns:p", type: "CDATA", default: .value("")), .invalidDeclaration),
+            (.attribute(element: "p", name: "xmlns:xml", type: "CDATA", default: .value("urn:x")), .invalidDeclaration),
+            (.attribute(element: "p", name: "xmlns", type: "CDATA", default: .fixed("http://www.w3.org/2000/xmlns/")), .invalidDeclaration),
             (.entity(name: "lt", value: "<"), .invalidDeclaration),
             (.externalEntity(name: "e", systemID: "a\"b'c"), .invalidIdentifier),
             (.externalEntity(name: "e", publicID: "{x}", systemID: "e.xml"), .invalidIdentifier),
@@ -164,6 +172,7 @@ struct InternalSubsetTests {
                     .entity(name: "markup", value: "<b>bold</b>"),
                     .entity(name: "nested", value: "&text;"),
                     .entity(name: "badref", value: "&#0;"),
+                    .entity(name: "cdataEnd", value: "a ]]> b"),
                     .externalEntity(name: "chapter", systemID: "chapter.xml"),
                     .externalEntity(name: "logo", systemID: "logo.gif", notation: "gif"),
                     .notation(name: "gif", systemID: "gif"),
@@ -179,22 +188,92 @@ struct InternalSubsetTests {
         #expect(try EventRecorder.events(of: text).contains(.characters("A & B 😀 é")))
         let chapter = try write("chapter", standalone: true)
         #expect(try EventRecorder.events(of: chapter).contains(.skippedEntity(name: "chapter", isParameterEntity: false)))
-        for name in ["markup", "nested", "badref", "logo"] {
+        for name in ["markup", "nested", "badref", "cdataEnd", "logo"] {
             #expect(throws: XMLWriterError(.uncheckedEntity(name))) { try write(name) }
         }
         #expect(throws: XMLWriterError(.undeclaredEntity("other"))) { try write("other") }
     }
 
-    @Test("A content model nested 100,000 deep is checked without recursion")
+    @Test("A content model nests groups as deep as the reader reads them, 1,000, and no deeper")
     func deepModel() throws {
-        let depth = 100_000
-        let model = String(repeating: "(", count: depth) + "a" + String(repeating: ")*", count: depth)
+        func model(_ depth: Int) -> String { String(repeating: "(", count: depth) + "a" + String(repeating: ")*", count: depth) }
         let writer = try XMLStreamWriter()
-        try writer.doctype(name: "a", internalSubset: [.element(name: "a", content: model)])
-        #expect(writer.string.utf8.count > 3 * depth)
-        let unbalanced = try XMLStreamWriter()
-        #expect(throws: XMLWriterError.self) {
-            try unbalanced.doctype(name: "a", internalSubset: [.element(name: "a", content: String(model.dropLast(2)))])
+        try writer.doctype(name: "a", internalSubset: [.element(name: "a", content: model(1_000))])
+        try writer.startElement("a")
+        try writer.endElement()
+        try writer.finish()
+        #expect(try EventRecorder.events(of: writer.bytes).contains { if case .elementDeclaration = $0 { true } else { false } })
+        for content in [model(1_001), model(100_000), String(model(1_000).dropLast(2))] {
+            let refused = try XMLStreamWriter()
+            #expect(throws: XMLWriterError.self) { try refused.doctype(name: "a", internalSubset: [.element(name: "a", content: content)]) }
+            #expect(refused.string.isEmpty)
         }
+    }
+
+    @Test("Entity values: a reference with a colon is written as characters, which read back the same")
+    func colonReference() throws {
+        let writer = try XMLStreamWriter()
+        try writer.doctype(name: "d", internalSubset: [.entity(name: "e", value: "x &a:b; &c; ]]> y")])
+        try writer.startElement("d")
+        try writer.endElement()
+        try writer.finish()
+        #expect(writer.string == "<!DOCTYPE d [\n<!ENTITY e \"x &#38;a:b; &c; ]]> y\">\n]><d/>")
+        #expect(try EventRecorder.events(of: writer.bytes).contains(.entityDeclaration(XMLEntityDeclaration(name: "e", value: "x &a:b; &c; ]]> y"))))
+    }
+
+    @Test("Namespace declarations the subset's defaults add: made explicit where they would change a binding")
+    func namespaceDefaults() throws {
+        let writer = try XMLStreamWriter()
+        try writer.doctype(
+            name: "d",
+            internalSubset: [
+                .attribute(element: "e", name: "xmlns", type: "CDATA", default: .value("urn:x")),
+                .attribute(element: "f", name: "xmlns:p", type: "CDATA", default: .fixed("urn:p")),
+                .attribute(element: "g", name: "xmlns", type: "CDATA", default: .value("urn:y")),
+            ])
+        try writer.startElement("d", namespace: "urn:y")
+        // In urn:y like its parent: without a declaration it would read as urn:x.
+        try writer.startElement("e", namespace: "urn:y")
+        try writer.endElement()
+        // In no namespace inside urn:y: undeclared, as always.
+        try writer.startElement("e")
+        try writer.text("t")
+        try writer.endElement()
+        // The default binds p: the writer binds it too, and its descendants use it.
+        try writer.startElement("f", namespace: "urn:y")
+        try writer.startElement("c", namespace: "urn:y")
+        try writer.attribute("a", value: "1", namespace: "urn:p")
+        try writer.endElement()
+        try writer.endElement()
+        // The default is what is in scope: nothing to add.
+        try writer.startElement("g", namespace: "urn:y")
+        try writer.endElement()
+        try writer.endElement()
+        try writer.finish()
+        #expect(
+            writer.string.hasSuffix(
+                #"]><d xmlns="urn:y"><e xmlns="urn:y"/><e xmlns="">t</e><f><c p:a="1"/></f><g/></d>"#), "\(writer.string)")
+        let names = try EventRecorder.events(of: writer.bytes, options: XMLParserOptions()).compactMap { event -> String? in
+            guard case .startElement(let name, let attributes) = event else { return nil }
+            return "{\(name.namespaceURI ?? "")}\(name.localName)" + attributes.map { " {\($0.name.namespaceURI ?? "")}\($0.name.localName)" }.joined()
+        }
+        #expect(names == ["{urn:y}d", "{urn:y}e", "{}e", "{urn:y}f", "{urn:y}c {urn:p}a", "{urn:y}g"])
+    }
+
+    @Test("A value the subset declares of a tokenized type is refused with spaces a reader would remove")
+    func tokenizedValues() throws {
+        let writer = try XMLStreamWriter()
+        try writer.doctype(name: "d", internalSubset: [.attribute(element: "d", name: "refs", type: "IDREFS", default: .implied)])
+        try writer.startElement("d")
+        for value in [" a", "a ", "a  b"] {
+            #expect(throws: XMLWriterError(.unnormalizedTokens("refs"))) { try writer.attribute("refs", value: value) }
+        }
+        try writer.attribute("refs", value: "a b")
+        try writer.startElement("e")
+        try writer.attribute("refs", value: " a  b ")
+        try writer.endElement()
+        try writer.endElement()
+        try writer.finish()
+        #expect(writer.string.hasSuffix(#"]><d refs="a b"><e refs=" a  b "/></d>"#))
     }
 }

@@ -1,4 +1,5 @@
 internal import CExpat
+internal import XMLSyntax
 
 /// The C callbacks, installed once per parser. Each captures nothing and turns the user
 /// data back into the receiver on its first line. An event with nothing to check is made
@@ -121,10 +122,8 @@ enum ExpatCallbacks {
         }
     }
 
-    /// The deepest nesting of groups a content model may have. Reading one is recursive, as
-    /// is every use of the nested value, so a deeper one (no real DTD nests more than a few)
-    /// is refused before it can exhaust the stack.
-    static let maximumContentModelDepth = 1_000
+    /// The deepest nesting of groups a content model may have (`DTDLimits`, shared with the writer).
+    static let maximumContentModelDepth = DTDLimits.contentModelDepth
 
     /// How deeply `model`'s groups nest, found without recursion.
     private static func groupDepth(of model: UnsafeMutablePointer<XML_Content>) -> Int {

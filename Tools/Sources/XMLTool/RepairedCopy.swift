@@ -85,11 +85,19 @@ struct RepairedCopy: XMLEventHandler {
         try writer.startElement(name.localName.string, namespace: name.namespaceURI?.string, prefix: name.prefix?.string)
         for (prefix, uri) in pendingNamespaces { try writer.declareNamespace(prefix: prefix, uri: uri) }
         pendingNamespaces.removeAll()
-        // A default the subset supplies stays the subset's, as in the document.
-        for attribute in attributes where attribute.isSpecified {
-            try writer.attribute(
-                attribute.name.localName.string, value: attribute.value.string,
-                namespace: attribute.name.namespaceURI?.string, prefix: attribute.name.prefix?.string)
+        // A default the subset supplies stays the subset's, as in the document; its prefix
+        // stays bound where it applies. (Read without namespaces, a default `xmlns` is an
+        // attribute like any other: written, so that the writer adds no declaration of its own.)
+        for attribute in attributes {
+            let local = attribute.name.localName.string
+            let literalDeclaration = attribute.name.namespaceURI == nil && (local == "xmlns" || local.hasPrefix("xmlns:"))
+            if attribute.isSpecified || literalDeclaration {
+                try writer.attribute(
+                    attribute.name.localName.string, value: attribute.value.string,
+                    namespace: attribute.name.namespaceURI?.string, prefix: attribute.name.prefix?.string)
+            } else if let prefix = attribute.name.prefix?.string, let uri = attribute.name.namespaceURI?.string {
+                try writer.declareNamespace(prefix: prefix, uri: uri)
+            }
         }
     }
 

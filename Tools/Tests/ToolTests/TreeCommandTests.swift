@@ -82,6 +82,13 @@ struct TreeCommandTests {
                 <doc><p>ACME &amp; Co</p><p class="x" id="a">&chapter;</p></doc>
 
                 """)
+        // A namespace declaration the subset adds by default is written where the tag's own
+        // would otherwise be lost to it.
+        let namespaced = #"<!DOCTYPE d [<!ATTLIST e xmlns CDATA "urn:x">]><d xmlns="urn:y"><e xmlns="urn:y"/></d>"#
+        for command in [["check", "--recover", "-", "-o", "-"], ["fmt", "--indent", "0", "-"]] {
+            let run = try ToolRun.run(command, input: namespaced)
+            #expect(run.output.hasSuffix("<e xmlns=\"urn:y\"/>\n</d>\n") || run.output.hasSuffix("<d xmlns=\"urn:y\"><e xmlns=\"urn:y\"/></d>\n"), "\(command): \(run.output)")
+        }
         // Read back, the defaults are there again.
         let canonical = try ToolRun.run(["canon", "-"], input: copied.output).output
         #expect(
