@@ -83,8 +83,10 @@ extension XMLStreamWriter {
             try flushIfLarge()
             return
         }
-        // The start tag's `>` and the text go in together, or neither does.
+        // The start tag's `>` and the text go in together, or neither does (and so do the
+        // bindings the subset's defaults add as the tag closes).
         let mark = unsafe state.buffer.count
+        let scopeMark = unsafe state.namespaces.mark
         let closesTag = unsafe state.startTagOpen
         if closesTag {
             applyNamespaceDefaults()
@@ -92,6 +94,7 @@ extension XMLStreamWriter {
         }
         do throws(XMLWriterError) { try escape(text, for: .text) } catch {
             rollBack(to: mark)
+            unsafe state.namespaces.unwind(to: scopeMark)
             throw error
         }
         if closesTag {

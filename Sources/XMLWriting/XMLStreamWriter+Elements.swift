@@ -60,6 +60,7 @@ extension XMLStreamWriter {
         guard prefix != "xml", unsafe !state.namespaces.uri(for: prefix).hasSameCodePoints(as: uri) else { return }
         guard unsafe !state.tagNames.uses(prefix: prefix) else { throw XMLWriterError(.conflictingPrefix(prefix ?? "")) }
         try checkNamespaceCharacters(uri)
+        try checkTokens(attribute: declarationName(prefix), value: uri)
         writeDeclaration(prefix, uri)
         recordDeclaration(prefix, uri)
         try flushIfLarge()
@@ -95,8 +96,12 @@ extension XMLStreamWriter {
             declaration = (nil, "")
         }
 
+        let writtenName = prefix.map { $0 + ":" + localName } ?? localName
+        if let declaration {
+            try checkTokens(attribute: declarationName(declaration.prefix), value: declaration.uri, element: Array(writtenName.utf8))
+        }
         beginMarkup()
-        unsafe withUTF8Bytes(of: prefix.map { $0 + ":" + localName } ?? localName) { unsafe openElement(writtenName: $0) }
+        unsafe withUTF8Bytes(of: writtenName) { unsafe openElement(writtenName: $0) }
         if let prefix { unsafe state.tagNames.use(prefix: prefix) }
         if let declaration {
             writeDeclaration(declaration.prefix, declaration.uri)
@@ -173,11 +178,8 @@ extension XMLStreamWriter {
         if repeated {
             throw XMLWriterError(.misplacedAttribute(writtenName))
         }
-        if unsafe !state.subset.tokenizedAttributes.isEmpty, !Self.isNormalizedTokens(value), let element = unsafe state.open.last {
-            let key = unsafe Self.attributeKey(
-                element: state.openNames.bytes(from: element.nameStart, count: element.nameCount), attribute: writtenName.utf8)
-            if unsafe state.subset.tokenizedAttributes.contains(key) { throw XMLWriterError(.unnormalizedTokens(writtenName)) }
-        }
+        try checkTokens(attribute: writtenName, value: value)
+        if let declaration { try checkTokens(attribute: declarationName(declaration.prefix), value: declaration.uri) }
 
         let mark = unsafe state.buffer.count
         if let declaration { writeDeclaration(declaration.prefix, declaration.uri) }
@@ -217,6 +219,24 @@ extension XMLStreamWriter {
             unsafe state.buffer.append(UInt8(ascii: ">"))
         }
         try elementEnded(element)
+    }
+
+    /// Refuses a value with leading, trailing or doubled spaces (after the character policy)
+    /// for an attribute, or namespace declaration, that the internal subset declares of a
+    /// type other than CDATA on this element (the open one, unless `element` names another):
+    /// a reader would remove them. Nothing to do, and no hashing, without such declarations.
+    func checkTokens(attribute name: String, value: String, element: [UInt8]? = nil) throws(XMLWriterError) {
+        guard unsafe !state.subset.tokenizedAttributes.isEmpty else { return }
+        let elementName: [UInt8]
+        if let element {
+            elementName = element
+        } else if let open = unsafe state.open.last {
+            elementName = unsafe Array(state.openNames.bytes(from: open.nameStart, count: open.nameCount))
+        } else {
+            return
+        }
+        guard unsafe state.subset.tokenizedAttributes.contains(Self.attributeKey(element: elementName, attribute: name.utf8)) else { return }
+        guard Self.isNormalizedTokens(try clean(value)) else { throw XMLWriterError(.unnormalizedTokens(name)) }
     }
 
     /// Before a start tag's `>`: the namespace declarations the internal subset's defaults

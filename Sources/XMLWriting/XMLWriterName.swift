@@ -80,6 +80,7 @@ extension XMLStreamWriter {
         guard unsafe state.startTagOpen, unsafe !state.tagNames.contains(checked: name.id, name: name.string) else {
             throw XMLWriterError(.misplacedAttribute(name.string))
         }
+        try checkTokens(attribute: name.string, value: value)
         unsafe try writeAttribute(written: name.bytes, value: value, rollingBackTo: state.buffer.count)
         unsafe state.tagNames.insert(checked: name.id)
         try flushIfLarge()

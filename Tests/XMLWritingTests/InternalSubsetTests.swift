@@ -268,12 +268,66 @@ struct InternalSubsetTests {
         for value in [" a", "a ", "a  b"] {
             #expect(throws: XMLWriterError(.unnormalizedTokens("refs"))) { try writer.attribute("refs", value: value) }
         }
-        try writer.attribute("refs", value: "a b")
+        // Checked after the character policy: stripping U+0001 would leave two spaces.
+        #expect(throws: XMLWriterError(.unnormalizedTokens("refs"))) { try writer.attribute("refs", value: "a \u{1} b") }
+        #expect(throws: XMLWriterError(.unnormalizedTokens("refs"))) { try writer.attribute(XMLWriterName("refs"), value: "a  b") }
+        try writer.attribute(XMLWriterName("refs"), value: "a b")
         try writer.startElement("e")
         try writer.attribute("refs", value: " a  b ")
         try writer.endElement()
         try writer.endElement()
         try writer.finish()
         #expect(writer.string.hasSuffix(#"]><d refs="a b"><e refs=" a  b "/></d>"#))
+        // A namespace declaration declared of a tokenized type is held to it too.
+        let namespaced = try XMLStreamWriter()
+        try namespaced.doctype(
+            name: "d",
+            internalSubset: [
+                .attribute(element: "d", name: "xmlns", type: "NMTOKEN", default: .implied),
+                .attribute(element: "d", name: "xmlns:p", type: "NMTOKEN", default: .implied),
+            ])
+        #expect(throws: XMLWriterError(.unnormalizedTokens("xmlns"))) { try namespaced.startElement("d", namespace: " urn:a") }
+        try namespaced.startElement("d")
+        #expect(throws: XMLWriterError(.unnormalizedTokens("xmlns:p"))) { try namespaced.declareNamespace(prefix: "p", uri: "urn:a  b") }
+        #expect(throws: XMLWriterError(.unnormalizedTokens("xmlns:p"))) { try namespaced.attribute("a", value: "1", namespace: " urn:a", prefix: "p") }
+        try namespaced.declareNamespace(prefix: "p", uri: "urn:a")
+    }
+
+    @Test("A text that fails after the tag's defaults were applied takes back their bindings with its bytes")
+    func rollback() throws {
+        let writer = try XMLStreamWriter(options: .init(characterPolicy: .throw))
+        try writer.doctype(name: "e", internalSubset: [.attribute(element: "e", name: "xmlns:p", type: "CDATA", default: .value("urn:x"))])
+        try writer.startElement("e")
+        #expect(throws: XMLWriterError.self) { try writer.text("\u{1}") }
+        // The tag is open again: its own declaration of p wins over the default.
+        try writer.attribute("xmlns:p", value: "urn:w")
+        try writer.startElement("c")
+        try writer.attribute("a", value: "1", namespace: "urn:x")
+        try writer.endElement()
+        try writer.endElement()
+        try writer.finish()
+        let attributes = try EventRecorder.events(of: writer.bytes).compactMap { event -> String? in
+            guard case .startElement(let name, let attributes) = event, name.localName == "c" else { return nil }
+            return attributes.map { "{\($0.name.namespaceURI ?? "")}\($0.name.localName)" }.joined()
+        }
+        #expect(attributes == ["{urn:x}a"], "\(writer.string)")
+    }
+
+    @Test("A prefixed declaration the default would change is written with the binding in scope")
+    func forcedPrefix() throws {
+        let writer = try XMLStreamWriter()
+        try writer.doctype(name: "d", internalSubset: [.attribute(element: "p:f", name: "xmlns:p", type: "CDATA", default: .fixed("urn:x"))])
+        try writer.startElement("d", namespace: "urn:y", prefix: "p")
+        try writer.startElement("f", namespace: "urn:y", prefix: "p")
+        try writer.attribute("a", value: "1", namespace: "urn:y", prefix: "p")
+        try writer.endElement()
+        try writer.endElement()
+        try writer.finish()
+        #expect(writer.string.hasSuffix(#"]><p:d xmlns:p="urn:y"><p:f p:a="1" xmlns:p="urn:y"/></p:d>"#), "\(writer.string)")
+        let names = try EventRecorder.events(of: writer.bytes).compactMap { event -> String? in
+            guard case .startElement(let name, let attributes) = event else { return nil }
+            return "{\(name.namespaceURI ?? "")}\(name.localName)" + attributes.map { " {\($0.name.namespaceURI ?? "")}\($0.name.localName)" }.joined()
+        }
+        #expect(names == ["{urn:y}d", "{urn:y}f {urn:y}a"])
     }
 }
