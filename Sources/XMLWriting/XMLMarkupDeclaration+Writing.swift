@@ -25,6 +25,9 @@ extension XMLStreamWriter {
         /// and trailing spaces and collapses (XML 1.0, 3.3.3): element name, a zero byte,
         /// attribute name, as written.
         var tokenizedAttributes: Set<[UInt8]> = []
+        /// The prefixes of the attributes the subset gives defaults (`<!ATTLIST e p:x CDATA
+        /// "v">`), by element name as written: a reader needs them bound on that element.
+        var prefixedDefaults: [[UInt8]: [String]] = [:]
         /// The attributes declared so far (element name, a zero byte, attribute name).
         fileprivate var declaredAttributes: Set<[UInt8]> = []
     }
@@ -83,6 +86,8 @@ extension XMLStreamWriter {
                 if let value, let declaration = NamespaceDeclaration(attributeName: name) {
                     try checkNamespaceDefault(declaration.declaredPrefix, value, element: element, name: name)
                     facts.namespaceDefaults[Array(element.utf8), default: []].append((declaration.declaredPrefix, value))
+                } else if value != nil, let colon = name.firstIndex(of: ":") {
+                    facts.prefixedDefaults[Array(element.utf8), default: []].append(String(name[..<colon]))
                 }
             }
             return "<!ATTLIST \(element) \(name) \(type) \(written)>"

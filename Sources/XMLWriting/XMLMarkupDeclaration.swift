@@ -23,7 +23,9 @@ public enum XMLMarkupDeclaration: Hashable, Sendable {
     case element(name: String, content: String)
     /// `<!ATTLIST element name type default>`, one attribute: `type` is `CDATA`, `ID`,
     /// `IDREF`, `IDREFS`, `ENTITY`, `ENTITIES`, `NMTOKEN`, `NMTOKENS`, an enumeration
-    /// (`(left|right)`) or `NOTATION (gif|png)`.
+    /// (`(left|right)`) or `NOTATION (gif|png)`. A default for a prefixed attribute (`p:x`)
+    /// needs `p` bound wherever the element is written: the writer refuses to close such a
+    /// tag until it is.
     case attribute(element: String, name: String, type: String, default: AttributeDefault)
     /// `<!ENTITY name "value">`: an internal general entity whose replacement text is `value`,
     /// read as markup where the entity is used (`&amp;` for an ampersand). A reference in it

@@ -83,6 +83,7 @@ extension XMLStreamWriter {
             try flushIfLarge()
             return
         }
+        try checkTagCloses()
         // The start tag's `>` and the text go in together, or neither does (and so do the
         // bindings the subset's defaults add as the tag closes).
         let mark = unsafe state.buffer.count
@@ -137,6 +138,7 @@ extension XMLStreamWriter {
                 throw XMLWriterError(.undeclaredEntity(name))
             }
         }
+        try checkTagCloses()
         if unsafe state.startTagOpen {
             applyNamespaceDefaults()
             unsafe state.buffer.append(UInt8(ascii: ">"))
@@ -169,6 +171,7 @@ extension XMLStreamWriter {
         try checkUsable()
         guard unsafe !state.open.isEmpty else { throw XMLWriterError(.contentOutsideRoot) }
         let cleaned = try clean(text)
+        try checkTagCloses()
         closeStartTag()
         unsafe state.open[state.open.count - 1].keepsContentAsWritten = true
         emit(literal: "<![CDATA[")
@@ -191,6 +194,7 @@ extension XMLStreamWriter {
         let cleaned = try clean(text)
         guard Self.firstRange(of: Array("--".utf8), in: Substring(cleaned).utf8) == nil, cleaned.utf8.last != UInt8(ascii: "-")
         else { throw XMLWriterError(.invalidComment) }
+        try checkTagCloses()
         beginMarkup()
         emit("<!--\(cleaned)-->")
         try flushIfLarge()
@@ -207,6 +211,7 @@ extension XMLStreamWriter {
         else {
             throw XMLWriterError(.invalidProcessingInstruction(target))
         }
+        try checkTagCloses()
         beginMarkup()
         emit(cleaned.isEmpty ? "<?\(target)?>" : "<?\(target) \(cleaned)?>")
         try flushIfLarge()

@@ -96,6 +96,7 @@ extension XMLStreamWriter {
             declaration = (nil, "")
         }
 
+        try checkTagCloses()
         let writtenName = prefix.map { $0 + ":" + localName } ?? localName
         if let declaration {
             try checkTokens(attribute: declarationName(declaration.prefix), value: declaration.uri, element: Array(writtenName.utf8))
@@ -194,7 +195,13 @@ extension XMLStreamWriter {
         unsafe state.tagNames.insert(written: writtenName)
         if let expanded { unsafe state.tagNames.insert(expanded) }
         if let usedPrefix { unsafe state.tagNames.use(prefix: usedPrefix) }
-        if let declared = literalDeclaration { unsafe state.tagNames.use(prefix: declared) }
+        if let declared = literalDeclaration {
+            unsafe state.tagNames.use(prefix: declared)
+            if unsafe !state.open[state.open.count - 1].hasLiteralDeclaration {
+                unsafe state.open[state.open.count - 1].hasLiteralDeclaration = true
+                unsafe state.openLiteralDeclarations += 1
+            }
+        }
         try flushIfLarge()
     }
 
@@ -202,6 +209,7 @@ extension XMLStreamWriter {
     public func endElement() throws(XMLWriterError) {
         try checkUsable()
         guard unsafe !state.open.isEmpty else { throw XMLWriterError(.unbalancedEnd) }
+        try checkTagCloses()
         // While the element is still the innermost: the defaults are its own.
         if unsafe state.startTagOpen { applyNamespaceDefaults() }
         let element = unsafe state.open.removeLast()
@@ -237,6 +245,28 @@ extension XMLStreamWriter {
         }
         guard unsafe state.subset.tokenizedAttributes.contains(Self.attributeKey(element: elementName, attribute: name.utf8)) else { return }
         guard Self.isNormalizedTokens(try clean(value)) else { throw XMLWriterError(.unnormalizedTokens(name)) }
+    }
+
+    /// Refuses to close a start tag (or, with `element`, a new one with nothing more than its
+    /// own `ownPrefix`) whose attribute defaults in the internal subset use a prefix that is
+    /// not bound there: a reader would stop at it. Called before a call writes anything.
+    /// Without such defaults, one test and nothing else.
+    func checkTagCloses(element newElement: [UInt8]? = nil, ownPrefix: String? = nil) throws(XMLWriterError) {
+        guard unsafe !state.subset.prefixedDefaults.isEmpty, unsafe state.openLiteralDeclarations == 0 else { return }
+        let name: [UInt8]
+        if let newElement {
+            name = newElement
+        } else {
+            guard unsafe state.startTagOpen, let open = unsafe state.open.last else { return }
+            name = unsafe Array(state.openNames.bytes(from: open.nameStart, count: open.nameCount))
+        }
+        guard let prefixes = unsafe state.subset.prefixedDefaults[name] else { return }
+        let defaults = unsafe state.subset.namespaceDefaults[name] ?? []
+        for prefix in prefixes where prefix != ownPrefix {
+            if unsafe state.namespaces.uri(for: prefix) != nil { continue }
+            // A default declaration of the subset binds it, as the tag closes.
+            guard defaults.contains(where: { $0.prefix == prefix }) else { throw XMLWriterError(.invalidPrefix(prefix)) }
+        }
     }
 
     /// Before a start tag's `>`: the namespace declarations the internal subset's defaults
@@ -295,6 +325,7 @@ extension XMLStreamWriter {
     /// the document's content.
     @inline(__always)
     func elementEnded(_ element: OpenElement) throws(XMLWriterError) {
+        if element.hasLiteralDeclaration { unsafe state.openLiteralDeclarations -= 1 }
         unsafe state.namespaces.unwind(to: element.namespaceMark)
         unsafe state.openNames.truncate(to: element.nameStart)
         if unsafe state.open.isEmpty { unsafe state.rootDone = true }
@@ -305,6 +336,11 @@ extension XMLStreamWriter {
     /// every call, it writes nothing when it throws.
     public func element(_ localName: String, text: String, namespace: String? = nil, prefix: String? = nil) throws(XMLWriterError) {
         let cleaned = try clean(text)
+        // The new tag closes within this call: checked before anything is written.
+        if unsafe !state.subset.prefixedDefaults.isEmpty {
+            let written = prefix.map { $0 + ":" + localName } ?? localName
+            try checkTagCloses(element: Array(written.utf8), ownPrefix: namespace.map { $0.isEmpty ? nil : prefix } ?? nil)
+        }
         try startElement(localName, namespace: namespace, prefix: prefix)
         if !cleaned.isEmpty { try self.text(cleaned) }
         try endElement()

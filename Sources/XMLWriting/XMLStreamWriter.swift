@@ -65,6 +65,9 @@ public final class XMLStreamWriter {
         /// content or its descendants', since added white space would change the text.
         var keepsContentAsWritten = false
         var hasChildMarkup = false
+        /// Its tag has a namespace declaration written as a plain attribute (a tree read
+        /// without namespace processing).
+        var hasLiteralDeclaration = false
     }
 
     /// The options in use.
@@ -90,6 +93,9 @@ public final class XMLStreamWriter {
         var doctypeHasExternalID = false
         /// What the DOCTYPE's internal subset declares that writing the root must respect.
         var subset = XMLStreamWriter.SubsetFacts()
+        /// How many open elements have a namespace declaration written as a plain attribute:
+        /// while any has, prefixes are the document's business (see `checkTagCloses`).
+        var openLiteralDeclarations = 0
         /// Whether the declaration said `standalone="yes"`: then every entity must be declared
         /// in the document itself.
         var declaredStandalone = false

@@ -66,6 +66,7 @@ extension XMLStreamWriter {
         }
         try checkUsable()
         if unsafe state.open.isEmpty && state.rootDone { throw XMLWriterError(.contentOutsideRoot) }
+        try checkTagCloses()
         beginMarkup()
         unsafe openElement(writtenName: name.bytes)
         try flushIfLarge()
@@ -91,6 +92,8 @@ extension XMLStreamWriter {
     /// character policy the text is checked before anything is written; under the others
     /// the escaping pass strips or replaces as it goes, so the text is read once.
     public func element(_ name: XMLWriterName, text: String) throws(XMLWriterError) {
+        // The new tag closes within this call: checked before anything is written.
+        if unsafe !state.subset.prefixedDefaults.isEmpty { try checkTagCloses(element: Array(name.string.utf8)) }
         guard options.characterPolicy != .throw else {
             let cleaned = try clean(text)
             try startElement(name)

@@ -6,7 +6,7 @@ import DocExampleSupport
 import Foundation
 import XMLWriting
 
-// docs/WritingXML.md:202
+// docs/WritingXML.md:203
 struct Activity { var team: String; var task: String }
 
 var failures = 0
@@ -34,7 +34,7 @@ failures += await example("docs/WritingXML.md:80") {
     // <feed xmlns="http://www.w3.org/2005/Atom" xmlns:media="http://search.yahoo.com/mrss/"><media:thumbnail/></feed>
     _ = feed
 }
-failures += await example("docs/WritingXML.md:112") {
+failures += await example("docs/WritingXML.md:113") {
     let page = try XMLStreamWriter(options: .init(indentation: "  "))
     try page.doctype(name: "doc", internalSubset: [
         .element(name: "doc", content: "(p+)"),
@@ -58,13 +58,13 @@ failures += await example("docs/WritingXML.md:112") {
     // </doc>
     _ = page
 }
-failures += await example("docs/WritingXML.md:172") {
+failures += await example("docs/WritingXML.md:173") {
     print(try "Kapitel\u{0C}1".validXMLString())                  // Kapitel1
     print(try "bell\u{07}".validXMLString(policy: .replace))      // bell� (U+FFFD)
     print("Köln".isValidXML)                                       // true
     print(Unicode.Scalar(0x0C)!.isAllowedInXML)                    // false
 }
-failures += await example("docs/WritingXML.md:202") {
+failures += await example("docs/WritingXML.md:203") {
     let rows = [Activity(team: "100", task: "Gerüst & Dach"), Activity(team: "101", task: "Fassade")]
 
     let writer = try XMLStreamWriter()
