@@ -87,15 +87,16 @@ extension XMLStreamWriter {
         // The start tag's `>` and the text go in together, or neither does (and so do the
         // bindings the subset's defaults add as the tag closes).
         let mark = unsafe state.buffer.count
-        let scopeMark = unsafe state.namespaces.mark
         let closesTag = unsafe state.startTagOpen
+        // Only a subset's namespace defaults bind anything as the tag closes.
+        let scopeMark = unsafe closesTag && state.hasNamespaceDefaults ? state.namespaces.mark : nil
         if closesTag {
             applyNamespaceDefaults()
             unsafe state.buffer.append(UInt8(ascii: ">"))
         }
         do throws(XMLWriterError) { try escape(text, for: .text) } catch {
             rollBack(to: mark)
-            unsafe state.namespaces.unwind(to: scopeMark)
+            if let scopeMark { unsafe state.namespaces.unwind(to: scopeMark) }
             throw error
         }
         if closesTag {

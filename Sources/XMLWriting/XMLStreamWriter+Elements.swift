@@ -233,8 +233,13 @@ extension XMLStreamWriter {
     /// for an attribute, or namespace declaration, that the internal subset declares of a
     /// type other than CDATA on this element (the open one, unless `element` names another):
     /// a reader would remove them. Nothing to do, and no hashing, without such declarations.
+    @inline(__always)
     func checkTokens(attribute name: String, value: String, element: [UInt8]? = nil) throws(XMLWriterError) {
-        guard unsafe !state.subset.tokenizedAttributes.isEmpty else { return }
+        guard unsafe state.hasTokenizedAttributes else { return }
+        try checkTokensInSubset(attribute: name, value: value, element: element)
+    }
+
+    private func checkTokensInSubset(attribute name: String, value: String, element: [UInt8]?) throws(XMLWriterError) {
         let elementName: [UInt8]
         if let element {
             elementName = element
@@ -251,8 +256,14 @@ extension XMLStreamWriter {
     /// own `ownPrefix`) whose attribute defaults in the internal subset use a prefix that is
     /// not bound there: a reader would stop at it. Called before a call writes anything.
     /// Without such defaults, one test and nothing else.
+    @inline(__always)
     func checkTagCloses(element newElement: [UInt8]? = nil, ownPrefix: String? = nil) throws(XMLWriterError) {
-        guard unsafe !state.subset.prefixedDefaults.isEmpty, unsafe state.openLiteralDeclarations == 0 else { return }
+        guard unsafe state.hasPrefixedDefaults else { return }
+        try checkTagClosesInSubset(element: newElement, ownPrefix: ownPrefix)
+    }
+
+    private func checkTagClosesInSubset(element newElement: [UInt8]?, ownPrefix: String?) throws(XMLWriterError) {
+        guard unsafe state.openLiteralDeclarations == 0 else { return }
         let name: [UInt8]
         if let newElement {
             name = newElement
@@ -273,8 +284,13 @@ extension XMLStreamWriter {
     /// add to this element where the tag leaves them out. One that would change a binding
     /// is written with the binding in scope; one that binds a prefix the writer has not
     /// bound is taken into scope, as the reader takes it.
+    @inline(__always)
     func applyNamespaceDefaults() {
-        guard unsafe !state.subset.namespaceDefaults.isEmpty, let element = unsafe state.open.last else { return }
+        if unsafe state.hasNamespaceDefaults { applyNamespaceDefaultsOfSubset() }
+    }
+
+    private func applyNamespaceDefaultsOfSubset() {
+        guard let element = unsafe state.open.last else { return }
         let name = unsafe Array(state.openNames.bytes(from: element.nameStart, count: element.nameCount))
         guard let defaults = unsafe state.subset.namespaceDefaults[name] else { return }
         for (prefix, uri) in defaults {
@@ -337,7 +353,7 @@ extension XMLStreamWriter {
     public func element(_ localName: String, text: String, namespace: String? = nil, prefix: String? = nil) throws(XMLWriterError) {
         let cleaned = try clean(text)
         // The new tag closes within this call: checked before anything is written.
-        if unsafe !state.subset.prefixedDefaults.isEmpty {
+        if unsafe state.hasPrefixedDefaults {
             let written = prefix.map { $0 + ":" + localName } ?? localName
             try checkTagCloses(element: Array(written.utf8), ownPrefix: namespace.map { $0.isEmpty ? nil : prefix } ?? nil)
         }

@@ -93,7 +93,7 @@ extension XMLStreamWriter {
     /// the escaping pass strips or replaces as it goes, so the text is read once.
     public func element(_ name: XMLWriterName, text: String) throws(XMLWriterError) {
         // The new tag closes within this call: checked before anything is written.
-        if unsafe !state.subset.prefixedDefaults.isEmpty { try checkTagCloses(element: Array(name.string.utf8)) }
+        if unsafe state.hasPrefixedDefaults { try checkTagCloses(element: Array(name.string.utf8)) }
         guard options.characterPolicy != .throw else {
             let cleaned = try clean(text)
             try startElement(name)
