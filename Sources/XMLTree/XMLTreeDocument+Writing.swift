@@ -1,4 +1,5 @@
 import XMLWriting
+internal import XMLSyntax
 
 // A tree back to XML, through the writer: what reads back gives the same tree.
 extension XMLTreeDocument {
@@ -42,11 +43,6 @@ extension XMLTreeDocument {
     public func xmlString(indentation: String? = nil, declaration: Bool = true) throws -> String {
         try write(to: .memory, indentation: indentation, declaration: declaration).string
     }
-}
-
-extension String {
-    /// `xmlns` or `xmlns:prefix`.
-    fileprivate var isNamespaceDeclaration: Bool { self == "xmlns" || hasPrefix("xmlns:") }
 }
 
 extension XMLTreeNode {
@@ -117,11 +113,14 @@ extension XMLTreeNode {
         let name = self.name!
         var attributes = self.attributes
         var defaulted: [XMLTreeAttribute] = []
-        if !writesDefaultedAttributes && attributes.contains(where: { !$0.isSpecified }) {
+        // The side table says which elements have defaults: no scan of the others.
+        if !writesDefaultedAttributes && specifiedAttributeCount < attributeCount {
             defaulted = attributes.filter { !$0.isSpecified }
             // Without namespaces a default `xmlns` is an attribute like any other: written, so
             // that the writer, which reads it as a declaration, adds none of its own.
-            attributes.removeAll { !$0.isSpecified && (storage.namespaced || !$0.name.qualifiedName.isNamespaceDeclaration) }
+            attributes.removeAll {
+                !$0.isSpecified && (storage.namespaced || NamespaceDeclaration(attributeName: $0.name.qualifiedName) == nil)
+            }
         }
         if storage.namespaced {
             try writer.startElement(name.localName, namespace: name.namespaceURI, prefix: name.prefix)

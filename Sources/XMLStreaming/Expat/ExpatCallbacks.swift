@@ -110,11 +110,11 @@ enum ExpatCallbacks {
             defer { unsafe XML_FreeContentModel(receiver.parser, model) }
             guard receiver.pendingError == nil else { return }
             let name = unsafe String(cString: name!)
-            guard unsafe groupDepth(of: model!) <= maximumContentModelDepth else {
+            guard unsafe groupDepth(of: model!) <= DTDLimits.contentModelDepth else {
                 return receiver.fail(
                     receiver.limitError(
                         .depthLimitExceeded,
-                        "the content model of element \(name) nests groups deeper than \(maximumContentModelDepth)",
+                        "the content model of element \(name) nests groups deeper than \(DTDLimits.contentModelDepth)",
                         at: receiver.currentPosition()))
             }
             let declaration = unsafe XMLElementDeclaration(name: name, content: content(model!.pointee))
@@ -122,8 +122,6 @@ enum ExpatCallbacks {
         }
     }
 
-    /// The deepest nesting of groups a content model may have (`DTDLimits`, shared with the writer).
-    static let maximumContentModelDepth = DTDLimits.contentModelDepth
 
     /// How deeply `model`'s groups nest, found without recursion.
     private static func groupDepth(of model: UnsafeMutablePointer<XML_Content>) -> Int {
