@@ -80,7 +80,9 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "XMLHandlerStackTests", dependencies: ["XMLHandlerStack", "XMLTestSupport"]),
-        .testTarget(name: "XMLCodingTests", dependencies: ["XMLCoding", "XMLStreaming", "XMLHandlerStack", "XMLWriting", "XMLTestSupport"]),
+        .testTarget(
+            name: "XMLCodingTests", dependencies: ["XMLCoding", "XMLStreaming", "XMLHandlerStack", "XMLWriting", "XMLTestSupport"],
+            resources: [.copy("Fixtures")]),
         .testTarget(name: "XMLWritingTests", dependencies: ["XMLWriting", "XMLStreaming", "XMLTestSupport"]),
         .testTarget(name: "PropertyListsTests", dependencies: ["PropertyLists", "XMLTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(

@@ -63,6 +63,36 @@ public protocol XMLArrayLayouts {
     static func arrayLayout(for key: any CodingKey) -> XMLArrayLayout
 }
 
+/// A type whose plain keys name elements in one namespace, or (with `""`) in none.
+///
+/// Without it, a plain key (`title`) reads an element of that local name in any namespace,
+/// and the encoder writes it in its parent element's namespace. A type that adopts this
+/// protocol reads and writes its plain keys' elements in ``keyNamespace`` only, as if each
+/// were spelled `{uri}title`; its plain keys' attributes are in no namespace, as XML's
+/// unprefixed attributes are. Keys spelled `{uri}local` keep their own namespace.
+///
+/// RSS 2.0 puts Atom's `<atom:link>` beside its own `<link>`; with `keyNamespace` `""`, the
+/// key `link` reads only the one in no namespace:
+///
+/// ```swift
+/// struct Channel: Codable, XMLKeyNamespace {
+///     static var keyNamespace: String { "" }
+///     var title: String
+///     var link: String
+///     var atomLink: AtomLink?
+///     enum CodingKeys: String, CodingKey {
+///         case title, link
+///         case atomLink = "{http://www.w3.org/2005/Atom}link"
+///     }
+/// }
+/// ```
+///
+/// Like ``XMLNodePlacing``, the answer is the type's alone and is kept for the decode.
+public protocol XMLKeyNamespace {
+    /// The namespace URI of the elements this type's plain keys name; `""` for no namespace.
+    static var keyNamespace: String { get }
+}
+
 /// An enum whose cases are alternative elements (a choice, in XML Schema's words): inside a
 /// wrapper (an array laid out `.wrapped`, an array at the top, an array in an array) each
 /// item is the element named by its case, `<note>…</note>` or `<activity …/>`, with no item
@@ -169,6 +199,11 @@ enum XMLKeySpelling {
             let joined = words[0].lowercased() + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst().lowercased() }.joined()
             return String(name[..<start]) + joined + String(name[name.index(after: end)...])
         }
+    }
+
+    /// Whether a document name is plain: no `{uri}` and no prefix.
+    static func isPlain(_ name: String) -> Bool {
+        name.utf8.first != UInt8(ascii: "{") && !name.utf8.contains(UInt8(ascii: ":"))
     }
 
     /// The document's spelling of a Swift key (`_0`, an enum case's one value, is the text key).

@@ -69,6 +69,11 @@ struct XMLKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// How this container's keys are spelled: the strategy's conversion, or none for a
     /// `[String: V]` (``XMLStringKeyedDictionary``).
     private let conversion: XMLKeySpelling.Conversion
+    /// Whether the decoded type is an ``XMLChoice``, whose case is one element: an array
+    /// under a case key is that element's children, as the encoder writes it.
+    private let isChoiceType: Bool
+    /// The namespace of the type's plain keys' elements (``XMLKeyNamespace``).
+    private let keyNamespace: String?
 
     init(decoder: XMLValueDecoder, element: Int, isChoice: Bool = false) {
         self.element = element
@@ -77,6 +82,8 @@ struct XMLKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         placing = traits?.placing
         layouts = traits?.layouts
         conversion = traits?.isStringKeyedDictionary == true ? .none : decoder.context.keyConversion
+        isChoiceType = traits?.isChoice ?? false
+        keyNamespace = traits?.keyNamespace
         // The value's scope, shared by every value in the container (made now unless the
         // value was handed to its type's init(from:) with one).
         scope = decoder.valueScope
@@ -92,8 +99,8 @@ struct XMLKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     var allKeys: [Key] {
         let node = record.nodes[element]
         if isChoice {
-            let name = node.kind == .text ? XMLDecoder.textKey : record.names[node.name].local
-            return Key(stringValue: name).map { [$0] } ?? []
+            guard node.kind != .text else { return Key(stringValue: XMLDecoder.textKey).map { [$0] } ?? [] }
+            return choiceKey(for: node.name).map { [$0] } ?? []
         }
         guard node.kind == .element else { return [] }
         // Each distinct name (by code points: `é` and `e` + U+0301 are two keys) in Swift's
@@ -106,6 +113,15 @@ struct XMLKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             return true
         }
         return names.compactMap { Key(stringValue: $0) }
+    }
+
+    /// The case key of the choice whose element has the record's name `index`: the one
+    /// spelled `{uri}local` for a name in a namespace (`{}local` for one in none), else the
+    /// one whose document spelling is the local name (under the key strategy).
+    private func choiceKey(for index: Int) -> Key? {
+        let name = record.names[index]
+        if let key = Key(stringValue: "{\(name.uri ?? "")}\(name.local)") { return key }
+        return Key(stringValue: swiftName(index)) ?? Key(stringValue: name.local)
     }
 
     private func placement(for key: Key) -> XMLDecoder.NodePlacement {
@@ -137,7 +153,12 @@ struct XMLKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
                 key: key, name: XMLCodingName(local: spelled, uri: nil), isText: true, placement: .element, wrapped: false)
         }
         let wrapped: Bool
-        if case .wrapped = arrayLayout(for: key) { wrapped = true } else { wrapped = false }
+        if case .wrapped = arrayLayout(for: key) { wrapped = true } else { wrapped = isChoiceType }
+        if let keyNamespace, XMLKeySpelling.isPlain(spelled) {
+            return XMLKeyPlan(
+                key: key, name: XMLCodingName(local: spelled, uri: keyNamespace), attributeName: XMLCodingName(local: spelled, uri: ""),
+                isText: false, placement: placement(for: key), wrapped: wrapped)
+        }
         return XMLKeyPlan(key: key, name: XMLCodingName(spelled), isText: false, placement: placement(for: key), wrapped: wrapped)
     }
 
@@ -169,16 +190,18 @@ struct XMLKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             }
             return .text(element: element)
         }
-        var found = try lookup(plan.name, plan)
+        var found = try lookup(plan.name, attribute: plan.attributeName, plan)
         // Not under the key's document spelling: a name that reads as the key (the way a
         // dictionary's keys were spelled, or `aB` for `aB` under snake case, as JSONDecoder
         // matches them).
         if case .elements(let list, _, _) = found, list.isEmpty, !conversion.isIdentity,
             let written = writtenName(readingAs: plan.key.stringValue), !written.hasSameCodePoints(as: plan.name.local)
         {
-            found = try lookup(XMLCodingName(local: written, uri: plan.name.uri), plan)
+            found = try lookup(
+                XMLCodingName(local: written, uri: plan.name.uri), attribute: XMLCodingName(local: written, uri: plan.attributeName.uri),
+                plan)
         }
-        if case .elements(let list, _, _) = found, list.isEmpty, let uri = plan.name.uri,
+        if case .elements(let list, _, _) = found, list.isEmpty, let uri = plan.name.uri, !plan.isInKeyNamespace,
             let (other, otherURI) = namedInAnotherNamespace(plan.name.local, than: uri, placement: plan.placement)
         {
             throw DecodingError.keyNotFound(
@@ -192,8 +215,12 @@ struct XMLKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return found
     }
 
-    private func lookup(_ name: XMLCodingName, _ plan: XMLKeyPlan) throws -> XMLDecodingValue {
-        if plan.placement != .element, let a = try attribute(named: name, key: plan.key) { return .attribute(a, element: element) }
+    private func lookup(_ name: XMLCodingName, attribute attributeName: XMLCodingName, _ plan: XMLKeyPlan) throws
+        -> XMLDecodingValue
+    {
+        if plan.placement != .element, let a = try attribute(named: attributeName, key: plan.key) {
+            return .attribute(a, element: element)
+        }
         let list = plan.placement == .attribute ? XMLNodeList() : elements(named: name)
         return .elements(list, parent: element, wrapped: plan.wrapped)
     }

@@ -28,6 +28,8 @@ final class XMLEncodedTree {
     struct Item {
         let element: Int
         let text: String
+        /// Text written as a CDATA section.
+        var isCDATA = false
         var next = -1
     }
 
@@ -48,7 +50,9 @@ final class XMLEncodedTree {
     func append(child: Int, to parent: Int) { appendItem(Item(element: child, text: ""), to: parent) }
 
     /// Appends text to the content of `parent`.
-    func append(text: String, to parent: Int) { appendItem(Item(element: -1, text: text), to: parent) }
+    func append(text: String, to parent: Int, asCDATA: Bool = false) {
+        appendItem(Item(element: -1, text: text, isCDATA: asCDATA), to: parent)
+    }
 
     private func appendItem(_ item: Item, to parent: Int) {
         let index = unsafe items.count
@@ -78,38 +82,47 @@ final class XMLEncodedTree {
         return nil
     }
 
-    /// Writes `element` and everything in it. The root declares `prefixes` when asked.
+    /// The namespace of `element`'s name (nil for none): a plain key's element is in it.
+    func namespace(of element: Int) -> String? { unsafe elements[element].name.uri }
+
+    /// Writes `element` and everything in it; when `declaresOnRoot`, with the namespace
+    /// declarations and the caller's attributes for the value's element.
     ///
     /// - Complexity: O(size of the element), recursing once per level of nesting.
-    func write(_ element: Int, to writer: XMLStreamWriter, prefixes: [String: String], declaresPrefixes: Bool)
+    func write(_ element: Int, to writer: XMLStreamWriter, namespaces: XMLEncodingNamespaces, declaresOnRoot: Bool)
         throws(XMLWriterError)
     {
         let name = unsafe elements[element].name
-        // The caller's prefixes are found by a URI's code points (urn:é is not urn:e + U+0301).
-        try writer.startElement(name.local, namespace: name.uri, prefix: name.uri.flatMap { prefixes.value(forCodePoints: $0) })
-        if declaresPrefixes {
-            for (uri, prefix) in prefixes.sorted(by: { $0.value.precedesInCodePointOrder($1.value) }) {
-                try writer.declareNamespace(prefix: prefix, uri: uri)
+        try writer.startElement(name.local, namespace: name.uri, prefix: namespaces.prefix(for: name.uri))
+        if declaresOnRoot {
+            for declaration in namespaces.declarations {
+                try writer.declareNamespace(prefix: declaration.prefix, uri: declaration.uri)
+            }
+            for attribute in namespaces.rootAttributes {
+                try writer.attribute(
+                    attribute.name.localName, value: attribute.value, namespace: attribute.name.namespaceURI,
+                    prefix: attribute.name.prefix ?? namespaces.prefix(for: attribute.name.namespaceURI))
             }
         }
         if unsafe elements[element].isNil {
             try writer.attribute(
                 "nil", value: "true", namespace: XMLEncoder.schemaInstanceNamespace,
-                prefix: prefixes.value(forCodePoints: XMLEncoder.schemaInstanceNamespace) ?? "xsi")
+                prefix: namespaces.prefix(for: XMLEncoder.schemaInstanceNamespace) ?? "xsi")
         }
         var attribute = unsafe elements[element].firstAttribute
         while attribute >= 0 {
             let name = unsafe attributes[attribute].name
             unsafe try writer.attribute(
-                name.local, value: attributes[attribute].value, namespace: name.uri,
-                prefix: name.uri.flatMap { prefixes.value(forCodePoints: $0) })
+                name.local, value: attributes[attribute].value, namespace: name.uri, prefix: namespaces.prefix(for: name.uri))
             attribute = unsafe attributes[attribute].next
         }
         var item = unsafe elements[element].firstItem
         while item >= 0 {
             let child = unsafe items[item].element
             if child >= 0 {
-                try write(child, to: writer, prefixes: prefixes, declaresPrefixes: false)
+                try write(child, to: writer, namespaces: namespaces, declaresOnRoot: false)
+            } else if unsafe items[item].isCDATA {
+                unsafe try writer.cdata(items[item].text)
             } else {
                 unsafe try writer.text(items[item].text)
             }

@@ -1,4 +1,5 @@
 import Foundation
+import XMLStreaming
 import XMLWriting
 internal import XMLSyntax
 
@@ -100,6 +101,35 @@ open class XMLEncoder: @unchecked Sendable {
         case convertToString(positiveInfinity: String, negativeInfinity: String, nan: String)
     }
 
+    /// How a `Bool` is written.
+    #if hasAttribute(nonexhaustive)
+    @nonexhaustive
+    #endif
+    public enum BoolEncodingStrategy: Sendable {
+        /// `true` and `false` (the default).
+        case trueFalse
+        /// `1` and `0`, as SOAP 1.1's `mustUnderstand` and many schemas' `xs:boolean`
+        /// values are written. The decoder reads both spellings whatever this says.
+        case oneZero
+    }
+
+    /// How a `String` written as an element's text is written. Attribute values are never
+    /// CDATA, and neither is a string holding a carriage return (a reader turns a CR in a
+    /// CDATA section into a line feed; as escaped text it reads back as written).
+    #if hasAttribute(nonexhaustive)
+    @nonexhaustive
+    #endif
+    public enum StringEncodingStrategy: Sendable {
+        /// Text with `<`, `&` and `>` escaped (the default).
+        case escaped
+        /// A CDATA section (`<![CDATA[<p>Hi</p>]]>`) for every non-empty string, split
+        /// where it holds `]]>`; the decoder reads it as the same string.
+        case cdata
+        /// A CDATA section for the strings whose coding path (ending with the string's key)
+        /// the closure accepts, escaped text for the others.
+        case custom(@Sendable (_ codingPath: [any CodingKey]) -> Bool)
+    }
+
     /// How Swift keys are spelled in the document; as in Swift by default.
     open var keyEncodingStrategy: KeyEncodingStrategy {
         get { state.withLock { $0.keyEncodingStrategy } }
@@ -114,6 +144,16 @@ open class XMLEncoder: @unchecked Sendable {
     open var dataEncodingStrategy: DataEncodingStrategy {
         get { state.withLock { $0.dataEncodingStrategy } }
         set { state.withLock { $0.dataEncodingStrategy = newValue } }
+    }
+    /// How a `Bool` is written; `true` and `false` by default.
+    open var boolEncodingStrategy: BoolEncodingStrategy {
+        get { state.withLock { $0.boolEncodingStrategy } }
+        set { state.withLock { $0.boolEncodingStrategy = newValue } }
+    }
+    /// Whether strings are written as escaped text (the default) or as CDATA sections.
+    open var stringEncodingStrategy: StringEncodingStrategy {
+        get { state.withLock { $0.stringEncodingStrategy } }
+        set { state.withLock { $0.stringEncodingStrategy = newValue } }
     }
     /// How infinities and NaN are written; XML Schema's spellings by default.
     open var nonConformingFloatEncodingStrategy: NonConformingFloatEncodingStrategy {
@@ -133,12 +173,36 @@ open class XMLEncoder: @unchecked Sendable {
         get { state.withLock { $0.arrayLayout } }
         set { state.withLock { $0.arrayLayout = newValue } }
     }
-    /// Prefixes for namespaces (URI → prefix), declared on the root element. A key spelled
-    /// `{uri}local` is written in that namespace, with its prefix from here, or else as the
-    /// default namespace (an attribute gets a made-up prefix).
+    /// Namespaces declared on the value's element (the document element), prefix → URI;
+    /// the prefix `""` is the default namespace.
+    ///
+    /// A key spelled `{uri}local` is written in that namespace, with its prefix from here,
+    /// or else unprefixed with a default-namespace declaration (an attribute gets a made-up
+    /// prefix). A plain root key is in the default namespace given here, and a plain key's
+    /// element is in its parent's namespace (see ``XMLKeyNamespace``).
+    ///
+    /// ```swift
+    /// encoder.namespaceDeclarations = ["": "http://www.w3.org/2005/Atom", "media": "http://search.yahoo.com/mrss/"]
+    /// ```
+    open var namespaceDeclarations: [String: String] {
+        get { state.withLock { $0.namespaceDeclarations } }
+        set { state.withLock { $0.namespaceDeclarations = newValue } }
+    }
+    /// Attributes written on the value's element (the document element), after its
+    /// namespace declarations and before its own attributes: `xsi:schemaLocation`,
+    /// `xml:lang`. An attribute named `xmlns` or `xmlns:p` is read as a namespace
+    /// declaration, as XMLCoder's `rootAttributes` reads it.
+    open var rootAttributes: [XMLOwnedAttribute] {
+        get { state.withLock { $0.rootAttributes } }
+        set { state.withLock { $0.rootAttributes = newValue } }
+    }
+    /// Prefixes for namespaces, URI → prefix: the map before 0.5, turned the other way from
+    /// every other namespace map of the library. Merged with ``namespaceDeclarations``,
+    /// which wins for a prefix both give.
+    @available(*, deprecated, message: "a map of URI → prefix; use namespaceDeclarations, prefix → URI")
     open var namespacePrefixes: [String: String] {
-        get { state.withLock { $0.namespacePrefixes } }
-        set { state.withLock { $0.namespacePrefixes = newValue } }
+        get { state.withLock { $0.uriPrefixes } }
+        set { state.withLock { $0.uriPrefixes = newValue } }
     }
     /// The writer's options: indentation, and the policy for characters XML does not allow
     /// (`XMLCharacterPolicy.strip` by default; `.throw` makes such a string an
@@ -164,9 +228,13 @@ open class XMLEncoder: @unchecked Sendable {
         var dateEncodingStrategy = DateEncodingStrategy.iso8601
         var dataEncodingStrategy = DataEncodingStrategy.base64
         var nonConformingFloatEncodingStrategy = NonConformingFloatEncodingStrategy.xmlSchema
+        var boolEncodingStrategy = BoolEncodingStrategy.trueFalse
+        var stringEncodingStrategy = StringEncodingStrategy.escaped
         var nodePlacement: (@Sendable (_ codingPath: [any CodingKey]) -> NodePlacement)?
         var arrayLayout: (@Sendable (_ codingPath: [any CodingKey]) -> ArrayLayout)?
-        var namespacePrefixes: [String: String] = [:]
+        var namespaceDeclarations: [String: String] = [:]
+        var rootAttributes: [XMLOwnedAttribute] = []
+        var uriPrefixes: [String: String] = [:]
         var writerOptions = XMLStreamWriter.Options()
         var writesDeclaration = true
         var userInfo: [CodingUserInfoKey: any Sendable] = [:]
@@ -185,8 +253,9 @@ open class XMLEncoder: @unchecked Sendable {
         Settings(
             keyEncodingStrategy: keyEncodingStrategy, dateEncodingStrategy: dateEncodingStrategy,
             dataEncodingStrategy: dataEncodingStrategy, nonConformingFloatEncodingStrategy: nonConformingFloatEncodingStrategy,
-            nodePlacement: nodePlacement, arrayLayout: arrayLayout, namespacePrefixes: namespacePrefixes,
-            writerOptions: writerOptions, writesDeclaration: writesDeclaration, userInfo: userInfo)
+            boolEncodingStrategy: boolEncodingStrategy, stringEncodingStrategy: stringEncodingStrategy, nodePlacement: nodePlacement, arrayLayout: arrayLayout,
+            namespaceDeclarations: namespaceDeclarations, rootAttributes: rootAttributes,
+            uriPrefixes: state.withLock { $0.uriPrefixes }, writerOptions: writerOptions, writesDeclaration: writesDeclaration, userInfo: userInfo)
     }
 
     /// Creates an encoder with the default settings.
@@ -223,26 +292,33 @@ open class XMLEncoder: @unchecked Sendable {
 
     /// Encodes a value as one element where `writer` is: the document element, or an element
     /// inside one you are writing (a record of a large file, written one at a time). The
-    /// writer's own options apply. What the encoder refuses (names, characters under
+    /// writer's own options apply. ``namespaceDeclarations`` gives prefixes and a plain root
+    /// key's namespace, but only the bindings the element's names need are declared (where
+    /// the writer has them in scope already, none), and ``rootAttributes`` are not written. What the encoder refuses (names, characters under
     /// `.throw`, non-scalar attributes) is found before anything of the value is written.
     open func encode<T: Encodable>(_ value: T, withRootKey rootKey: String? = nil, into writer: XMLStreamWriter) throws {
         let settings = settings
-        let (tree, root) = try encodeTree(value, rootKey: rootKey, settings: settings)
-        try tree.write(root, to: writer, prefixes: settings.namespacePrefixes, declaresPrefixes: false)
+        let namespaces = XMLEncodingNamespaces(settings: settings)
+        let (tree, root) = try encodeTree(value, rootKey: rootKey, settings: settings, namespaces: namespaces)
+        try tree.write(root, to: writer, namespaces: namespaces, declaresOnRoot: false)
     }
 
     private func encodeDocument<T: Encodable>(_ value: T, rootKey: String?, writer: XMLStreamWriter, settings: Settings) throws {
-        let (tree, root) = try encodeTree(value, rootKey: rootKey, settings: settings)
+        let namespaces = XMLEncodingNamespaces(settings: settings)
+        let (tree, root) = try encodeTree(value, rootKey: rootKey, settings: settings, namespaces: namespaces)
         if settings.writesDeclaration { try writer.declaration() }
-        try tree.write(root, to: writer, prefixes: settings.namespacePrefixes, declaresPrefixes: true)
+        try tree.write(root, to: writer, namespaces: namespaces, declaresOnRoot: true)
         try writer.finish()
     }
 
     /// The value as a tree of elements, every name and (under `.throw`) every string checked.
-    func encodeTree<T: Encodable>(_ value: T, rootKey: String?, settings: Settings) throws -> (XMLEncodedTree, root: Int) {
+    func encodeTree<T: Encodable>(_ value: T, rootKey: String?, settings: Settings, namespaces: XMLEncodingNamespaces) throws
+        -> (XMLEncodedTree, root: Int)
+    {
         let name = rootKey ?? Self.defaultRootKey(for: T.self)
         let context = XMLEncodingContext(settings: settings)
-        let document = context.tree.makeElement(XMLCodingName(local: "", uri: nil))
+        // Above the root, in the default namespace: a plain root key is in it.
+        let document = context.tree.makeElement(XMLCodingName(local: "", uri: namespaces.defaultNamespace))
         try context.encodeValue(value, in: .item(parent: document, name: name, flattensChoice: false), at: XMLCodingPathTail(nil))
         guard let root = context.tree.firstChildElement(of: document) else {
             return (context.tree, try context.makeElement(name, in: document, codingPath: []))

@@ -9,6 +9,12 @@ struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol
     private let layouts: (any XMLArrayLayouts.Type)?
     /// Whether the keys are a `[String: V]`'s, written as they are (``XMLStringKeyedDictionary``).
     private let keepsKeys: Bool
+    /// Whether the encoded type is an ``XMLChoice``: its case is one element, and an array
+    /// under a case key goes inside it (as the synthesized `encode(to:)`'s `_0` writes it,
+    /// and the decoder reads it), not one case element per item.
+    private let isChoice: Bool
+    /// The namespace of the type's plain keys' elements (``XMLKeyNamespace``).
+    private let keyNamespace: String?
 
     init(encoder: XMLValueEncoder, element: Int?) {
         self.encoder = encoder
@@ -17,6 +23,8 @@ struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol
         placing = traits?.placing
         layouts = traits?.layouts
         keepsKeys = traits?.isStringKeyedDictionary ?? false
+        isChoice = traits?.isChoice ?? false
+        keyNamespace = traits?.keyNamespace
     }
 
     /// Built only when asked for; a value's own path likewise.
@@ -25,18 +33,23 @@ struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol
 
     private func slot(for key: Key) throws -> XMLEncodingSlot {
         guard let element else { throw encoder.failure! }
-        return context.slot(
-            for: key, in: element, codingPath: codingPath, placing: placing, layouts: layouts, keepingKey: keepsKeys)
+        let slot = context.slot(
+            for: key, in: element, codingPath: codingPath, placing: placing, layouts: layouts, keepingKey: keepsKeys,
+            keyNamespace: keyNamespace)
+        if isChoice, case .member(let parent, let name, let placement, .repeated) = slot {
+            return .member(parent: parent, name: name, placement: placement, layout: .wrapped(item: "item"))
+        }
+        return slot
     }
 
     mutating func encodeNil(forKey key: Key) throws { _ = try slot(for: key) }
 
     mutating func encode(_ value: String, forKey key: Key) throws {
-        try context.writeScalar(value, in: try slot(for: key), at: XMLCodingPathTail(encoder, key))
+        try context.writeScalar(value, in: try slot(for: key), at: XMLCodingPathTail(encoder, key), isString: true)
     }
 
     mutating func encode(_ value: Bool, forKey key: Key) throws {
-        try context.writeScalar(value ? "true" : "false", in: try slot(for: key), at: XMLCodingPathTail(encoder, key))
+        try context.writeScalar(context.boolText(value), in: try slot(for: key), at: XMLCodingPathTail(encoder, key))
     }
 
     mutating func encode(_ value: Int, forKey key: Key) throws {
@@ -113,7 +126,7 @@ struct XMLUnkeyedEncodingContainer: UnkeyedEncodingContainer {
 
     mutating func encode(_ value: String) throws {
         let (slot, tail) = try nextSlot()
-        try encoder.context.writeScalar(value, in: slot, at: tail)
+        try encoder.context.writeScalar(value, in: slot, at: tail, isString: true)
     }
 
     mutating func encode<T: Encodable>(_ value: T) throws {

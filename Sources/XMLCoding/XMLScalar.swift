@@ -24,7 +24,7 @@ extension String: XMLScalar {
 
 extension Bool: XMLScalar {
     static func decodeXML(from decoder: XMLValueDecoder) throws -> Bool { try decoder.decodeBool() }
-    func xmlText(in context: XMLEncodingContext, at tail: XMLCodingPathTail) -> String? { self ? "true" : "false" }
+    func xmlText(in context: XMLEncodingContext, at tail: XMLCodingPathTail) -> String? { context.boolText(self) }
 }
 
 /// Integers, through one generic implementation.

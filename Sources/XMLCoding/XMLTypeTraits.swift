@@ -11,6 +11,8 @@ struct XMLTypeTraits: @unchecked Sendable {
     let optional: (any XMLOptionalValue.Type)?
     let placing: (any XMLNodePlacing.Type)?
     let layouts: (any XMLArrayLayouts.Type)?
+    /// The namespace of the type's plain keys' elements (``XMLKeyNamespace``), when it says.
+    let keyNamespace: String?
     let isChoice: Bool
     let isChoiceArray: Bool
     let absentAsEmpty: Bool
@@ -22,6 +24,7 @@ struct XMLTypeTraits: @unchecked Sendable {
         optional = type as? any XMLOptionalValue.Type
         placing = type as? any XMLNodePlacing.Type
         layouts = type as? any XMLArrayLayouts.Type
+        keyNamespace = (type as? any XMLKeyNamespace.Type)?.keyNamespace
         isChoice = type is any XMLChoice.Type
         isChoiceArray = type is any XMLChoiceArray.Type
         absentAsEmpty = type is any XMLAbsentAsEmpty.Type
@@ -122,14 +125,26 @@ extension XMLTypeTraits {
 /// It holds the key it was made for (any key of the type with the same bits is equal to it),
 /// which errors and coding paths name.
 final class XMLKeyPlan: XMLKeyHolder {
+    /// The name of the key's elements.
     let name: XMLCodingName
+    /// The name of the key's attribute: `name`, except for a plain key of a type with a
+    /// key namespace (``XMLKeyNamespace``), whose attribute is in no namespace.
+    let attributeName: XMLCodingName
+    /// Whether the name's namespace is the type's key namespace, not the key's own
+    /// spelling: elements of that name in other namespaces are expected, not a mistyped URI.
+    let isInKeyNamespace: Bool
     /// The key `""`: the element's own text.
     let isText: Bool
     let placement: XMLNodePlacement
     let wrapped: Bool
 
-    init(key: any CodingKey, name: XMLCodingName, isText: Bool, placement: XMLNodePlacement, wrapped: Bool) {
+    init(
+        key: any CodingKey, name: XMLCodingName, attributeName: XMLCodingName? = nil, isText: Bool,
+        placement: XMLNodePlacement, wrapped: Bool
+    ) {
         self.name = name
+        self.attributeName = attributeName ?? name
+        isInKeyNamespace = attributeName != nil
         self.isText = isText
         self.placement = placement
         self.wrapped = wrapped

@@ -66,9 +66,14 @@ final class XMLEncodingContext {
         return name
     }
 
-    /// A new element in `parent`.
+    /// A new element in `parent`. A plain name (no `{uri}`, no colon) is in the parent's
+    /// namespace: a value encoded under `{http://www.w3.org/2005/Atom}feed` stays in Atom's
+    /// namespace, as the document's default namespace keeps it, where no namespace would
+    /// write every child `xmlns=""`.
     func makeElement(_ spelled: String, in parent: Int, codingPath: @autoclosure () -> [any CodingKey]) throws -> Int {
-        let element = tree.makeElement(try checkedName(spelled, codingPath: codingPath()))
+        var name = try checkedName(spelled, codingPath: codingPath())
+        if name.uri == nil, !name.local.utf8.contains(UInt8(ascii: ":")) { name.uri = tree.namespace(of: parent) }
+        let element = tree.makeElement(name)
         tree.append(child: element, to: parent)
         return element
     }
@@ -83,24 +88,43 @@ final class XMLEncodingContext {
         }
     }
 
-    /// Puts a scalar's text in its slot.
-    func writeScalar(_ text: String, in slot: XMLEncodingSlot, at tail: XMLCodingPathTail) throws {
+    /// Puts a scalar's text in its slot; `isString` when it is a `String`'s, which the string
+    /// strategy may write as CDATA.
+    func writeScalar(_ text: String, in slot: XMLEncodingSlot, at tail: XMLCodingPathTail, isString: Bool = false) throws {
         let text = try checkedText(text, codingPath: tail.path)
         switch slot {
         case .member(let parent, let name, let placement, _):
             if name == XMLDecoder.textKey {
-                tree.append(text: text, to: parent)
+                tree.append(text: text, to: parent, asCDATA: isString && writesCDATA(text, at: tail))
             } else if placement == .attribute {
                 tree.appendAttribute(try checkedName(name, codingPath: tail.path), value: text, to: parent)
             } else {
                 let element = try makeElement(name, in: parent, codingPath: tail.path)
-                if !text.isEmpty { tree.append(text: text, to: element) }
+                if !text.isEmpty { tree.append(text: text, to: element, asCDATA: isString && writesCDATA(text, at: tail)) }
             }
         case .item(let parent, let name, _):
             let element = try makeElement(name, in: parent, codingPath: tail.path)
-            if !text.isEmpty { tree.append(text: text, to: element) }
+            if !text.isEmpty { tree.append(text: text, to: element, asCDATA: isString && writesCDATA(text, at: tail)) }
         case .itself(let element):
-            if !text.isEmpty { tree.append(text: text, to: element) }
+            if !text.isEmpty { tree.append(text: text, to: element, asCDATA: isString && writesCDATA(text, at: tail)) }
+        }
+    }
+
+    /// Whether the string strategy writes this element text as CDATA. Not with a carriage
+    /// return: a reader turns one in a CDATA section into a line feed.
+    private func writesCDATA(_ text: String, at tail: XMLCodingPathTail) -> Bool {
+        switch settings.stringEncodingStrategy {
+        case .escaped: return false
+        case .cdata: return !text.isEmpty && !text.utf8.contains(0x0D)
+        case .custom(let isCDATA): return !text.isEmpty && !text.utf8.contains(0x0D) && isCDATA(tail.path)
+        }
+    }
+
+    /// A `Bool`'s text under the bool strategy.
+    func boolText(_ value: Bool) -> String {
+        switch settings.boolEncodingStrategy {
+        case .trueFalse: return value ? "true" : "false"
+        case .oneZero: return value ? "1" : "0"
         }
     }
 
@@ -110,7 +134,7 @@ final class XMLEncodingContext {
         // `any XMLScalar` costs a conformance lookup and a copy of the value.
         let scalar = XMLTypeTraits.scalar(T.self) != nil ? value as? any XMLScalar : nil
         if let text = try scalar?.xmlText(in: self, at: tail) {
-            try writeScalar(text, in: slot, at: tail)
+            try writeScalar(text, in: slot, at: tail, isString: T.self == String.self)
             return
         }
         let encoder = XMLValueEncoder(context: self, slot: slot, at: tail, encodedType: T.self)
@@ -162,12 +186,15 @@ final class XMLEncodingContext {
     /// own declarations, looked up once per element by its container.
     func slot(
         for key: any CodingKey, in parent: Int, codingPath: @autoclosure () -> [any CodingKey],
-        placing: (any XMLNodePlacing.Type)?, layouts: (any XMLArrayLayouts.Type)?, keepingKey: Bool = false
+        placing: (any XMLNodePlacing.Type)?, layouts: (any XMLArrayLayouts.Type)?, keepingKey: Bool = false,
+        keyNamespace: String? = nil
     ) -> XMLEncodingSlot {
-        let name = XMLKeySpelling.documentName(for: key, codingPath: codingPath(), conversion: keepingKey ? .none : keyConversion)
+        var name = XMLKeySpelling.documentName(for: key, codingPath: codingPath(), conversion: keepingKey ? .none : keyConversion)
         if name == XMLDecoder.textKey { return .itself(parent) }
         let placement: XMLNodePlacement =
             settings.nodePlacement.map { $0(codingPath() + [key]) } ?? placing?.nodePlacement(for: key) ?? .element
+        // The type's namespace for its plain keys' elements (an attribute's plain name is in none).
+        if let keyNamespace, placement != .attribute, XMLKeySpelling.isPlain(name) { name = "{\(keyNamespace)}\(name)" }
         let layout: XMLArrayLayout =
             settings.arrayLayout.map { $0(codingPath() + [key]) } ?? layouts?.arrayLayout(for: key) ?? .repeated
         return .member(parent: parent, name: name, placement: placement, layout: layout)
@@ -294,6 +321,6 @@ final class XMLValueEncoder: Encoder {
     func encodeHere(_ text: String) throws {
         didEncode = true
         if let failure { throw failure }
-        try context.writeScalar(text, in: slot, at: tail)
+        try context.writeScalar(text, in: slot, at: tail, isString: true)
     }
 }

@@ -226,7 +226,7 @@ struct EncodingTests {
         let entry = Entry(id: "urn:1", title: "Dom", rating: 5)
         let encoder = XMLEncoder()
         encoder.writesDeclaration = false
-        encoder.namespacePrefixes = ["urn:x-rating": "r"]
+        encoder.namespaceDeclarations = ["r": "urn:x-rating"]
         encoder.nodePlacement = { path in path.last?.stringValue.hasSuffix("stars") == true ? .attribute : .element }
         let data = try encoder.encode(entry, withRootKey: "{http://www.w3.org/2005/Atom}entry")
         #expect(string(data)

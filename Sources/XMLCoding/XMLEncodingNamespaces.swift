@@ -1,0 +1,54 @@
+import XMLStreaming
+internal import XMLSyntax
+
+/// The namespaces of one encode: the prefix written for each URI, and the declarations and
+/// attributes the value's element carries.
+struct XMLEncodingNamespaces {
+    /// URI → prefix, for names in a namespace; a URI bound as the default namespace has
+    /// none (its names are written unprefixed). Found by a URI's code points.
+    let prefixes: [String: String]
+    /// Written on the value's element: the default namespace first, then by prefix.
+    let declarations: [(prefix: String?, uri: String)]
+    /// The default namespace the declarations give: a plain root key's namespace.
+    let defaultNamespace: String?
+    /// The caller's attributes for the value's element, the `xmlns` ones taken out.
+    let rootAttributes: [XMLOwnedAttribute]
+
+    init(settings: XMLEncoder.Settings) {
+        var byPrefix: [String: String] = [:]
+        var attributes: [XMLOwnedAttribute] = []
+        // `xmlns` and `xmlns:p` given as attributes (XMLCoder's `rootAttributes`) are declarations.
+        for attribute in settings.rootAttributes {
+            let name = attribute.name
+            if name.namespaceURI == nil, name.prefix == nil, name.localName == "xmlns" {
+                byPrefix[""] = attribute.value
+            } else if name.namespaceURI == nil, name.prefix == "xmlns" || name.localName.hasPrefix("xmlns:") {
+                let prefix = name.prefix == "xmlns" ? name.localName : String(name.localName.dropFirst(6))
+                byPrefix[prefix] = attribute.value
+            } else {
+                attributes.append(attribute)
+            }
+        }
+        for (prefix, uri) in settings.namespaceDeclarations { byPrefix[prefix] = uri }
+        // The map before 0.5, URI → prefix, where the newer map gives no binding.
+        for (uri, prefix) in settings.uriPrefixes where byPrefix[prefix] == nil { byPrefix[prefix] = uri }
+
+        var prefixes: [String: String] = [:]
+        for (prefix, uri) in byPrefix where !prefix.isEmpty && !uri.isEmpty {
+            // One prefix per URI, the first in code-point order, so the output is the same on every run.
+            if let known = prefixes[uri], known.precedesInCodePointOrder(prefix) { continue }
+            prefixes[uri] = prefix
+        }
+        defaultNamespace = byPrefix[""].flatMap { $0.isEmpty ? nil : $0 }
+        if let defaultNamespace { prefixes[defaultNamespace] = nil }
+        self.prefixes = prefixes
+        declarations = byPrefix.sorted { $0.key.precedesInCodePointOrder($1.key) }.map { (prefix, uri) in
+            (prefix.isEmpty ? nil : prefix, uri)
+        }
+        rootAttributes = attributes
+    }
+
+    /// The prefix written for a name in `uri`: nil for the default namespace, or one the
+    /// writer makes up.
+    func prefix(for uri: String?) -> String? { uri.flatMap { prefixes.value(forCodePoints: $0) } }
+}
