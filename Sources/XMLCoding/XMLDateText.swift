@@ -5,26 +5,16 @@ import Foundation
 ///
 /// Foundation's `ISO8601FormatStyle` keeps three digits and truncates (a date read from
 /// `05.007Z` is 727006265.00699997 s after 2001 and was written back `05.006Z`). Here the
-/// whole seconds go through Foundation and the fraction is ours: read as the decimal it is
-/// and added once to the whole seconds, written as the fewest digits (three at least) that
-/// read back as the same `Date`.
+/// fraction is read as the decimal it is and added once to the whole seconds, and written as
+/// the fewest digits (three at least) that read back as the same `Date`. Both directions go
+/// byte by byte (``XMLDateFormats``): through Foundation's styles a date took several times
+/// as long to decode as its text.
 enum XMLDateText {
-    /// The date `text` spells (`2012-03-01T06:00:00Z`, with any number of fractional digits
-    /// after `.` or `,`, and a `Z` or an offset), or nil.
-    static func date(from text: String) -> Date? {
-        let bytes = Array(text.utf8)
-        guard let t = bytes.firstIndex(of: UInt8(ascii: "T")),
-            let point = bytes[t...].firstIndex(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: ",") })
-        else { return try? Date(text, strategy: .iso8601) }
-        var end = point + 1
-        while end < bytes.count, bytes[end] >= 0x30, bytes[end] <= 0x39 { end += 1 }
-        guard end > point + 1 else { return nil }
-        let whole = String(decoding: bytes[..<point] + bytes[end...], as: UTF8.self)
-        guard let seconds = try? Date(whole, strategy: .iso8601),
-            let fraction = Double("0." + String(decoding: bytes[(point + 1)..<end], as: UTF8.self))
-        else { return nil }
-        return Date(timeIntervalSinceReferenceDate: seconds.timeIntervalSinceReferenceDate + fraction)
-    }
+    /// The date `text` spells in ISO 8601 (see ``XMLDateFormats/iso8601(_:zone:)``: a date
+    /// alone, a time without seconds or without a zone, which is read in `zone`, UTC by
+    /// default), or nil. Foundation's reader, used before, took `2023-02-29` for March 1st,
+    /// `25:00` for the next day and ignored what followed the zone.
+    static func date(from text: String, zone: TimeZone? = nil) -> Date? { XMLDateFormats.iso8601(text, zone: zone) }
 
     /// The date in ISO 8601 in UTC, with the fewest fractional digits (three at least) that
     /// ``date(from:)`` reads back as exactly this date; none for whole seconds.
@@ -33,7 +23,8 @@ enum XMLDateText {
         let whole = t.rounded(.down)
         // Exact: both are multiples of t's unit in the last place, and the result is below 1.
         let fraction = t - whole
-        let seconds = Date(timeIntervalSinceReferenceDate: whole).formatted(Date.ISO8601FormatStyle())
+        let ours = whole.isFinite && abs(whole) < 1e15 ? XMLDateFormats.iso8601Text(secondsSince1970: Int(whole) + 978_307_200) : nil
+        let seconds = ours ?? Date(timeIntervalSinceReferenceDate: whole).formatted(Date.ISO8601FormatStyle())
         guard fraction > 0, t.isFinite else { return seconds }
         let digits = fractionDigits(fraction, after: whole, making: t)
         // The style writes UTC with a closing "Z": the fraction goes before it.

@@ -49,15 +49,25 @@ open class XMLDecoder: @unchecked Sendable {
     @nonexhaustive
     #endif
     public enum DateDecodingStrategy: Sendable {
-        /// ISO 8601 with or without fractional seconds (`2012-03-01T06:00:00Z`); the default.
+        /// ISO 8601 as XML Schema's `dateTime` and `date` spell it (`2012-03-01T06:00:00Z`,
+        /// with any number of fractional digits, `2024-01-15`), and the variants feeds write: no
+        /// seconds, a space for `T`, `±hhmm`; a date or time without a zone is read in
+        /// ``XMLDecoder/assumedTimeZone``. The default.
         case iso8601
+        /// RFC 822 as RFC 1123 and RFC 2822 revise it, the dates of RSS, HTTP and mail
+        /// (`Mon, 15 Jan 2024 10:11:12 GMT`, `15 Jan 24 10:11 +0100`): an optional weekday (not
+        /// checked against the date), English month names in any case, optional seconds, a
+        /// numeric offset, `GMT`, `UT`, `Z` or a US zone name (`EST`, `PDT` …); none is read in
+        /// ``XMLDecoder/assumedTimeZone``.
+        case rfc822
         /// A number of seconds since 1970.
         case secondsSince1970
         /// A number of milliseconds since 1970.
         case millisecondsSince1970
         /// Through a formatter.
         case formatted(DateFormatter)
-        /// Your own reading.
+        /// Your own reading. A `DecodingError` it throws about the value is given the value's
+        /// line and column, as the decoder's own errors are.
         case custom(@Sendable (_ decoder: any Decoder) throws -> Date)
         /// `Date`'s own `Decodable` (seconds since 2001, as `JSONDecoder` defaults to).
         case deferredToDate
@@ -72,7 +82,7 @@ open class XMLDecoder: @unchecked Sendable {
         case base64
         /// Hexadecimal digits, either case.
         case hex
-        /// Your own reading.
+        /// Your own reading; a `DecodingError` it throws is given the value's line and column.
         case custom(@Sendable (_ decoder: any Decoder) throws -> Data)
         /// `Data`'s own `Decodable` (an array of bytes).
         case deferredToData
@@ -116,6 +126,14 @@ open class XMLDecoder: @unchecked Sendable {
     open var dateDecodingStrategy: DateDecodingStrategy {
         get { state.withLock { $0.dateDecodingStrategy } }
         set { state.withLock { $0.dateDecodingStrategy = newValue } }
+    }
+    /// The time zone of a date written without one (`2024-03-05T10:11:12`, `2024-01-15`, an
+    /// RFC 822 date with no zone), for ``DateDecodingStrategy/iso8601`` and
+    /// ``DateDecodingStrategy/rfc822``; UTC by default. In a zone with summer time, a local
+    /// time the clocks skip or repeat is read with the offset in force just before the change.
+    open var assumedTimeZone: TimeZone {
+        get { state.withLock { $0.assumedTimeZone } }
+        set { state.withLock { $0.assumedTimeZone = newValue } }
     }
     /// How `Data` is read; base64 by default.
     open var dataDecodingStrategy: DataDecodingStrategy {
@@ -169,6 +187,7 @@ open class XMLDecoder: @unchecked Sendable {
     struct Settings: Sendable {
         var keyDecodingStrategy = KeyDecodingStrategy.useDefaultKeys
         var dateDecodingStrategy = DateDecodingStrategy.iso8601
+        var assumedTimeZone = TimeZone(identifier: "UTC")!
         var dataDecodingStrategy = DataDecodingStrategy.base64
         var nonConformingFloatDecodingStrategy = NonConformingFloatDecodingStrategy.throw
         var nodePlacement: (@Sendable (_ codingPath: [any CodingKey]) -> NodePlacement)?
@@ -188,7 +207,7 @@ open class XMLDecoder: @unchecked Sendable {
     /// subclass that overrides one is heard).
     var settings: Settings {
         Settings(
-            keyDecodingStrategy: keyDecodingStrategy, dateDecodingStrategy: dateDecodingStrategy,
+            keyDecodingStrategy: keyDecodingStrategy, dateDecodingStrategy: dateDecodingStrategy, assumedTimeZone: assumedTimeZone,
             dataDecodingStrategy: dataDecodingStrategy, nonConformingFloatDecodingStrategy: nonConformingFloatDecodingStrategy,
             nodePlacement: nodePlacement, arrayLayout: arrayLayout, trimsWhitespace: trimsWhitespace,
             mixedTextDecodingStrategy: mixedTextDecodingStrategy, parserOptions: parserOptions, userInfo: userInfo)

@@ -61,6 +61,10 @@ open class XMLEncoder: @unchecked Sendable {
         /// ISO 8601 in UTC (`2012-03-01T06:00:00Z`), with milliseconds when the date has a
         /// fraction of a second; the default.
         case iso8601
+        /// RFC 1123's form of RFC 822, in UTC, as RSS and HTTP write dates:
+        /// `Mon, 15 Jan 2024 10:11:12 GMT`. The format has no fraction of a second: it is
+        /// dropped.
+        case rfc822
         /// Seconds since 1970.
         case secondsSince1970
         /// Milliseconds since 1970.

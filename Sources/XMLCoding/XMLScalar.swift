@@ -57,7 +57,9 @@ extension Float: XMLFloatScalar {}
 
 extension Date: XMLScalar {
     static func decodeXML(from decoder: XMLValueDecoder) throws -> Date { try decoder.decodeDate() }
-    func xmlText(in context: XMLEncodingContext, at tail: XMLCodingPathTail) -> String? { context.dateText(self) }
+    func xmlText(in context: XMLEncodingContext, at tail: XMLCodingPathTail) throws -> String? {
+        try context.dateText(self, at: tail)
+    }
     func encodeByStrategy(to encoder: XMLValueEncoder, in context: XMLEncodingContext) throws {
         if case .custom(let write) = context.settings.dateEncodingStrategy { try write(self, encoder) } else { try encode(to: encoder) }
     }

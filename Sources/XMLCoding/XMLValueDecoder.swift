@@ -55,6 +55,10 @@ final class XMLDecodingContext {
 
     func traits(of type: Any.Type) -> XMLTypeTraits { traitsCache.traits(of: type) }
 
+    /// The zone a date without one is read in: nil for UTC, which needs no lookup.
+    private(set) lazy var zoneForDatesWithoutOne: TimeZone? =
+        settings.assumedTimeZone.identifier == "UTC" || settings.assumedTimeZone.identifier == "GMT" ? nil : settings.assumedTimeZone
+
     /// Each name's Swift spelling under the key strategy (by index into the record's names),
     /// made when first asked: converting a name allocates, and every key absent from an
     /// element asks for all of the element's names (see ``XMLKeyedContainer``).
@@ -387,13 +391,17 @@ struct XMLValueDecoder: Decoder {
     func decodeDate() throws -> Date {
         switch context.settings.dateDecodingStrategy {
         case .deferredToDate: return try Date(from: self)
-        case .custom(let read): return try read(self)
+        case .custom(let read): return try positioningErrors { try read(self) }
         case .secondsSince1970: return Date(timeIntervalSince1970: try decodeFloat(Double.self))
         case .millisecondsSince1970: return Date(timeIntervalSince1970: try decodeFloat(Double.self) / 1000)
         case .iso8601:
             let text = try decodeScalarText(Date.self)
-            if let date = XMLDateText.date(from: text) { return date }
+            if let date = XMLDateText.date(from: text, zone: context.zoneForDatesWithoutOne) { return date }
             throw mismatch(Date.self, expected: "a date in ISO 8601", found: text)
+        case .rfc822:
+            let text = try decodeScalarText(Date.self)
+            if let date = XMLDateFormats.rfc822(text, zone: context.zoneForDatesWithoutOne) { return date }
+            throw mismatch(Date.self, expected: "a date in RFC 822 (\"Mon, 15 Jan 2024 10:11:12 GMT\")", found: text)
         case .formatted(let formatter):
             let text = try decodeScalarText(Date.self)
             guard let date = formatter.date(from: text) else {
@@ -406,7 +414,7 @@ struct XMLValueDecoder: Decoder {
     func decodeData() throws -> Data {
         switch context.settings.dataDecodingStrategy {
         case .deferredToData: return try Data(from: self)
-        case .custom(let read): return try read(self)
+        case .custom(let read): return try positioningErrors { try read(self) }
         case .base64:
             let text = try decodeScalarText(Data.self)
             guard let data = Data(base64Encoded: text, options: .ignoreUnknownCharacters) else {
@@ -452,6 +460,14 @@ struct XMLValueDecoder: Decoder {
 }
 
 extension XMLValueDecoder {
+    /// Runs a strategy's closure, giving a `DecodingError` it throws about this value the
+    /// value's position, as ``decodeValue(_:)`` does for a type's own `init(from:)`.
+    func positioningErrors<R>(_ body: () throws -> R) throws -> R {
+        do { return try body() } catch let error as DecodingError {
+            throw Self.positioned(error, at: context.location(of: node), depth: codingPath.count)
+        }
+    }
+
     /// An error a type's own `init(from:)` threw about this value (`ScheduleTime` refusing
     /// its text), given the value's position like the decoder's own errors.
     static func positioned(_ error: DecodingError, at position: String, depth: Int) -> DecodingError {

@@ -156,9 +156,15 @@ final class XMLEncodingContext {
         }
     }
 
-    func dateText(_ date: Date) -> String? {
+    func dateText(_ date: Date, at tail: XMLCodingPathTail) throws -> String? {
         switch settings.dateEncodingStrategy {
         case .iso8601: return XMLDateText.text(for: date)
+        case .rfc822:
+            guard let text = XMLDateFormats.rfc1123Text(for: date) else {
+                throw EncodingError.invalidValue(
+                    date, EncodingError.Context(codingPath: tail.path, debugDescription: "RFC 822 has no year for \(date)"))
+            }
+            return text
         case .secondsSince1970: return date.timeIntervalSince1970.description
         case .millisecondsSince1970: return (date.timeIntervalSince1970 * 1000).description
         case .formatted(let formatter): return formatter.string(from: date)
