@@ -82,6 +82,65 @@ final class XMLEncodedTree {
         return nil
     }
 
+    /// The last item and the last attribute of `element` so far (-1 for none).
+    func lastMembers(of element: Int) -> (item: Int, attribute: Int) {
+        unsafe (elements[element].lastItem, elements[element].lastAttribute)
+    }
+
+    /// Sorts the child elements and the attributes of `element` that come after `marks`
+    /// (``lastMembers(of:)`` before they were written; -1 for all) by name, in code-point
+    /// order, keeping the order of equal names (an array's items) and putting text first.
+    ///
+    /// - Complexity: O(n log n) for the n members sorted.
+    func sortMembers(of element: Int, after marks: (item: Int, attribute: Int)) {
+        // (item, its element's name or nil for text), in order.
+        var chain: [(index: Int, name: XMLCodingName?)] = []
+        var item = marks.item >= 0 ? unsafe items[marks.item].next : unsafe elements[element].firstItem
+        while item >= 0 {
+            let child = unsafe items[item].element
+            chain.append((item, child >= 0 ? unsafe elements[child].name : nil))
+            item = unsafe items[item].next
+        }
+        if chain.count > 1 {
+            // Text first, then by name; equal names keep their order (the sort is not stable).
+            let sorted = chain.enumerated().sorted { a, b in
+                switch (a.element.name, b.element.name) {
+                case (nil, nil): return a.offset < b.offset
+                case (nil, _): return true
+                case (_, nil): return false
+                case (let x?, let y?):
+                    if Self.precedes(x, y) { return true }
+                    if Self.precedes(y, x) { return false }
+                    return a.offset < b.offset
+                }
+            }.map(\.element.index)
+            for (k, index) in sorted.enumerated() { unsafe items[index].next = k + 1 < sorted.count ? sorted[k + 1] : -1 }
+            if marks.item >= 0 { unsafe items[marks.item].next = sorted[0] } else { unsafe elements[element].firstItem = sorted[0] }
+            unsafe elements[element].lastItem = sorted[sorted.count - 1]
+        }
+        var attributeChain: [(index: Int, name: XMLCodingName)] = []
+        var attribute = marks.attribute >= 0 ? unsafe attributes[marks.attribute].next : unsafe elements[element].firstAttribute
+        while attribute >= 0 {
+            attributeChain.append((attribute, unsafe attributes[attribute].name))
+            attribute = unsafe attributes[attribute].next
+        }
+        guard attributeChain.count > 1 else { return }
+        // Attribute names are distinct: no ties.
+        let sorted = attributeChain.sorted { Self.precedes($0.name, $1.name) }.map(\.index)
+        for (k, index) in sorted.enumerated() { unsafe attributes[index].next = k + 1 < sorted.count ? sorted[k + 1] : -1 }
+        if marks.attribute >= 0 { unsafe attributes[marks.attribute].next = sorted[0] } else { unsafe elements[element].firstAttribute = sorted[0] }
+        unsafe elements[element].lastAttribute = sorted[sorted.count - 1]
+    }
+
+    /// Names in code-point order: the local name, then the namespace (none first).
+    private static func precedes(_ a: XMLCodingName, _ b: XMLCodingName) -> Bool {
+        if a.local.precedesInCodePointOrder(b.local) { return true }
+        if b.local.precedesInCodePointOrder(a.local) { return false }
+        guard let uriB = b.uri else { return false }
+        guard let uriA = a.uri else { return true }
+        return uriA.precedesInCodePointOrder(uriB)
+    }
+
     /// The namespace of `element`'s name (nil for none): a plain key's element is in it.
     func namespace(of element: Int) -> String? { unsafe elements[element].name.uri }
 

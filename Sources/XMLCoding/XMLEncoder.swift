@@ -215,6 +215,15 @@ open class XMLEncoder: @unchecked Sendable {
         get { state.withLock { $0.writerOptions } }
         set { state.withLock { $0.writerOptions = newValue } }
     }
+    /// Whether a dictionary's entries are written in the code-point order of their keys, so
+    /// the same dictionary gives the same bytes on every run (Swift's `Dictionary` has an
+    /// order of its own that changes from one run to the next). Unlike `JSONEncoder`'s
+    /// `.sortedKeys`, a struct's keys keep the order its `encode(to:)` gives them, which a
+    /// schema's sequence depends on. `false` by default.
+    open var sortsKeys: Bool {
+        get { state.withLock { $0.sortsKeys } }
+        set { state.withLock { $0.sortsKeys = newValue } }
+    }
     /// Whether the document starts with `<?xml version="1.0" encoding="UTF-8"?>`.
     open var writesDeclaration: Bool {
         get { state.withLock { $0.writesDeclaration } }
@@ -241,6 +250,7 @@ open class XMLEncoder: @unchecked Sendable {
         var uriPrefixes: [String: String] = [:]
         var writerOptions = XMLStreamWriter.Options()
         var writesDeclaration = true
+        var sortsKeys = false
         var userInfo: [CodingUserInfoKey: any Sendable] = [:]
 
         var characterPolicy: XMLCharacterPolicy { writerOptions.characterPolicy }
@@ -259,7 +269,7 @@ open class XMLEncoder: @unchecked Sendable {
             dataEncodingStrategy: dataEncodingStrategy, nonConformingFloatEncodingStrategy: nonConformingFloatEncodingStrategy,
             boolEncodingStrategy: boolEncodingStrategy, stringEncodingStrategy: stringEncodingStrategy, nodePlacement: nodePlacement, arrayLayout: arrayLayout,
             namespaceDeclarations: namespaceDeclarations, rootAttributes: rootAttributes,
-            uriPrefixes: state.withLock { $0.uriPrefixes }, writerOptions: writerOptions, writesDeclaration: writesDeclaration, userInfo: userInfo)
+            uriPrefixes: state.withLock { $0.uriPrefixes }, writerOptions: writerOptions, writesDeclaration: writesDeclaration, sortsKeys: sortsKeys, userInfo: userInfo)
     }
 
     /// Creates an encoder with the default settings.

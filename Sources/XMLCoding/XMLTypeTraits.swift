@@ -18,6 +18,8 @@ struct XMLTypeTraits: @unchecked Sendable {
     let absentAsEmpty: Bool
     /// A `[String: V]`, whose keys no key strategy converts (see ``XMLStringKeyedDictionary``).
     let isStringKeyedDictionary: Bool
+    /// A `Dictionary` of any key type, whose entries ``XMLEncoder/sortsKeys`` sorts.
+    let isDictionary: Bool
 
     private init(_ type: Any.Type) {
         scalar = type as? any XMLScalar.Type
@@ -29,6 +31,7 @@ struct XMLTypeTraits: @unchecked Sendable {
         isChoiceArray = type is any XMLChoiceArray.Type
         absentAsEmpty = type is any XMLAbsentAsEmpty.Type
         isStringKeyedDictionary = type is any XMLStringKeyedDictionary.Type
+        isDictionary = type is any XMLDictionary.Type
     }
 
     /// The scalar types (XMLScalar's conformers, a closed set) by identity: comparing a few
@@ -196,3 +199,8 @@ final class XMLKeyPlans {
 protocol XMLStringKeyedDictionary {}
 
 extension Dictionary: XMLStringKeyedDictionary where Key == String {}
+
+/// Any `Dictionary`: its entries are keys of its element, in Swift's order unless the
+/// encoder sorts them.
+protocol XMLDictionary {}
+extension Dictionary: XMLDictionary {}

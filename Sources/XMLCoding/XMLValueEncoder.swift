@@ -133,6 +133,8 @@ final class XMLEncodingContext {
         // Scalars are recognised by their type's identity: a cast of every value to
         // `any XMLScalar` costs a conformance lookup and a copy of the value.
         let scalar = XMLTypeTraits.scalar(T.self) != nil ? value as? any XMLScalar : nil
+        var marks = (item: -1, attribute: -1)
+        if settings.sortsKeys, case .itself(let element) = slot { marks = tree.lastMembers(of: element) }
         if let text = try scalar?.xmlText(in: self, at: tail) {
             try writeScalar(text, in: slot, at: tail, isString: T.self == String.self)
             return
@@ -141,6 +143,15 @@ final class XMLEncodingContext {
         // A scalar without text is a date or data its strategy writes through the encoder.
         if let scalar { try scalar.encodeByStrategy(to: encoder, in: self) } else { try value.encode(to: encoder) }
         if let failure = encoder.failure { throw failure }
+        if settings.sortsKeys, scalar == nil, traits(of: T.self).isDictionary {
+            // What the dictionary wrote: all of its own element, or (in its parent's element,
+            // under the text key) what follows the parent's members from before.
+            if case .itself(let element) = slot {
+                tree.sortMembers(of: element, after: marks)
+            } else if let element = encoder.madeElement {
+                tree.sortMembers(of: element, after: (-1, -1))
+            }
+        }
         // A value that wrote nothing (an empty struct) is still an element where one belongs.
         if !encoder.didEncode { _ = try encoder.element() }
     }
@@ -216,6 +227,7 @@ final class XMLValueEncoder: Encoder {
     let encodedType: Any.Type?
     /// The element made for a keyed value, reused when a container is asked for again.
     private var made: Int?
+    var madeElement: Int? { made }
     /// The path, once built.
     private var path: [any CodingKey]?
     /// Whether anything was asked for: a container, a value, nil.
