@@ -69,7 +69,8 @@ public protocol XMLArrayLayouts {
 /// and the encoder writes it in its parent element's namespace. A type that adopts this
 /// protocol reads and writes its plain keys' elements in ``keyNamespace`` only, as if each
 /// were spelled `{uri}title`; its plain keys' attributes are in no namespace, as XML's
-/// unprefixed attributes are. Keys spelled `{uri}local` keep their own namespace.
+/// unprefixed attributes are. Keys spelled `{uri}local` keep their own namespace. Encoded
+/// with a plain root key, the type's own element is in the namespace too.
 ///
 /// RSS 2.0 puts Atom's `<atom:link>` beside its own `<link>`; with `keyNamespace` `""`, the
 /// key `link` reads only the one in no namespace:

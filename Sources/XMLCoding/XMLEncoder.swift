@@ -329,8 +329,10 @@ open class XMLEncoder: @unchecked Sendable {
     func encodeTree<T: Encodable>(_ value: T, rootKey: String?, settings: Settings, namespaces: XMLEncodingNamespaces) throws
         -> (XMLEncodedTree, root: Int)
     {
-        let name = rootKey ?? Self.defaultRootKey(for: T.self)
+        var name = rootKey ?? Self.defaultRootKey(for: T.self)
         let context = XMLEncodingContext(settings: settings)
+        // A type whose plain keys are in a namespace is itself: its document element too.
+        if let namespace = context.traits(of: T.self).keyNamespace, XMLKeySpelling.isPlain(name) { name = "{\(namespace)}\(name)" }
         // Above the root, in the default namespace: a plain root key is in it.
         let document = context.tree.makeElement(XMLCodingName(local: "", uri: namespaces.defaultNamespace))
         try context.encodeValue(value, in: .item(parent: document, name: name, flattensChoice: false), at: XMLCodingPathTail(nil))

@@ -1,0 +1,229 @@
+import Foundation
+import Testing
+import XMLCoding
+import XMLTestSupport
+
+/// The web-service dialects: S3's restXml (a `ListBucketResult` page, an `<Error>`), SOAP 1.1
+/// with a WS-Security header, a SOAP 1.2 fault.
+@Suite("Service formats: S3 restXml, SOAP 1.1 and 1.2 with WS-Security")
+struct ServiceFormatTests {
+    func string(_ data: Data) -> String { String(decoding: data, as: UTF8.self) }
+
+    // MARK: S3
+
+    struct ListBucketResult: Codable, Equatable, XMLKeyNamespace {
+        static var keyNamespace: String { "http://s3.amazonaws.com/doc/2006-03-01/" }
+        var name: String
+        var prefix: String
+        var keyCount: Int
+        var maxKeys: Int
+        var isTruncated: Bool
+        var nextContinuationToken: String?
+        var contents: [Object]
+        enum CodingKeys: String, CodingKey {
+            case name = "Name", prefix = "Prefix", keyCount = "KeyCount", maxKeys = "MaxKeys", isTruncated = "IsTruncated"
+            case nextContinuationToken = "NextContinuationToken", contents = "Contents"
+        }
+    }
+    struct Object: Codable, Equatable, XMLKeyNamespace {
+        static var keyNamespace: String { "http://s3.amazonaws.com/doc/2006-03-01/" }
+        var key: String
+        var lastModified: Date
+        var eTag: String
+        var size: Int64
+        var storageClass: String
+        enum CodingKeys: String, CodingKey { case key = "Key", lastModified = "LastModified", eTag = "ETag", size = "Size", storageClass = "StorageClass" }
+    }
+
+    /// A page of `count` keys as S3 writes it (one line, milliseconds in every date, quoted ETags).
+    static func listBucketPage(count: Int, seed: UInt64) -> (xml: String, objects: [Object]) {
+        var random = SeededGenerator(seed: seed)
+        var objects: [Object] = []
+        var xml = #"<?xml version="1.0" encoding="UTF-8"?><ListBucketResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/">"#
+            + "<Name>site-photos</Name><Prefix>2024/</Prefix><KeyCount>\(count)</KeyCount><MaxKeys>1000</MaxKeys><IsTruncated>true</IsTruncated>"
+            + "<NextContinuationToken>1ueGcxLPRx1Tr/XYExHnhbYLgveDs2J/wm36Hy4vbOwM=</NextContinuationToken>"
+        for i in 0..<count {
+            let millis = Int64.random(in: 1_600_000_000_000...1_750_000_000_000, using: &random)
+            // The whole seconds, then the milliseconds as the decimal they are written as.
+            let whole = Date(timeIntervalSince1970: Double(millis / 1000))
+            let date = Date(timeIntervalSinceReferenceDate: whole.timeIntervalSinceReferenceDate + Double(millis % 1000) / 1000)
+            let key = "2024/site-\(i % 97)/photo \(i) & <raw>.jpg"
+            let etag = "\"" + String(UInt64.random(in: 0...UInt64.max, using: &random), radix: 16) + "\""
+            let size = Int64.random(in: 0...5_000_000_000, using: &random)
+            objects.append(Object(key: key, lastModified: date, eTag: etag, size: size, storageClass: "STANDARD"))
+            let escapedKey = key.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            let milliseconds = String(millis % 1000)
+            let stamp = whole.formatted(Date.ISO8601FormatStyle()).dropLast() + "." + String(repeating: "0", count: 3 - milliseconds.count) + milliseconds + "Z"
+            xml += "<Contents><Key>\(escapedKey)</Key><LastModified>\(stamp)</LastModified><ETag>&quot;\(etag.dropFirst().dropLast())&quot;</ETag>"
+                + "<Size>\(size)</Size><StorageClass>STANDARD</StorageClass></Contents>"
+        }
+        return (xml + "</ListBucketResult>", objects)
+    }
+
+    @Test("an S3 ListBucketResult page of 1,000 keys: every field, dates with milliseconds, written back in S3's namespace")
+    func listBucketResult() throws {
+        let (xml, objects) = Self.listBucketPage(count: 1000, seed: 7)
+        let page = try XMLDecoder().decode(ListBucketResult.self, from: Array(xml.utf8))
+        #expect(page.name == "site-photos" && page.prefix == "2024/" && page.keyCount == 1000 && page.isTruncated)
+        #expect(page.nextContinuationToken == "1ueGcxLPRx1Tr/XYExHnhbYLgveDs2J/wm36Hy4vbOwM=")
+        #expect(page.contents.count == 1000)
+        for (read, written) in zip(page.contents, objects) {
+            #expect(read == written)
+        }
+        let encoder = XMLEncoder()
+        encoder.writesDeclaration = false
+        let data = try encoder.encode(page, withRootKey: "ListBucketResult")
+        #expect(string(data).hasPrefix(#"<ListBucketResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Name>site-photos</Name>"#))
+        #expect(!string(data).contains(#"xmlns="""#))
+        #expect(try XMLDecoder().decode(ListBucketResult.self, from: data) == page)
+    }
+
+    struct S3Error: Codable, Equatable {
+        var code: String
+        var message: String
+        var requestId: String
+        var hostId: String
+        enum CodingKeys: String, CodingKey { case code = "Code", message = "Message", requestId = "RequestId", hostId = "HostId" }
+    }
+
+    @Test("an S3 <Error> document")
+    func s3Error() throws {
+        let error = try XMLDecoder().decode(S3Error.self, contentsOf: Fixture.path("s3-error.xml"))
+        #expect(error == S3Error(
+            code: "SlowDown", message: "Please reduce your request rate.", requestId: "4442587FB7D0A2F9",
+            hostId: "eftixk72aD6Ap51TnqcoF8eFidJG9Z/2mkiDFu8yU9AS1ed4OpIszj7UDNEHGran"))
+        // The same document read as a page is an error naming what is missing, and where.
+        #expect {
+            try XMLDecoder().decode(ListBucketResult.self, contentsOf: Fixture.path("s3-error.xml"))
+        } throws: { error in "\(error)".contains("no attribute or element \"Name\" in the element at") && "\(error)".contains("s3-error.xml:2:1") }
+    }
+
+    // MARK: SOAP
+
+    static let soap11 = "http://schemas.xmlsoap.org/soap/envelope/"
+    static let wsse = "http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity-secext-1.0.xsd"
+    static let wsu = "http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity-utility-1.0.xsd"
+
+    struct Envelope<Body: Codable & Equatable>: Codable, Equatable {
+        var header: Header?
+        var body: Body
+        enum CodingKeys: String, CodingKey {
+            case header = "{http://schemas.xmlsoap.org/soap/envelope/}Header"
+            case body = "{http://schemas.xmlsoap.org/soap/envelope/}Body"
+        }
+    }
+    struct Header: Codable, Equatable {
+        var security: Security
+        enum CodingKeys: String, CodingKey {
+            case security = "{http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity-secext-1.0.xsd}Security"
+        }
+    }
+    struct Security: Codable, Equatable, XMLNodePlacing, XMLKeyNamespace {
+        static var keyNamespace: String { ServiceFormatTests.wsse }
+        var mustUnderstand: Bool
+        var usernameToken: UsernameToken
+        enum CodingKeys: String, CodingKey {
+            case mustUnderstand = "{http://schemas.xmlsoap.org/soap/envelope/}mustUnderstand"
+            case usernameToken = "UsernameToken"
+        }
+        static func nodePlacement(for key: any CodingKey) -> XMLNodePlacement { key.stringValue.hasSuffix("mustUnderstand") ? .attribute : .element }
+    }
+    struct UsernameToken: Codable, Equatable, XMLNodePlacing, XMLKeyNamespace {
+        static var keyNamespace: String { ServiceFormatTests.wsse }
+        var id: String
+        var username: String
+        var password: Password
+        var created: Date
+        enum CodingKeys: String, CodingKey {
+            case id = "{http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity-utility-1.0.xsd}Id"
+            case username = "Username", password = "Password"
+            case created = "{http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity-utility-1.0.xsd}Created"
+        }
+        static func nodePlacement(for key: any CodingKey) -> XMLNodePlacement { key.stringValue.hasSuffix("}Id") ? .attribute : .element }
+    }
+    struct Password: Codable, Equatable, XMLNodePlacing {
+        var type: String
+        var value: String
+        enum CodingKeys: String, CodingKey { case type = "Type", value = "" }
+        static func nodePlacement(for key: any CodingKey) -> XMLNodePlacement { .attribute }
+    }
+    struct GetScheduleBody: Codable, Equatable {
+        var request: GetSchedule
+        enum CodingKeys: String, CodingKey { case request = "{urn:example:schedule}GetSchedule" }
+    }
+    struct GetSchedule: Codable, Equatable {
+        var site: Int
+        var from: Date
+    }
+
+    @Test("a SOAP 1.1 envelope with a WS-Security header: mustUnderstand=\"1\", wsu:Id, prefixes as the caller declares them")
+    func soap11Envelope() throws {
+        let envelope = try XMLDecoder().decode(Envelope<GetScheduleBody>.self, contentsOf: Fixture.path("soap11-wssecurity.xml"))
+        let token = try #require(envelope.header?.security.usernameToken)
+        #expect(envelope.header?.security.mustUnderstand == true)
+        #expect(token.id == "UsernameToken-1" && token.username == "site-office")
+        #expect(token.password == Password(type: "http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-username-token-profile-1.0#PasswordText", value: "s3cret"))
+        #expect(token.created == Date(timeIntervalSince1970: 1_705_313_472))
+        #expect(envelope.body.request == GetSchedule(site: 10001, from: Date(timeIntervalSince1970: 1_705_276_800)))
+
+        let encoder = XMLEncoder()
+        encoder.writesDeclaration = false
+        encoder.boolEncodingStrategy = .oneZero
+        encoder.namespaceDeclarations = ["soap": Self.soap11, "wsse": Self.wsse, "wsu": Self.wsu, "m": "urn:example:schedule"]
+        let data = try encoder.encode(envelope, withRootKey: "{http://schemas.xmlsoap.org/soap/envelope/}Envelope")
+        #expect(string(data)
+            == #"<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:m="urn:example:schedule" xmlns:wsse="\#(Self.wsse)" xmlns:wsu="\#(Self.wsu)">"#
+            + #"<soap:Header><wsse:Security soap:mustUnderstand="1"><wsse:UsernameToken wsu:Id="UsernameToken-1"><wsse:Username>site-office</wsse:Username>"#
+            + ##"<wsse:Password Type="http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-username-token-profile-1.0#PasswordText">s3cret</wsse:Password>"##
+            + #"<wsu:Created>2024-01-15T10:11:12Z</wsu:Created></wsse:UsernameToken></wsse:Security></soap:Header>"#
+            + #"<soap:Body><m:GetSchedule><m:site>10001</m:site><m:from>2024-01-15T00:00:00Z</m:from></m:GetSchedule></soap:Body></soap:Envelope>"#)
+        #expect(try XMLDecoder().decode(Envelope<GetScheduleBody>.self, from: data) == envelope)
+    }
+
+    struct FaultBody: Codable, Equatable {
+        var fault: Fault
+        enum CodingKeys: String, CodingKey { case fault = "{http://www.w3.org/2003/05/soap-envelope}Fault" }
+    }
+    struct Fault: Codable, Equatable, XMLKeyNamespace {
+        static var keyNamespace: String { "http://www.w3.org/2003/05/soap-envelope" }
+        var code: Code
+        var reason: Reason
+        enum CodingKeys: String, CodingKey { case code = "Code", reason = "Reason" }
+        struct Code: Codable, Equatable, XMLKeyNamespace {
+            static var keyNamespace: String { "http://www.w3.org/2003/05/soap-envelope" }
+            var value: String
+            enum CodingKeys: String, CodingKey { case value = "Value" }
+        }
+        struct Reason: Codable, Equatable, XMLKeyNamespace {
+            static var keyNamespace: String { "http://www.w3.org/2003/05/soap-envelope" }
+            var text: [Text]
+            enum CodingKeys: String, CodingKey { case text = "Text" }
+        }
+        struct Text: Codable, Equatable {
+            var lang: String
+            var value: String
+            enum CodingKeys: String, CodingKey { case lang = "{http://www.w3.org/XML/1998/namespace}lang", value = "" }
+        }
+    }
+
+    @Test("a SOAP 1.2 fault: xml:lang, a qualified name as a value")
+    func soap12Fault() throws {
+        struct Envelope12: Codable, Equatable {
+            var body: FaultBody
+            enum CodingKeys: String, CodingKey { case body = "{http://www.w3.org/2003/05/soap-envelope}Body" }
+        }
+        let envelope = try XMLDecoder().decode(Envelope12.self, contentsOf: Fixture.path("soap12-fault.xml"))
+        #expect(envelope.body.fault.code.value == "env:Sender")
+        #expect(envelope.body.fault.reason.text.map(\.value) == ["Unknown site 10002"])
+        #expect(envelope.body.fault.reason.text.map(\.lang) == ["en"])
+        let encoder = XMLEncoder()
+        encoder.writesDeclaration = false
+        encoder.namespaceDeclarations = ["env": "http://www.w3.org/2003/05/soap-envelope"]
+        encoder.nodePlacement = { path in path.last?.stringValue.hasSuffix("}lang") == true ? .attribute : .element }
+        let data = try encoder.encode(envelope, withRootKey: "{http://www.w3.org/2003/05/soap-envelope}Envelope")
+        #expect(string(data)
+            == #"<env:Envelope xmlns:env="http://www.w3.org/2003/05/soap-envelope"><env:Body><env:Fault><env:Code><env:Value>env:Sender</env:Value></env:Code>"#
+            + #"<env:Reason><env:Text xml:lang="en">Unknown site 10002</env:Text></env:Reason></env:Fault></env:Body></env:Envelope>"#)
+        #expect(try XMLDecoder().decode(Envelope12.self, from: data) == envelope)
+    }
+}
