@@ -109,8 +109,13 @@ public protocol XMLKeyNamespace {
 public protocol XMLChoice {}
 
 /// Arrays whose items are choices; the decoder then reads text between elements as items.
-protocol XMLChoiceArray {}
-extension Array: XMLChoiceArray where Element: XMLChoice {}
+protocol XMLChoiceArray {
+    /// The items' type.
+    static var choiceType: Any.Type { get }
+}
+extension Array: XMLChoiceArray where Element: XMLChoice {
+    static var choiceType: Any.Type { Element.self }
+}
 
 /// A document name: `local`, or `{uri}local` for a name in a namespace.
 struct XMLCodingName: Hashable {

@@ -171,6 +171,15 @@ open class XMLDecoder: @unchecked Sendable {
         get { state.withLock { $0.mixedTextDecodingStrategy } }
         set { state.withLock { $0.mixedTextDecodingStrategy = newValue } }
     }
+    /// Whether an element of an array of ``XMLChoice`` items that no case reads (a KML
+    /// extension's element, a newer version's) is left out of the array, as a keyed value
+    /// leaves out the elements no key reads. By default the array fails, naming the element
+    /// and where it is. A choice whose own `init(from:)` asks first for something other than
+    /// its keyed container has cases the decoder cannot learn: its items are never left out.
+    open var skipsUnknownChoiceElements: Bool {
+        get { state.withLock { $0.skipsUnknownChoiceElements } }
+        set { state.withLock { $0.skipsUnknownChoiceElements = newValue } }
+    }
     /// The parser's options: limits, encodings, namespaces, recovery.
     open var parserOptions: XMLParserOptions {
         get { state.withLock { $0.parserOptions } }
@@ -194,6 +203,7 @@ open class XMLDecoder: @unchecked Sendable {
         var arrayLayout: (@Sendable (_ codingPath: [any CodingKey]) -> ArrayLayout)?
         var trimsWhitespace = true
         var mixedTextDecodingStrategy = MixedTextDecodingStrategy.throw
+        var skipsUnknownChoiceElements = false
         var parserOptions = XMLParserOptions()
         var userInfo: [CodingUserInfoKey: any Sendable] = [:]
     }
@@ -210,7 +220,8 @@ open class XMLDecoder: @unchecked Sendable {
             keyDecodingStrategy: keyDecodingStrategy, dateDecodingStrategy: dateDecodingStrategy, assumedTimeZone: assumedTimeZone,
             dataDecodingStrategy: dataDecodingStrategy, nonConformingFloatDecodingStrategy: nonConformingFloatDecodingStrategy,
             nodePlacement: nodePlacement, arrayLayout: arrayLayout, trimsWhitespace: trimsWhitespace,
-            mixedTextDecodingStrategy: mixedTextDecodingStrategy, parserOptions: parserOptions, userInfo: userInfo)
+            mixedTextDecodingStrategy: mixedTextDecodingStrategy, skipsUnknownChoiceElements: skipsUnknownChoiceElements,
+            parserOptions: parserOptions, userInfo: userInfo)
     }
 
     /// Creates a decoder with the default settings.

@@ -560,9 +560,27 @@ struct XMLUnkeyedContainer: UnkeyedDecodingContainer {
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
         // A failed decode does not move on, so a fallback can read the same item.
-        let value = try itemDecoder(type).decodeValue(type)
+        let item = try itemDecoder(type)
+        let value: T
+        do { value = try item.decodeValue(type) } catch let error as DecodingError {
+            throw unknownChoice(item, type) ?? error
+        }
         currentIndex += 1
         return value
+    }
+
+    /// For an item that is a choice no case reads, the error that says so (where Swift's
+    /// synthesized `init(from:)` says "Invalid number of keys found, expected one.").
+    private func unknownChoice(_ item: XMLValueDecoder, _ type: Any.Type) -> DecodingError? {
+        guard case .choice(let node) = item.value, let cases = scope.context.traits(of: type).choiceCases,
+            !scope.context.isChoiceCase(node, cases)
+        else { return nil }
+        let expected = cases.names.map { names in "; its cases are " + names.map { $0.isEmpty ? "text" : "<\($0)>" }.joined(separator: ", ") } ?? ""
+        return DecodingError.dataCorrupted(
+            DecodingError.Context(
+                codingPath: codingPath + [XMLKey(index: currentIndex)],
+                debugDescription:
+                    "\(scope.context.describeNode(node)) is no case of \(type)\(expected) (set skipsUnknownChoiceElements to leave such elements out)"))
     }
 
     // Scalars asked for by their own types: straight to the text, without decodeValue's casts.

@@ -20,6 +20,9 @@ struct XMLTypeTraits: @unchecked Sendable {
     let isStringKeyedDictionary: Bool
     /// A `Dictionary` of any key type, whose entries ``XMLEncoder/sortsKeys`` sorts.
     let isDictionary: Bool
+    /// For an ``XMLChoice``, its cases (when they can be learned); for an array of choices,
+    /// the cases of its items.
+    let choiceCases: XMLChoiceCases?
 
     private init(_ type: Any.Type) {
         scalar = type as? any XMLScalar.Type
@@ -32,6 +35,13 @@ struct XMLTypeTraits: @unchecked Sendable {
         absentAsEmpty = type is any XMLAbsentAsEmpty.Type
         isStringKeyedDictionary = type is any XMLStringKeyedDictionary.Type
         isDictionary = type is any XMLDictionary.Type
+        if isChoice, let decodable = type as? any Decodable.Type {
+            choiceCases = XMLChoiceCases.of(decodable)
+        } else if let array = type as? any XMLChoiceArray.Type, let decodable = array.choiceType as? any Decodable.Type {
+            choiceCases = XMLChoiceCases.of(decodable)
+        } else {
+            choiceCases = nil
+        }
     }
 
     /// The scalar types (XMLScalar's conformers, a closed set) by identity: comparing a few

@@ -304,10 +304,13 @@ struct XMLValueDecoder: Decoder {
     /// The items of an element read as an array: its child elements and, for choices with
     /// mixed content (some text that is not white space), its runs of text too.
     func items(of element: Int) -> [Int] {
-        guard let decodedType, context.traits(of: decodedType).isChoiceArray, !record.hasOnlyWhitespaceText(element) else {
-            return record.childElements(of: element)
-        }
-        return record.children(of: element)
+        guard let decodedType else { return record.childElements(of: element) }
+        let traits = context.traits(of: decodedType)
+        guard traits.isChoiceArray else { return record.childElements(of: element) }
+        let items = record.hasOnlyWhitespaceText(element) ? record.childElements(of: element) : record.children(of: element)
+        // Items no case reads are left out when the settings say so (and the cases are known).
+        guard context.settings.skipsUnknownChoiceElements, let cases = traits.choiceCases else { return items }
+        return items.filter { context.isChoiceCase($0, cases) }
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {

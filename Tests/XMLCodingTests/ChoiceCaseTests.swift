@@ -111,3 +111,52 @@ struct ChoiceCaseTests {
         #expect(try XMLDecoder().decode(SynthesizedDoc.self, from: handWritten).last == .list(["z"]))
     }
 }
+
+@Suite("Choices: elements no case reads")
+struct UnknownChoiceTests {
+    enum Feature: Codable, Equatable, XMLChoice {
+        case placemark(Placemark)
+        case folder(Folder)
+        enum CodingKeys: String, CodingKey, CaseIterable { case placemark = "Placemark", folder = "Folder" }
+    }
+    struct Placemark: Codable, Equatable { var name: String }
+    struct Folder: Codable, Equatable { var name: String }
+    static let kml = """
+        <Document xmlns:gx="http://www.google.com/kml/ext/2.2">
+          <Placemark><name>a</name></Placemark>
+          <gx:Tour><name>t</name></gx:Tour>
+          <Folder><name>f</name></Folder>
+        </Document>
+        """
+
+    @Test("by default the array fails, naming the element, its namespace, its position and the cases")
+    func namesTheElement() throws {
+        struct Features: Decodable { var features: [Feature]; enum CodingKeys: String, CodingKey { case features = "" } }
+        #expect {
+            try XMLDecoder().decode(Features.self, from: Array(Self.kml.replacingOccurrences(of: "<name>t</name>", with: "").utf8), fileName: "doc.kml")
+        } throws: { error in
+            guard case DecodingError.dataCorrupted(let context) = error else { return false }
+            return context.codingPath.map(\.stringValue) == ["", "Index 1"]
+                && context.debugDescription
+                    == "<Tour> in the namespace http://www.google.com/kml/ext/2.2 at doc.kml:3:3 is no case of Feature; its cases are <Placemark>, <Folder> (set skipsUnknownChoiceElements to leave such elements out)"
+        }
+    }
+
+    @Test("skipsUnknownChoiceElements leaves them out; count and isAtEnd agree")
+    func skips() throws {
+        let decoder = XMLDecoder()
+        decoder.skipsUnknownChoiceElements = true
+        struct Features: Decodable, Equatable { var features: [Feature]; enum CodingKeys: String, CodingKey { case features = "" } }
+        let read = try decoder.decode(Features.self, from: Array(Self.kml.utf8))
+        #expect(read.features == [.placemark(Placemark(name: "a")), .folder(Folder(name: "f"))])
+        // Text that no case reads is left out too.
+        #expect(try decoder.decode([Feature].self, from: Array("<d>x<Folder><name>f</name></Folder>y<Other/></d>".utf8)) == [.folder(Folder(name: "f"))])
+        // In a wrapper.
+        struct Wrapped: Decodable, Equatable, XMLArrayLayouts {
+            var features: [Feature]
+            static func arrayLayout(for key: any CodingKey) -> XMLArrayLayout { .wrapped(item: "feature") }
+        }
+        #expect(try decoder.decode(Wrapped.self, from: Array("<d><features><X/><Folder><name>f</name></Folder><Y/></features></d>".utf8))
+            == Wrapped(features: [.folder(Folder(name: "f"))]))
+    }
+}
