@@ -94,6 +94,26 @@ public protocol XMLKeyNamespace {
     static var keyNamespace: String { get }
 }
 
+/// A type that declares namespaces on its own element, prefix → URI (`""` for the default
+/// namespace), as formats expect them there: WS-Security's `wsse` and `wsu` on `<Security>`,
+/// a SOAP payload's namespace on the payload. Inside the element, names in those namespaces
+/// are written with these prefixes.
+///
+/// ```swift
+/// extension Security: XMLNamespaceDeclaring {
+///     static var namespaceDeclarations: [String: String] {
+///         ["wsse": "http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity-secext-1.0.xsd",
+///          "wsu": "http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity-utility-1.0.xsd"]
+///     }
+/// }
+/// ```
+///
+/// Read once per type and kept for the encode.
+public protocol XMLNamespaceDeclaring {
+    /// The namespaces declared on this type's element, prefix → URI.
+    static var namespaceDeclarations: [String: String] { get }
+}
+
 /// An enum whose cases are alternative elements (a choice, in XML Schema's words): inside a
 /// wrapper (an array laid out `.wrapped`, an array at the top, an array in an array) each
 /// item is the element named by its case, `<note>…</note>` or `<activity …/>`, with no item

@@ -16,6 +16,9 @@ final class XMLEncodedTree {
         var lastItem = -1
         /// Written with `xsi:nil="true"`: nil in an array.
         var isNil = false
+        /// The namespaces its type declares on it (``XMLNamespaceDeclaring``): an index into
+        /// `typeDeclarations`, -1 for none.
+        var declarations = -1
     }
 
     struct Attribute {
@@ -37,6 +40,9 @@ final class XMLEncodedTree {
     // encode; each append finishes before the next value's encode(to:) runs. The dynamic
     // checks cost as much as the appends.
     @exclusivity(unchecked) private var elements: [Element] = []
+    /// The declarations of the types that declare namespaces, one entry per type met.
+    private var typeDeclarations: [[(prefix: String?, uri: String)]] = []
+    private var typeDeclarationIndex: [ObjectIdentifier: Int] = [:]
     @exclusivity(unchecked) private var attributes: [Attribute] = []
     @exclusivity(unchecked) private var items: [Item] = []
 
@@ -71,6 +77,33 @@ final class XMLEncodedTree {
     }
 
     func markNil(_ element: Int) { unsafe elements[element].isNil = true }
+
+    /// Declares `type`'s namespaces on `element`.
+    func declare(_ declarations: [(prefix: String?, uri: String)], of type: Any.Type, on element: Int) {
+        let id = ObjectIdentifier(type)
+        let index: Int
+        if let known = typeDeclarationIndex[id] {
+            index = known
+        } else {
+            index = typeDeclarations.count
+            typeDeclarations.append(declarations)
+            typeDeclarationIndex[id] = index
+        }
+        unsafe elements[element].declarations = index
+    }
+
+    /// Every namespace URI the tree's names use (`xsi`'s when an element is nil), by code points.
+    func namespacesUsed() -> Set<CodePointString> {
+        var used = Set<CodePointString>()
+        for element in unsafe elements {
+            if let uri = element.name.uri, !uri.isEmpty { used.insert(CodePointString(uri)) }
+            if element.isNil { used.insert(CodePointString(XMLEncoder.schemaInstanceNamespace)) }
+        }
+        for attribute in unsafe attributes {
+            if let uri = attribute.name.uri, !uri.isEmpty { used.insert(CodePointString(uri)) }
+        }
+        return used
+    }
 
     /// The first child element of `element`, if any.
     func firstChildElement(of element: Int) -> Int? {
@@ -152,15 +185,23 @@ final class XMLEncodedTree {
         throws(XMLWriterError)
     {
         let name = unsafe elements[element].name
+        let declarations = unsafe elements[element].declarations
+        // A type's own declarations give the prefixes of its element and everything in it.
+        let namespaces = declarations >= 0 ? namespaces.adding(typeDeclarations[declarations]) : namespaces
         try writer.startElement(name.local, namespace: name.uri, prefix: namespaces.prefix(for: name.uri))
         if declaresOnRoot {
-            for declaration in namespaces.declarations {
+            for declaration in namespaces.declarations(for: self) {
                 try writer.declareNamespace(prefix: declaration.prefix, uri: declaration.uri)
             }
             for attribute in namespaces.rootAttributes {
                 try writer.attribute(
                     attribute.name.localName, value: attribute.value, namespace: attribute.name.namespaceURI,
                     prefix: attribute.name.prefix ?? namespaces.prefix(for: attribute.name.namespaceURI))
+            }
+        }
+        if declarations >= 0 {
+            for declaration in typeDeclarations[declarations] {
+                try writer.declareNamespace(prefix: declaration.prefix, uri: declaration.uri)
             }
         }
         if unsafe elements[element].isNil {

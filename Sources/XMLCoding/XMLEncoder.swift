@@ -134,6 +134,21 @@ open class XMLEncoder: @unchecked Sendable {
         case custom(@Sendable (_ codingPath: [any CodingKey]) -> Bool)
     }
 
+    /// Which of ``namespaceDeclarations`` the document element carries. Wherever they are
+    /// declared, they give the prefix of every name in their namespace.
+    #if hasAttribute(nonexhaustive)
+    @nonexhaustive
+    #endif
+    public enum NamespaceDeclarationStrategy: Sendable {
+        /// Every one, used or not (the default).
+        case allOnRoot
+        /// Only those whose namespace a name of the document is in.
+        case usedOnRoot
+        /// None: each is declared on the elements that need it and have it in no ancestor,
+        /// as SOAP toolkits write a payload's namespace on the payload.
+        case whereUsed
+    }
+
     /// How Swift keys are spelled in the document; as in Swift by default.
     open var keyEncodingStrategy: KeyEncodingStrategy {
         get { state.withLock { $0.keyEncodingStrategy } }
@@ -192,6 +207,13 @@ open class XMLEncoder: @unchecked Sendable {
         get { state.withLock { $0.namespaceDeclarations } }
         set { state.withLock { $0.namespaceDeclarations = newValue } }
     }
+    /// Which of ``namespaceDeclarations`` the document element declares: all of them by
+    /// default. A type can declare namespaces on its own element with
+    /// ``XMLNamespaceDeclaring``.
+    open var namespaceDeclarationStrategy: NamespaceDeclarationStrategy {
+        get { state.withLock { $0.namespaceDeclarationStrategy } }
+        set { state.withLock { $0.namespaceDeclarationStrategy = newValue } }
+    }
     /// Attributes written on the value's element (the document element), after its
     /// namespace declarations and before its own attributes: `xsi:schemaLocation`,
     /// `xml:lang`. An attribute named `xmlns` or `xmlns:p` is read as a namespace
@@ -247,6 +269,7 @@ open class XMLEncoder: @unchecked Sendable {
         var arrayLayout: (@Sendable (_ codingPath: [any CodingKey]) -> ArrayLayout)?
         var namespaceDeclarations: [String: String] = [:]
         var rootAttributes: [XMLOwnedAttribute] = []
+        var namespaceDeclarationStrategy = NamespaceDeclarationStrategy.allOnRoot
         var uriPrefixes: [String: String] = [:]
         var writerOptions = XMLStreamWriter.Options()
         var writesDeclaration = true
@@ -269,6 +292,7 @@ open class XMLEncoder: @unchecked Sendable {
             dataEncodingStrategy: dataEncodingStrategy, nonConformingFloatEncodingStrategy: nonConformingFloatEncodingStrategy,
             boolEncodingStrategy: boolEncodingStrategy, stringEncodingStrategy: stringEncodingStrategy, nodePlacement: nodePlacement, arrayLayout: arrayLayout,
             namespaceDeclarations: namespaceDeclarations, rootAttributes: rootAttributes,
+            namespaceDeclarationStrategy: namespaceDeclarationStrategy,
             uriPrefixes: state.withLock { $0.uriPrefixes }, writerOptions: writerOptions, writesDeclaration: writesDeclaration, sortsKeys: sortsKeys, userInfo: userInfo)
     }
 

@@ -19,7 +19,7 @@ struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol
     init(encoder: XMLValueEncoder, element: Int?) {
         self.encoder = encoder
         self.element = element
-        let traits = encoder.encodedType.map { encoder.context.traits(of: $0) }
+        let traits = encoder.traits
         placing = traits?.placing
         layouts = traits?.layouts
         keepsKeys = traits?.isStringKeyedDictionary ?? false

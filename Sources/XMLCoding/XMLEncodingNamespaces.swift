@@ -7,8 +7,10 @@ struct XMLEncodingNamespaces {
     /// URI → prefix, for names in a namespace; a URI bound as the default namespace has
     /// none (its names are written unprefixed). Found by a URI's code points.
     let prefixes: [String: String]
-    /// Written on the value's element: the default namespace first, then by prefix.
+    /// The caller's declarations: the default namespace first, then by prefix.
     let declarations: [(prefix: String?, uri: String)]
+    /// Which of them the value's element carries.
+    let strategy: XMLEncoder.NamespaceDeclarationStrategy
     /// The default namespace the declarations give: a plain root key's namespace.
     let defaultNamespace: String?
     /// The caller's attributes for the value's element, the `xmlns` ones taken out.
@@ -46,6 +48,45 @@ struct XMLEncodingNamespaces {
             (prefix.isEmpty ? nil : prefix, uri)
         }
         rootAttributes = attributes
+        strategy = settings.namespaceDeclarationStrategy
+    }
+
+    private init(
+        prefixes: [String: String], declarations: [(prefix: String?, uri: String)], defaultNamespace: String?,
+        rootAttributes: [XMLOwnedAttribute], strategy: XMLEncoder.NamespaceDeclarationStrategy
+    ) {
+        self.prefixes = prefixes
+        self.declarations = declarations
+        self.defaultNamespace = defaultNamespace
+        self.rootAttributes = rootAttributes
+        self.strategy = strategy
+    }
+
+    /// The declarations the value's element carries, under the strategy.
+    func declarations(for tree: XMLEncodedTree) -> [(prefix: String?, uri: String)] {
+        switch strategy {
+        case .allOnRoot: return declarations
+        case .usedOnRoot:
+            let used = tree.namespacesUsed()
+            return declarations.filter { used.contains(CodePointString($0.uri)) }
+        case .whereUsed: return []
+        }
+    }
+
+    /// These namespaces with a type's own declarations (``XMLNamespaceDeclaring``) over them,
+    /// for the type's element and everything in it.
+    func adding(_ declared: [(prefix: String?, uri: String)]) -> XMLEncodingNamespaces {
+        var prefixes = prefixes
+        for (prefix, uri) in declared where !uri.isEmpty {
+            // The URI a prefix held before is no longer written with it.
+            if let prefix {
+                for (otherURI, otherPrefix) in prefixes where otherPrefix == prefix { prefixes[otherURI] = nil }
+            }
+            prefixes[uri] = prefix
+        }
+        return XMLEncodingNamespaces(
+            prefixes: prefixes, declarations: declarations, defaultNamespace: defaultNamespace, rootAttributes: rootAttributes,
+            strategy: strategy)
     }
 
     /// The prefix written for a name in `uri`: nil for the default namespace, or one the

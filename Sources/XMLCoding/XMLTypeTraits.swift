@@ -13,6 +13,9 @@ struct XMLTypeTraits: @unchecked Sendable {
     let layouts: (any XMLArrayLayouts.Type)?
     /// The namespace of the type's plain keys' elements (``XMLKeyNamespace``), when it says.
     let keyNamespace: String?
+    /// The namespaces the type declares on its element (``XMLNamespaceDeclaring``), the
+    /// default namespace first, then by prefix.
+    let namespaceDeclarations: [(prefix: String?, uri: String)]?
     let isChoice: Bool
     let isChoiceArray: Bool
     let absentAsEmpty: Bool
@@ -30,6 +33,9 @@ struct XMLTypeTraits: @unchecked Sendable {
         placing = type as? any XMLNodePlacing.Type
         layouts = type as? any XMLArrayLayouts.Type
         keyNamespace = (type as? any XMLKeyNamespace.Type)?.keyNamespace
+        namespaceDeclarations = (type as? any XMLNamespaceDeclaring.Type).map { declaring in
+            declaring.namespaceDeclarations.sorted { $0.key.precedesInCodePointOrder($1.key) }.map { ($0.key.isEmpty ? nil : $0.key, $0.value) }
+        }
         isChoice = type is any XMLChoice.Type
         isChoiceArray = type is any XMLChoiceArray.Type
         absentAsEmpty = type is any XMLAbsentAsEmpty.Type

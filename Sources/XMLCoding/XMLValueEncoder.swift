@@ -32,6 +32,16 @@ enum XMLEncodingSlot {
     case itself(Int)
 }
 
+extension XMLEncodingSlot {
+    /// The element the slot is in (for `.itself`, the element itself).
+    var parent: Int {
+        switch self {
+        case .member(let parent, _, _, _), .item(let parent, _, _): return parent
+        case .itself(let element): return element
+        }
+    }
+}
+
 /// The settings and the shared steps of one encode.
 final class XMLEncodingContext {
     let settings: XMLEncoder.Settings
@@ -225,6 +235,8 @@ final class XMLValueEncoder: Encoder {
     let tail: XMLCodingPathTail
     /// The type being encoded (for ``XMLNodePlacing``, ``XMLArrayLayouts`` and ``XMLChoice``).
     let encodedType: Any.Type?
+    /// The encoded type's traits, looked up once.
+    private(set) lazy var traits: XMLTypeTraits? = encodedType.map { context.traits(of: $0) }
     /// The element made for a keyed value, reused when a container is asked for again.
     private var made: Int?
     var madeElement: Int? { made }
@@ -280,13 +292,16 @@ final class XMLValueEncoder: Encoder {
             element = try context.makeElement(name, in: parent, codingPath: codingPath)
         case .item(let parent, let name, let flattensChoice):
             // A choice in a wrapper is its case's element: its keys go straight into the wrapper.
-            if flattensChoice, let encodedType, context.traits(of: encodedType).isChoice {
+            if flattensChoice, traits?.isChoice == true {
                 element = parent
             } else {
                 element = try context.makeElement(name, in: parent, codingPath: codingPath)
             }
         }
         made = element
+        if let declarations = traits?.namespaceDeclarations, element != slot.parent, let encodedType {
+            context.tree.declare(declarations, of: encodedType, on: element)
+        }
         return element
     }
 

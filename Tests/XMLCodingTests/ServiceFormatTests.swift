@@ -226,4 +226,118 @@ struct ServiceFormatTests {
             + #"<env:Reason><env:Text xml:lang="en">Unknown site 10002</env:Text></env:Reason></env:Fault></env:Body></env:Envelope>"#)
         #expect(try XMLDecoder().decode(Envelope12.self, from: data) == envelope)
     }
+
+    // MARK: Prefixes where the format expects them
+
+    struct Payload: Codable, Equatable, XMLKeyNamespace, XMLNamespaceDeclaring {
+        static var keyNamespace: String { "urn:example:schedule" }
+        static var namespaceDeclarations: [String: String] { ["m": "urn:example:schedule"] }
+        var site: Int
+    }
+    struct PayloadBody: Codable, Equatable {
+        var request: Payload
+        enum CodingKeys: String, CodingKey { case request = "{urn:example:schedule}GetSchedule" }
+    }
+    @Test("SOAP 1.1 and 1.2 with WS-Security, byte for byte: wsse and wsu declared on <Security>, the payload's on the payload")
+    func prefixesWhereTheFormatExpectsThem() throws {
+        let token = UsernameToken(
+            id: "UsernameToken-1", username: "site-office",
+            password: Password(type: "http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-username-token-profile-1.0#PasswordText", value: "s3cret"),
+            created: Date(timeIntervalSince1970: 1_705_313_472))
+
+        func envelope(version: String, flag: String) -> String {
+            #"<soap:Envelope xmlns:soap="\#(version)"><soap:Header>"#
+                + #"<wsse:Security xmlns:wsse="\#(Self.wsse)" xmlns:wsu="\#(Self.wsu)" soap:mustUnderstand="\#(flag)">"#
+                + #"<wsse:UsernameToken wsu:Id="UsernameToken-1"><wsse:Username>site-office</wsse:Username>"#
+                + ##"<wsse:Password Type="http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-username-token-profile-1.0#PasswordText">s3cret</wsse:Password>"##
+                + #"<wsu:Created>2024-01-15T10:11:12Z</wsu:Created></wsse:UsernameToken></wsse:Security></soap:Header>"#
+                + #"<soap:Body><m:GetSchedule xmlns:m="urn:example:schedule"><m:site>10001</m:site></m:GetSchedule></soap:Body></soap:Envelope>"#
+        }
+
+        // SOAP 1.1: mustUnderstand="1", in the envelope's namespace.
+        let encoder = XMLEncoder()
+        encoder.writesDeclaration = false
+        encoder.boolEncodingStrategy = .oneZero
+        encoder.namespaceDeclarations = ["soap": Self.soap11]
+        struct Envelope11: Codable, Equatable, XMLKeyNamespace {
+            static var keyNamespace: String { ServiceFormatTests.soap11 }
+            var header: SecureHeader11
+            var body: PayloadBody
+            enum CodingKeys: String, CodingKey { case header = "Header", body = "Body" }
+        }
+        struct SecureHeader11: Codable, Equatable, XMLKeyNamespace {
+            static var keyNamespace: String { ServiceFormatTests.wsse }
+            var security: Security11
+            enum CodingKeys: String, CodingKey { case security = "Security" }
+        }
+        struct Security11: Codable, Equatable, XMLNodePlacing, XMLKeyNamespace, XMLNamespaceDeclaring {
+            static var keyNamespace: String { ServiceFormatTests.wsse }
+            static var namespaceDeclarations: [String: String] { ["wsse": ServiceFormatTests.wsse, "wsu": ServiceFormatTests.wsu] }
+            var mustUnderstand: Bool
+            var usernameToken: UsernameToken
+            enum CodingKeys: String, CodingKey {
+                case mustUnderstand = "{http://schemas.xmlsoap.org/soap/envelope/}mustUnderstand", usernameToken = "UsernameToken"
+            }
+            static func nodePlacement(for key: any CodingKey) -> XMLNodePlacement { key.stringValue.hasSuffix("mustUnderstand") ? .attribute : .element }
+        }
+        let soap11Value = Envelope11(
+            header: SecureHeader11(security: Security11(mustUnderstand: true, usernameToken: token)), body: PayloadBody(request: Payload(site: 10001)))
+        let soap11Data = try encoder.encode(soap11Value, withRootKey: "Envelope")
+        // <Header> is in the envelope's namespace: SecureHeader11's key namespace is wsse only for its own keys.
+        #expect(string(soap11Data) == envelope(version: Self.soap11, flag: "1"))
+        #expect(try XMLDecoder().decode(Envelope11.self, from: soap11Data) == soap11Value)
+
+        // SOAP 1.2: mustUnderstand="true".
+        let soap12 = "http://www.w3.org/2003/05/soap-envelope"
+        struct Envelope12: Codable, Equatable, XMLKeyNamespace {
+            static var keyNamespace: String { "http://www.w3.org/2003/05/soap-envelope" }
+            var header: SecureHeader12
+            var body: PayloadBody
+            enum CodingKeys: String, CodingKey { case header = "Header", body = "Body" }
+        }
+        struct SecureHeader12: Codable, Equatable {
+            var security: Security12
+            enum CodingKeys: String, CodingKey { case security = "{http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity-secext-1.0.xsd}Security" }
+        }
+        struct Security12: Codable, Equatable, XMLNodePlacing, XMLKeyNamespace, XMLNamespaceDeclaring {
+            static var keyNamespace: String { ServiceFormatTests.wsse }
+            static var namespaceDeclarations: [String: String] { ["wsse": ServiceFormatTests.wsse, "wsu": ServiceFormatTests.wsu] }
+            var mustUnderstand: Bool
+            var usernameToken: UsernameToken
+            enum CodingKeys: String, CodingKey {
+                case mustUnderstand = "{http://www.w3.org/2003/05/soap-envelope}mustUnderstand", usernameToken = "UsernameToken"
+            }
+            static func nodePlacement(for key: any CodingKey) -> XMLNodePlacement { key.stringValue.hasSuffix("mustUnderstand") ? .attribute : .element }
+        }
+        encoder.boolEncodingStrategy = .trueFalse
+        encoder.namespaceDeclarations = ["soap": soap12]
+        let soap12Value = Envelope12(
+            header: SecureHeader12(security: Security12(mustUnderstand: true, usernameToken: token)), body: PayloadBody(request: Payload(site: 10001)))
+        let soap12Data = try encoder.encode(soap12Value, withRootKey: "Envelope")
+        #expect(string(soap12Data) == envelope(version: soap12, flag: "true"))
+        #expect(try XMLDecoder().decode(Envelope12.self, from: soap12Data) == soap12Value)
+    }
+
+    @Test("namespaceDeclarationStrategy: all on the root, only the used ones, or each where it is needed")
+    func declarationStrategies() throws {
+        struct Item: Codable, Equatable {
+            var a: String
+            var b: [String]
+            enum CodingKeys: String, CodingKey { case a = "{urn:a}a", b = "{urn:b}b" }
+        }
+        let encoder = XMLEncoder()
+        encoder.writesDeclaration = false
+        encoder.namespaceDeclarations = ["a": "urn:a", "b": "urn:b", "unused": "urn:unused"]
+        let item = Item(a: "1", b: ["2", "3"])
+        #expect(string(try encoder.encode(item, withRootKey: "item"))
+            == #"<item xmlns:a="urn:a" xmlns:b="urn:b" xmlns:unused="urn:unused"><a:a>1</a:a><b:b>2</b:b><b:b>3</b:b></item>"#)
+        encoder.namespaceDeclarationStrategy = .usedOnRoot
+        #expect(string(try encoder.encode(item, withRootKey: "item"))
+            == #"<item xmlns:a="urn:a" xmlns:b="urn:b"><a:a>1</a:a><b:b>2</b:b><b:b>3</b:b></item>"#)
+        encoder.namespaceDeclarationStrategy = .whereUsed
+        let data = try encoder.encode(item, withRootKey: "item")
+        #expect(string(data)
+            == #"<item><a:a xmlns:a="urn:a">1</a:a><b:b xmlns:b="urn:b">2</b:b><b:b xmlns:b="urn:b">3</b:b></item>"#)
+        #expect(try XMLDecoder().decode(Item.self, from: data) == item)
+    }
 }
