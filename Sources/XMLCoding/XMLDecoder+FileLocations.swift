@@ -20,6 +20,22 @@ extension XMLDecoder {
         try decode(type, fileDescriptor: fileDescriptor.rawValue, name: name)
     }
 
+    /// Reads a file URL, to decode it as the type its document element calls for.
+    public func document(contentsOf url: URL) throws -> XMLDecodableDocument {
+        try document(contentsOf: url.xmlFilePath())
+    }
+
+    /// Reads a file, to decode it as the type its document element calls for.
+    public func document(contentsOf path: FilePath) throws -> XMLDecodableDocument {
+        try document(contentsOf: path.string)
+    }
+
+    /// Reads a file descriptor to its end (the descriptor is not closed), to decode the
+    /// document as the type its document element calls for.
+    public func document(fileDescriptor: FileDescriptor, name: String? = nil) throws -> XMLDecodableDocument {
+        try document(fileDescriptor: fileDescriptor.rawValue, name: name)
+    }
+
     /// Decodes each element at `path` of a file URL as a `T`, one at a time as the file is read.
     public func decode<T: Decodable>(_ type: T.Type, eachAt path: String, contentsOf url: URL) throws -> XMLRecordStream<T> {
         try decode(type, eachAt: path, contentsOf: url.xmlFilePath())

@@ -272,7 +272,7 @@ open class XMLDecoder: @unchecked Sendable {
     }
 
     /// A regular file's size, or 0.
-    private static func fileSize(_ path: String) -> Int {
+    static func fileSize(_ path: String) -> Int {
         var info = stat()
         guard unsafe stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return 0 }
         return Int(info.st_size)

@@ -57,7 +57,10 @@ struct XMLNameTable {
             slot = (slot + 1) & mask
         }
         let index = names.count
-        names.append(XMLRecord.Name(local: name.localName.string, uri: namespaced ? name.namespaceURI?.string : nil))
+        names.append(
+            namespaced
+                ? XMLRecord.Name(local: name.localName.string, uri: name.namespaceURI?.string, prefix: name.prefix?.string)
+                : XMLRecord.Name(local: name.localName.string, uri: nil))
         spans.append((raw.count, bytes.count, hash))
         unsafe bytes.withUnsafeBytes { unsafe raw.append(contentsOf: $0) }
         slots[slot] = Int32(index + 1)

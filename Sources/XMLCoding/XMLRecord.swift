@@ -20,7 +20,7 @@ import XMLStreaming
 /// walk: 32-byte nodes with a previous link and Int32 indexes (2^31 nodes), every node kind,
 /// namespace declarations per element, `Sendable` and shared between tasks. One store for
 /// both would make every decode carry the tree's kinds and every tree the record's positions.
-final class XMLRecord {
+final class XMLRecord: Sendable {
     /// An element or a run of text (character data and CDATA, joined).
     struct Node {
         enum Kind: UInt8 { case element, text }
@@ -49,6 +49,8 @@ final class XMLRecord {
     struct Name: Hashable {
         var local: String
         var uri: String?
+        /// The prefix as written (nil for none, and without namespace processing).
+        var prefix: String? = nil
     }
 
     let nodes: [Node]

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import XMLCoding
+import XMLStreaming
 import XMLTestSupport
 
 /// The web-service dialects: S3's restXml (a `ListBucketResult` page, an `<Error>`), SOAP 1.1
@@ -339,5 +340,54 @@ struct ServiceFormatTests {
         #expect(string(data)
             == #"<item><a:a xmlns:a="urn:a">1</a:a><b:b xmlns:b="urn:b">2</b:b><b:b xmlns:b="urn:b">3</b:b></item>"#)
         #expect(try XMLDecoder().decode(Item.self, from: data) == item)
+    }
+
+    // MARK: One parse, the type the root calls for
+
+    struct ErrorResponse: Decodable, Equatable {
+        var error: S3Error
+        var requestId: String
+        enum CodingKeys: String, CodingKey { case error = "Error", requestId = "RequestId" }
+    }
+
+    @Test("an answer read once, decoded as the page or the error its document element names")
+    func rootDispatch() async throws {
+        struct Failure: Error { var error: S3Error }
+        func page(from bytes: [UInt8]) throws -> ListBucketResult {
+            let document = try XMLDecoder().document(from: bytes, fileName: "answer.xml")
+            switch document.rootName.localName {
+            case "Error": throw Failure(error: try document.decode(S3Error.self))
+            case "ErrorResponse": throw Failure(error: try document.decode(ErrorResponse.self).error)
+            default: return try document.decode(ListBucketResult.self)
+            }
+        }
+        let (xml, objects) = Self.listBucketPage(count: 3, seed: 1)
+        #expect(try page(from: Array(xml.utf8)).contents == objects)
+        #expect {
+            try page(from: try Fixture.bytes("s3-error.xml"))
+        } throws: { error in (error as? Failure)?.error.code == "SlowDown" }
+        let wrapped = "<ErrorResponse><Error><Code>Throttling</Code><Message>Rate exceeded</Message><RequestId>r</RequestId><HostId>h</HostId></Error><RequestId>r</RequestId></ErrorResponse>"
+        #expect {
+            try page(from: Array(wrapped.utf8))
+        } throws: { error in (error as? Failure)?.error.code == "Throttling" }
+
+        // The name has its namespace and prefix; the file, each source, the settings of the read.
+        let document = try XMLDecoder().document(contentsOf: Fixture.path("soap12-fault.xml"))
+        #expect(document.rootName == XMLQualifiedName(localName: "Envelope", namespaceURI: "http://www.w3.org/2003/05/soap-envelope", prefix: "env"))
+        let decoder = XMLDecoder()
+        decoder.dateDecodingStrategy = .rfc822
+        let opml = try decoder.document(contentsOf: URL(fileURLWithPath: Fixture.path("opml.xml")))
+        decoder.dateDecodingStrategy = .iso8601
+        struct Head: Decodable { var head: Dated; struct Dated: Decodable { var dateCreated: Date } }
+        #expect(try opml.decode(Head.self).head.dateCreated == Date(timeIntervalSince1970: 1_705_313_472))
+        let chunks = AsyncStream<[UInt8]> { continuation in
+            for byte in Array(xml.utf8) { continuation.yield([byte]) }
+            continuation.finish()
+        }
+        #expect(try await XMLDecoder().document(from: chunks).rootName.namespaceURI == "http://s3.amazonaws.com/doc/2006-03-01/")
+        // A decoding error still says where, with the file's name.
+        #expect {
+            try XMLDecoder().document(from: try Fixture.bytes("s3-error.xml"), fileName: "answer.xml").decode(ListBucketResult.self)
+        } throws: { error in "\(error)".contains("answer.xml:2:1") }
     }
 }
