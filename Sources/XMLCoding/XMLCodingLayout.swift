@@ -27,6 +27,44 @@ public enum XMLArrayLayout: Sendable, Equatable {
     case wrapped(item: String)
 }
 
+/// How a dictionary under a key is laid out, for decoding and encoding.
+#if hasAttribute(nonexhaustive)
+@nonexhaustive
+#endif
+public enum XMLMapLayout: Sendable, Equatable {
+    /// Each entry is a child element (or an attribute) named by its key, in the element the
+    /// dictionary's key names (the default): `<prices><beton>120</beton></prices>`. The keys
+    /// must be XML names.
+    case namedByKeys
+    /// The dictionary's key names one wrapper element, holding an element per entry with the
+    /// key and the value as child elements, as AWS's restXml writes maps (Smithy's default,
+    /// and its `@xmlName` for the three names):
+    /// `<tags><entry><key>Team</key><value>Zimmerei</value></entry></tags>`. A key is any
+    /// string.
+    case entries(entry: String = "entry", key: String = "key", value: String = "value")
+    /// An element per entry, named by the dictionary's key and repeated in place, with the key
+    /// and the value as child elements (Smithy's `@xmlFlattened` maps):
+    /// `<tag><key>Team</key><value>Zimmerei</value></tag><tag>…</tag>`. No elements is an
+    /// empty dictionary.
+    case flattenedEntries(key: String = "key", value: String = "value")
+}
+
+/// A type that says, for its own dictionary keys, how each dictionary is laid out.
+///
+/// ```swift
+/// extension Bucket: XMLMapLayouts {
+///     static func mapLayout(for key: any CodingKey) -> XMLMapLayout {
+///         key.stringValue == "Tags" ? .entries(entry: "Tag", key: "Key", value: "Value") : .namedByKeys
+///     }
+/// }
+/// ```
+///
+/// Like ``XMLNodePlacing``, the answer must depend on the key alone.
+public protocol XMLMapLayouts {
+    /// How the dictionary under `key` is laid out in this type's element.
+    static func mapLayout(for key: any CodingKey) -> XMLMapLayout
+}
+
 /// A type that says, for its own keys, whether each is an attribute or child elements.
 ///
 /// ```swift

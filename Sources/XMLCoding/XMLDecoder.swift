@@ -159,6 +159,13 @@ open class XMLDecoder: @unchecked Sendable {
         get { state.withLock { $0.arrayLayout } }
         set { state.withLock { $0.arrayLayout = newValue } }
     }
+    /// How each dictionary is laid out: given the coding path ending with the dictionary's
+    /// key. The default names each entry by its key; a type can also decide for its own keys
+    /// by adopting ``XMLMapLayouts``.
+    open var mapLayout: (@Sendable (_ codingPath: [any CodingKey]) -> XMLMapLayout)? {
+        get { state.withLock { $0.mapLayout } }
+        set { state.withLock { $0.mapLayout = newValue } }
+    }
     /// Whether text is trimmed of leading and trailing XML white space before it becomes a
     /// value (the default); `false` keeps it as written.
     open var trimsWhitespace: Bool {
@@ -201,6 +208,7 @@ open class XMLDecoder: @unchecked Sendable {
         var nonConformingFloatDecodingStrategy = NonConformingFloatDecodingStrategy.throw
         var nodePlacement: (@Sendable (_ codingPath: [any CodingKey]) -> NodePlacement)?
         var arrayLayout: (@Sendable (_ codingPath: [any CodingKey]) -> ArrayLayout)?
+        var mapLayout: (@Sendable (_ codingPath: [any CodingKey]) -> XMLMapLayout)?
         var trimsWhitespace = true
         var mixedTextDecodingStrategy = MixedTextDecodingStrategy.throw
         var skipsUnknownChoiceElements = false
@@ -219,7 +227,7 @@ open class XMLDecoder: @unchecked Sendable {
         Settings(
             keyDecodingStrategy: keyDecodingStrategy, dateDecodingStrategy: dateDecodingStrategy, assumedTimeZone: assumedTimeZone,
             dataDecodingStrategy: dataDecodingStrategy, nonConformingFloatDecodingStrategy: nonConformingFloatDecodingStrategy,
-            nodePlacement: nodePlacement, arrayLayout: arrayLayout, trimsWhitespace: trimsWhitespace,
+            nodePlacement: nodePlacement, arrayLayout: arrayLayout, mapLayout: mapLayout, trimsWhitespace: trimsWhitespace,
             mixedTextDecodingStrategy: mixedTextDecodingStrategy, skipsUnknownChoiceElements: skipsUnknownChoiceElements,
             parserOptions: parserOptions, userInfo: userInfo)
     }

@@ -60,6 +60,7 @@ struct XMLKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// The decoded type's own placement and layouts, looked up once per element.
     private let placing: (any XMLNodePlacing.Type)?
     private let layouts: (any XMLArrayLayouts.Type)?
+    private let mapLayouts: (any XMLMapLayouts.Type)?
     /// The element by name, made only for an element with many attributes and children (a
     /// dictionary of thousands of entries), where every lookup would otherwise scan them all.
     private let index: XMLNameIndex?
@@ -81,6 +82,7 @@ struct XMLKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         let traits = decoder.decodedType.map { decoder.context.traits(of: $0) }
         placing = traits?.placing
         layouts = traits?.layouts
+        mapLayouts = traits?.mapLayouts
         conversion = traits?.isStringKeyedDictionary == true ? .none : decoder.context.keyConversion
         isChoiceType = traits?.isChoice ?? false
         keyNamespace = traits?.keyNamespace
@@ -136,6 +138,11 @@ struct XMLKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return .repeated
     }
 
+    private func mapLayout(for key: Key) -> XMLMapLayout? {
+        if let decide = context.settings.mapLayout { return decide(codingPath + [key]) }
+        return mapLayouts?.mapLayout(for: key)
+    }
+
     /// The key's spelling, placement and layout: from the type's plans when it has them.
     private func plan(for key: Key) -> XMLKeyPlan {
         guard let plans else { return makePlan(for: key) }
@@ -157,9 +164,11 @@ struct XMLKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         if let keyNamespace, XMLKeySpelling.isPlain(spelled) {
             return XMLKeyPlan(
                 key: key, name: XMLCodingName(local: spelled, uri: keyNamespace), attributeName: XMLCodingName(local: spelled, uri: ""),
-                isText: false, placement: placement(for: key), wrapped: wrapped)
+                isText: false, placement: placement(for: key), wrapped: wrapped, mapLayout: mapLayout(for: key))
         }
-        return XMLKeyPlan(key: key, name: XMLCodingName(spelled), isText: false, placement: placement(for: key), wrapped: wrapped)
+        return XMLKeyPlan(
+            key: key, name: XMLCodingName(spelled), isText: false, placement: placement(for: key), wrapped: wrapped,
+            mapLayout: mapLayout(for: key))
     }
 
     /// Where the key's value is.
@@ -378,7 +387,8 @@ struct XMLKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         let value = try valueDecoder(for: key, type: type)
-        if value.isAbsent && !context.traits(of: type).absentAsEmpty { throw keyNotFound(key) }
+        // An absent array is empty, and so is a map laid out as entries (no entries at all).
+        if value.isAbsent && !context.traits(of: type).absentAsEmpty && value.keyRef.mapLayout == nil { throw keyNotFound(key) }
         return try value.decodeValue(type)
     }
 

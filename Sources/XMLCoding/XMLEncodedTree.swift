@@ -165,6 +165,34 @@ final class XMLEncodedTree {
         unsafe elements[element].lastAttribute = sorted[sorted.count - 1]
     }
 
+    /// Sorts the entries of a dictionary laid out as entries (``XMLMapLayout``), the child
+    /// elements of `element` after the item `mark` (-1 for all), by the text of each entry's
+    /// first child, its key, in code-point order.
+    ///
+    /// - Complexity: O(n log n) for the n entries.
+    func sortEntries(of element: Int, after mark: Int) {
+        var chain: [(index: Int, key: String)] = []
+        var item = mark >= 0 ? unsafe items[mark].next : unsafe elements[element].firstItem
+        while item >= 0 {
+            let entry = unsafe items[item].element
+            var key = ""
+            if entry >= 0, let keyItem = Optional(unsafe elements[entry].firstItem), keyItem >= 0 {
+                let keyElement = unsafe items[keyItem].element
+                if keyElement >= 0, let textItem = Optional(unsafe elements[keyElement].firstItem), textItem >= 0 {
+                    key = unsafe items[textItem].text
+                }
+            }
+            chain.append((item, key))
+            item = unsafe items[item].next
+        }
+        guard chain.count > 1 else { return }
+        // Keys are distinct: no ties.
+        let sorted = chain.sorted { $0.key.precedesInCodePointOrder($1.key) }.map(\.index)
+        for (k, index) in sorted.enumerated() { unsafe items[index].next = k + 1 < sorted.count ? sorted[k + 1] : -1 }
+        if mark >= 0 { unsafe items[mark].next = sorted[0] } else { unsafe elements[element].firstItem = sorted[0] }
+        unsafe elements[element].lastItem = sorted[sorted.count - 1]
+    }
+
     /// Names in code-point order: the local name, then the namespace (none first).
     private static func precedes(_ a: XMLCodingName, _ b: XMLCodingName) -> Bool {
         if a.local.precedesInCodePointOrder(b.local) { return true }

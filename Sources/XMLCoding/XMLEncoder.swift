@@ -222,6 +222,13 @@ open class XMLEncoder: @unchecked Sendable {
         get { state.withLock { $0.rootAttributes } }
         set { state.withLock { $0.rootAttributes = newValue } }
     }
+    /// How each dictionary is laid out: given the coding path ending with the dictionary's
+    /// key. The default names each entry by its key; a type can also decide for its own keys
+    /// by adopting ``XMLMapLayouts``.
+    open var mapLayout: (@Sendable (_ codingPath: [any CodingKey]) -> XMLMapLayout)? {
+        get { state.withLock { $0.mapLayout } }
+        set { state.withLock { $0.mapLayout = newValue } }
+    }
     /// Prefixes for namespaces, URI → prefix: the map before 0.5, turned the other way from
     /// every other namespace map of the library. Merged with ``namespaceDeclarations``,
     /// which wins for a prefix both give.
@@ -267,6 +274,7 @@ open class XMLEncoder: @unchecked Sendable {
         var stringEncodingStrategy = StringEncodingStrategy.escaped
         var nodePlacement: (@Sendable (_ codingPath: [any CodingKey]) -> NodePlacement)?
         var arrayLayout: (@Sendable (_ codingPath: [any CodingKey]) -> ArrayLayout)?
+        var mapLayout: (@Sendable (_ codingPath: [any CodingKey]) -> XMLMapLayout)?
         var namespaceDeclarations: [String: String] = [:]
         var rootAttributes: [XMLOwnedAttribute] = []
         var namespaceDeclarationStrategy = NamespaceDeclarationStrategy.allOnRoot
@@ -290,7 +298,7 @@ open class XMLEncoder: @unchecked Sendable {
         Settings(
             keyEncodingStrategy: keyEncodingStrategy, dateEncodingStrategy: dateEncodingStrategy,
             dataEncodingStrategy: dataEncodingStrategy, nonConformingFloatEncodingStrategy: nonConformingFloatEncodingStrategy,
-            boolEncodingStrategy: boolEncodingStrategy, stringEncodingStrategy: stringEncodingStrategy, nodePlacement: nodePlacement, arrayLayout: arrayLayout,
+            boolEncodingStrategy: boolEncodingStrategy, stringEncodingStrategy: stringEncodingStrategy, nodePlacement: nodePlacement, arrayLayout: arrayLayout, mapLayout: mapLayout,
             namespaceDeclarations: namespaceDeclarations, rootAttributes: rootAttributes,
             namespaceDeclarationStrategy: namespaceDeclarationStrategy,
             uriPrefixes: state.withLock { $0.uriPrefixes }, writerOptions: writerOptions, writesDeclaration: writesDeclaration, sortsKeys: sortsKeys, userInfo: userInfo)

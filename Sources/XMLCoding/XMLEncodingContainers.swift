@@ -15,6 +15,10 @@ struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol
     private let isChoice: Bool
     /// The namespace of the type's plain keys' elements (``XMLKeyNamespace``).
     private let keyNamespace: String?
+    private let mapLayouts: (any XMLMapLayouts.Type)?
+    /// For a dictionary laid out as entries, how, and the name of its key in its parent.
+    private let mapLayout: XMLMapLayout?
+    private let mapMemberName: String
 
     init(encoder: XMLValueEncoder, element: Int?) {
         self.encoder = encoder
@@ -25,6 +29,12 @@ struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol
         keepsKeys = traits?.isStringKeyedDictionary ?? false
         isChoice = traits?.isChoice ?? false
         keyNamespace = traits?.keyNamespace
+        mapLayouts = traits?.mapLayouts
+        if case .member(_, let name, _, _, let map?) = encoder.slot {
+            (mapLayout, mapMemberName) = (map, name)
+        } else {
+            (mapLayout, mapMemberName) = (nil, "")
+        }
     }
 
     /// Built only when asked for; a value's own path likewise.
@@ -33,13 +43,33 @@ struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol
 
     private func slot(for key: Key) throws -> XMLEncodingSlot {
         guard let element else { throw encoder.failure! }
+        if let mapLayout { return try entrySlot(for: key, in: element, layout: mapLayout) }
         let slot = context.slot(
-            for: key, in: element, codingPath: codingPath, placing: placing, layouts: layouts, keepingKey: keepsKeys,
-            keyNamespace: keyNamespace)
-        if isChoice, case .member(let parent, let name, let placement, .repeated) = slot {
-            return .member(parent: parent, name: name, placement: placement, layout: .wrapped(item: "item"))
+            for: key, in: element, codingPath: codingPath, placing: placing, layouts: layouts, mapLayouts: mapLayouts,
+            keepingKey: keepsKeys, keyNamespace: keyNamespace)
+        if isChoice, case .member(let parent, let name, let placement, .repeated, let map) = slot {
+            return .member(parent: parent, name: name, placement: placement, layout: .wrapped(item: "item"), map: map)
         }
         return slot
+    }
+
+    /// For a dictionary laid out as entries, the entry of `key` (with its key element), and
+    /// the slot of its value.
+    private func entrySlot(for key: Key, in element: Int, layout: XMLMapLayout) throws -> XMLEncodingSlot {
+        let entryName: String
+        let keyName: String
+        let valueName: String
+        switch layout {
+        case .entries(let entry, let key, let value): (entryName, keyName, valueName) = (entry, key, value)
+        case .flattenedEntries(let key, let value): (entryName, keyName, valueName) = (mapMemberName, key, value)
+        case .namedByKeys: preconditionFailure("a dictionary named by its keys has no entries")
+        }
+        let path = XMLCodingPathTail(encoder, key)
+        let entry = try context.makeElement(entryName, in: element, codingPath: path.path)
+        let keyElement = try context.makeElement(keyName, in: entry, codingPath: path.path)
+        let text = try context.checkedText(key.stringValue, codingPath: path.path)
+        if !text.isEmpty { context.tree.append(text: text, to: keyElement) }
+        return .item(parent: entry, name: valueName, flattensChoice: false)
     }
 
     mutating func encodeNil(forKey key: Key) throws { _ = try slot(for: key) }

@@ -11,6 +11,7 @@ struct XMLTypeTraits: @unchecked Sendable {
     let optional: (any XMLOptionalValue.Type)?
     let placing: (any XMLNodePlacing.Type)?
     let layouts: (any XMLArrayLayouts.Type)?
+    let mapLayouts: (any XMLMapLayouts.Type)?
     /// The namespace of the type's plain keys' elements (``XMLKeyNamespace``), when it says.
     let keyNamespace: String?
     /// The namespaces the type declares on its element (``XMLNamespaceDeclaring``), the
@@ -32,6 +33,7 @@ struct XMLTypeTraits: @unchecked Sendable {
         optional = type as? any XMLOptionalValue.Type
         placing = type as? any XMLNodePlacing.Type
         layouts = type as? any XMLArrayLayouts.Type
+        mapLayouts = type as? any XMLMapLayouts.Type
         keyNamespace = (type as? any XMLKeyNamespace.Type)?.keyNamespace
         namespaceDeclarations = (type as? any XMLNamespaceDeclaring.Type).map { declaring in
             declaring.namespaceDeclarations.sorted { $0.key.precedesInCodePointOrder($1.key) }.map { ($0.key.isEmpty ? nil : $0.key, $0.value) }
@@ -159,7 +161,7 @@ final class XMLKeyPlan: XMLKeyHolder {
 
     init(
         key: any CodingKey, name: XMLCodingName, attributeName: XMLCodingName? = nil, isText: Bool,
-        placement: XMLNodePlacement, wrapped: Bool
+        placement: XMLNodePlacement, wrapped: Bool, mapLayout: XMLMapLayout? = nil
     ) {
         self.name = name
         self.attributeName = attributeName ?? name
@@ -167,7 +169,7 @@ final class XMLKeyPlan: XMLKeyHolder {
         self.isText = isText
         self.placement = placement
         self.wrapped = wrapped
-        super.init(key: key)
+        super.init(key: key, mapLayout: mapLayout == .namedByKeys ? nil : mapLayout)
     }
 }
 

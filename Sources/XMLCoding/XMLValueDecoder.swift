@@ -49,7 +49,7 @@ final class XMLDecodingContext {
         if case .custom = settings.keyDecodingStrategy {
             plansApply = false
         } else {
-            plansApply = settings.nodePlacement == nil && settings.arrayLayout == nil
+            plansApply = settings.nodePlacement == nil && settings.arrayLayout == nil && settings.mapLayout == nil
         }
     }
 
@@ -262,6 +262,10 @@ struct XMLValueDecoder: Decoder {
         if case .textNode(let node) = value { return KeyedDecodingContainer(XMLKeyedContainer<Key>(decoder: self, element: node)) }
         // The text key (or `_0`) read as a keyed value: the element itself.
         if case .text(let element) = value { return KeyedDecodingContainer(XMLKeyedContainer<Key>(decoder: self, element: element)) }
+        // A dictionary laid out as entries.
+        if case .elements(let list, _, _) = value, let layout = keyRef.mapLayout {
+            return KeyedDecodingContainer(try XMLMapEntriesContainer<Key>(decoder: self, elements: list, layout: layout))
+        }
         guard let element = try singleElement() else {
             if case .elements = value {
                 throw DecodingError.keyNotFound(
@@ -579,11 +583,20 @@ struct XMLKeyRef {
     }
 
     var isNone: Bool { holder == nil && index < 0 }
+
+    /// How the key's dictionary is laid out, when as entries.
+    var mapLayout: XMLMapLayout? { holder?.mapLayout }
 }
 
 /// A key kept in an object, so that passing it on is a reference count.
 class XMLKeyHolder {
     final let key: any CodingKey
+    /// For a key whose dictionary is laid out as entries, how (``XMLMapLayout``); nil
+    /// for every other key, and for a dictionary named by its keys.
+    final let mapLayout: XMLMapLayout?
 
-    init(key: any CodingKey) { self.key = key }
+    init(key: any CodingKey, mapLayout: XMLMapLayout? = nil) {
+        self.key = key
+        self.mapLayout = mapLayout
+    }
 }

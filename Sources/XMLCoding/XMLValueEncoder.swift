@@ -23,8 +23,9 @@ struct XMLCodingPathTail {
 /// Where one value goes.
 enum XMLEncodingSlot {
     /// Under a key of `parent`: an attribute, child elements, or (the text key) the parent
-    /// itself. `name` is the document's spelling.
-    case member(parent: Int, name: String, placement: XMLNodePlacement, layout: XMLArrayLayout)
+    /// itself. `name` is the document's spelling; `map`, how a dictionary there is laid out
+    /// when as entries.
+    case member(parent: Int, name: String, placement: XMLNodePlacement, layout: XMLArrayLayout, map: XMLMapLayout? = nil)
     /// An element named `name` in `parent`: an item of an array, or the document element.
     /// When `flattensChoice`, an ``XMLChoice`` is its case's element, with none around it.
     case item(parent: Int, name: String, flattensChoice: Bool)
@@ -36,7 +37,7 @@ extension XMLEncodingSlot {
     /// The element the slot is in (for `.itself`, the element itself).
     var parent: Int {
         switch self {
-        case .member(let parent, _, _, _), .item(let parent, _, _): return parent
+        case .member(let parent, _, _, _, _), .item(let parent, _, _): return parent
         case .itself(let element): return element
         }
     }
@@ -103,7 +104,7 @@ final class XMLEncodingContext {
     func writeScalar(_ text: String, in slot: XMLEncodingSlot, at tail: XMLCodingPathTail, isString: Bool = false) throws {
         let text = try checkedText(text, codingPath: tail.path)
         switch slot {
-        case .member(let parent, let name, let placement, _):
+        case .member(let parent, let name, let placement, _, _):
             if name == XMLDecoder.textKey {
                 tree.append(text: text, to: parent, asCDATA: isString && writesCDATA(text, at: tail))
             } else if placement == .attribute {
@@ -144,7 +145,12 @@ final class XMLEncodingContext {
         // `any XMLScalar` costs a conformance lookup and a copy of the value.
         let scalar = XMLTypeTraits.scalar(T.self) != nil ? value as? any XMLScalar : nil
         var marks = (item: -1, attribute: -1)
-        if settings.sortsKeys, case .itself(let element) = slot { marks = tree.lastMembers(of: element) }
+        if settings.sortsKeys {
+            switch slot {
+            case .itself(let element), .member(let element, _, _, _, .flattenedEntries?): marks = tree.lastMembers(of: element)
+            default: break
+            }
+        }
         if let text = try scalar?.xmlText(in: self, at: tail) {
             try writeScalar(text, in: slot, at: tail, isString: T.self == String.self)
             return
@@ -156,10 +162,11 @@ final class XMLEncodingContext {
         if settings.sortsKeys, scalar == nil, traits(of: T.self).isDictionary {
             // What the dictionary wrote: all of its own element, or (in its parent's element,
             // under the text key) what follows the parent's members from before.
-            if case .itself(let element) = slot {
-                tree.sortMembers(of: element, after: marks)
-            } else if let element = encoder.madeElement {
-                tree.sortMembers(of: element, after: (-1, -1))
+            switch slot {
+            case .itself(let element): tree.sortMembers(of: element, after: marks)
+            case .member(let parent, _, _, _, .flattenedEntries?): tree.sortEntries(of: parent, after: marks.item)
+            case .member(_, _, _, _, .entries?): if let element = encoder.madeElement { tree.sortEntries(of: element, after: -1) }
+            default: if let element = encoder.madeElement { tree.sortMembers(of: element, after: (-1, -1)) }
             }
         }
         // A value that wrote nothing (an empty struct) is still an element where one belongs.
@@ -213,8 +220,8 @@ final class XMLEncodingContext {
     /// own declarations, looked up once per element by its container.
     func slot(
         for key: any CodingKey, in parent: Int, codingPath: @autoclosure () -> [any CodingKey],
-        placing: (any XMLNodePlacing.Type)?, layouts: (any XMLArrayLayouts.Type)?, keepingKey: Bool = false,
-        keyNamespace: String? = nil
+        placing: (any XMLNodePlacing.Type)?, layouts: (any XMLArrayLayouts.Type)?, mapLayouts: (any XMLMapLayouts.Type)? = nil,
+        keepingKey: Bool = false, keyNamespace: String? = nil
     ) -> XMLEncodingSlot {
         var name = XMLKeySpelling.documentName(for: key, codingPath: codingPath(), conversion: keepingKey ? .none : keyConversion)
         if name == XMLDecoder.textKey { return .itself(parent) }
@@ -224,7 +231,8 @@ final class XMLEncodingContext {
         if let keyNamespace, placement != .attribute, XMLKeySpelling.isPlain(name) { name = "{\(keyNamespace)}\(name)" }
         let layout: XMLArrayLayout =
             settings.arrayLayout.map { $0(codingPath() + [key]) } ?? layouts?.arrayLayout(for: key) ?? .repeated
-        return .member(parent: parent, name: name, placement: placement, layout: layout)
+        let map = settings.mapLayout.map { $0(codingPath() + [key]) } ?? mapLayouts?.mapLayout(for: key)
+        return .member(parent: parent, name: name, placement: placement, layout: layout, map: map == .namedByKeys ? nil : map)
     }
 }
 
@@ -283,7 +291,12 @@ final class XMLValueEncoder: Encoder {
         let element: Int
         switch slot {
         case .itself(let itself): element = itself
-        case .member(let parent, let name, let placement, _):
+        case .member(let parent, let name, let placement, _, let map):
+            if case .flattenedEntries? = map {
+                // Each entry is an element of the member's name, in the parent: no element of its own.
+                element = parent
+                break
+            }
             if placement == .attribute {
                 throw EncodingError.invalidValue(
                     name,
@@ -316,9 +329,9 @@ final class XMLValueEncoder: Encoder {
         do {
             if let failure { throw failure }
             switch slot {
-            case .member(let parent, let name, _, .repeated):
+            case .member(let parent, let name, _, .repeated, _):
                 return XMLUnkeyedEncodingContainer(encoder: self, parent: parent, itemName: name, flattensChoice: false)
-            case .member(let parent, let name, _, .wrapped(let item)):
+            case .member(let parent, let name, _, .wrapped(let item), _):
                 let wrapper = try context.makeElement(name, in: parent, codingPath: codingPath)
                 return XMLUnkeyedEncodingContainer(encoder: self, parent: wrapper, itemName: item, flattensChoice: true)
             case .item, .itself:
