@@ -33,6 +33,8 @@ final class XMLEncodedTree {
         let text: String
         /// Text written as a CDATA section.
         var isCDATA = false
+        /// Markup (an index into `fragments`), or -1.
+        var fragment = -1
         var next = -1
     }
 
@@ -40,6 +42,8 @@ final class XMLEncodedTree {
     // encode; each append finishes before the next value's encode(to:) runs. The dynamic
     // checks cost as much as the appends.
     @exclusivity(unchecked) private var elements: [Element] = []
+    /// The fragments of markup the items hold.
+    private var fragments: [XMLFragment] = []
     /// The declarations of the types that declare namespaces, one entry per type met.
     private var typeDeclarations: [[(prefix: String?, uri: String)]] = []
     private var typeDeclarationIndex: [ObjectIdentifier: Int] = [:]
@@ -58,6 +62,12 @@ final class XMLEncodedTree {
     /// Appends text to the content of `parent`.
     func append(text: String, to parent: Int, asCDATA: Bool = false) {
         appendItem(Item(element: -1, text: text, isCDATA: asCDATA), to: parent)
+    }
+
+    /// Appends markup to the content of `parent`.
+    func append(fragment: XMLFragment, to parent: Int) {
+        fragments.append(fragment)
+        appendItem(Item(element: -1, text: "", fragment: fragments.count - 1), to: parent)
     }
 
     private func appendItem(_ item: Item, to parent: Int) {
@@ -249,6 +259,8 @@ final class XMLEncodedTree {
             let child = unsafe items[item].element
             if child >= 0 {
                 try write(child, to: writer, namespaces: namespaces, declaresOnRoot: false)
+            } else if unsafe items[item].fragment >= 0 {
+                try unsafe fragments[items[item].fragment].write(to: writer)
             } else if unsafe items[item].isCDATA {
                 unsafe try writer.cdata(items[item].text)
             } else {

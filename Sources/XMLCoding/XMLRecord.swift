@@ -53,10 +53,37 @@ final class XMLRecord: Sendable {
         var prefix: String? = nil
     }
 
+    /// What only a fragment (``XMLFragment``) gives back, kept beside the nodes so that every
+    /// other walk is as it was: comments, processing instructions, CDATA sections and
+    /// namespace declarations. None for a document without them.
+    struct Extra {
+        enum Kind: UInt8 { case comment, processingInstruction, cdata, namespace }
+        var kind: Kind
+        /// The element it is in (a CDATA section: whose text it is; a declaration: the
+        /// element that makes it).
+        var element: Int
+        /// A comment's or PI's place: the element's child it follows (-1: none yet), and the
+        /// length of `bytes` when it came (inside a text node that goes on past it).
+        var after: Int = -1
+        var offset: Int = 0
+        /// A CDATA section's text: `bytes[offset..<end]`.
+        var end: Int = 0
+        /// A comment's text, a PI's target and data, a declaration's prefix and URI: two
+        /// strings back to back in `extraText` from `textStart`, of `firstCount` and
+        /// `secondCount` bytes.
+        var textStart: Int = 0
+        var firstCount: Int = 0
+        var secondCount: Int = 0
+    }
+
     let nodes: [Node]
     let attributes: [Attribute]
     let names: [Name]
     let bytes: [UInt8]
+    let extras: [Extra]
+    let extraText: [UInt8]
+    /// The extras of each element, in document order (empty without extras).
+    let extrasByElement: [Int: [Int]]
     /// The file the record was read from, for error messages.
     let fileName: String?
     /// Whether some attribute of the record has a namespace. Without one, no two attributes
@@ -66,7 +93,7 @@ final class XMLRecord: Sendable {
 
     init(
         nodes: [Node], attributes: [Attribute], names: [Name], bytes: [UInt8], fileName: String?,
-        hasNamespacedAttributes: Bool
+        hasNamespacedAttributes: Bool, extras: [Extra] = [], extraText: [UInt8] = []
     ) {
         self.hasNamespacedAttributes = hasNamespacedAttributes
         self.nodes = nodes
@@ -74,6 +101,19 @@ final class XMLRecord: Sendable {
         self.names = names
         self.bytes = bytes
         self.fileName = fileName
+        self.extras = extras
+        self.extraText = extraText
+        var byElement: [Int: [Int]] = [:]
+        for (index, extra) in extras.enumerated() { byElement[extra.element, default: []].append(index) }
+        extrasByElement = byElement
+    }
+
+    /// The two strings of an extra (a comment's text and "", a PI's target and data, a
+    /// declaration's prefix and URI).
+    func extraStrings(_ extra: Extra) -> (String, String) {
+        let first = String(decoding: extraText[extra.textStart..<(extra.textStart + extra.firstCount)], as: UTF8.self)
+        let secondStart = extra.textStart + extra.firstCount
+        return (first, String(decoding: extraText[secondStart..<(secondStart + extra.secondCount)], as: UTF8.self))
     }
 
     /// The root element of the record.

@@ -39,6 +39,8 @@ struct XMLRecordBuilder: XMLEventHandler {
 
     mutating func startElement(_ name: XMLName, attributes: XMLAttributes) throws {
         depth += 1
+        // Declarations pending for an element outside every record are dropped.
+        defer { record.dropPendingDeclarations() }
         if recordDepth == 0 {
             // Outside a record: follow the path.
             if path.isEmpty {
@@ -64,6 +66,35 @@ struct XMLRecordBuilder: XMLEventHandler {
             record.reset(fileName: locator.fileName)
         }
         record.start(name, attributes: attributes, at: locator.position)
+    }
+
+    // What a fragment (XMLFragment) gives back of a record: comments, PIs, CDATA sections,
+    // namespace declarations. Nothing else reads them.
+
+    mutating func comment(_ text: XMLStringView) throws {
+        guard recordDepth > 0 else { return }
+        record.addMarkup(.comment, text, nil)
+    }
+
+    mutating func processingInstruction(target: XMLStringView, data: XMLStringView) throws {
+        guard recordDepth > 0 else { return }
+        record.addMarkup(.processingInstruction, target, data)
+    }
+
+    mutating func startCDATA() throws {
+        guard recordDepth > 0 else { return }
+        record.startCDATA()
+    }
+
+    mutating func endCDATA() throws {
+        guard recordDepth > 0 else { return }
+        record.endCDATA()
+    }
+
+    /// A declaration comes before the start tag that makes it: kept for the next element
+    /// in a record (that element is not known yet to be one), dropped otherwise.
+    mutating func startPrefixMapping(prefix: XMLStringView?, uri: XMLStringView?) throws {
+        record.pendDeclaration(prefix: prefix, uri: uri)
     }
 
     mutating func endElement(_ name: XMLName) throws {
@@ -125,6 +156,13 @@ extension XMLRecordBuilder {
         private var fileName: String?
         private var open: [Int] = []
         private var hasNamespacedAttributes = false
+        private var extras: [XMLRecord.Extra] = []
+        private var extraText: [UInt8] = []
+        /// The open CDATA section's start in `bytes`, or -1.
+        private var cdataStart = -1
+        /// Declarations for the next start tag, prefix and URI (kept apart from `extraText`,
+        /// which a record starting at that tag empties first).
+        private var pendingDeclarations: [(prefix: [UInt8], uri: [UInt8])] = []
         let namespaced: Bool
 
         /// The names a builder keeps from record to record; past this many (a hostile
@@ -159,6 +197,9 @@ extension XMLRecordBuilder {
             bytes.removeAll(keepingCapacity: true)
             open.removeAll(keepingCapacity: true)
             hasNamespacedAttributes = false
+            extras.removeAll(keepingCapacity: true)
+            extraText.removeAll(keepingCapacity: true)
+            cdataStart = -1
             if nameTable.count > Self.sharedNameLimit { nameTable = XMLNameTable() }
         }
 
@@ -166,7 +207,44 @@ extension XMLRecordBuilder {
         var record: XMLRecord {
             XMLRecord(
                 nodes: nodes, attributes: attributes, names: nameTable.names, bytes: bytes, fileName: fileName,
-                hasNamespacedAttributes: hasNamespacedAttributes)
+                hasNamespacedAttributes: hasNamespacedAttributes, extras: extras, extraText: extraText)
+        }
+
+        /// Keeps two strings in `extraText` for an extra.
+        private mutating func keep(_ first: XMLStringView?, _ second: XMLStringView?, in extra: inout XMLRecord.Extra) {
+            extra.textStart = extraText.count
+            if let first { unsafe first.withUnsafeBytes { unsafe extraText.append(contentsOf: $0) } }
+            extra.firstCount = extraText.count - extra.textStart
+            if let second { unsafe second.withUnsafeBytes { unsafe extraText.append(contentsOf: $0) } }
+            extra.secondCount = extraText.count - extra.textStart - extra.firstCount
+        }
+
+        /// A comment or PI in the open element, where it stands among its children.
+        mutating func addMarkup(_ kind: XMLRecord.Extra.Kind, _ first: XMLStringView, _ second: XMLStringView?) {
+            guard let parent = open.last else { return }
+            var extra = XMLRecord.Extra(kind: kind, element: parent, after: nodes[parent].lastChild, offset: bytes.count)
+            keep(first, second, in: &extra)
+            extras.append(extra)
+        }
+
+        mutating func startCDATA() { cdataStart = bytes.count }
+
+        mutating func endCDATA() {
+            defer { cdataStart = -1 }
+            guard let parent = open.last, cdataStart >= 0, cdataStart < bytes.count else { return }
+            extras.append(XMLRecord.Extra(kind: .cdata, element: parent, offset: cdataStart, end: bytes.count))
+        }
+
+        mutating func pendDeclaration(prefix: XMLStringView?, uri: XMLStringView?) {
+            func bytes(_ view: XMLStringView?) -> [UInt8] {
+                guard let view else { return [] }
+                return unsafe view.withUnsafeBytes { unsafe Array($0) }
+            }
+            pendingDeclarations.append((bytes(prefix), bytes(uri)))
+        }
+
+        mutating func dropPendingDeclarations() {
+            if !pendingDeclarations.isEmpty { pendingDeclarations.removeAll(keepingCapacity: true) }
         }
 
         private mutating func intern(_ name: XMLName) -> Int { nameTable.index(of: name, namespaced: namespaced) }
@@ -197,7 +275,18 @@ extension XMLRecordBuilder {
                 self.attributes.append(XMLRecord.Attribute(name: name, valueStart: start, valueCount: value.count))
             }
             node.count = self.attributes.count - node.start
-            open.append(append(node))
+            let element = append(node)
+            open.append(element)
+            if !pendingDeclarations.isEmpty {
+                for (prefix, uri) in pendingDeclarations {
+                    var extra = XMLRecord.Extra(kind: .namespace, element: element, textStart: extraText.count)
+                    extraText.append(contentsOf: prefix)
+                    extraText.append(contentsOf: uri)
+                    (extra.firstCount, extra.secondCount) = (prefix.count, uri.count)
+                    extras.append(extra)
+                }
+                pendingDeclarations.removeAll(keepingCapacity: true)
+            }
         }
 
         /// Text of the open element (appended after its children so far); the next piece of

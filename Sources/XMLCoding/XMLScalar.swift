@@ -92,3 +92,26 @@ extension Decimal: XMLScalar {
     }
     func xmlText(in context: XMLEncodingContext, at tail: XMLCodingPathTail) -> String? { description }
 }
+
+extension XMLFragment: XMLScalar {
+    static func decodeXML(from decoder: XMLValueDecoder) throws -> XMLFragment {
+        if decoder.isAbsent { throw decoder.missing(XMLFragment.self) }
+        let record = decoder.record
+        switch decoder.value {
+        case .attribute(let a, _): return XMLFragment(text: record.value(of: a))
+        case .textNode(let node): return XMLFragment(events: record.fragmentEvents(ofText: node))
+        case .choice(let node):
+            if record.nodes[node].kind == .text { return XMLFragment(events: record.fragmentEvents(ofText: node)) }
+            return XMLFragment(events: record.fragmentEvents(of: node))
+        case .text(let element), .element(let element): return XMLFragment(events: record.fragmentEvents(of: element))
+        case .elements:
+            guard let element = try decoder.singleElement() else { throw decoder.missing(XMLFragment.self) }
+            return XMLFragment(events: record.fragmentEvents(of: element))
+        }
+    }
+
+    /// Markup has no text: it is written as markup.
+    func xmlText(in context: XMLEncodingContext, at tail: XMLCodingPathTail) -> String? { nil }
+
+    func encodeByStrategy(to encoder: XMLValueEncoder, in context: XMLEncodingContext) throws { try encoder.encodeHere(self) }
+}

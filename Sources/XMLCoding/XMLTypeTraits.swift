@@ -74,6 +74,7 @@ struct XMLTypeTraits: @unchecked Sendable {
         if type == UInt16.self { return UInt16.self }
         if type == Int8.self { return Int8.self }
         if type == UInt8.self { return UInt8.self }
+        if type == XMLFragment.self { return XMLFragment.self }
         return nil
     }
 

@@ -362,6 +362,31 @@ final class XMLValueEncoder: Encoder {
         try context.encodeValue(value, in: slot, at: tail)
     }
 
+    /// Markup in this encoder's own slot: the content of the key's element, or of the
+    /// element itself under the text key; never an attribute.
+    func encodeHere(_ fragment: XMLFragment) throws {
+        didEncode = true
+        if let failure { throw failure }
+        switch slot {
+        case .member(let parent, let name, let placement, _, _):
+            if name == XMLDecoder.textKey {
+                context.tree.append(fragment: fragment, to: parent)
+            } else if placement == .attribute {
+                throw EncodingError.invalidValue(
+                    fragment,
+                    EncodingError.Context(codingPath: codingPath, debugDescription: "markup (XMLFragment) cannot be the attribute \"\(name)\""))
+            } else {
+                let element = try context.makeElement(name, in: parent, codingPath: codingPath)
+                context.tree.append(fragment: fragment, to: element)
+            }
+        case .item(let parent, let name, _):
+            let element = try context.makeElement(name, in: parent, codingPath: codingPath)
+            context.tree.append(fragment: fragment, to: element)
+        case .itself(let element):
+            context.tree.append(fragment: fragment, to: element)
+        }
+    }
+
     /// A string in this encoder's own slot (a single-value container's `encode(_: String)`,
     /// which a type's `encode(to:)` writing its own text calls).
     func encodeHere(_ text: String) throws {
