@@ -73,8 +73,9 @@ struct XMLKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// Whether the decoded type is an ``XMLChoice``, whose case is one element: an array
     /// under a case key is that element's children, as the encoder writes it.
     private let isChoiceType: Bool
-    /// The namespace of the type's plain keys' elements (``XMLKeyNamespace``).
-    private let keyNamespace: String?
+    /// The type's namespace for its plain keys' elements (``XMLKeyNamespace``), read when a
+    /// key's plan is made (a metatype: no reference counting when the container is copied).
+    private let keyNamespacing: (any XMLKeyNamespace.Type)?
 
     init(decoder: XMLValueDecoder, element: Int, isChoice: Bool = false) {
         self.element = element
@@ -85,7 +86,7 @@ struct XMLKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         mapLayouts = traits?.mapLayouts
         conversion = traits?.isStringKeyedDictionary == true ? .none : decoder.context.keyConversion
         isChoiceType = traits?.isChoice ?? false
-        keyNamespace = traits?.keyNamespace
+        keyNamespacing = traits?.keyNamespacing
         // The value's scope, shared by every value in the container (made now unless the
         // value was handed to its type's init(from:) with one).
         scope = decoder.valueScope
@@ -161,7 +162,7 @@ struct XMLKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         }
         let wrapped: Bool
         if case .wrapped = arrayLayout(for: key) { wrapped = true } else { wrapped = isChoiceType }
-        if let keyNamespace, XMLKeySpelling.isPlain(spelled) {
+        if let keyNamespace = keyNamespacing?.keyNamespace, XMLKeySpelling.isPlain(spelled) {
             return XMLKeyPlan(
                 key: key, name: XMLCodingName(local: spelled, uri: keyNamespace), attributeName: XMLCodingName(local: spelled, uri: ""),
                 isText: false, placement: placement(for: key), wrapped: wrapped, mapLayout: mapLayout(for: key))
@@ -199,7 +200,7 @@ struct XMLKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             }
             return .text(element: element)
         }
-        var found = try lookup(plan.name, attribute: plan.attributeName, plan)
+        var found = try plan.isInKeyNamespace ? lookup(plan.name, attribute: plan.attributeName, plan) : lookup(plan.name, plan)
         // Not under the key's document spelling: a name that reads as the key (the way a
         // dictionary's keys were spelled, or `aB` for `aB` under snake case, as JSONDecoder
         // matches them).
@@ -224,6 +225,13 @@ struct XMLKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return found
     }
 
+    private func lookup(_ name: XMLCodingName, _ plan: XMLKeyPlan) throws -> XMLDecodingValue {
+        if plan.placement != .element, let a = try attribute(named: name, key: plan.key) { return .attribute(a, element: element) }
+        let list = plan.placement == .attribute ? XMLNodeList() : elements(named: name)
+        return .elements(list, parent: element, wrapped: plan.wrapped)
+    }
+
+    /// The same, for a plain key of a type with a key namespace, whose attribute is in none.
     private func lookup(_ name: XMLCodingName, attribute attributeName: XMLCodingName, _ plan: XMLKeyPlan) throws
         -> XMLDecodingValue
     {
@@ -582,7 +590,7 @@ struct XMLUnkeyedContainer: UnkeyedDecodingContainer {
     /// For an item that is a choice no case reads, the error that says so (where Swift's
     /// synthesized `init(from:)` says "Invalid number of keys found, expected one.").
     private func unknownChoice(_ item: XMLValueDecoder, _ type: Any.Type) -> DecodingError? {
-        guard case .choice(let node) = item.value, let cases = scope.context.traits(of: type).choiceCases,
+        guard case .choice(let node) = item.value, let cases = XMLTypeTraits.choiceCases(of: type),
             !scope.context.isChoiceCase(node, cases)
         else { return nil }
         let expected = cases.names.map { names in "; its cases are " + names.map { $0.isEmpty ? "text" : "<\($0)>" }.joined(separator: ", ") } ?? ""

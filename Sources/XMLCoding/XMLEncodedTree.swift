@@ -42,16 +42,23 @@ final class XMLEncodedTree {
     // encode; each append finishes before the next value's encode(to:) runs. The dynamic
     // checks cost as much as the appends.
     @exclusivity(unchecked) private var elements: [Element] = []
+    /// Whether any element so far is in a namespace: until one is, no plain key's element
+    /// looks up its parent's (reading it from `elements` copies the whole element).
+    private(set) var hasNamespaces = false
+    // Unchecked, as the arrays above and for the same reason. Checked, the accesses the
+    // optimizer moved ahead of their conditions into the write loop cost 0.5% of the 1 MiB
+    // document's encode, for documents with neither fragments nor declarations.
     /// The fragments of markup the items hold.
-    private var fragments: [XMLFragment] = []
+    @exclusivity(unchecked) private var fragments: [XMLFragment] = []
     /// The declarations of the types that declare namespaces, one entry per type met.
-    private var typeDeclarations: [[(prefix: String?, uri: String)]] = []
-    private var typeDeclarationIndex: [ObjectIdentifier: Int] = [:]
+    @exclusivity(unchecked) private var typeDeclarations: [[(prefix: String?, uri: String)]] = []
+    @exclusivity(unchecked) private var typeDeclarationIndex: [ObjectIdentifier: Int] = [:]
     @exclusivity(unchecked) private var attributes: [Attribute] = []
     @exclusivity(unchecked) private var items: [Item] = []
 
     /// A new element, in no parent yet.
     func makeElement(_ name: XMLCodingName) -> Int {
+        if name.uri != nil { hasNamespaces = true }
         unsafe elements.append(Element(name: name))
         return unsafe elements.count - 1
     }
@@ -66,8 +73,8 @@ final class XMLEncodedTree {
 
     /// Appends markup to the content of `parent`.
     func append(fragment: XMLFragment, to parent: Int) {
-        fragments.append(fragment)
-        appendItem(Item(element: -1, text: "", fragment: fragments.count - 1), to: parent)
+        unsafe fragments.append(fragment)
+        appendItem(Item(element: -1, text: "", fragment: unsafe fragments.count - 1), to: parent)
     }
 
     private func appendItem(_ item: Item, to parent: Int) {
@@ -88,16 +95,18 @@ final class XMLEncodedTree {
 
     func markNil(_ element: Int) { unsafe elements[element].isNil = true }
 
-    /// Declares `type`'s namespaces on `element`.
-    func declare(_ declarations: [(prefix: String?, uri: String)], of type: Any.Type, on element: Int) {
+    /// Declares `type`'s namespaces on `element`: read from the type once per encode, the
+    /// default namespace first, then by prefix.
+    func declare(_ type: any XMLNamespaceDeclaring.Type, on element: Int) {
         let id = ObjectIdentifier(type)
         let index: Int
-        if let known = typeDeclarationIndex[id] {
+        if let known = unsafe typeDeclarationIndex[id] {
             index = known
         } else {
-            index = typeDeclarations.count
-            typeDeclarations.append(declarations)
-            typeDeclarationIndex[id] = index
+            index = unsafe typeDeclarations.count
+            unsafe typeDeclarations.append(
+                type.namespaceDeclarations.sorted { $0.key.precedesInCodePointOrder($1.key) }.map { ($0.key.isEmpty ? nil : $0.key, $0.value) })
+            unsafe typeDeclarationIndex[id] = index
         }
         unsafe elements[element].declarations = index
     }
@@ -213,7 +222,7 @@ final class XMLEncodedTree {
     }
 
     /// The namespace of `element`'s name (nil for none): a plain key's element is in it.
-    func namespace(of element: Int) -> String? { unsafe elements[element].name.uri }
+    func namespace(of element: Int) -> String? { hasNamespaces ? unsafe elements[element].name.uri : nil }
 
     /// Writes `element` and everything in it; when `declaresOnRoot`, with the namespace
     /// declarations and the caller's attributes for the value's element.
@@ -222,10 +231,21 @@ final class XMLEncodedTree {
     func write(_ element: Int, to writer: XMLStreamWriter, namespaces: XMLEncodingNamespaces, declaresOnRoot: Bool)
         throws(XMLWriterError)
     {
+        // A type's own declarations give the prefixes of its element and everything in it;
+        // without any, the caller's namespaces go on as they are (not copied for each element).
+        let declarations = unsafe elements[element].declarations
+        if declarations >= 0 {
+            try writeElement(element, to: writer, namespaces: namespaces.adding(unsafe typeDeclarations[declarations]), declaresOnRoot: declaresOnRoot)
+        } else {
+            try writeElement(element, to: writer, namespaces: namespaces, declaresOnRoot: declaresOnRoot)
+        }
+    }
+
+    private func writeElement(_ element: Int, to writer: XMLStreamWriter, namespaces: XMLEncodingNamespaces, declaresOnRoot: Bool)
+        throws(XMLWriterError)
+    {
         let name = unsafe elements[element].name
         let declarations = unsafe elements[element].declarations
-        // A type's own declarations give the prefixes of its element and everything in it.
-        let namespaces = declarations >= 0 ? namespaces.adding(typeDeclarations[declarations]) : namespaces
         try writer.startElement(name.local, namespace: name.uri, prefix: namespaces.prefix(for: name.uri))
         if declaresOnRoot {
             for declaration in namespaces.declarations(for: self) {
@@ -238,7 +258,7 @@ final class XMLEncodedTree {
             }
         }
         if declarations >= 0 {
-            for declaration in typeDeclarations[declarations] {
+            for declaration in unsafe typeDeclarations[declarations] {
                 try writer.declareNamespace(prefix: declaration.prefix, uri: declaration.uri)
             }
         }

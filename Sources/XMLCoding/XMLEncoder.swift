@@ -364,7 +364,7 @@ open class XMLEncoder: @unchecked Sendable {
         var name = rootKey ?? Self.defaultRootKey(for: T.self)
         let context = XMLEncodingContext(settings: settings)
         // A type whose plain keys are in a namespace is itself: its document element too.
-        if let namespace = context.traits(of: T.self).keyNamespace, XMLKeySpelling.isPlain(name) { name = "{\(namespace)}\(name)" }
+        if let namespace = context.traits(of: T.self).keyNamespacing?.keyNamespace, XMLKeySpelling.isPlain(name) { name = "{\(namespace)}\(name)" }
         // Above the root, in the default namespace: a plain root key is in it.
         let document = context.tree.makeElement(XMLCodingName(local: "", uri: namespaces.defaultNamespace))
         try context.encodeValue(value, in: .item(parent: document, name: name, flattensChoice: false), at: XMLCodingPathTail(nil))

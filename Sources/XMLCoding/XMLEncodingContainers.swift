@@ -13,40 +13,40 @@ struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol
     /// under a case key goes inside it (as the synthesized `encode(to:)`'s `_0` writes it,
     /// and the decoder reads it), not one case element per item.
     private let isChoice: Bool
-    /// The namespace of the type's plain keys' elements (``XMLKeyNamespace``).
-    private let keyNamespace: String?
-    private let mapLayouts: (any XMLMapLayouts.Type)?
-    /// For a dictionary laid out as entries, how, and the name of its key in its parent.
-    private let mapLayout: XMLMapLayout?
-    private let mapMemberName: String
+    /// Whether the type has a key namespace (``XMLKeyNamespace``) or map layouts
+    /// (``XMLMapLayouts``), which each key then asks the type for. A flag, not the metatypes:
+    /// the container is made and copied for every keyed value.
+    private let hasKeyExtras: Bool
+    /// For a dictionary laid out as entries, how (an index into the context's map layouts),
+    /// or -1.
+    private let mapIndex: Int
 
-    init(encoder: XMLValueEncoder, element: Int?) {
+    init(encoder: XMLValueEncoder, element: Int?, traits: XMLTypeTraits?) {
         self.encoder = encoder
         self.element = element
-        let traits = encoder.traits
         placing = traits?.placing
         layouts = traits?.layouts
         keepsKeys = traits?.isStringKeyedDictionary ?? false
         isChoice = traits?.isChoice ?? false
-        keyNamespace = traits?.keyNamespace
-        mapLayouts = traits?.mapLayouts
-        if case .member(_, let name, _, _, let map?) = encoder.slot {
-            (mapLayout, mapMemberName) = (map, name)
-        } else {
-            (mapLayout, mapMemberName) = (nil, "")
-        }
+        hasKeyExtras = traits?.keyNamespacing != nil || traits?.mapLayouts != nil
+        if case .member(_, _, _, _, let map) = encoder.slot { mapIndex = map } else { mapIndex = -1 }
     }
 
     /// Built only when asked for; a value's own path likewise.
     var codingPath: [any CodingKey] { encoder.codingPath }
     private var context: XMLEncodingContext { encoder.context }
 
+    @inline(__always)
     private func slot(for key: Key) throws -> XMLEncodingSlot {
         guard let element else { throw encoder.failure! }
-        if let mapLayout { return try entrySlot(for: key, in: element, layout: mapLayout) }
+        if mapIndex >= 0 { return try entrySlot(for: key, in: element, layout: context.mapLayoutTable[mapIndex]) }
+        let extras = hasKeyExtras ? encoder.traits() : nil
+        // The path through the encoder alone: an autoclosure reading `codingPath` would
+        // capture (copy) this whole container for every key.
+        let encoder = encoder
         let slot = context.slot(
-            for: key, in: element, codingPath: codingPath, placing: placing, layouts: layouts, mapLayouts: mapLayouts,
-            keepingKey: keepsKeys, keyNamespace: keyNamespace)
+            for: key, in: element, codingPath: encoder.codingPath, placing: placing, layouts: layouts, mapLayouts: extras?.mapLayouts,
+            keepingKey: keepsKeys, keyNamespace: extras?.keyNamespacing?.keyNamespace)
         if isChoice, case .member(let parent, let name, let placement, .repeated, let map) = slot {
             return .member(parent: parent, name: name, placement: placement, layout: .wrapped(item: "item"), map: map)
         }
@@ -54,14 +54,18 @@ struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol
     }
 
     /// For a dictionary laid out as entries, the entry of `key` (with its key element), and
-    /// the slot of its value.
+    /// the slot of its value. Kept out of line, so the common path of ``slot(for:)`` inlines.
+    @inline(never)
     private func entrySlot(for key: Key, in element: Int, layout: XMLMapLayout) throws -> XMLEncodingSlot {
         let entryName: String
         let keyName: String
         let valueName: String
         switch layout {
         case .entries(let entry, let key, let value): (entryName, keyName, valueName) = (entry, key, value)
-        case .flattenedEntries(let key, let value): (entryName, keyName, valueName) = (mapMemberName, key, value)
+        case .flattenedEntries(let key, let value):
+            // Each entry is named by the dictionary's own key.
+            guard case .member(_, let name, _, _, _) = encoder.slot else { preconditionFailure("a map's entries are under a key") }
+            (entryName, keyName, valueName) = (name, key, value)
         case .namedByKeys: preconditionFailure("a dictionary named by its keys has no entries")
         }
         let path = XMLCodingPathTail(encoder, key)

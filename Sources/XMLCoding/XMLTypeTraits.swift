@@ -7,16 +7,20 @@ internal import XMLSyntax
 struct XMLTypeTraits: @unchecked Sendable {
     // @unchecked: the fields are metatypes and flags, immutable and the same for every
     // thread; the existential metatypes are what the compiler cannot see as Sendable.
+    //
+    // Plain data only, no strings, arrays or closures: the traits are copied for every value,
+    // and a field that needs reference counting made the 1 MiB document's decode take 9.4%
+    // more instructions and its encode 17% (issue 30's first version). What a few types need
+    // beyond flags (a key namespace, declarations, a choice's cases) is looked up when used.
     let scalar: (any XMLScalar.Type)?
     let optional: (any XMLOptionalValue.Type)?
     let placing: (any XMLNodePlacing.Type)?
     let layouts: (any XMLArrayLayouts.Type)?
     let mapLayouts: (any XMLMapLayouts.Type)?
-    /// The namespace of the type's plain keys' elements (``XMLKeyNamespace``), when it says.
-    let keyNamespace: String?
-    /// The namespaces the type declares on its element (``XMLNamespaceDeclaring``), the
-    /// default namespace first, then by prefix.
-    let namespaceDeclarations: [(prefix: String?, uri: String)]?
+    /// The type's plain keys name elements of one namespace (``XMLKeyNamespace``).
+    let keyNamespacing: (any XMLKeyNamespace.Type)?
+    /// The type declares namespaces on its element (``XMLNamespaceDeclaring``).
+    let namespaceDeclaring: (any XMLNamespaceDeclaring.Type)?
     let isChoice: Bool
     let isChoiceArray: Bool
     let absentAsEmpty: Bool
@@ -24,33 +28,45 @@ struct XMLTypeTraits: @unchecked Sendable {
     let isStringKeyedDictionary: Bool
     /// A `Dictionary` of any key type, whose entries ``XMLEncoder/sortsKeys`` sorts.
     let isDictionary: Bool
-    /// For an ``XMLChoice``, its cases (when they can be learned); for an array of choices,
-    /// the cases of its items.
-    let choiceCases: XMLChoiceCases?
 
     private init(_ type: Any.Type) {
         scalar = type as? any XMLScalar.Type
         optional = type as? any XMLOptionalValue.Type
+        absentAsEmpty = type is any XMLAbsentAsEmpty.Type
+        isChoiceArray = type is any XMLChoiceArray.Type
+        isStringKeyedDictionary = type is any XMLStringKeyedDictionary.Type
+        isDictionary = type is any XMLDictionary.Type
+        // A scalar, an optional or a collection adopts none of the protocols a type adopts
+        // to describe its keys: each failed check scans every conformance of the program
+        // once, which a decode of a small document notices.
+        guard scalar == nil, optional == nil, !absentAsEmpty, !isDictionary else {
+            (placing, layouts, mapLayouts, keyNamespacing, namespaceDeclaring, isChoice) = (nil, nil, nil, nil, nil, false)
+            return
+        }
         placing = type as? any XMLNodePlacing.Type
         layouts = type as? any XMLArrayLayouts.Type
         mapLayouts = type as? any XMLMapLayouts.Type
-        keyNamespace = (type as? any XMLKeyNamespace.Type)?.keyNamespace
-        namespaceDeclarations = (type as? any XMLNamespaceDeclaring.Type).map { declaring in
-            declaring.namespaceDeclarations.sorted { $0.key.precedesInCodePointOrder($1.key) }.map { ($0.key.isEmpty ? nil : $0.key, $0.value) }
-        }
+        keyNamespacing = type as? any XMLKeyNamespace.Type
+        namespaceDeclaring = type as? any XMLNamespaceDeclaring.Type
         isChoice = type is any XMLChoice.Type
-        isChoiceArray = type is any XMLChoiceArray.Type
-        absentAsEmpty = type is any XMLAbsentAsEmpty.Type
-        isStringKeyedDictionary = type is any XMLStringKeyedDictionary.Type
-        isDictionary = type is any XMLDictionary.Type
-        if isChoice, let decodable = type as? any Decodable.Type {
-            choiceCases = XMLChoiceCases.of(decodable)
-        } else if let array = type as? any XMLChoiceArray.Type, let decodable = array.choiceType as? any Decodable.Type {
-            choiceCases = XMLChoiceCases.of(decodable)
-        } else {
-            choiceCases = nil
-        }
     }
+
+    /// The cases of a choice type, or of an array of choices' items, learned on first use
+    /// (``XMLChoiceCases``) and kept.
+    static func choiceCases(of type: Any.Type) -> XMLChoiceCases? {
+        let id = ObjectIdentifier(type)
+        if let known = learnedCases.withLock({ $0[id] }) { return known }
+        var cases: XMLChoiceCases?
+        if type is any XMLChoice.Type, let decodable = type as? any Decodable.Type {
+            cases = XMLChoiceCases.of(decodable)
+        } else if let array = type as? any XMLChoiceArray.Type, let decodable = array.choiceType as? any Decodable.Type {
+            cases = XMLChoiceCases.of(decodable)
+        }
+        learnedCases.withLock { $0[id] = cases }
+        return cases
+    }
+
+    private static let learnedCases = LockedValue<[ObjectIdentifier: XMLChoiceCases?]>([:])
 
     /// The scalar types (XMLScalar's conformers, a closed set) by identity: comparing a few
     /// metatypes costs less than any lookup, and it runs for every value decoded.
@@ -105,7 +121,10 @@ extension XMLTypeTraits {
     final class Cache {
         // Unchecked: no overlapping access, re-entrant calls included. One decode or encode
         // uses the cache at a time, and no access calls out (to user code) while it holds one.
-        @exclusivity(unchecked) private var entries: [(type: ObjectIdentifier, traits: XMLTypeTraits)] = []
+        // Apart, so a lookup compares identifiers and copies one traits value, not each
+        // entry it passes.
+        @exclusivity(unchecked) private var types: [ObjectIdentifier] = []
+        @exclusivity(unchecked) private var entries: [XMLTypeTraits] = []
         /// Past this many types (a model of many types) the rest are looked up each time.
         private static let capacity = 32
 
@@ -129,9 +148,17 @@ extension XMLTypeTraits {
 
         func traits(of type: Any.Type) -> XMLTypeTraits {
             let id = ObjectIdentifier(type)
-            for entry in unsafe entries where entry.type == id { return entry.traits }
+            var index = 0
+            let count = unsafe types.count
+            while index < count {
+                if unsafe types[index] == id { return unsafe entries[index] }
+                index += 1
+            }
             let traits = XMLTypeTraits.of(type)
-            if unsafe entries.count < Self.capacity { unsafe entries.append((id, traits)) }
+            if unsafe types.count < Self.capacity {
+                unsafe types.append(id)
+                unsafe entries.append(traits)
+            }
             return traits
         }
     }

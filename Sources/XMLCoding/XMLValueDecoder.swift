@@ -313,7 +313,7 @@ struct XMLValueDecoder: Decoder {
         guard traits.isChoiceArray else { return record.childElements(of: element) }
         let items = record.hasOnlyWhitespaceText(element) ? record.childElements(of: element) : record.children(of: element)
         // Items no case reads are left out when the settings say so (and the cases are known).
-        guard context.settings.skipsUnknownChoiceElements, let cases = traits.choiceCases else { return items }
+        guard context.settings.skipsUnknownChoiceElements, let cases = XMLTypeTraits.choiceCases(of: decodedType) else { return items }
         return items.filter { context.isChoiceCase($0, cases) }
     }
 

@@ -24,8 +24,9 @@ struct XMLCodingPathTail {
 enum XMLEncodingSlot {
     /// Under a key of `parent`: an attribute, child elements, or (the text key) the parent
     /// itself. `name` is the document's spelling; `map`, how a dictionary there is laid out
-    /// when as entries.
-    case member(parent: Int, name: String, placement: XMLNodePlacement, layout: XMLArrayLayout, map: XMLMapLayout? = nil)
+    /// when as entries (an index into the context's ``XMLEncodingContext/mapLayoutTable``; -1 for
+    /// none: a plain integer keeps the slot cheap to copy).
+    case member(parent: Int, name: String, placement: XMLNodePlacement, layout: XMLArrayLayout, map: Int = -1)
     /// An element named `name` in `parent`: an item of an array, or the document element.
     /// When `flattensChoice`, an ``XMLChoice`` is its case's element, with none around it.
     case item(parent: Int, name: String, flattensChoice: Bool)
@@ -55,6 +56,7 @@ final class XMLEncodingContext {
     init(settings: XMLEncoder.Settings) {
         self.settings = settings
         self.userInfo = settings.userInfo
+        decidesMapsByPath = settings.mapLayout != nil
         switch settings.keyEncodingStrategy {
         case .useDefaultKeys: keyConversion = .none
         case .convertToSnakeCase: keyConversion = .separated("_")
@@ -65,6 +67,10 @@ final class XMLEncodingContext {
     }
 
     func traits(of type: Any.Type) -> XMLTypeTraits { traitsCache.traits(of: type) }
+    /// Whether the settings decide how maps are laid out, by coding path.
+    private let decidesMapsByPath: Bool
+
+    private func lastMembers(_ element: Int) -> (item: Int, attribute: Int) { tree.lastMembers(of: element) }
 
     /// A checked name: an element's or an attribute's.
     func checkedName(_ spelled: String, codingPath: @autoclosure () -> [any CodingKey]) throws -> XMLCodingName {
@@ -83,7 +89,9 @@ final class XMLEncodingContext {
     /// write every child `xmlns=""`.
     func makeElement(_ spelled: String, in parent: Int, codingPath: @autoclosure () -> [any CodingKey]) throws -> Int {
         var name = try checkedName(spelled, codingPath: codingPath())
-        if name.uri == nil, !name.local.utf8.contains(UInt8(ascii: ":")) { name.uri = tree.namespace(of: parent) }
+        if name.uri == nil, let namespace = tree.namespace(of: parent), !name.local.utf8.contains(UInt8(ascii: ":")) {
+            name.uri = namespace
+        }
         let element = tree.makeElement(name)
         tree.append(child: element, to: parent)
         return element
@@ -145,9 +153,10 @@ final class XMLEncodingContext {
         // `any XMLScalar` costs a conformance lookup and a copy of the value.
         let scalar = XMLTypeTraits.scalar(T.self) != nil ? value as? any XMLScalar : nil
         var marks = (item: -1, attribute: -1)
-        if settings.sortsKeys {
+        if settings.sortsKeys, scalar == nil {
             switch slot {
-            case .itself(let element), .member(let element, _, _, _, .flattenedEntries?): marks = tree.lastMembers(of: element)
+            case .itself(let element): marks = lastMembers(element)
+            case .member(let parent, _, _, _, let map) where map >= 0: marks = lastMembers(parent)
             default: break
             }
         }
@@ -164,8 +173,12 @@ final class XMLEncodingContext {
             // under the text key) what follows the parent's members from before.
             switch slot {
             case .itself(let element): tree.sortMembers(of: element, after: marks)
-            case .member(let parent, _, _, _, .flattenedEntries?): tree.sortEntries(of: parent, after: marks.item)
-            case .member(_, _, _, _, .entries?): if let element = encoder.madeElement { tree.sortEntries(of: element, after: -1) }
+            case .member(let parent, _, _, _, let map) where map >= 0:
+                if case .flattenedEntries = mapLayoutTable[map] {
+                    tree.sortEntries(of: parent, after: marks.item)
+                } else if let element = encoder.madeElement {
+                    tree.sortEntries(of: element, after: -1)
+                }
             default: if let element = encoder.madeElement { tree.sortMembers(of: element, after: (-1, -1)) }
             }
         }
@@ -231,8 +244,22 @@ final class XMLEncodingContext {
         if let keyNamespace, placement != .attribute, XMLKeySpelling.isPlain(name) { name = "{\(keyNamespace)}\(name)" }
         let layout: XMLArrayLayout =
             settings.arrayLayout.map { $0(codingPath() + [key]) } ?? layouts?.arrayLayout(for: key) ?? .repeated
-        let map = settings.mapLayout.map { $0(codingPath() + [key]) } ?? mapLayouts?.mapLayout(for: key)
-        return .member(parent: parent, name: name, placement: placement, layout: layout, map: map == .namedByKeys ? nil : map)
+        var map = -1
+        if decidesMapsByPath || mapLayouts != nil,
+            let layout = settings.mapLayout.map({ $0(codingPath() + [key]) }) ?? mapLayouts?.mapLayout(for: key), layout != .namedByKeys
+        {
+            map = mapLayoutIndex(layout)
+        }
+        return .member(parent: parent, name: name, placement: placement, layout: layout, map: map)
+    }
+
+    /// The map layouts the encode's slots refer to, each once.
+    private(set) var mapLayoutTable: [XMLMapLayout] = []
+
+    private func mapLayoutIndex(_ layout: XMLMapLayout) -> Int {
+        if let index = mapLayoutTable.firstIndex(of: layout) { return index }
+        mapLayoutTable.append(layout)
+        return mapLayoutTable.count - 1
     }
 }
 
@@ -243,8 +270,9 @@ final class XMLValueEncoder: Encoder {
     let tail: XMLCodingPathTail
     /// The type being encoded (for ``XMLNodePlacing``, ``XMLArrayLayouts`` and ``XMLChoice``).
     let encodedType: Any.Type?
-    /// The encoded type's traits, looked up once.
-    private(set) lazy var traits: XMLTypeTraits? = encodedType.map { context.traits(of: $0) }
+    /// The encoded type's traits (a lookup in the encode's small cache, made where needed:
+    /// a lazy property's checked accesses cost more than the lookup).
+    func traits() -> XMLTypeTraits? { encodedType.map { context.traits(of: $0) } }
     /// The element made for a keyed value, reused when a container is asked for again.
     private var made: Int?
     var madeElement: Int? { made }
@@ -276,23 +304,24 @@ final class XMLValueEncoder: Encoder {
 
     var userInfo: [CodingUserInfoKey: Any] { context.userInfo }
 
-    /// The element a keyed value is written into, made once.
-    func element() throws -> Int {
+    /// The element a keyed value is written into, made once; `traits`, the encoded type's
+    /// when the caller has them.
+    func element(traits known: XMLTypeTraits? = nil) throws -> Int {
         didEncode = true
         if let failure { throw failure }
         if let made { return made }
-        do { return try makeElement() } catch {
+        do { return try makeElement(traits: known ?? traits()) } catch {
             failure = error
             throw error
         }
     }
 
-    private func makeElement() throws -> Int {
+    private func makeElement(traits: XMLTypeTraits?) throws -> Int {
         let element: Int
         switch slot {
         case .itself(let itself): element = itself
         case .member(let parent, let name, let placement, _, let map):
-            if case .flattenedEntries? = map {
+            if map >= 0, case .flattenedEntries = context.mapLayoutTable[map] {
                 // Each entry is an element of the member's name, in the parent: no element of its own.
                 element = parent
                 break
@@ -312,8 +341,8 @@ final class XMLValueEncoder: Encoder {
             }
         }
         made = element
-        if let declarations = traits?.namespaceDeclarations, element != slot.parent, let encodedType {
-            context.tree.declare(declarations, of: encodedType, on: element)
+        if let declaring = traits?.namespaceDeclaring, element != slot.parent {
+            context.tree.declare(declaring, on: element)
         }
         return element
     }
@@ -321,7 +350,8 @@ final class XMLValueEncoder: Encoder {
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         // The protocol gives this call no way to throw: when the element cannot be made, the
         // first write through the container reports `failure`.
-        KeyedEncodingContainer(XMLKeyedEncodingContainer<Key>(encoder: self, element: try? element()))
+        let traits = traits()
+        return KeyedEncodingContainer(XMLKeyedEncodingContainer<Key>(encoder: self, element: try? element(traits: traits), traits: traits))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
