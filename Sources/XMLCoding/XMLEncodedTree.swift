@@ -45,14 +45,11 @@ final class XMLEncodedTree {
     /// Whether any element so far is in a namespace: until one is, no plain key's element
     /// looks up its parent's (reading it from `elements` copies the whole element).
     private(set) var hasNamespaces = false
-    // Unchecked, as the arrays above and for the same reason. Checked, the accesses the
-    // optimizer moved ahead of their conditions into the write loop cost 0.5% of the 1 MiB
-    // document's encode, for documents with neither fragments nor declarations.
     /// The fragments of markup the items hold.
-    @exclusivity(unchecked) private var fragments: [XMLFragment] = []
+    private var fragments: [XMLFragment] = []
     /// The declarations of the types that declare namespaces, one entry per type met.
-    @exclusivity(unchecked) private var typeDeclarations: [[(prefix: String?, uri: String)]] = []
-    @exclusivity(unchecked) private var typeDeclarationIndex: [ObjectIdentifier: Int] = [:]
+    private var typeDeclarations: [[(prefix: String?, uri: String)]] = []
+    private var typeDeclarationIndex: [ObjectIdentifier: Int] = [:]
     @exclusivity(unchecked) private var attributes: [Attribute] = []
     @exclusivity(unchecked) private var items: [Item] = []
 
@@ -73,8 +70,8 @@ final class XMLEncodedTree {
 
     /// Appends markup to the content of `parent`.
     func append(fragment: XMLFragment, to parent: Int) {
-        unsafe fragments.append(fragment)
-        appendItem(Item(element: -1, text: "", fragment: unsafe fragments.count - 1), to: parent)
+        fragments.append(fragment)
+        appendItem(Item(element: -1, text: "", fragment: fragments.count - 1), to: parent)
     }
 
     private func appendItem(_ item: Item, to parent: Int) {
@@ -100,13 +97,13 @@ final class XMLEncodedTree {
     func declare(_ type: any XMLNamespaceDeclaring.Type, on element: Int) {
         let id = ObjectIdentifier(type)
         let index: Int
-        if let known = unsafe typeDeclarationIndex[id] {
+        if let known = typeDeclarationIndex[id] {
             index = known
         } else {
-            index = unsafe typeDeclarations.count
-            unsafe typeDeclarations.append(
+            index = typeDeclarations.count
+            typeDeclarations.append(
                 type.namespaceDeclarations.sorted { $0.key.precedesInCodePointOrder($1.key) }.map { ($0.key.isEmpty ? nil : $0.key, $0.value) })
-            unsafe typeDeclarationIndex[id] = index
+            typeDeclarationIndex[id] = index
         }
         unsafe elements[element].declarations = index
     }
@@ -231,19 +228,33 @@ final class XMLEncodedTree {
     func write(_ element: Int, to writer: XMLStreamWriter, namespaces: XMLEncodingNamespaces, declaresOnRoot: Bool)
         throws(XMLWriterError)
     {
+        // Read once here, not for every element: accesses to these arrays in the write loop
+        // are checked dynamically, and the optimizer moved them ahead of their conditions
+        // (0.5% of the 1 MiB feed's encode, which has neither).
+        try write(element, to: writer, namespaces: namespaces, declaresOnRoot: declaresOnRoot, markup: (fragments, typeDeclarations))
+    }
+
+    /// The fragments and the types' declarations, for the write.
+    private typealias Markup = (fragments: [XMLFragment], declarations: [[(prefix: String?, uri: String)]])
+
+    private func write(
+        _ element: Int, to writer: XMLStreamWriter, namespaces: XMLEncodingNamespaces, declaresOnRoot: Bool, markup: Markup
+    ) throws(XMLWriterError) {
         // A type's own declarations give the prefixes of its element and everything in it;
         // without any, the caller's namespaces go on as they are (not copied for each element).
         let declarations = unsafe elements[element].declarations
         if declarations >= 0 {
-            try writeElement(element, to: writer, namespaces: namespaces.adding(unsafe typeDeclarations[declarations]), declaresOnRoot: declaresOnRoot)
+            try writeElement(
+                element, to: writer, namespaces: namespaces.adding(markup.declarations[declarations]), declaresOnRoot: declaresOnRoot,
+                markup: markup)
         } else {
-            try writeElement(element, to: writer, namespaces: namespaces, declaresOnRoot: declaresOnRoot)
+            try writeElement(element, to: writer, namespaces: namespaces, declaresOnRoot: declaresOnRoot, markup: markup)
         }
     }
 
-    private func writeElement(_ element: Int, to writer: XMLStreamWriter, namespaces: XMLEncodingNamespaces, declaresOnRoot: Bool)
-        throws(XMLWriterError)
-    {
+    private func writeElement(
+        _ element: Int, to writer: XMLStreamWriter, namespaces: XMLEncodingNamespaces, declaresOnRoot: Bool, markup: Markup
+    ) throws(XMLWriterError) {
         let name = unsafe elements[element].name
         let declarations = unsafe elements[element].declarations
         try writer.startElement(name.local, namespace: name.uri, prefix: namespaces.prefix(for: name.uri))
@@ -258,7 +269,7 @@ final class XMLEncodedTree {
             }
         }
         if declarations >= 0 {
-            for declaration in unsafe typeDeclarations[declarations] {
+            for declaration in markup.declarations[declarations] {
                 try writer.declareNamespace(prefix: declaration.prefix, uri: declaration.uri)
             }
         }
@@ -278,9 +289,9 @@ final class XMLEncodedTree {
         while item >= 0 {
             let child = unsafe items[item].element
             if child >= 0 {
-                try write(child, to: writer, namespaces: namespaces, declaresOnRoot: false)
+                try write(child, to: writer, namespaces: namespaces, declaresOnRoot: false, markup: markup)
             } else if unsafe items[item].fragment >= 0 {
-                try unsafe fragments[items[item].fragment].write(to: writer)
+                try markup.fragments[unsafe items[item].fragment].write(to: writer)
             } else if unsafe items[item].isCDATA {
                 unsafe try writer.cdata(items[item].text)
             } else {

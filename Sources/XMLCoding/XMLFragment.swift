@@ -57,9 +57,12 @@ public struct XMLFragment: Hashable, Sendable, CustomStringConvertible {
         markup = Self.markup(of: events)
     }
 
+    /// The markup.
     public var description: String { markup }
 
+    /// Whether two fragments have the same markup.
     public static func == (a: XMLFragment, b: XMLFragment) -> Bool { a.markup == b.markup }
+    /// Hashes the markup.
     public func hash(into hasher: inout Hasher) { hasher.combine(markup) }
 
     /// The markup of `events`: written inside a wrapper element, which is then cut off.
