@@ -195,18 +195,18 @@ struct Object: Decodable, XMLKeyNamespace {
 }
 
 
-// docs/CodableXML.md:624
+// docs/CodableXML.md:628
 struct Strict: Decodable { var code: Int }
 
-// docs/CodableXML.md:649
+// docs/CodableXML.md:653
 struct Team: Decodable { var code: String; var name: String }
 
 
-// docs/CodableXML.md:678
+// docs/CodableXML.md:682
 struct Place: Decodable { var code: String; var name: String }
 
 
-// docs/CodableXML.md:678
+// docs/CodableXML.md:682
 struct Places: ElementConsumer {
     var names: [String] = []
     mutating func adopt(_ child: any ElementConsumer, context: ParseContext) throws {
@@ -352,7 +352,7 @@ failures += await example("docs/CodableXML.md:541") {
     _ = page
     _ = listing
 }
-failures += await example("docs/CodableXML.md:624") {
+failures += await example("docs/CodableXML.md:628") {
     do {
         _ = try XMLDecoder().decode(Strict.self, from: Array("<site code='12x'/>".utf8), fileName: "feed.xml")
     } catch DecodingError.dataCorrupted(let context) {
@@ -360,7 +360,7 @@ failures += await example("docs/CodableXML.md:624") {
         // ["code"] expected an integer that fits Int, found "12x" at feed.xml:1:1
     }
 }
-failures += await example("docs/CodableXML.md:649") {
+failures += await example("docs/CodableXML.md:653") {
     let feed = "<schedule><teams><team code='100'><name>Betonbauer</name></team>"
         + "<team code='101'><name>Zimmerei</name></team></teams></schedule>"
     let teams = XMLDecoder().decode(Team.self, eachAt: "schedule/teams/team", from: Array(feed.utf8))
@@ -370,7 +370,7 @@ failures += await example("docs/CodableXML.md:649") {
     _ = feed
     _ = teams
 }
-failures += await example("docs/CodableXML.md:678") {
+failures += await example("docs/CodableXML.md:682") {
     var routes = ParseRoutes()
     routes.route("site", decoding: Place.self)
     let places = try HandlerStack.parse(
