@@ -62,7 +62,12 @@ let package = Package(
             swiftSettings: strictMemorySafety),
         // Codable XML: values read from the stream parser's events and written through the writer.
         .target(
-            name: "XMLCoding", dependencies: ["XMLStreaming", "XMLHandlerStack", "XMLWriting", "XMLSyntax", .product(name: "SystemPackage", package: "swift-system")],
+            name: "XMLCoding",
+            dependencies: [
+                "XMLStreaming", "XMLHandlerStack", "XMLWriting", "XMLSyntax", .product(name: "SystemPackage", package: "swift-system"),
+                // OrderedDictionary: a map written and read in its own order.
+                .product(name: "OrderedCollections", package: "swift-collections"),
+            ],
             swiftSettings: strictMemorySafety),
         // Property lists: XML (through the stream parser and the writer) and binary.
         .target(
@@ -81,7 +86,11 @@ let package = Package(
         ),
         .testTarget(name: "XMLHandlerStackTests", dependencies: ["XMLHandlerStack", "XMLTestSupport"]),
         .testTarget(
-            name: "XMLCodingTests", dependencies: ["XMLCoding", "XMLStreaming", "XMLHandlerStack", "XMLWriting", "XMLTestSupport"],
+            name: "XMLCodingTests",
+            dependencies: [
+                "XMLCoding", "XMLStreaming", "XMLHandlerStack", "XMLWriting", "XMLTestSupport",
+                .product(name: "OrderedCollections", package: "swift-collections"),
+            ],
             resources: [.copy("Fixtures")]),
         .testTarget(name: "XMLWritingTests", dependencies: ["XMLWriting", "XMLStreaming", "XMLTestSupport"]),
         .testTarget(name: "PropertyListsTests", dependencies: ["PropertyLists", "XMLTestSupport"], resources: [.copy("Fixtures")]),

@@ -284,6 +284,10 @@ struct XMLValueDecoder: Decoder {
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        // An ordered map (its own Codable an array of keys and values) is a map here.
+        if let decodedType, !context.traits(of: decodedType).absentAsEmpty, XMLTypeTraits.isOrderedStringMap(decodedType) {
+            return XMLOrderedMapDecodingContainer(keyed: try container(keyedBy: XMLKey.self))
+        }
         switch value {
         case .elements(let list, _, false):
             return XMLUnkeyedContainer(decoder: self, items: list.array(in: context), itemsAreChildren: false)

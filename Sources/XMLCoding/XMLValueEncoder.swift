@@ -355,6 +355,10 @@ final class XMLValueEncoder: Encoder {
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        // An ordered map (its own Codable an array of keys and values) is a map here.
+        if let encodedType, traits()?.absentAsEmpty == false, XMLTypeTraits.isOrderedStringMap(encodedType) {
+            return XMLOrderedMapEncodingContainer(encoder: self)
+        }
         didEncode = true
         do {
             if let failure { throw failure }
