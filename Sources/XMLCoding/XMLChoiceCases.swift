@@ -11,8 +11,9 @@ struct XMLChoiceCases: Sendable {
     let names: [String]?
 
     /// The cases of `type`, or nil when its `init(from:)` asks for no keyed container first.
-    static func of(_ type: any Decodable.Type) -> XMLChoiceCases? {
-        let probe = Probe()
+    /// `userInfo` is the decoder's, for an `init(from:)` that reads it first.
+    static func of(_ type: any Decodable.Type, userInfo: [CodingUserInfoKey: Any]) -> XMLChoiceCases? {
+        let probe = Probe(userInfo: userInfo)
         _ = try? type.init(from: probe)
         return probe.found
     }
@@ -20,14 +21,20 @@ struct XMLChoiceCases: Sendable {
     /// A decoder that records the key type of the first keyed container asked for, and stops.
     private final class Probe: Decoder {
         var found: XMLChoiceCases?
+        let userInfo: [CodingUserInfoKey: Any]
         var codingPath: [any CodingKey] { [] }
-        var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+        init(userInfo: [CodingUserInfoKey: Any]) { self.userInfo = userInfo }
 
         struct Stop: Error {}
 
         func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-            let names = (Key.self as? any CaseIterable.Type).map { Self.names(of: $0) } ?? nil
-            found = XMLChoiceCases(isCase: { Key(stringValue: $0) != nil }, names: names)
+            // The first one asked for (an init that catches the stop and asks again is not
+            // taught another key type).
+            if found == nil {
+                let names = (Key.self as? any CaseIterable.Type).map { Self.names(of: $0) } ?? nil
+                found = XMLChoiceCases(isCase: { Key(stringValue: $0) != nil }, names: names)
+            }
             throw Stop()
         }
 

@@ -85,10 +85,17 @@ struct XMLCivilTime {
     }
 
     /// The zone's offset from UTC at a local time, in seconds: for a zone whose offset
-    /// changes (summer time), the offset in force at that moment.
+    /// changes (summer time), the offset in force at that moment; for a local time the
+    /// clocks skip or repeat, the offset in force before the change.
     static func offset(of zone: TimeZone, forLocal seconds: Int) -> Int {
-        let guess = zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(seconds)))
-        return zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(seconds - guess)))
+        func offset(atUTC utc: Int) -> Int { zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(utc))) }
+        // The offset a day before, then whether the local time read with it is in force.
+        let before = offset(atUTC: seconds - 86_400)
+        if offset(atUTC: seconds - before) == before { return before }
+        let after = offset(atUTC: seconds - before)
+        // In force read with the new offset: a time after the change; otherwise a time the
+        // clocks skipped, read with the offset before.
+        return offset(atUTC: seconds - after) == after ? after : before
     }
 }
 

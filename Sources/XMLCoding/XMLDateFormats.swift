@@ -9,8 +9,9 @@ enum XMLDateFormats {
     /// `t` or a space. A date or time without a zone is read in `zone`. Nil for anything else.
     static func iso8601(_ text: String, zone: TimeZone?) -> Date? {
         var scan = XMLDateScanner(text)
-        // Four digits, or more without a leading zero (XML Schema's years past 9999).
-        guard let (year, yearCount) = scan.digits(from: 4, to: 12), yearCount == 4 || scan.bytes[0] != 0x30, year >= 1,
+        // Four digits, or more without a leading zero (XML Schema's years past 9999), up to
+        // nine: the seconds of a later year would overflow.
+        guard let (year, yearCount) = scan.digits(from: 4, to: 9), yearCount == 4 || scan.bytes[0] != 0x30, year >= 1,
             scan.skip(0x2D), let month = scan.digits(2), scan.skip(0x2D),
             let day = scan.digits(2)
         else { return nil }
@@ -60,7 +61,8 @@ enum XMLDateFormats {
                 guard let read = scan.digits(2) else { return nil }
                 minutes = read
             }
-            guard minutes <= 59 else { return nil }
+            // XML Schema's zones run from -14:00 to +14:00.
+            guard minutes <= 59, hours < 14 || minutes == 0 else { return nil }
             offset = (sign == 0x2D ? -1 : 1) * (hours * 3600 + minutes * 60)
         } else {
             return nil
@@ -116,17 +118,19 @@ enum XMLDateFormats {
         scan.skipSpaces()
         guard let (hour, _) = scan.digits(from: 1, to: 2), scan.skip(0x3A), let minute = scan.digits(2) else { return nil }
         var time = XMLCivilTime(year: year, month: monthIndex + 1, day: day, hour: hour, minute: minute)
+        // RFC 2822 allows a leap second: 23:59:60 reads as the next minute's start.
+        var leapSecond = 0
         if scan.skip(0x3A) {
             guard let second = scan.digits(2) else { return nil }
-            time.second = second
+            if second == 60 { (time.second, leapSecond) = (59, 1) } else { time.second = second }
         }
         guard time.isValid else { return nil }
         scan.skipSpaces()
-        let local = time.secondsSince1970
+        let local = time.secondsSince1970 + leapSecond
         var offset: Int
         if let sign = scan.peek, sign == 0x2B || sign == 0x2D {
             scan.i += 1
-            guard let hours = scan.digits(2) else { return nil }
+            guard let hours = scan.digits(2), hours <= 23 else { return nil }
             _ = scan.skip(0x3A)
             guard let minutes = scan.digits(2), minutes <= 59 else { return nil }
             offset = (sign == 0x2D ? -1 : 1) * (hours * 3600 + minutes * 60)

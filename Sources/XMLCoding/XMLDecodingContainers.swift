@@ -590,7 +590,7 @@ struct XMLUnkeyedContainer: UnkeyedDecodingContainer {
     /// For an item that is a choice no case reads, the error that says so (where Swift's
     /// synthesized `init(from:)` says "Invalid number of keys found, expected one.").
     private func unknownChoice(_ item: XMLValueDecoder, _ type: Any.Type) -> DecodingError? {
-        guard case .choice(let node) = item.value, let cases = XMLTypeTraits.choiceCases(of: type),
+        guard case .choice(let node) = item.value, let cases = XMLTypeTraits.choiceCases(of: type, userInfo: scope.context.userInfo),
             !scope.context.isChoiceCase(node, cases)
         else { return nil }
         let expected = cases.names.map { names in "; its cases are " + names.map { $0.isEmpty ? "text" : "<\($0)>" }.joined(separator: ", ") } ?? ""

@@ -111,7 +111,8 @@ final class XMLEncodedTree {
     /// Every namespace URI the tree's names use (`xsi`'s when an element is nil), by code points.
     func namespacesUsed() -> Set<CodePointString> {
         var used = Set<CodePointString>()
-        for element in unsafe elements {
+        // Not the element above the root (the first), which only carries the default namespace.
+        for element in unsafe elements.dropFirst() {
             if let uri = element.name.uri, !uri.isEmpty { used.insert(CodePointString(uri)) }
             if element.isNil { used.insert(CodePointString(XMLEncoder.schemaInstanceNamespace)) }
         }
@@ -259,7 +260,13 @@ final class XMLEncodedTree {
         let declarations = unsafe elements[element].declarations
         try writer.startElement(name.local, namespace: name.uri, prefix: namespaces.prefix(for: name.uri))
         if declaresOnRoot {
-            for declaration in namespaces.declarations(for: self) {
+            // The root in no namespace cannot carry a default namespace declaration: it would
+            // move into it.
+            let declarations = namespaces.declarations(for: self)
+            if name.uri?.isEmpty ?? true, declarations.contains(where: { $0.prefix == nil && !$0.uri.isEmpty }) {
+                throw XMLWriterError(.conflictingPrefix(""))
+            }
+            for declaration in declarations {
                 try writer.declareNamespace(prefix: declaration.prefix, uri: declaration.uri)
             }
             for attribute in namespaces.rootAttributes {

@@ -231,7 +231,7 @@ open class XMLEncoder: @unchecked Sendable {
     }
     /// Prefixes for namespaces, URI → prefix: the map before 0.5, turned the other way from
     /// every other namespace map of the library. Merged with ``namespaceDeclarations``,
-    /// which wins for a prefix both give.
+    /// which wins for a prefix both give. (A subclass's override of it is not read.)
     @available(*, deprecated, message: "a map of URI → prefix; use namespaceDeclarations, prefix → URI")
     open var namespacePrefixes: [String: String] {
         get { state.withLock { $0.uriPrefixes } }
@@ -362,7 +362,7 @@ open class XMLEncoder: @unchecked Sendable {
         -> (XMLEncodedTree, root: Int)
     {
         var name = rootKey ?? Self.defaultRootKey(for: T.self)
-        let context = XMLEncodingContext(settings: settings)
+        let context = XMLEncodingContext(settings: settings, bindings: namespaces.bindings)
         // A type whose plain keys are in a namespace is itself: its document element too.
         if let namespace = context.traits(of: T.self).keyNamespacing?.keyNamespace, XMLKeySpelling.isPlain(name) { name = "{\(namespace)}\(name)" }
         // Above the root, in the default namespace: a plain root key is in it.

@@ -29,7 +29,7 @@ struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol
         keepsKeys = traits?.isStringKeyedDictionary ?? false
         isChoice = traits?.isChoice ?? false
         hasKeyExtras = traits?.keyNamespacing != nil || traits?.mapLayouts != nil
-        if case .member(_, _, _, _, let map) = encoder.slot { mapIndex = map } else { mapIndex = -1 }
+        if case .member(_, _, _, _, let map) = encoder.slot, map >= 0, encoder.isMap(traits) { mapIndex = map } else { mapIndex = -1 }
     }
 
     /// Built only when asked for; a value's own path likewise.
@@ -71,7 +71,16 @@ struct XMLKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol
         let path = XMLCodingPathTail(encoder, key)
         let entry = try context.makeElement(entryName, in: element, codingPath: path.path)
         let keyElement = try context.makeElement(keyName, in: entry, codingPath: path.path)
-        let text = try context.checkedText(key.stringValue, codingPath: path.path)
+        // A key the character policy would change could meet another one: refused, whatever
+        // the policy.
+        let text = key.stringValue
+        do { _ = try text.validXMLString(policy: .throw) } catch {
+            throw EncodingError.invalidValue(
+                text,
+                EncodingError.Context(
+                    codingPath: path.path, debugDescription: "the map key \"\(text)\" holds characters XML does not allow",
+                    underlyingError: error))
+        }
         if !text.isEmpty { context.tree.append(text: text, to: keyElement) }
         return .item(parent: entry, name: valueName, flattensChoice: false)
     }

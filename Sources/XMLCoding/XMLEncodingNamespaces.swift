@@ -15,6 +15,8 @@ struct XMLEncodingNamespaces {
     let defaultNamespace: String?
     /// The caller's attributes for the value's element, the `xmlns` ones taken out.
     let rootAttributes: [XMLOwnedAttribute]
+    /// Prefix → URI, as the caller binds them: a key spelled `p:local` is `{uri}local`.
+    let bindings: [String: String]
 
     init(settings: XMLEncoder.Settings) {
         var byPrefix: [String: String] = [:]
@@ -49,12 +51,14 @@ struct XMLEncodingNamespaces {
         }
         rootAttributes = attributes
         strategy = settings.namespaceDeclarationStrategy
+        bindings = byPrefix.filter { !$0.key.isEmpty && !$0.value.isEmpty }
     }
 
     private init(
         prefixes: [String: String], declarations: [(prefix: String?, uri: String)], defaultNamespace: String?,
-        rootAttributes: [XMLOwnedAttribute], strategy: XMLEncoder.NamespaceDeclarationStrategy
+        rootAttributes: [XMLOwnedAttribute], strategy: XMLEncoder.NamespaceDeclarationStrategy, bindings: [String: String]
     ) {
+        self.bindings = bindings
         self.prefixes = prefixes
         self.declarations = declarations
         self.defaultNamespace = defaultNamespace
@@ -86,7 +90,7 @@ struct XMLEncodingNamespaces {
         }
         return XMLEncodingNamespaces(
             prefixes: prefixes, declarations: declarations, defaultNamespace: defaultNamespace, rootAttributes: rootAttributes,
-            strategy: strategy)
+            strategy: strategy, bindings: bindings)
     }
 
     /// The prefix written for a name in `uri`: nil for the default namespace, or one the

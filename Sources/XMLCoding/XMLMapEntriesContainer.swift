@@ -53,7 +53,8 @@ struct XMLMapEntriesContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
                         codingPath: decoder.codingPath,
                         debugDescription: "the map entry at \(context.location(of: entry)) has no <\(keyName)>"))
             }
-            let key = record.elementText(keyElement, trimmed: context.settings.trimsWhitespace)
+            // A key is data, read as written (" Team" and "Team" are two keys).
+            let key = record.elementText(keyElement, trimmed: false)
             if let first = index.updateValue(keys.count, forKey: CodePointString(key)) {
                 throw DecodingError.dataCorrupted(
                     DecodingError.Context(

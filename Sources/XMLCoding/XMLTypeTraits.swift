@@ -53,14 +53,14 @@ struct XMLTypeTraits: @unchecked Sendable {
 
     /// The cases of a choice type, or of an array of choices' items, learned on first use
     /// (``XMLChoiceCases``) and kept.
-    static func choiceCases(of type: Any.Type) -> XMLChoiceCases? {
+    static func choiceCases(of type: Any.Type, userInfo: [CodingUserInfoKey: Any]) -> XMLChoiceCases? {
         let id = ObjectIdentifier(type)
         if let known = learnedCases.withLock({ $0[id] }) { return known }
         var cases: XMLChoiceCases?
         if type is any XMLChoice.Type, let decodable = type as? any Decodable.Type {
-            cases = XMLChoiceCases.of(decodable)
+            cases = XMLChoiceCases.of(decodable, userInfo: userInfo)
         } else if let array = type as? any XMLChoiceArray.Type, let decodable = array.choiceType as? any Decodable.Type {
-            cases = XMLChoiceCases.of(decodable)
+            cases = XMLChoiceCases.of(decodable, userInfo: userInfo)
         }
         learnedCases.withLock { $0[id] = cases }
         return cases

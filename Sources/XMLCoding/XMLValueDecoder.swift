@@ -263,7 +263,9 @@ struct XMLValueDecoder: Decoder {
         // The text key (or `_0`) read as a keyed value: the element itself.
         if case .text(let element) = value { return KeyedDecodingContainer(XMLKeyedContainer<Key>(decoder: self, element: element)) }
         // A dictionary laid out as entries.
-        if case .elements(let list, _, _) = value, let layout = keyRef.mapLayout {
+        if case .elements(let list, _, _) = value, let layout = keyRef.mapLayout, let decodedType,
+            context.traits(of: decodedType).isDictionary || XMLTypeTraits.isOrderedStringMap(decodedType)
+        {
             return KeyedDecodingContainer(try XMLMapEntriesContainer<Key>(decoder: self, elements: list, layout: layout))
         }
         guard let element = try singleElement() else {
@@ -317,7 +319,7 @@ struct XMLValueDecoder: Decoder {
         guard traits.isChoiceArray else { return record.childElements(of: element) }
         let items = record.hasOnlyWhitespaceText(element) ? record.childElements(of: element) : record.children(of: element)
         // Items no case reads are left out when the settings say so (and the cases are known).
-        guard context.settings.skipsUnknownChoiceElements, let cases = XMLTypeTraits.choiceCases(of: decodedType) else { return items }
+        guard context.settings.skipsUnknownChoiceElements, let cases = XMLTypeTraits.choiceCases(of: decodedType, userInfo: context.userInfo) else { return items }
         return items.filter { context.isChoiceCase($0, cases) }
     }
 

@@ -53,8 +53,12 @@ final class XMLEncodingContext {
     let tree = XMLEncodedTree()
     private let traitsCache = XMLTypeTraits.Cache()
 
-    init(settings: XMLEncoder.Settings) {
+    /// Prefix → URI, as the caller binds them: `p:local` is `{uri}local`.
+    private let bindings: [String: String]
+
+    init(settings: XMLEncoder.Settings, bindings: [String: String] = [:]) {
         self.settings = settings
+        self.bindings = bindings
         self.userInfo = settings.userInfo
         decidesMapsByPath = settings.mapLayout != nil
         switch settings.keyEncodingStrategy {
@@ -72,13 +76,20 @@ final class XMLEncodingContext {
 
     private func lastMembers(_ element: Int) -> (item: Int, attribute: Int) { tree.lastMembers(of: element) }
 
-    /// A checked name: an element's or an attribute's.
+    /// A checked name: an element's or an attribute's. `p:local` with a prefix the caller
+    /// binds (``XMLEncoder/namespaceDeclarations``) is `{uri}local`; any other is written as
+    /// given (`xml:lang` included, which needs no declaration).
     func checkedName(_ spelled: String, codingPath: @autoclosure () -> [any CodingKey]) throws -> XMLCodingName {
-        let name = XMLCodingName(spelled)
+        var name = XMLCodingName(spelled)
         guard XMLNameValidation.isValid(name.local, allowingColon: name.uri == nil) else {
             throw EncodingError.invalidValue(
                 spelled,
                 EncodingError.Context(codingPath: codingPath(), debugDescription: "\"\(spelled)\" is not an XML name"))
+        }
+        if !bindings.isEmpty, name.uri == nil, let colon = name.local.utf8.firstIndex(of: UInt8(ascii: ":")),
+            let uri = bindings[String(name.local[..<colon])]
+        {
+            name = XMLCodingName(local: String(name.local[name.local.index(after: colon)...]), uri: uri)
         }
         return name
     }
@@ -270,6 +281,12 @@ final class XMLValueEncoder: Encoder {
     let tail: XMLCodingPathTail
     /// The type being encoded (for ``XMLNodePlacing``, ``XMLArrayLayouts`` and ``XMLChoice``).
     let encodedType: Any.Type?
+    /// Whether the encoded type is a map, which a map layout lays out: a `Dictionary` or an
+    /// `OrderedDictionary` (a layout asked for another type's key does not apply to it).
+    func isMap(_ traits: XMLTypeTraits?) -> Bool {
+        traits?.isDictionary == true || encodedType.map { XMLTypeTraits.isOrderedStringMap($0) } == true
+    }
+
     /// The encoded type's traits (a lookup in the encode's small cache, made where needed:
     /// a lazy property's checked accesses cost more than the lookup).
     func traits() -> XMLTypeTraits? { encodedType.map { context.traits(of: $0) } }
@@ -321,15 +338,15 @@ final class XMLValueEncoder: Encoder {
         switch slot {
         case .itself(let itself): element = itself
         case .member(let parent, let name, let placement, _, let map):
-            if map >= 0, case .flattenedEntries = context.mapLayoutTable[map] {
-                // Each entry is an element of the member's name, in the parent: no element of its own.
-                element = parent
-                break
-            }
             if placement == .attribute {
                 throw EncodingError.invalidValue(
                     name,
                     EncodingError.Context(codingPath: codingPath, debugDescription: "only a scalar can be the attribute \"\(name)\""))
+            }
+            if map >= 0, isMap(traits), case .flattenedEntries = context.mapLayoutTable[map] {
+                // Each entry is an element of the member's name, in the parent: no element of its own.
+                element = parent
+                break
             }
             element = try context.makeElement(name, in: parent, codingPath: codingPath)
         case .item(let parent, let name, let flattensChoice):

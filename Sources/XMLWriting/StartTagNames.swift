@@ -59,15 +59,29 @@ struct StartTagNames {
     /// - Complexity: O(1).
     mutating func contains(_ name: ExpandedName) -> Bool { expanded.contains(name) }
 
-    /// Whether a name in the tag uses `prefix` or the tag declares it.
-    mutating func uses(prefix: String?) -> Bool { usedPrefixes.contains(prefix.map(WrittenName.init)) }
+    /// Whether a name in the tag uses `prefix` or the tag declares it (`nil`: the default
+    /// namespace, which an unprefixed element name uses).
+    mutating func uses(prefix: String?) -> Bool {
+        guard let prefix else { return usesDefaultNamespace }
+        return usedPrefixes.contains(WrittenName(prefix))
+    }
+
+    /// Whether the element's name is unprefixed or the tag declares the default namespace: a
+    /// flag, since most tags set it.
+    private var usesDefaultNamespace = false
 
     mutating func insert(written name: String) { written.insert(WrittenName(name)) }
     mutating func insert(checked id: Int) {
         if id < 64 { checkedBits |= 1 << id } else { checked.insert(id) }
     }
     mutating func insert(_ name: ExpandedName) { expanded.insert(name) }
-    mutating func use(prefix: String?) { usedPrefixes.insert(prefix.map(WrittenName.init)) }
+    mutating func use(prefix: String?) {
+        guard let prefix else {
+            usesDefaultNamespace = true
+            return
+        }
+        usedPrefixes.insert(WrittenName(prefix))
+    }
 
     /// Forgets everything, keeping the storage for the next tag.
     mutating func removeAll() {
@@ -76,6 +90,7 @@ struct StartTagNames {
         checked.removeAll()
         expanded.removeAll()
         if !usedPrefixes.isEmpty { usedPrefixes.removeAll(keepingCapacity: true) }
+        usesDefaultNamespace = false
     }
 }
 

@@ -103,7 +103,11 @@ extension XMLStreamWriter {
         }
         beginMarkup()
         unsafe withUTF8Bytes(of: writtenName) { unsafe openElement(writtenName: $0) }
-        if let prefix { unsafe state.tagNames.use(prefix: prefix) }
+        // An unprefixed name in a namespace uses the default namespace: a declaration of
+        // another one on this tag would move the element into it (refused as a conflicting
+        // prefix). A name written as given (no namespace) may declare its own: a document
+        // read without namespace processing carries its `xmlns` as attributes.
+        if prefix != nil || (namespace.map { !$0.isEmpty } ?? false) { unsafe state.tagNames.use(prefix: prefix) }
         if let declaration {
             writeDeclaration(declaration.prefix, declaration.uri)
             recordDeclaration(declaration.prefix, declaration.uri)
