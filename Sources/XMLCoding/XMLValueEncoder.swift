@@ -55,10 +55,14 @@ final class XMLEncodingContext {
 
     /// Prefix → URI, as the caller binds them: `p:local` is `{uri}local`.
     private let bindings: [String: String]
+    /// Whether there are any (a flag: reading the dictionary's `isEmpty` for every name
+    /// costs reference counting).
+    private let hasBindings: Bool
 
     init(settings: XMLEncoder.Settings, bindings: [String: String] = [:]) {
         self.settings = settings
         self.bindings = bindings
+        hasBindings = !bindings.isEmpty
         self.userInfo = settings.userInfo
         decidesMapsByPath = settings.mapLayout != nil
         switch settings.keyEncodingStrategy {
@@ -86,7 +90,7 @@ final class XMLEncodingContext {
                 spelled,
                 EncodingError.Context(codingPath: codingPath(), debugDescription: "\"\(spelled)\" is not an XML name"))
         }
-        if !bindings.isEmpty, name.uri == nil, let colon = name.local.utf8.firstIndex(of: UInt8(ascii: ":")),
+        if hasBindings, name.uri == nil, let colon = name.local.utf8.firstIndex(of: UInt8(ascii: ":")),
             let uri = bindings[String(name.local[..<colon])]
         {
             name = XMLCodingName(local: String(name.local[name.local.index(after: colon)...]), uri: uri)
