@@ -1,4 +1,5 @@
 import Foundation
+internal import XMLSyntax
 
 /// Dates as plists write them: `yyyy-MM-ddTHH:mm:ssZ` in UTC, whole seconds, converted by
 /// arithmetic (days from the civil calendar) rather than a formatter.
@@ -91,27 +92,10 @@ enum PlistDate {
         return Date(timeIntervalSince1970: Double(days(fromCivil: year, month, day) * 86_400 + hour * 3600 + minute * 60 + second))
     }
 
-    /// Howard Hinnant's days_from_civil.
-    static func days(fromCivil y: Int64, _ m: Int64, _ d: Int64) -> Int64 {
-        let y = m <= 2 ? y - 1 : y
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
-    }
+    /// Days from 1970-01-01 (`CivilCalendar`).
+    static func days(fromCivil y: Int64, _ m: Int64, _ d: Int64) -> Int64 { CivilCalendar.days(year: y, month: m, day: d) }
 
-    /// Howard Hinnant's civil_from_days.
-    static func civil(fromDays z: Int64) -> (Int64, Int64, Int64) {
-        let z = z + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let d = doy - (153 * mp + 2) / 5 + 1
-        let m = mp < 10 ? mp + 3 : mp - 9
-        return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
-    }
+    /// The date `z` days after 1970-01-01 (`CivilCalendar`).
+    static func civil(fromDays z: Int64) -> (Int64, Int64, Int64) { CivilCalendar.date(days: z) }
 }
 

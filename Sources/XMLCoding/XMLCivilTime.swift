@@ -1,9 +1,9 @@
 import Foundation
+internal import XMLSyntax
 
 /// A date and time of day in the proleptic Gregorian calendar, with the arithmetic that turns
-/// it into seconds since 1970 and back: Howard Hinnant's days-from-civil, exact for any year
-/// an `Int` holds, with no `Calendar` and no formatter (which cost most of a date-heavy
-/// decode's time).
+/// it into seconds since 1970 and back (`CivilCalendar`), with no `Calendar` and no
+/// formatter (which cost most of a date-heavy decode's time).
 struct XMLCivilTime {
     var year: Int
     var month: Int
@@ -12,27 +12,15 @@ struct XMLCivilTime {
     var minute = 0
     var second = 0
 
-    /// Days from 1970-01-01 to the date.
+    /// Days from 1970-01-01 to the date (`CivilCalendar`, shared with property lists).
     static func days(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
+        Int(CivilCalendar.days(year: Int64(year), month: Int64(month), day: Int64(day)))
     }
 
     /// The date `days` after 1970-01-01.
     static func date(days: Int) -> (year: Int, month: Int, day: Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+        let (year, month, day) = CivilCalendar.date(days: Int64(days))
+        return (Int(year), Int(month), Int(day))
     }
 
     static func daysInMonth(_ month: Int, year: Int) -> Int {
