@@ -10,14 +10,8 @@ import Foundation
 /// byte by byte (``XMLDateFormats``): through Foundation's styles a date took several times
 /// as long to decode as its text.
 enum XMLDateText {
-    /// The date `text` spells in ISO 8601 (see ``XMLDateFormats/iso8601(_:zone:)``: a date
-    /// alone, a time without seconds or without a zone, which is read in `zone`, UTC by
-    /// default), or nil. Foundation's reader, used before, took `2023-02-29` for March 1st,
-    /// `25:00` for the next day and ignored what followed the zone.
-    static func date(from text: String, zone: TimeZone? = nil) -> Date? { XMLDateFormats.iso8601(text, zone: zone) }
-
     /// The date in ISO 8601 in UTC, with the fewest fractional digits (three at least) that
-    /// ``date(from:)`` reads back as exactly this date; none for whole seconds.
+    /// `XMLDateFormats.iso8601` reads back as exactly this date; none for whole seconds.
     static func text(for date: Date) -> String {
         let t = date.timeIntervalSinceReferenceDate
         let whole = t.rounded(.down)

@@ -409,7 +409,7 @@ struct XMLValueDecoder: Decoder {
         case .millisecondsSince1970: return Date(timeIntervalSince1970: try decodeFloat(Double.self) / 1000)
         case .iso8601:
             let text = try decodeScalarText(Date.self)
-            if let date = XMLDateText.date(from: text, zone: context.zoneForDatesWithoutOne) { return date }
+            if let date = XMLDateFormats.iso8601(text, zone: context.zoneForDatesWithoutOne) { return date }
             throw mismatch(Date.self, expected: "a date in ISO 8601", found: text)
         case .rfc822:
             let text = try decodeScalarText(Date.self)

@@ -78,8 +78,6 @@ final class XMLEncodingContext {
     /// Whether the settings decide how maps are laid out, by coding path.
     private let decidesMapsByPath: Bool
 
-    private func lastMembers(_ element: Int) -> (item: Int, attribute: Int) { tree.lastMembers(of: element) }
-
     /// A checked name: an element's or an attribute's. `p:local` with a prefix the caller
     /// binds (``XMLEncoder/namespaceDeclarations``) is `{uri}local`; any other is written as
     /// given (`xml:lang` included, which needs no declaration).
@@ -170,8 +168,8 @@ final class XMLEncodingContext {
         var marks = (item: -1, attribute: -1)
         if settings.sortsKeys, scalar == nil {
             switch slot {
-            case .itself(let element): marks = lastMembers(element)
-            case .member(let parent, _, _, _, let map) where map >= 0: marks = lastMembers(parent)
+            case .itself(let element): marks = tree.lastMembers(of: element)
+            case .member(let parent, _, _, _, let map) where map >= 0: marks = tree.lastMembers(of: parent)
             default: break
             }
         }
