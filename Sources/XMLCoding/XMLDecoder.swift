@@ -187,6 +187,24 @@ open class XMLDecoder: @unchecked Sendable {
         get { state.withLock { $0.skipsUnknownChoiceElements } }
         set { state.withLock { $0.skipsUnknownChoiceElements = newValue } }
     }
+    /// Whether references to the control characters XML 1.0 forbids are read into strings
+    /// instead of failing the document: `&#1;` to `&#x1F;` but tab, line feed and carriage
+    /// return, in text and attribute values. Default `false`.
+    ///
+    /// This reads documents that are not XML 1.0: XML 1.1 allows these references, and
+    /// services write them (Amazon S3 lists an object key holding U+001E as `&#x1E;`). The
+    /// characters themselves, written unescaped, are refused still, as are references in
+    /// comments, CDATA sections and processing instructions, which are not references. While
+    /// it is on, the noncharacters U+FDD0 to U+FDEF, which carry the references through the
+    /// parser, cannot appear in the document: one stops it with
+    /// ``XMLParseError/Code/reservedCharacter`` at its line and column. It applies to the
+    /// decoder's own parses (`decode`, `document`, record streams), not to a handler stack's
+    /// parser, whose options are the stack's; with recovery (``parserOptions``), the
+    /// recovering reader reads them the same way.
+    open var readsControlCharacterReferences: Bool {
+        get { state.withLock { $0.readsControlCharacterReferences } }
+        set { state.withLock { $0.readsControlCharacterReferences = newValue } }
+    }
     /// The parser's options: limits, encodings, namespaces, recovery.
     open var parserOptions: XMLParserOptions {
         get { state.withLock { $0.parserOptions } }
@@ -212,6 +230,7 @@ open class XMLDecoder: @unchecked Sendable {
         var trimsWhitespace = true
         var mixedTextDecodingStrategy = MixedTextDecodingStrategy.throw
         var skipsUnknownChoiceElements = false
+        var readsControlCharacterReferences = false
         var parserOptions = XMLParserOptions()
         var userInfo: [CodingUserInfoKey: any Sendable] = [:]
     }
@@ -224,12 +243,14 @@ open class XMLDecoder: @unchecked Sendable {
     /// The settings as the properties give them now (through their getters, so that a
     /// subclass that overrides one is heard).
     var settings: Settings {
-        Settings(
+        var options = parserOptions
+        options.readsControlCharacterReferences = readsControlCharacterReferences
+        return Settings(
             keyDecodingStrategy: keyDecodingStrategy, dateDecodingStrategy: dateDecodingStrategy, assumedTimeZone: assumedTimeZone,
             dataDecodingStrategy: dataDecodingStrategy, nonConformingFloatDecodingStrategy: nonConformingFloatDecodingStrategy,
             nodePlacement: nodePlacement, arrayLayout: arrayLayout, mapLayout: mapLayout, trimsWhitespace: trimsWhitespace,
             mixedTextDecodingStrategy: mixedTextDecodingStrategy, skipsUnknownChoiceElements: skipsUnknownChoiceElements,
-            parserOptions: parserOptions, userInfo: userInfo)
+            readsControlCharacterReferences: readsControlCharacterReferences, parserOptions: options, userInfo: userInfo)
     }
 
     /// Creates a decoder with the default settings.
@@ -318,7 +339,10 @@ open class XMLDecoder: @unchecked Sendable {
     {
         let records = Records()
         let parser = XMLStreamParser(
-            handler: XMLRecordBuilder(path: path, namespaced: options.processesNamespaces, inputSize: inputSize) {
+            handler: XMLRecordBuilder(
+                path: path, namespaced: options.processesNamespaces, controlCharacters: options.readsControlCharacterReferences,
+                inputSize: inputSize
+            ) {
                 records.queue.append($0)
             },
             options: options)

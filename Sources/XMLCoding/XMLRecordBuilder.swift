@@ -25,11 +25,13 @@ struct XMLRecordBuilder: XMLEventHandler {
 
     /// `inputSize`, when known, gives a whole document's record (the only caller passes it
     /// with an empty path) room from the start; reset keeps that room for the one record.
-    init(path: [String], namespaced: Bool, inputSize: Int? = nil, body: @escaping (XMLRecord) throws -> Void) {
+    /// `controlCharacters`: the parser reads control-character references as U+FDD0 plus
+    /// their value (``XMLDecoder/readsControlCharacterReferences``), which the record maps back.
+    init(path: [String], namespaced: Bool, controlCharacters: Bool = false, inputSize: Int? = nil, body: @escaping (XMLRecord) throws -> Void) {
         self.path = path
         self.namespaced = namespaced
         self.body = body
-        record = Partial(namespaced: namespaced, fileName: nil)
+        record = Partial(namespaced: namespaced, fileName: nil, controlCharacters: controlCharacters)
         if let inputSize { record.reserve(forInputOf: inputSize) }
     }
 
@@ -164,15 +166,40 @@ extension XMLRecordBuilder {
         /// which a record starting at that tag empties first).
         private var pendingDeclarations: [(prefix: [UInt8], uri: [UInt8])] = []
         let namespaced: Bool
+        /// Whether text and attribute values carry control characters as U+FDD0 plus their
+        /// value, mapped back here (see ``XMLRecordBuilder/init(path:namespaced:controlCharacters:inputSize:body:)``).
+        let controlCharacters: Bool
 
         /// The names a builder keeps from record to record; past this many (a hostile
         /// document of ever new names) the next record starts a table of its own, so a record
         /// never carries more names than this beyond its own.
         static let sharedNameLimit = 1024
 
-        init(namespaced: Bool, fileName: String?) {
+        init(namespaced: Bool, fileName: String?, controlCharacters: Bool = false) {
             self.namespaced = namespaced
             self.fileName = fileName
+            self.controlCharacters = controlCharacters
+        }
+
+        /// Appends text or a value to `bytes`, with the control characters mapped back.
+        private mutating func appendContent(_ view: XMLStringView) {
+            guard controlCharacters else { return unsafe view.withUnsafeBytes { unsafe bytes.append(contentsOf: $0) } }
+            unsafe view.withUnsafeBytes { source in
+                var i = 0
+                var copied = 0
+                while i < source.count {
+                    // U+FDD0...U+FDEF is EF B7 90...AF; the parser let no other through.
+                    if unsafe source[i] == 0xEF && i + 2 < source.count && source[i + 1] == 0xB7 && (0x90...0xAF).contains(source[i + 2]) {
+                        unsafe bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[copied..<i]))
+                        unsafe bytes.append(source[i + 2] - 0x90)
+                        i += 3
+                        copied = i
+                    } else {
+                        i += 1
+                    }
+                }
+                unsafe bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[copied...]))
+            }
         }
 
         /// Room for the record of a whole document of `size` bytes, so its arrays are not
@@ -269,10 +296,10 @@ extension XMLRecordBuilder {
             for attribute in attributes {
                 let value = attribute.value
                 let start = bytes.count
-                unsafe value.withUnsafeBytes { unsafe bytes.append(contentsOf: $0) }
+                appendContent(value)
                 let name = intern(attribute.name)
                 if !hasNamespacedAttributes && nameTable.names[name].uri != nil { hasNamespacedAttributes = true }
-                self.attributes.append(XMLRecord.Attribute(name: name, valueStart: start, valueCount: value.count))
+                self.attributes.append(XMLRecord.Attribute(name: name, valueStart: start, valueCount: bytes.count - start))
             }
             node.count = self.attributes.count - node.start
             let element = append(node)
@@ -297,14 +324,15 @@ extension XMLRecordBuilder {
             if last >= 0 && nodes[last].kind == .text
                 && nodes[last].start + nodes[last].count == bytes.count
             {
-                unsafe text.withUnsafeBytes { unsafe bytes.append(contentsOf: $0) }
-                nodes[last].count += text.count
+                let before = bytes.count
+                appendContent(text)
+                nodes[last].count += bytes.count - before
                 return
             }
             var node = XMLRecord.Node(kind: .text, parent: parent)
             node.start = bytes.count
-            node.count = text.count
-            unsafe text.withUnsafeBytes { unsafe bytes.append(contentsOf: $0) }
+            appendContent(text)
+            node.count = bytes.count - node.start
             _ = append(node)
         }
 

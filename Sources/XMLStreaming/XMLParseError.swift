@@ -97,6 +97,11 @@ extension XMLParseError {
         /// may declare), where ``XMLParserOptions/unexpandedEntities`` or the handler asks
         /// for an error rather than losing it. See ``XMLUnexpandedEntityPolicy``.
         public static let unexpandedEntity = Code(rawValue: 1008)
+        /// One of the noncharacters U+FDD0 to U+FDEF, as itself or as a reference, in a
+        /// document read with control-character references on (XMLCoding's
+        /// `XMLDecoder.readsControlCharacterReferences`): they carry those references to the
+        /// decoder, so they cannot also stand for themselves.
+        public static let reservedCharacter = Code(rawValue: 1009)
 
         /// The code's name as spelled here (`tagMismatch`, `depthLimitExceeded`), or `code N` for a
         /// number without one.

@@ -42,6 +42,11 @@ public struct XMLParserOptions: Hashable, Sendable {
     /// ``XMLParseError/Code/unexpandedEntity``. References to parameter entities, which
     /// concern declarations only, are always reported.
     public var unexpandedEntities: XMLUnexpandedEntityPolicy?
+    /// Read references to the control characters XML 1.0 forbids (`&#x1E;`; XML 1.1
+    /// allows them) in text and attribute values as U+FDD0 plus the character's value, for
+    /// a consumer that maps them back (XMLCoding's decoder), and refuse U+FDD0 to U+FDEF
+    /// themselves (``XMLParseError/Code/reservedCharacter``). See the input stage `ControlReferenceInput`.
+    package var readsControlCharacterReferences = false
 
     /// Creates options; every argument has the safe default.
     public init(

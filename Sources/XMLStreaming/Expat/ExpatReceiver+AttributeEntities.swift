@@ -29,8 +29,19 @@ extension ExpatReceiver {
                     attributes: XMLAttributes(pairs: attributes, specifiedCount: specified, namespaced: namespaced)))
         }
         // Every reference's position in one pass over the tag.
-        let positions = scanner.positions(
-            of: found.flatMap { $0.references.map(\.offset) }, tagStart: currentPosition(), input: currentInputForm)
+        let offsets = found.flatMap { $0.references.map(\.offset) }
+        var positions = scanner.positions(of: offsets, tagStart: currentPosition(), input: currentInputForm)
+        if controlReferenceOffsets != nil {
+            // Rewritten references before them in the tag: counted again in the input's terms.
+            let tagOffset = unsafe Int64(max(0, XML_GetCurrentByteIndex(parser)))
+            let line = unsafe Int(XML_GetCurrentLineNumber(parser))
+            let raw = scanner.positions(
+                of: offsets, tagStart: XMLPosition(line: line, column: expatColumn(onLine: line), byteOffset: tagOffset), input: currentInputForm)
+            for (k, position) in raw.enumerated() {
+                positions[k].column = inputColumn(position.column, onLine: position.line, atOutput: position.byteOffset)
+                positions[k].byteOffset = inputByteOffset(position.byteOffset)
+            }
+        }
         var next = 0
         var rebuilt: [Int: String] = [:]  // attribute ordinal -> its value with the references in place
         for (raw, references) in found {

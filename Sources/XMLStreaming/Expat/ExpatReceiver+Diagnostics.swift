@@ -23,8 +23,14 @@ extension ExpatReceiver {
         let context = unsafe inputContext()
         // Where the caret goes in the excerpt: the error's offset in `context`.
         var excerptOffset = unsafe context?.offset ?? 0
-        if code == XML_ERROR_INVALID_TOKEN, let transcodedOffsets, let bad = transcodedOffsets.invalidSequence,
-            unsafe Int64(XML_GetCurrentByteIndex(parser)) == bad.outputOffset
+        if code == XML_ERROR_INVALID_TOKEN || code == XML_ERROR_BAD_CHAR_REF, let stop = controlReferenceOffsets?.stop,
+            unsafe Int64(XML_GetCurrentByteIndex(parser)) == stop.outputOffset
+        {
+            // Where the control-reference stage stopped (see ControlReferenceInput).
+            errorCode = .reservedCharacter
+            message = Self.reservedCharacterMessage(stop)
+        } else if code == XML_ERROR_INVALID_TOKEN, let transcodedOffsets, let bad = transcodedOffsets.invalidSequence,
+            unsafe stageOutputOffset(Int64(XML_GetCurrentByteIndex(parser))) == bad.outputOffset
         {
             // Where the transcoding stage stopped (see TranscodingInput).
             position.byteOffset = bad.inputOffset
@@ -71,6 +77,14 @@ extension ExpatReceiver {
         return XMLParseError(
             code: errorCode, message: message, position: position, fileName: fileName, excerpt: excerpt?.text,
             excerptColumn: excerpt?.column)
+    }
+
+    /// Names a character reserved while control-character references are read.
+    static func reservedCharacterMessage(_ stop: ControlReferenceOffsets.Stop) -> String {
+        let name = "U+" + String(stop.scalar, radix: 16, uppercase: true)
+        let written = stop.isReference ? "a reference to \(name)" : "the character \(name)"
+        return "\(written) cannot be read while control-character references are: U+FDD0 to U+FDEF carry them "
+            + "(readsControlCharacterReferences); read the document without that option"
     }
 
     /// Where the `&` is, when the bytes before `offset` are `&` and a name (or nothing): a

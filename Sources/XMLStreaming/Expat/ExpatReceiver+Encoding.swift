@@ -20,7 +20,10 @@ extension ExpatReceiver {
         unsafe heldBytes.append(contentsOf: bytes)
         guard let signature = EncodingSignature.read(heldBytes, isFinal: isFinal) else { return }
         encodingDecided = true
-        do { try chooseReading(for: signature) } catch var error as XMLParseError {
+        do {
+            try chooseReading(for: signature)
+            if options.readsControlCharacterReferences && options.recovery == nil { try startReadingControlReferences(signature) }
+        } catch var error as XMLParseError {
             error.fileName = fileName
             state = .failed
             stopPosition = error.position
@@ -70,8 +73,9 @@ extension ExpatReceiver {
             }
             try startTranscoding(name, as: label)
         case .utf16(let bigEndian):
+            guard options.encoding == nil else { return }
             // expat reads UTF-16 itself, but knows only its own spellings of the name.
-            guard options.encoding == nil, let label = signature.declaredLabel, !Self.isExpatSpelling(label) else { return }
+            guard let label = signature.declaredLabel, !Self.isExpatSpelling(label) else { return }
             guard case .native(let name)? = EncodingResolver.resolve(label), name.hasPrefix("UTF-16") else {
                 encodingConflict = "the document is in UTF-16 but declares \(label); declare UTF-16, or convert the file"
                 return
@@ -103,6 +107,30 @@ extension ExpatReceiver {
                 return
             }
         }
+    }
+
+    /// Puts the control-reference stage in front of expat (``XMLParserOptions/readsControlCharacterReferences``;
+    /// the recovering stage reads the references itself), after the transcoding stage if
+    /// there is one. Its lexer reads ASCII, so UTF-16 is transcoded to UTF-8 for it.
+    func startReadingControlReferences(_ signature: EncodingSignature) throws {
+        guard !(inputStage is ControlReferenceInput) else { return }
+        if inputStage == nil && encodingConflict == nil, let name = utf16Name(signature) {
+            try startTranscoding(name, as: signature.declaredLabel ?? options.encoding?.rawValue ?? name)
+        }
+        let transcoding = inputStage as? TranscodingInput
+        let stage = ControlReferenceInput(inner: transcoding, utf8: transcoding != nil || singleByteUpperHalf == nil)
+        inputStage = stage
+        controlReferenceOffsets = stage.offsets
+    }
+
+    /// The byte order iconv is to read, when expat would read the document as UTF-16.
+    private func utf16Name(_ signature: EncodingSignature) -> String? {
+        let signatureName: String?
+        if case .utf16(let bigEndian) = signature.family { signatureName = bigEndian ? "UTF-16BE" : "UTF-16LE" } else { signatureName = nil }
+        guard let override = options.encoding else { return signatureName }
+        guard case .native(let name)? = EncodingResolver.resolve(override.rawValue), name.hasPrefix("UTF-16") else { return nil }
+        // expat reads "UTF-16" without a byte-order mark as big-endian.
+        return name == "UTF-16" ? signatureName ?? "UTF-16BE" : name
     }
 
     /// The error message for a UTF-8 byte-order mark before a declaration of another encoding.
@@ -137,8 +165,22 @@ extension ExpatReceiver {
 
     /// The input's byte offset for one of expat's (they differ when the document is transcoded).
     func inputByteOffset(_ expatOffset: Int64) -> Int64 {
-        guard let transcodedOffsets else { return expatOffset }
-        return transcodedOffsets.inputOffset(forOutput: expatOffset)
+        let offset = stageOutputOffset(expatOffset)
+        guard let transcodedOffsets else { return offset }
+        return transcodedOffsets.inputOffset(forOutput: offset)
+    }
+
+    /// For one of expat's byte offsets, the offset in what the transcoding stage handed on
+    /// (they differ when control-character references were rewritten after it).
+    func stageOutputOffset(_ expatOffset: Int64) -> Int64 {
+        controlReferenceOffsets?.inputOffset(forOutput: expatOffset) ?? expatOffset
+    }
+
+    /// A column of expat's at one of its byte offsets, as in the input (rewritten
+    /// control-character references before it on its line made it larger).
+    func inputColumn(_ column: Int, onLine line: Int, atOutput expatOffset: Int64) -> Int {
+        guard let controlReferenceOffsets else { return column }
+        return max(1, column - controlReferenceOffsets.addedColumns(onLine: line, atOutput: expatOffset))
     }
 
     /// After expat has read what the transcoding stage handed on: lets go of the input
@@ -147,7 +189,9 @@ extension ExpatReceiver {
     func releaseTranscodedInput() {
         // Paused by the pull reader, expat resumes at the current event: nothing before it
         // will be asked either.
-        guard let transcodedOffsets, state == .parsing || state == .suspended else { return }
-        transcodedOffsets.discard(beforeOutput: bytesFed - Int64(pendingTokenBytes))
+        guard transcodedOffsets != nil || controlReferenceOffsets != nil, state == .parsing || state == .suspended else { return }
+        let pending = bytesFed - Int64(pendingTokenBytes)
+        transcodedOffsets?.discard(beforeOutput: stageOutputOffset(pending))
+        controlReferenceOffsets?.discard(beforeOutput: pending)
     }
 }

@@ -78,6 +78,12 @@ extension ExpatReceiver {
             }
         }
         for (index, _) in pending { pins[index].line = 0 }
+        if controlReferenceOffsets != nil {
+            // Counted in the bytes expat read; the input's columns can be fewer.
+            for k in pins.indices where pins[k].line > 0 {
+                pins[k].column = inputColumn(pins[k].column, onLine: pins[k].line, atOutput: openElementOffsets[first + k])
+            }
+        }
         pinnedOpenElements.append(contentsOf: pins)
     }
 

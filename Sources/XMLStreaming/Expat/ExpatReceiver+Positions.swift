@@ -10,11 +10,11 @@ extension ExpatReceiver {
         if let stopPosition, state == .failed { return stopPosition }
         if inEmptyElementEnd, let start = emptyElementStartPosition() { return start }
         let line = unsafe Int(XML_GetCurrentLineNumber(parser))
-        return unsafe XMLPosition(
-            line: line, column: expatColumn(onLine: line), byteOffset: inputByteOffset(Int64(max(0, XML_GetCurrentByteIndex(parser)))))
+        let offset = unsafe Int64(max(0, XML_GetCurrentByteIndex(parser)))
+        return XMLPosition(line: line, column: inputColumn(expatColumn(onLine: line), onLine: line, atOutput: offset), byteOffset: inputByteOffset(offset))
     }
 
-    /// expat's column, counted from 1 as ours are. expat counts a byte-order mark as a
+    /// expat's column, counted from 1 as ours are (before ``inputColumn(_:onLine:atOutput:)``). expat counts a byte-order mark as a
     /// character of line 1 (`<x>` after one is at its column 2), so there it is one less.
     func expatColumn(onLine line: Int) -> Int {
         let column = unsafe Int(XML_GetCurrentColumnNumber(parser)) + 1
@@ -36,7 +36,9 @@ extension ExpatReceiver {
         let lineBreaks = unsafe lineBreakCount(tag)
         let characters = unsafe characterCount
         if lineBreaks == 0 {
-            return unsafe XMLPosition(line: endLine, column: endColumn - characters(tag), byteOffset: inputByteOffset(startOffset))
+            let column = unsafe endColumn - characters(tag)
+            return XMLPosition(
+                line: endLine, column: inputColumn(column, onLine: endLine, atOutput: startOffset), byteOffset: inputByteOffset(startOffset))
         }
         // The column is the characters since the line break before the tag, if expat still
         // holds them.
@@ -48,7 +50,7 @@ extension ExpatReceiver {
         let line = endLine - lineBreaks
         // On line 1 the bytes before the tag begin with the byte-order mark, if there is one.
         let column = unsafe characters(before) + (line == 1 && startsWithByteOrderMark ? 0 : 1)
-        return XMLPosition(line: line, column: max(1, column), byteOffset: inputByteOffset(startOffset))
+        return XMLPosition(line: line, column: inputColumn(max(1, column), onLine: line, atOutput: startOffset), byteOffset: inputByteOffset(startOffset))
     }
 
     /// The characters of `bytes` as expat counts columns: bytes in a single-byte encoding,

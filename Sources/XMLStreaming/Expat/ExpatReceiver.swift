@@ -144,6 +144,9 @@ internal import XMLSyntax
     let inputStageFromOptions: Bool
     /// For a document transcoded ahead of expat: where expat's byte offsets came from.
     var transcodedOffsets: TranscodedOffsets?
+    /// For a document whose control-character references are rewritten ahead of expat: the
+    /// shifts to undo in its positions.
+    var controlReferenceOffsets: ControlReferenceOffsets?
     /// Input read for the stage before it hands it on.
     var stageInput: [UInt8] = []
     /// The first repairs, as many as the options keep.
@@ -191,7 +194,12 @@ internal import XMLSyntax
         let stage = options.makeInputStage()
         inputStage = stage
         inputStageFromOptions = stage != nil
-        transcodedOffsets = (stage as? TranscodingInput)?.offsets
+        if let control = stage as? ControlReferenceInput {
+            transcodedOffsets = control.inner?.offsets
+            controlReferenceOffsets = control.offsets
+        } else {
+            transcodedOffsets = (stage as? TranscodingInput)?.offsets
+        }
         expatEncoding = stage?.outputEncoding ?? options.encoding.map(Self.expatName(forOverride:))
         scansAttributeEntities = stage?.mayPassUndeclaredAttributeEntities ?? true
         recordedRepairLimit = stage?.recordedRepairLimit ?? 0
@@ -291,6 +299,7 @@ internal import XMLSyntax
             // The last document's declaration chose it.
             inputStage = nil
             transcodedOffsets = nil
+            controlReferenceOffsets = nil
         }
     }
 }

@@ -145,5 +145,6 @@ extension XMLParseError.Code {
         .tokenTooLarge: "tokenTooLarge",
         .invalidEncoding: "invalidEncoding",
         .unexpandedEntity: "unexpandedEntity",
+        .reservedCharacter: "reservedCharacter",
     ]
 }

@@ -40,8 +40,11 @@ extension XMLParserOptions {
         if let recovery { return RecoveringInput(options: self, recovery: recovery) }
         // An override that expat cannot read, even through a table: transcoded throughout.
         if let encoding, case .transcoded(let name)? = EncodingResolver.resolve(encoding.rawValue) {
-            return TranscodingInput(encoding: name, name: encoding.rawValue)
+            let transcoding = TranscodingInput(encoding: name, name: encoding.rawValue)
+            guard readsControlCharacterReferences, let transcoding else { return transcoding }
+            return ControlReferenceInput(inner: transcoding, utf8: true)
         }
+        // Otherwise it is put in once the document's first bytes have settled its encoding.
         return nil
     }
 }

@@ -52,7 +52,7 @@ extension MarkupRepairer {
                 finishHeader(endingWith: b)
                 return 1
             }
-            if unsafe Self.illegalScalar(p, i) == nil {
+            if unsafe illegalCharacter(p, i) == nil {
                 unsafe doctype.header.append(contentsOf: UnsafeBufferPointer(rebasing: p[i..<(i + length)]))
             } else {
                 var ignored: [UInt8] = []
@@ -98,7 +98,7 @@ extension MarkupRepairer {
     /// comments and PIs tracked so that only a real `]` ends the subset.
     private mutating func subsetCharacter(_ p: UnsafeBufferPointer<UInt8>, _ i: Int, _ b: UInt8) {
         let length = Self.scalarLength(b)
-        if let value = unsafe Self.illegalScalar(p, i) {
+        if let value = unsafe illegalCharacter(p, i) {
             var replacement: [UInt8] = []
             illegal(value, into: &replacement)
             if !doctype.discarded { emit(replacement) }

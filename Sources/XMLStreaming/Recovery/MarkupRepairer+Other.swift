@@ -57,7 +57,7 @@ extension MarkupRepairer {
         let b = unsafe p[i]
         let length = Self.scalarLength(b)
         unsafe held.raw.append(contentsOf: UnsafeBufferPointer(rebasing: p[i..<(i + length)]))
-        if let value = unsafe Self.illegalScalar(p, i) {
+        if let value = unsafe illegalCharacter(p, i) {
             let (repair, replacement) = illegalRepair(value)
             held.repairs.append(repair)
             held.content.append(contentsOf: replacement)
@@ -130,7 +130,7 @@ extension MarkupRepairer {
             return 1
         }
         let length = Self.scalarLength(b)
-        if let value = unsafe Self.illegalScalar(p, i) {
+        if let value = unsafe illegalCharacter(p, i) {
             var replacement: [UInt8] = []
             illegal(value, into: &replacement)
             // A stripped character joins its neighbours: the `]` before it still count.
@@ -185,7 +185,7 @@ extension MarkupRepairer {
             finishProcessingInstruction()
             return b == 0x3E ? 1 : 0
         }
-        if unsafe illegalCharacters == .strip && Self.illegalScalar(p, i) != nil { return unsafe heldCharacter(p, i) }
+        if unsafe illegalCharacters == .strip && illegalCharacter(p, i) != nil { return unsafe heldCharacter(p, i) }
         if held.marks == 1 { held.content.append(0x3F) }
         if b == 0x3F {
             held.marks = 1

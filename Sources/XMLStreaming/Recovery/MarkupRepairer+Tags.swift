@@ -197,7 +197,7 @@ extension MarkupRepairer {
             tag.value.append(contentsOf: "&lt;".utf8)
             return 1
         }
-        if let value = unsafe Self.illegalScalar(p, i) {
+        if let value = unsafe illegalCharacter(p, i) {
             var replacement: [UInt8] = []
             illegal(value, into: &replacement)
             tag.value.append(contentsOf: replacement)
@@ -212,7 +212,7 @@ extension MarkupRepairer {
         guard !tag.reportedJunk else { return }
         tag.reportedJunk = true
         let character =
-            unsafe Self.illegalScalar(p, i) == nil ? "character \"\(Character(Unicode.Scalar(Self.scalar(p, i))!))\"" : "control character"
+            unsafe illegalCharacter(p, i) == nil ? "character \"\(Character(Unicode.Scalar(Self.scalar(p, i))!))\"" : "control character"
         report(.malformedTag, "unexpected \(character) in the tag <\(Self.text(tag.name))>; left out")
     }
 

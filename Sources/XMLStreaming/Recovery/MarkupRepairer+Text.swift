@@ -23,7 +23,7 @@ extension MarkupRepairer {
                 emit(b)
             }
         default:
-            if let value = unsafe Self.illegalScalar(p, i) {
+            if let value = unsafe illegalCharacter(p, i) {
                 var replacement: [UInt8] = []
                 illegal(value, into: &replacement)
                 emit(replacement)
@@ -142,7 +142,16 @@ extension MarkupRepairer {
         if isCharacter {
             let digits = unsafe String(decoding: UnsafeBufferPointer(rebasing: p[(i + (isHex ? 3 : 2))..<j]), as: UTF8.self)
             let value = UInt32(digits, radix: isHex ? 16 : 10) ?? 0
-            if XMLCharacterClass.isAllowed(value) {
+            if readsControlReferences && ControlReferenceLexer.isRestrictedControl(value) {
+                // Read as the stage in front of expat reads it (see ControlReferenceInput).
+                var bytes: [UInt8] = []
+                RecoveringDecoder.appendUTF8(0xFDD0 + value, to: &bytes)
+                append(bytes, inAttribute: inAttribute)
+            } else if readsControlReferences && (0xFDD0...0xFDEF).contains(value) {
+                var replacement: [UInt8] = []
+                illegal(value, into: &replacement)
+                append(replacement, inAttribute: inAttribute)
+            } else if XMLCharacterClass.isAllowed(value) {
                 unsafe append(whole, inAttribute: inAttribute)
             } else {
                 let reference = unsafe String(decoding: whole, as: UTF8.self)

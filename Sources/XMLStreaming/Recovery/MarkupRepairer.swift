@@ -33,6 +33,9 @@ struct MarkupRepairer {
     let illegalCharacters: XMLRecovery.IllegalCharacters
     /// The largest tag, comment or processing instruction held before failing.
     let tokenLimit: Int
+    /// Whether references to control characters are read as U+FDD0 plus their value, and
+    /// U+FDD0 to U+FDEF themselves refused (``XMLParserOptions/readsControlCharacterReferences``).
+    let readsControlReferences: Bool
 
     /// The repaired bytes produced so far; handed on after each chunk (``withOutput(_:)``).
     var output: [UInt8] = []
@@ -94,10 +97,11 @@ struct MarkupRepairer {
     /// How many tags were passed through whole (tests check that the path is taken).
     var passedTags = 0
 
-    init(namespaced: Bool, illegalCharacters: XMLRecovery.IllegalCharacters, tokenLimit: Int) {
+    init(namespaced: Bool, illegalCharacters: XMLRecovery.IllegalCharacters, tokenLimit: Int, readsControlReferences: Bool = false) {
         self.namespaced = namespaced
         self.illegalCharacters = illegalCharacters
         self.tokenLimit = tokenLimit
+        self.readsControlReferences = readsControlReferences
     }
 
     // MARK: - Driving
@@ -285,6 +289,15 @@ struct MarkupRepairer {
     func illegalRepair(_ value: UInt32) -> (XMLRepair, [UInt8]) {
         let hex = String(value, radix: 16, uppercase: true)
         let name = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        if (0xFDD0...0xFDEF).contains(value) {
+            // Only while control-character references are read.
+            let message = "character \(name) is reserved for control-character references (readsControlCharacterReferences)"
+            switch illegalCharacters {
+            case .strip: return (XMLRepair(kind: .illegalCharacter, message: message + "; left out", line: line, column: column), [])
+            case .replace:
+                return (XMLRepair(kind: .illegalCharacter, message: message + "; replaced by U+FFFD", line: line, column: column), [0xEF, 0xBF, 0xBD])
+            }
+        }
         switch illegalCharacters {
         case .strip:
             return (XMLRepair(kind: .illegalCharacter, message: "character \(name) is not allowed in XML; left out", line: line, column: column), [])
@@ -314,6 +327,14 @@ struct MarkupRepairer {
             return unsafe (b & 0x07) << 18 | UInt32(p[i + 1] & 0x3F) << 12 | UInt32(p[i + 2] & 0x3F) << 6
                 | UInt32(p[i + 3] & 0x3F)
         }
+    }
+
+    /// Whether the character at `i` is one this document cannot hold, and its value: one XML
+    /// does not allow, or one reserved for control-character references.
+    func illegalCharacter(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> UInt32? {
+        if let value = unsafe Self.illegalScalar(p, i) { return value }
+        guard readsControlReferences, unsafe p[i] == 0xEF && p[i + 1] == 0xB7 && (0x90...0xAF).contains(p[i + 2]) else { return nil }
+        return unsafe Self.scalar(p, i)
     }
 
     /// Whether the character at `i` is one XML does not allow, and its value.

@@ -25,7 +25,8 @@ struct RecoveringInput: InputStage {
             tokenLimit = max(name, value, text) &+ 4096
         }
         return MarkupRepairer(
-            namespaced: options.processesNamespaces, illegalCharacters: recovery.illegalCharacters, tokenLimit: tokenLimit)
+            namespaced: options.processesNamespaces, illegalCharacters: recovery.illegalCharacters, tokenLimit: tokenLimit,
+            readsControlReferences: options.readsControlCharacterReferences)
     }
 
     var outputEncoding: String { "UTF-8" }
