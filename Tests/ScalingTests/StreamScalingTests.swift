@@ -54,6 +54,26 @@ struct StreamScalingTests {
         print("scaling: reported references in one value: \(events)"); #expect(events.isNearLinear(), "\(events)")
     }
 
+    @Test("Control-character references: n in one text, n in one value, n elements on one line with every position asked")
+    func controlCharacterReferences() throws {
+        var options = XMLParserOptions()
+        options.readsControlCharacterReferences = true
+        func parse(_ bytes: [UInt8]) throws {
+            let parser = XMLStreamParser(handler: XMLEventCollector(recordsPositions: true), options: options)
+            try parser.parse(bytes)
+        }
+        let shapes: [(String, (Int) -> [UInt8])] = [
+            ("in one text", { Array(("<a>" + String(repeating: "x&#x1E;", count: $0) + "</a>").utf8) }),
+            ("in one value", { Array(("<a v='" + String(repeating: "&#31;y", count: $0) + "'/>").utf8) }),
+            ("before n elements on one line", { Array(("<a>" + String(repeating: "&#x1E;<b v='&#1;'/>", count: $0) + "</a>").utf8) }),
+        ]
+        for (label, document) in shapes {
+            let scaling = try Scaling.measure(n: 10_000, prepare: document, parse)
+            print("scaling: control-character references \(label): \(scaling)")
+            #expect(scaling.isNearLinear(), "\(label): \(scaling)")
+        }
+    }
+
     @Test("An element declaration with n alternatives, or n names in mixed content, is read in linear time")
     func wideContentModels() throws {
         for (label, open) in [("choice", "("), ("mixed", "(#PCDATA|")] {
