@@ -197,7 +197,7 @@ open class XMLDecoder: @unchecked Sendable {
     /// comments, CDATA sections and processing instructions, which are not references. While
     /// it is on, the noncharacters U+FDD0 to U+FDEF, which carry the references through the
     /// parser, cannot appear in the document: one stops it with
-    /// ``XMLParseError/Code/reservedCharacter`` at its line and column. It applies to the
+    /// `XMLParseError.Code.reservedCharacter` at its line and column. It applies to the
     /// decoder's own parses (`decode`, `document`, record streams), not to a handler stack's
     /// parser, whose options are the stack's; with recovery (``parserOptions``), the
     /// recovering reader reads them the same way.

@@ -86,5 +86,12 @@ struct ControlCharacterReferenceTests {
         #expect(String(decoding: try encoder.encode(Key(key: "a\u{1E}b"), withRootKey: "k"), as: UTF8.self) == "<k><key>ab</key></k>")
         encoder.writerOptions.characterPolicy = .throw
         #expect(throws: EncodingError.self) { try encoder.encode(Key(key: "a\u{1E}b"), withRootKey: "k") }
+
+        // A fragment keeps them for writing back; its markup string, XML 1.0, leaves them out.
+        struct Note: Codable { var body: XMLFragment }
+        let note = try Self.decoder.decode(Note.self, from: Array("<n><body>a&#x1E;<b>c&#1;</b></body></n>".utf8))
+        #expect(note.body.markup == "a<b>c</b>")
+        encoder.writerOptions.characterPolicy = .replace
+        #expect(String(decoding: try encoder.encode(note, withRootKey: "n"), as: UTF8.self) == "<n><body>a\u{FFFD}<b>c\u{FFFD}</b></body></n>")
     }
 }

@@ -56,6 +56,7 @@ struct ControlReferenceInput: InputStage {
         deliver: (_ repairs: [XMLRepair], _ output: UnsafeRawBufferPointer) throws -> Void
     ) throws {
         output.removeAll(keepingCapacity: true)
+        // The input is bytes, valid during this call only: the lexer keeps no pointer to it.
         unsafe lexer.run(input.assumingMemoryBound(to: UInt8.self), isFinal: isFinal, into: &output, offsets: offsets)
         try unsafe output.withUnsafeBytes { try unsafe deliver([], $0) }
     }
