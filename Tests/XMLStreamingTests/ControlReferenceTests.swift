@@ -126,7 +126,7 @@ struct ControlReferenceTests {
         <?xml version="1.0" encoding="UTF-8"?>\r
         <feed a="&#x1E;&#1;" b="é&#x0001F;">&#x1E;<x/>&#30; <y\r
         c='&#2;'/>&#x1E;<z>é&#x1E;</z>\r\n<w>&#x3;\r&#4;<v/></w>
-        <u>&#5;&#x1E;&#x1E;&#x1E;&#x1E;&#x1E;&#x1E;<t>&#x1E;</t><s/></u><!-- &#x1E; --><r/>
+        <u>&#5;&#x1E;&#x1E;&#x1E;&#x1E;&#x1E;&#x1E;<t>&#x1E;</t><s/></u><!-- &#x1E; --><r/><q v="&#x\(String(repeating: "0", count: 90))1E;"/>&#\(String(repeating: "0", count: 70))30;<p/>
         </feed>
         """
 
@@ -232,6 +232,75 @@ struct ControlReferenceTests {
         try parser.parse(Array("<a v='&#x1E;'>&#x1E;&#1;\(reserved(0xFDD0))&#xFDD1;<b>".utf8))
         #expect(Self.text(parser.handler.events) == "\(reserved(0xFDEE))\(reserved(0xFDD1))\u{FFFD}\u{FFFD}")
         #expect(parser.repairs.filter { $0.message.contains("reserved for control-character references") }.count == 2)
+    }
+
+    @Test("Leading zeros, however many: counted, not held, so no reference passes unread")
+    func leadingZeros() throws {
+        let zeros = String(repeating: "0", count: 100)
+        let (events, _, error) = Self.parse(Array("<a v='&#x\(zeros)1E;'>&#\(zeros)30;&#\(zeros)65;</a>".utf8), chunkSize: 7)
+        #expect(error == nil)
+        #expect(Self.text(events) == "\(reserved(0xFDEE))A")
+        // &#x000…; is the null character, refused.
+        #expect(Self.parse(Array("<a>&#x\(zeros);</a>".utf8), chunkSize: 7).error?.code == .badCharacterReference)
+        for reference in ["&#x\(zeros)FDD0;", "&#\(zeros)65000;"] {
+            #expect(Self.parse(Array("<a>\(reference)</a>".utf8)).error?.code == .reservedCharacter, "\(reference.suffix(8))")
+        }
+        // More digits than any character has: for expat to refuse, as without the option.
+        #expect(Self.parse(Array("<a>&#x1\(zeros)E;</a>".utf8)).error?.code == .badCharacterReference)
+    }
+
+    @Test("The DTD cannot bring reserved characters in: entity values (even written &#38;#…;) and attribute defaults")
+    func reservedInTheDTD() throws {
+        for subset in [
+            "<!ENTITY e '&#xFDD0;'>", "<!ENTITY e '&#38;#xFDD1;'>", "<!ENTITY e '&#38;#65000;'>",
+            "<!ATTLIST r a CDATA '&#xFDEE;'>", "<!ENTITY e 'x\(reserved(0xFDD9))'>",
+        ] {
+            let error = Self.parse(Array("<!DOCTYPE r [\n \(subset)]><r>&e;</r>".utf8)).error
+            #expect(error?.code == .reservedCharacter, "\(subset)")
+            #expect(error?.position.line == 2, "\(subset)")
+        }
+        let (events, _, error) = Self.parse(Array("<!DOCTYPE r [<!ENTITY e 'x&#38;#38;#xFDD0;'><!ATTLIST r a CDATA 'd'>]><r>&e;</r>".utf8))
+        #expect(error == nil)
+        #expect(Self.text(events) == "x&#xFDD0;")
+    }
+
+    @Test("Limits count the input's bytes; an error's excerpt never shows rewritten text")
+    func limitsAndExcerpts() throws {
+        var options = Self.options
+        let document = "<a>" + String(repeating: "&#1;", count: 10) + "</a>"
+        options.limits.maximumInputSize = Int64(document.utf8.count)
+        #expect(Self.parse(Array(document.utf8), options: options).error == nil)
+        options.limits.maximumInputSize = Int64(document.utf8.count - 1)
+        #expect(Self.parse(Array(document.utf8), options: options).error?.code == .inputTooLarge)
+        let error = Self.parse(Array("<a>&#x1E;</b>".utf8)).error
+        #expect(error?.code == .tagMismatch)
+        #expect(error?.excerpt?.contains("FDEE") != true)
+        #expect(Self.parse(Array("<a>x</b>".utf8)).error?.excerpt != nil)
+    }
+
+    @Test("UTF-16 transcoded for the stage: a mark under an override, a tag with an undeclared entity")
+    func utf16Details() throws {
+        func utf16BE(_ text: String) -> [UInt8] { ([UInt16(0xFEFF)] + Array(text.utf16)).flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] } }
+        let document = "<a b='&#x1E;'><c/>&#x1E;<d/></a>"
+        var override = Self.options
+        override.encoding = .utf16
+        var plain = XMLParserOptions()
+        plain.encoding = .utf16
+        let oracle = Self.parse(utf16BE(Self.oracle(document)), options: plain)
+        let result = Self.parse(utf16BE(document), options: override)
+        #expect(oracle.error == nil && result.error == nil)
+        #expect(result.positions == oracle.positions)
+
+        var keep = Self.options
+        keep.unexpandedEntities = .keep
+        let tag = #"<?xml version="1.0" encoding="UTF-16"?><!DOCTYPE r SYSTEM "r.dtd"><r a="é&#x1E;&x;"/>"#
+        let read = Self.parse(utf16BE(tag), options: keep)
+        #expect(read.error == nil)
+        let value = read.events.compactMap { event -> String? in
+            if case .startElement(_, let attributes) = event { return attributes.first?.value }
+            return nil
+        }.first
+        #expect(value == "é\(reserved(0xFDEE))&x;")
     }
 
     @Test("A parser reset between documents reads the next one the same way")

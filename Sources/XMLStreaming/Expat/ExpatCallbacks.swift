@@ -165,7 +165,17 @@ enum ExpatCallbacks {
         let declaration = unsafe XMLAttributeDeclaration(
             elementName: String(cString: element!), attributeName: String(cString: attribute!), type: String(cString: type!),
             defaultValue: defaultValue.map { unsafe String(cString: $0) }, isRequired: isRequired != 0)
-        unsafe withReceiver(userData) { $0.receive(HandlerEvents.AttributeDeclaration(declaration: declaration)) }
+        unsafe withReceiver(userData) { receiver in
+            if receiver.options.readsControlCharacterReferences, let value = declaration.defaultValue, let scalar = reservedScalar(in: value) {
+                return receiver.failReserved(scalar, in: "the default value of attribute \(declaration.attributeName)")
+            }
+            receiver.receive(HandlerEvents.AttributeDeclaration(declaration: declaration))
+        }
+    }
+
+    /// The first of U+FDD0...U+FDEF in `value` (its references are resolved).
+    private static func reservedScalar(in value: String) -> UInt32? {
+        value.unicodeScalars.first { (0xFDD0...0xFDEF).contains($0.value) }?.value
     }
 
     static let entityDeclaration: XML_EntityDeclHandler = {

@@ -146,7 +146,8 @@ extension ExpatReceiver {
             }
             return Array(String(decoding: units, as: UTF16.self).utf8)
         }
-        guard let encoding = options.encoding?.rawValue ?? declaredEncoding, !Self.isUTF8(encoding) else {
+        // A transcoding stage hands expat UTF-8, whatever the document declares.
+        guard transcodedOffsets == nil, let encoding = options.encoding?.rawValue ?? declaredEncoding, !Self.isUTF8(encoding) else {
             return unsafe Array(tag)
         }
         // A single-byte encoding: expat's own Latin-1 and ASCII, or one of the package's tables.
@@ -162,6 +163,7 @@ extension ExpatReceiver {
     /// How the input spells characters, for byte offsets into it.
     var currentInputForm: AttributeEntityScanner.InputForm {
         if inputIsUTF16 { return .utf16 }
+        if transcodedOffsets != nil { return .utf8 }
         if let encoding = options.encoding?.rawValue ?? declaredEncoding, !Self.isUTF8(encoding) { return .singleByte }
         return .utf8
     }

@@ -73,7 +73,13 @@ extension ExpatReceiver {
             message += " (entity expansion exceeds \(options.limits.maximumAmplification)x the input)"
         }
         // UTF-16 bytes make no excerpt that reads.
-        let excerpt = unsafe inputIsUTF16 ? nil : context.flatMap { unsafe EncodingDiagnosis.excerpt(of: $0.bytes, around: excerptOffset) }
+        var excerpt = unsafe inputIsUTF16 ? nil : context.flatMap { unsafe EncodingDiagnosis.excerpt(of: $0.bytes, around: excerptOffset) }
+        // Where the control-reference stage rewrote what expat holds, it is not the input's.
+        if let controlReferenceOffsets, let text = excerpt?.text,
+            controlReferenceOffsets.stop != nil || text.contains("&#xFDD") || text.contains("&#xFDE")
+        {
+            excerpt = nil
+        }
         return XMLParseError(
             code: errorCode, message: message, position: position, fileName: fileName, excerpt: excerpt?.text,
             excerptColumn: excerpt?.column)

@@ -197,6 +197,12 @@ extension ExpatReceiver {
             if externalEntityNames[key] == nil { externalEntityNames[key] = unsafe String(cString: name) }
         }
         guard pendingError == nil else { return }
+        if options.readsControlCharacterReferences, let value = unsafe value,
+            let scalar = unsafe Self.reservedScalar(in: UnsafeBufferPointer(start: UnsafeRawPointer(value).assumingMemoryBound(to: UInt8.self), count: valueLength))
+        {
+            // Its references are resolved: U+FDD0...U+FDEF here would read as control characters.
+            return unsafe failReserved(scalar, in: "the value of entity \(String(cString: name))")
+        }
         let declaration = unsafe XMLEntityDeclaration(
             name: String(cString: name),
             value: value.map {
@@ -205,6 +211,47 @@ extension ExpatReceiver {
             systemID: unsafe systemID.map { unsafe String(cString: $0) }, publicID: publicID.map { unsafe String(cString: $0) },
             notationName: unsafe notationName.map { unsafe String(cString: $0) }, isParameterEntity: isParameterEntity)
         deliver(HandlerEvents.EntityDeclaration(declaration: declaration))
+    }
+
+    /// Stops the document at a declaration whose value holds a character reserved while
+    /// control-character references are read (``XMLParserOptions/readsControlCharacterReferences``).
+    func failReserved(_ scalar: UInt32, in place: String) {
+        let hex = String(scalar, radix: 16, uppercase: true)
+        fail(
+            XMLParseError(
+                code: .reservedCharacter,
+                message: "\(place) holds U+\(hex), which cannot be read while control-character references are "
+                    + "(readsControlCharacterReferences): U+FDD0 to U+FDEF carry them",
+                position: currentPosition(), fileName: fileName))
+    }
+
+    /// The first of U+FDD0...U+FDEF in UTF-8 `bytes`, as itself or as the text of a reference
+    /// (`&#38;#xFDD0;` in an entity value is `&#xFDD0;` in its replacement text).
+    static func reservedScalar(in bytes: UnsafeBufferPointer<UInt8>) -> UInt32? {
+        var i = 0
+        while i < bytes.count {
+            if unsafe bytes[i] == 0xEF && i + 2 < bytes.count && bytes[i + 1] == 0xB7 && (0x90...0xAF).contains(bytes[i + 2]) {
+                return unsafe 0xFDD0 + UInt32(bytes[i + 2] - 0x90)
+            }
+            if unsafe bytes[i] == 0x26 && i + 2 < bytes.count && bytes[i + 1] == 0x23 {
+                let isHex = unsafe bytes[i + 2] == 0x78
+                var j = i + (isHex ? 3 : 2)
+                var value: UInt32 = 0
+                while j < bytes.count, let digit = unsafe Self.digitValue(bytes[j], hex: isHex) {
+                    value = min(0x11_0000, value * (isHex ? 16 : 10) + digit)
+                    j += 1
+                }
+                if unsafe j < bytes.count && bytes[j] == 0x3B && (0xFDD0...0xFDEF).contains(value) { return value }
+            }
+            i += 1
+        }
+        return nil
+    }
+
+    private static func digitValue(_ b: UInt8, hex: Bool) -> UInt32? {
+        if b >= 0x30 && b <= 0x39 { return UInt32(b - 0x30) }
+        guard hex, (b | 0x20) >= 0x61 && (b | 0x20) <= 0x66 else { return nil }
+        return UInt32((b | 0x20) - 0x61 + 10)
     }
 
     /// An external entity reference: never loaded, reported as skipped.

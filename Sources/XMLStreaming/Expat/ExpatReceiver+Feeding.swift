@@ -198,7 +198,8 @@ extension ExpatReceiver {
                 return upper.hasPrefix("UTF-16") || upper.hasPrefix("UTF16")
             } ?? true
         } else if bytes.count >= 3, a == 0xEF, b == 0xBB, unsafe bytes[2] == 0xBF {
-            startsWithByteOrderMark = declared.map(Self.isUTF8) ?? true
+            // A transcoding stage writes the input's mark (UTF-16's, UTF-32's) in UTF-8.
+            startsWithByteOrderMark = transcodedOffsets != nil || (declared.map(Self.isUTF8) ?? true)
         }
         if let encoding = options.encoding, !Self.isUTF8(encoding.rawValue) { valuesMayOutgrowTags = true }
     }
@@ -226,7 +227,10 @@ extension ExpatReceiver {
     /// The one place that calls `XML_ParseBuffer` and turns its status into Swift.
     func parse(count: Int, isFinal: Bool) throws {
         bytesFed += Int64(count)
-        if let limit = options.limits.maximumInputSize, bytesFed > limit {
+        // Input bytes: rewritten control-character references are longer for expat.
+        if let limit = options.limits.maximumInputSize, bytesFed > limit,
+            controlReferenceOffsets.map({ $0.inputOffset(forOutput: bytesFed) > limit }) ?? true
+        {
             fail(
                 limitError(
                     .inputTooLarge, "the input is larger than the limit of \(limit) bytes",

@@ -13,8 +13,8 @@
 ///
 /// References in comments, CDATA sections, processing instructions and the DOCTYPE are not
 /// references and pass as they are: a small lexer follows the markup for that, keeping its
-/// state from chunk to chunk and holding back only an unfinished reference (at most 64
-/// bytes). It reads the ASCII of UTF-8 and of the single-byte encodings expat reads; any
+/// state from chunk to chunk and holding back only an unfinished reference (at most 19
+/// bytes: its leading zeros are counted, not held). It reads the ASCII of UTF-8 and of the single-byte encodings expat reads; any
 /// other encoding (UTF-16 included) is transcoded to UTF-8 first, by the stage inside.
 ///
 /// Positions stay those of the input: ``offsets`` gives the receiver the shifts to undo.
@@ -91,8 +91,10 @@ struct ControlReferenceLexer {
     private var run = 0
     /// Brackets open in the DOCTYPE.
     private var brackets = 0
-    /// The reference held back, from its `&`.
+    /// The reference held back, from its `&`, without its leading zeros.
     private var reference: [UInt8] = []
+    /// The leading zeros of the reference held back.
+    private var referenceZeros = 0
     private var line = 1
     private var lastWasCarriageReturn = false
     /// Bytes handed on so far.
@@ -102,8 +104,9 @@ struct ControlReferenceLexer {
     private var reservedPrefix = 0
     let checksReservedCharacters: Bool
 
-    /// The longest reference held back; a longer one (leading zeros) passes as it is.
-    static let referenceLimit = 64
+    /// The most digits held after the leading zeros: a reference with more is to no
+    /// character, and passes as it is for expat to refuse.
+    static let significantDigitLimit = 16
 
     init(checksReservedCharacters: Bool) {
         self.checksReservedCharacters = checksReservedCharacters
@@ -314,40 +317,60 @@ struct ControlReferenceLexer {
         place = .reference
         referenceReturn = back
         reference.removeAll(keepingCapacity: true)
+        referenceZeros = 0
         reference.append(0x26)
     }
 
     /// Hands on the reference held back as it was, and goes back to where it began.
     private mutating func emitReference(_ output: inout [UInt8]) {
-        output.append(contentsOf: reference)
+        let prefix = min(reference.count, isHexReference ? 3 : 2)
+        output.append(contentsOf: reference[..<prefix])
+        if referenceZeros > 0 { output.append(contentsOf: repeatElement(0x30, count: referenceZeros)) }
+        output.append(contentsOf: reference[prefix...])
         reference.removeAll(keepingCapacity: true)
+        referenceZeros = 0
         place = referenceReturn
     }
+
+    /// Whether the reference held back is hexadecimal (`&#x`).
+    private var isHexReference: Bool { reference.count >= 3 && reference[2] == 0x78 }
 
     /// Reads the next byte of a reference (`&` is held). Returns false when the byte is not
     /// part of it: the reference has been handed on as it was, and the byte is to be read
     /// again.
     private mutating func referenceByte(_ b: UInt8, into output: inout [UInt8], offsets: ControlReferenceOffsets) -> Bool {
-        let count = reference.count
-        let isHex = count >= 3 && reference[2] == 0x78
-        let accepted: Bool
-        switch count {
-        case 1: accepted = b == 0x23  // #
-        case 2: accepted = b == 0x78 || Self.isDigit(b)
-        default:
-            let digits = count - (isHex ? 3 : 2)
-            if b == 0x3B {
-                guard digits > 0 else { accepted = false; break }
-                finishReference(into: &output, offsets: offsets, isHex: isHex)
-                return true
+        if reference.count == 1 {
+            guard b == 0x23 else {  // #
+                emitReference(&output)
+                return false
             }
-            accepted = count < Self.referenceLimit && (isHex ? Self.isHexDigit(b) : Self.isDigit(b))
+            reference.append(b)
+            return true
         }
-        guard accepted else {
+        if reference.count == 2 && referenceZeros == 0 && b == 0x78 {
+            reference.append(b)
+            return true
+        }
+        let isHex = isHexReference
+        let prefix = isHex ? 3 : 2
+        if b == 0x3B {
+            guard reference.count > prefix || referenceZeros > 0 else {
+                emitReference(&output)
+                return false
+            }
+            finishReference(into: &output, offsets: offsets, isHex: isHex)
+            return true
+        }
+        guard isHex ? Self.isHexDigit(b) : Self.isDigit(b), reference.count - prefix < Self.significantDigitLimit else {
             emitReference(&output)
             return false
         }
-        reference.append(b)
+        // Leading zeros are counted, not held, however many.
+        if b == 0x30 && reference.count == prefix {
+            referenceZeros += 1
+        } else {
+            reference.append(b)
+        }
         return true
     }
 
@@ -360,19 +383,22 @@ struct ControlReferenceLexer {
             value = min(0x11_0000, value * (isHex ? 16 : 10) + d)
         }
         reference.append(0x3B)
+        let inputLength = reference.count + referenceZeros
         let outputStart = produced + Int64(output.count)
         if Self.isRestrictedControl(value) {
             let replacement = Array("&#x\(String(0xFDD0 + value, radix: 16, uppercase: true));".utf8)
-            offsets.add(outputStart: outputStart, inputLength: reference.count, outputLength: replacement.count, line: line)
+            offsets.add(outputStart: outputStart, inputLength: inputLength, outputLength: replacement.count, line: line)
             output.append(contentsOf: replacement)
         } else if (0xFDD0...0xFDEF).contains(value) {
-            offsets.add(outputStart: outputStart, inputLength: reference.count, outputLength: 4, line: line)
+            offsets.add(outputStart: outputStart, inputLength: inputLength, outputLength: 4, line: line)
             if offsets.stop == nil { offsets.stop = ControlReferenceOffsets.Stop(outputOffset: outputStart, scalar: value, isReference: true) }
             output.append(contentsOf: Array("&#0;".utf8))
         } else {
-            output.append(contentsOf: reference)
+            emitReference(&output)
+            return
         }
         reference.removeAll(keepingCapacity: true)
+        referenceZeros = 0
         place = referenceReturn
     }
 
