@@ -182,8 +182,16 @@ extension XMLRecordBuilder {
         }
 
         /// Appends text or a value to `bytes`, with the control characters mapped back.
+        @inline(__always)
         private mutating func appendContent(_ view: XMLStringView) {
-            guard controlCharacters else { return unsafe view.withUnsafeBytes { unsafe bytes.append(contentsOf: $0) } }
+            if controlCharacters {
+                appendMappingControlCharacters(view)
+            } else {
+                unsafe view.withUnsafeBytes { unsafe bytes.append(contentsOf: $0) }
+            }
+        }
+
+        private mutating func appendMappingControlCharacters(_ view: XMLStringView) {
             unsafe view.withUnsafeBytes { source in
                 var i = 0
                 var copied = 0

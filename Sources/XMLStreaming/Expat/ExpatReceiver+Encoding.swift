@@ -165,21 +165,26 @@ extension ExpatReceiver {
 
     /// The input's byte offset for one of expat's (they differ when the document is transcoded).
     func inputByteOffset(_ expatOffset: Int64) -> Int64 {
-        let offset = stageOutputOffset(expatOffset)
-        guard let transcodedOffsets else { return offset }
-        return transcodedOffsets.inputOffset(forOutput: offset)
+        guard let transcodedOffsets else {
+            return options.readsControlCharacterReferences ? stageOutputOffset(expatOffset) : expatOffset
+        }
+        return transcodedOffsets.inputOffset(forOutput: stageOutputOffset(expatOffset))
     }
 
     /// For one of expat's byte offsets, the offset in what the transcoding stage handed on
     /// (they differ when control-character references were rewritten after it).
+    @inline(never)
     func stageOutputOffset(_ expatOffset: Int64) -> Int64 {
-        controlReferenceOffsets?.inputOffset(forOutput: expatOffset) ?? expatOffset
+        guard options.readsControlCharacterReferences, let controlReferenceOffsets else { return expatOffset }
+        return controlReferenceOffsets.inputOffset(forOutput: expatOffset)
     }
 
     /// A column of expat's at one of its byte offsets, as in the input (rewritten
     /// control-character references before it on its line made it larger).
+    @inline(__always)
     func inputColumn(_ column: Int, onLine line: Int, atOutput expatOffset: Int64) -> Int {
-        guard let controlReferenceOffsets else { return column }
+        // The option first: a plain read, where the property's is checked for exclusivity.
+        guard options.readsControlCharacterReferences, let controlReferenceOffsets else { return column }
         return max(1, column - controlReferenceOffsets.addedColumns(onLine: line, atOutput: expatOffset))
     }
 

@@ -158,15 +158,16 @@ struct ControlReferenceLexer {
         /// Bytes before this one have been counted for lines and reserved characters (a byte
         /// read again in another place is not counted twice).
         var counted = i
+        let notable = Self.notable  // read once, not through the global's accessor per byte
         while i < n {
             let b = unsafe input[i]
             if place != .reference && place != .lessThan && place != .bang && place != .bangDash
                 && place != .doctypeLessThan && place != .doctypeBang && place != .doctypeBangDash
-                && !Self.notable[Int(b)]
+                && !notable[Int(b)]
             {
                 // A run of bytes that change nothing.
                 var j = i + 1
-                while unsafe j < n && !Self.notable[Int(input[j])] { j += 1 }
+                while unsafe j < n && !notable[Int(input[j])] { j += 1 }
                 i = j
                 counted = max(counted, j)
                 run = 0
