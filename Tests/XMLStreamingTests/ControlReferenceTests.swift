@@ -234,7 +234,7 @@ struct ControlReferenceTests {
         #expect(parser.repairs.filter { $0.message.contains("reserved for control-character references") }.count == 2)
     }
 
-    @Test("Leading zeros, however many: counted, not held, so no reference passes unread")
+    @Test("Leading zeros, however many: passed on as they come, so no reference passes unread and none is held")
     func leadingZeros() throws {
         let zeros = String(repeating: "0", count: 100)
         let (events, _, error) = Self.parse(Array("<a v='&#x\(zeros)1E;'>&#\(zeros)30;&#\(zeros)65;</a>".utf8), chunkSize: 7)
@@ -247,6 +247,15 @@ struct ControlReferenceTests {
         }
         // More digits than any character has: for expat to refuse, as without the option.
         #expect(Self.parse(Array("<a>&#x1\(zeros)E;</a>".utf8)).error?.code == .badCharacterReference)
+        // A megabyte of zeros, fed in pieces: read, and the input-size limit sees every byte.
+        let long = Array("<a>&#x\(String(repeating: "0", count: 1 << 20))1F;</a>".utf8)
+        #expect(Self.text(Self.parse(long, chunkSize: 4096).events) == reserved(0xFDEF))
+        var limited = Self.options
+        limited.limits.maximumInputSize = 1 << 20
+        #expect(Self.parse(long, chunkSize: 4096, options: limited).error?.code == .inputTooLarge)
+        let padded = "<r>" + String(repeating: "&#x0000001E;", count: 20) + "</r>"
+        limited.limits.maximumInputSize = 200
+        #expect(Self.parse(Array(padded.utf8), options: limited).error?.code == .inputTooLarge)
     }
 
     @Test("The DTD cannot bring reserved characters in: entity values (even written &#38;#…;) and attribute defaults")
@@ -272,10 +281,15 @@ struct ControlReferenceTests {
         #expect(Self.parse(Array(document.utf8), options: options).error == nil)
         options.limits.maximumInputSize = Int64(document.utf8.count - 1)
         #expect(Self.parse(Array(document.utf8), options: options).error?.code == .inputTooLarge)
-        let error = Self.parse(Array("<a>&#x1E;</b>".utf8)).error
-        #expect(error?.code == .tagMismatch)
-        #expect(error?.excerpt?.contains("FDEE") != true)
+        for document in ["<a>&#x1E;</b>", "<r>&#x1E;" + String(repeating: "x", count: 54) + "&</r>"] {
+            let error = Self.parse(Array(document.utf8)).error
+            #expect(error != nil)
+            #expect(error?.excerpt?.contains("FDEE") != true, "\(document)")
+        }
         #expect(Self.parse(Array("<a>x</b>".utf8)).error?.excerpt != nil)
+        // Far enough from the rewrite, the excerpt is shown.
+        let far = Self.parse(Array(("<r>&#x1E;\n" + String(repeating: "x", count: 100) + "</b>").utf8)).error
+        #expect(far?.excerpt?.hasSuffix("</b>") == true)
     }
 
     @Test("UTF-16 transcoded for the stage: a mark under an override, a tag with an undeclared entity")
@@ -301,6 +315,23 @@ struct ControlReferenceTests {
             return nil
         }.first
         #expect(value == "é\(reserved(0xFDEE))&x;")
+    }
+
+    @Test("An undeclared entity in a value of a transcoded document: its byte offset is the input's")
+    func transcodedAttributeEntity() throws {
+        let document = #"<?xml version="1.0" encoding="Shift_JIS"?><!DOCTYPE r SYSTEM "r.dtd"><r b="\#u{3042}\#u{3044}&u;"/>"#
+        let bytes = Array(document.data(using: .shiftJIS)!)
+        let expected = Int64(bytes.firstIndex(of: UInt8(ascii: "&"))!)
+        for options in [XMLParserOptions(), Self.options] {
+            let parser = XMLStreamParser(handler: XMLEventCollector(recordsPositions: true), options: options)
+            try parser.parse(bytes)
+            let positions = zip(parser.handler.events, parser.handler.positions).compactMap { event, position -> XMLPosition? in
+                if case .skippedAttributeEntity = event { return position }
+                return nil
+            }
+            #expect(positions.map(\.byteOffset) == [expected])
+            #expect(positions.map(\.column) == [document.distance(from: document.startIndex, to: document.firstIndex(of: "&")!) + 1])
+        }
     }
 
     @Test("A parser reset between documents reads the next one the same way")

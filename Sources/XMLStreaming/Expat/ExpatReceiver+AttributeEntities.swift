@@ -31,8 +31,9 @@ extension ExpatReceiver {
         // Every reference's position in one pass over the tag.
         let offsets = found.flatMap { $0.references.map(\.offset) }
         var positions = scanner.positions(of: offsets, tagStart: currentPosition(), input: currentInputForm)
-        if controlReferenceOffsets != nil {
-            // Rewritten references before them in the tag: counted again in the input's terms.
+        if controlReferenceOffsets != nil || transcodedOffsets != nil {
+            // A stage changed the bytes expat reads (transcoded them, rewrote references):
+            // counted in expat's bytes, then mapped to the input's.
             let tagOffset = unsafe Int64(max(0, XML_GetCurrentByteIndex(parser)))
             let line = unsafe Int(XML_GetCurrentLineNumber(parser))
             let raw = scanner.positions(

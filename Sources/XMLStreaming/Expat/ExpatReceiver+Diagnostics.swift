@@ -74,11 +74,11 @@ extension ExpatReceiver {
         }
         // UTF-16 bytes make no excerpt that reads.
         var excerpt = unsafe inputIsUTF16 ? nil : context.flatMap { unsafe EncodingDiagnosis.excerpt(of: $0.bytes, around: excerptOffset) }
-        // Where the control-reference stage rewrote what expat holds, it is not the input's.
-        if let controlReferenceOffsets, let text = excerpt?.text,
-            controlReferenceOffsets.stop != nil || text.contains("&#xFDD") || text.contains("&#xFDE")
-        {
-            excerpt = nil
+        // Where the control-reference stage rewrote what expat holds, it is not the input's
+        // (an excerpt reaches at most 60 bytes either side of its caret).
+        if let controlReferenceOffsets, excerpt != nil, let context = unsafe context {
+            let caret = unsafe Int64(XML_GetCurrentByteIndex(parser)) + Int64(excerptOffset - context.offset)
+            if controlReferenceOffsets.changes(outputFrom: caret - 64, to: caret + 64) { excerpt = nil }
         }
         return XMLParseError(
             code: errorCode, message: message, position: position, fileName: fileName, excerpt: excerpt?.text,

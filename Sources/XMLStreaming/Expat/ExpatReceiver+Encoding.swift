@@ -197,6 +197,7 @@ extension ExpatReceiver {
         guard transcodedOffsets != nil || controlReferenceOffsets != nil, state == .parsing || state == .suspended else { return }
         let pending = bytesFed - Int64(pendingTokenBytes)
         transcodedOffsets?.discard(beforeOutput: stageOutputOffset(pending))
-        controlReferenceOffsets?.discard(beforeOutput: pending)
+        // Kept a little further back, for an error's excerpt (see expatError()).
+        controlReferenceOffsets?.discard(beforeOutput: pending - 64)
     }
 }

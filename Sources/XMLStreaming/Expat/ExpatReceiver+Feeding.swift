@@ -227,7 +227,8 @@ extension ExpatReceiver {
     /// The one place that calls `XML_ParseBuffer` and turns its status into Swift.
     func parse(count: Int, isFinal: Bool) throws {
         bytesFed += Int64(count)
-        // Input bytes: rewritten control-character references are longer for expat.
+        // The stage's input: a rewritten control-character reference is longer for expat,
+        // never shorter (but where the stage stopped), so the check runs past the limit.
         if let limit = options.limits.maximumInputSize, bytesFed > limit,
             controlReferenceOffsets.map({ $0.inputOffset(forOutput: bytesFed) > limit }) ?? true
         {

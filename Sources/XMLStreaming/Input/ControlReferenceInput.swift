@@ -8,14 +8,16 @@
 /// So that the mapping cannot be wrong, the 32 noncharacters U+FDD0 to U+FDEF are reserved
 /// while the stage runs: one written as itself or as a reference stops the document with
 /// ``XMLParseError/Code/reservedCharacter``, at its place. The stage hands expat a byte it
-/// will refuse there (0xFF, never UTF-8, for the character; `&#0;` for a reference) and
-/// the receiver names the character (``ControlReferenceOffsets/stop``).
+/// will refuse there (0xFF, never UTF-8, for the character; its digits made `0` for a
+/// reference) and the receiver names the character (``ControlReferenceOffsets/stop``).
 ///
 /// References in comments, CDATA sections, processing instructions and the DOCTYPE are not
 /// references and pass as they are: a small lexer follows the markup for that, keeping its
-/// state from chunk to chunk and holding back only an unfinished reference (at most 19
-/// bytes: its leading zeros are counted, not held). It reads the ASCII of UTF-8 and of the single-byte encodings expat reads; any
-/// other encoding (UTF-16 included) is transcoded to UTF-8 first, by the stage inside.
+/// state from chunk to chunk and holding back only the digits of an unfinished reference
+/// (at most 16: its `&#x` and leading zeros go on as they come, since a rewrite changes the
+/// digits alone). It reads the ASCII of UTF-8 and of the single-byte encodings expat
+/// reads; any other encoding (UTF-16 included) is transcoded to UTF-8 first, by the stage
+/// inside.
 ///
 /// Positions stay those of the input: ``offsets`` gives the receiver the shifts to undo.
 struct ControlReferenceInput: InputStage {
@@ -91,10 +93,15 @@ struct ControlReferenceLexer {
     private var run = 0
     /// Brackets open in the DOCTYPE.
     private var brackets = 0
-    /// The reference held back, from its `&`, without its leading zeros.
-    private var reference: [UInt8] = []
-    /// The leading zeros of the reference held back.
-    private var referenceZeros = 0
+    /// How far into a reference the lexer is.
+    private enum ReferencePart { case ampersand, hash, digits }
+    private var referencePart = ReferencePart.ampersand
+    private var referenceIsHex = false
+    /// Where the reference's `&` reaches expat.
+    private var referenceStart: Int64 = 0
+    /// The reference's digits after its leading zeros, held back: all the lexer holds (the
+    /// `&#x` and the zeros go on as they come, since a rewrite changes the digits alone).
+    private var digits: [UInt8] = []
     private var line = 1
     private var lastWasCarriageReturn = false
     /// Bytes handed on so far.
@@ -124,7 +131,7 @@ struct ControlReferenceLexer {
 
     /// Reads `input`, appending what expat is to read to `output`.
     mutating func run(_ input: UnsafeBufferPointer<UInt8>, isFinal: Bool, into output: inout [UInt8], offsets: ControlReferenceOffsets) {
-        output.reserveCapacity(input.count + reference.count + 16)
+        output.reserveCapacity(input.count + digits.count + 16)
         let n = input.count
         var i = 0
         /// Input from here on is copied as it is when the next rewrite (or the end) comes.
@@ -187,7 +194,7 @@ struct ControlReferenceLexer {
                     if i + 2 < n {
                         let third = unsafe input[i + 2]
                         if unsafe input[i + 1] == 0xB7 && (0x90...0xAF).contains(third) {
-                            if place == .reference { emitReference(&output) }
+                            if place == .reference { abandonReference(&output) }
                             stop(at: produced + Int64(output.count + i - copyFrom), scalar: 0xFDD0 + UInt32(third - 0x90), offsets: offsets)
                             flush(upTo: i + 2)
                             output.append(0xFF)
@@ -204,9 +211,7 @@ struct ControlReferenceLexer {
             switch place {
             case .text:
                 if b == 0x26 {
-                    flush(upTo: i)
-                    startReference(returningTo: .text)
-                    copyFrom = i + 1
+                    startReference(returningTo: .text, at: produced + Int64(output.count + i - copyFrom))
                 } else if b == 0x3C {
                     place = .lessThan
                 }
@@ -254,9 +259,7 @@ struct ControlReferenceLexer {
                 if b == quote {
                     place = .tag
                 } else if b == 0x26 {
-                    flush(upTo: i)
-                    startReference(returningTo: .attributeValue)
-                    copyFrom = i + 1
+                    startReference(returningTo: .attributeValue, at: produced + Int64(output.count + i - copyFrom))
                 }
             case .doctype:
                 switch b {
@@ -290,21 +293,28 @@ struct ControlReferenceLexer {
                     continue
                 }
             case .reference:
-                if referenceByte(b, into: &output, offsets: offsets) {
+                switch referenceStep(b) {
+                case .pass: break
+                case .hold:
+                    flush(upTo: i)
+                    digits.append(b)
                     copyFrom = i + 1
-                } else {
-                    // Not a reference to rewrite: it goes as it was, and the byte is read again.
-                    copyFrom = i
+                case .end:
+                    // Held digits end at `i` (nothing after them is pending).
+                    finishReference(into: &output, offsets: offsets)
+                    copyFrom = i + 1
+                case .notReference:
+                    // What was held goes as it was (the bytes before it have gone), and the
+                    // byte is read again where the reference began.
+                    abandonReference(&output)
                     continue
                 }
             }
             i += 1
         }
-        if place == .reference {
-            copyFrom = max(copyFrom, n)
-            if isFinal { emitReference(&output) }
-        }
+        // Held digits end the input (copyFrom is n); anything else goes now.
         flush(upTo: n)
+        if place == .reference && isFinal { abandonReference(&output) }
         produced += Int64(output.count)
     }
 
@@ -314,92 +324,74 @@ struct ControlReferenceLexer {
         run = 0
     }
 
-    private mutating func startReference(returningTo back: Place) {
+    private mutating func startReference(returningTo back: Place, at outputOffset: Int64) {
         place = .reference
         referenceReturn = back
-        reference.removeAll(keepingCapacity: true)
-        referenceZeros = 0
-        reference.append(0x26)
+        referencePart = .ampersand
+        referenceStart = outputOffset
+        digits.removeAll(keepingCapacity: true)
     }
 
-    /// Hands on the reference held back as it was, and goes back to where it began.
-    private mutating func emitReference(_ output: inout [UInt8]) {
-        let prefix = min(reference.count, isHexReference ? 3 : 2)
-        output.append(contentsOf: reference[..<prefix])
-        if referenceZeros > 0 { output.append(contentsOf: repeatElement(0x30, count: referenceZeros)) }
-        output.append(contentsOf: reference[prefix...])
-        reference.removeAll(keepingCapacity: true)
-        referenceZeros = 0
+    /// Hands on the digits held back as they were, and goes back to where the reference began.
+    private mutating func abandonReference(_ output: inout [UInt8]) {
+        output.append(contentsOf: digits)
+        digits.removeAll(keepingCapacity: true)
         place = referenceReturn
     }
 
-    /// Whether the reference held back is hexadecimal (`&#x`).
-    private var isHexReference: Bool { reference.count >= 3 && reference[2] == 0x78 }
-
-    /// Reads the next byte of a reference (`&` is held). Returns false when the byte is not
-    /// part of it: the reference has been handed on as it was, and the byte is to be read
-    /// again.
-    private mutating func referenceByte(_ b: UInt8, into output: inout [UInt8], offsets: ControlReferenceOffsets) -> Bool {
-        if reference.count == 1 {
-            guard b == 0x23 else {  // #
-                emitReference(&output)
-                return false
-            }
-            reference.append(b)
-            return true
-        }
-        if reference.count == 2 && referenceZeros == 0 && b == 0x78 {
-            reference.append(b)
-            return true
-        }
-        let isHex = isHexReference
-        let prefix = isHex ? 3 : 2
-        if b == 0x3B {
-            guard reference.count > prefix || referenceZeros > 0 else {
-                emitReference(&output)
-                return false
-            }
-            finishReference(into: &output, offsets: offsets, isHex: isHex)
-            return true
-        }
-        guard isHex ? Self.isHexDigit(b) : Self.isDigit(b), reference.count - prefix < Self.significantDigitLimit else {
-            emitReference(&output)
-            return false
-        }
-        // Leading zeros are counted, not held, however many.
-        if b == 0x30 && reference.count == prefix {
-            referenceZeros += 1
-        } else {
-            reference.append(b)
-        }
-        return true
+    /// What the next byte of a reference does.
+    private enum ReferenceStep {
+        /// Goes on as it is (`#`, `x`, a leading zero).
+        case pass
+        /// Is held: a digit after the leading zeros.
+        case hold
+        /// Ends the reference (`;` after held digits).
+        case end
+        /// Is not part of a reference to rewrite.
+        case notReference
     }
 
-    /// The reference held back is whole (`;` read): rewritten if it is to a control
-    /// character, made to stop expat if to a reserved character, else handed on as it was.
-    private mutating func finishReference(into output: inout [UInt8], offsets: ControlReferenceOffsets, isHex: Bool) {
-        var value: UInt32 = 0
-        for digit in reference[(isHex ? 3 : 2)...] {
-            let d: UInt32 = digit <= 0x39 ? UInt32(digit - 0x30) : UInt32((digit | 0x20) - 0x61 + 10)
-            value = min(0x11_0000, value * (isHex ? 16 : 10) + d)
+    private mutating func referenceStep(_ b: UInt8) -> ReferenceStep {
+        switch referencePart {
+        case .ampersand:
+            guard b == 0x23 else { return .notReference }  // #
+            referencePart = .hash
+            return .pass
+        case .hash:
+            referencePart = .digits
+            referenceIsHex = b == 0x78
+            if referenceIsHex { return .pass }
+        case .digits: break
         }
-        reference.append(0x3B)
-        let inputLength = reference.count + referenceZeros
+        if b == 0x3B { return digits.isEmpty ? .notReference : .end }
+        guard referenceIsHex ? Self.isHexDigit(b) : Self.isDigit(b) else { return .notReference }
+        if b == 0x30 && digits.isEmpty { return .pass }
+        return digits.count < Self.significantDigitLimit ? .hold : .notReference
+    }
+
+    /// The held digits and the `;` that ends them: rewritten if the reference is to a
+    /// control character (`&#x1E;` → `&#xFDEE;`, `&#30;` → `&#65006;`), made to stop expat
+    /// if to a reserved character (its digits become `0`), else handed on as they were.
+    private mutating func finishReference(into output: inout [UInt8], offsets: ControlReferenceOffsets) {
+        var value: UInt32 = 0
+        for digit in digits {
+            let d: UInt32 = digit <= 0x39 ? UInt32(digit - 0x30) : UInt32((digit | 0x20) - 0x61 + 10)
+            value = min(0x11_0000, value * (referenceIsHex ? 16 : 10) + d)
+        }
         let outputStart = produced + Int64(output.count)
         if Self.isRestrictedControl(value) {
-            let replacement = Array("&#x\(String(0xFDD0 + value, radix: 16, uppercase: true));".utf8)
-            offsets.add(outputStart: outputStart, inputLength: inputLength, outputLength: replacement.count, line: line)
+            let replacement = Array((String(0xFDD0 + value, radix: referenceIsHex ? 16 : 10, uppercase: true) + ";").utf8)
+            offsets.add(outputStart: outputStart, inputLength: digits.count + 1, outputLength: replacement.count, line: line)
             output.append(contentsOf: replacement)
         } else if (0xFDD0...0xFDEF).contains(value) {
-            offsets.add(outputStart: outputStart, inputLength: inputLength, outputLength: 4, line: line)
-            if offsets.stop == nil { offsets.stop = ControlReferenceOffsets.Stop(outputOffset: outputStart, scalar: value, isReference: true) }
-            output.append(contentsOf: Array("&#0;".utf8))
+            offsets.add(outputStart: outputStart, inputLength: digits.count + 1, outputLength: 2, line: line)
+            if offsets.stop == nil { offsets.stop = ControlReferenceOffsets.Stop(outputOffset: referenceStart, scalar: value, isReference: true) }
+            output.append(contentsOf: [0x30, 0x3B])  // &#0; or &#x000…0;: refused, at its &
         } else {
-            emitReference(&output)
-            return
+            output.append(contentsOf: digits)
+            output.append(0x3B)
         }
-        reference.removeAll(keepingCapacity: true)
-        referenceZeros = 0
+        digits.removeAll(keepingCapacity: true)
         place = referenceReturn
     }
 

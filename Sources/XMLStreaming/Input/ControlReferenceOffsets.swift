@@ -76,6 +76,14 @@ final class ControlReferenceOffsets {
         return rewrite.addedColumns
     }
 
+    /// Whether expat's bytes from `start` up to `end` hold a rewritten reference or the
+    /// place the stage stopped at: they are not the input's there.
+    func changes(outputFrom start: Int64, to end: Int64) -> Bool {
+        if let stop, stop.outputOffset >= start && stop.outputOffset < end { return true }
+        guard let index = lastIndex(startingBefore: end) else { return false }
+        return rewrites[index].outputEnd > start
+    }
+
     /// Forgets the rewrites that end before `output`, but the last of them.
     func discard(beforeOutput output: Int64) {
         guard let index = lastIndex(startingBefore: output), index > first else { return }
