@@ -1,13 +1,50 @@
+import Dispatch
 import Foundation
 import Synchronization
 import Testing
 import XMLCoding
 import XMLStreaming
 
-/// Pipes whose writers stall: the async record stream must wait for them without holding a
-/// thread of the cooperative pool, which has one per core.
+/// Pipes whose writers stall: the async record stream must wait for them without holding the
+/// thread its task runs on.
+///
+/// The streams' tasks and the tasks that check the thread is free run on an executor of one
+/// thread of their own, not on the global pool: the other tests of a parallel run may keep
+/// every thread of that pool busy for minutes (CI's plain run of 2026-11-27 did for over
+/// 240 s, on 2 cores), and how long they do is none of this test's business.
 @Suite("Async decoding of stalled pipes starves no other task")
 struct StalledInputTests {
+    /// Runs the jobs of the tasks that prefer it, one at a time, on one thread of its own.
+    private final class OneThreadExecutor: TaskExecutor, Sendable {
+        private let jobs = Mutex<(waiting: [UnownedJob], stopped: Bool)>(([], false))
+        private let ready = DispatchSemaphore(value: 0)
+
+        init() {
+            let thread = Thread { [self] in
+                while true {
+                    ready.wait()
+                    let (job, stopped) = jobs.withLock { state in
+                        (state.waiting.isEmpty ? nil : state.waiting.removeFirst(), state.stopped)
+                    }
+                    if let job { job.runSynchronously(on: asUnownedTaskExecutor()) } else if stopped { return }
+                }
+            }
+            thread.start()
+        }
+
+        func enqueue(_ job: consuming ExecutorJob) {
+            let job = UnownedJob(job)
+            jobs.withLock { $0.waiting.append(job) }
+            ready.signal()
+        }
+
+        /// Ends the thread once the jobs enqueued so far have run.
+        func stop() {
+            jobs.withLock { $0.stopped = true }
+            ready.signal()
+        }
+    }
+
     private struct Item: Decodable, Equatable {
         var n: Int
     }
@@ -22,10 +59,12 @@ struct StalledInputTests {
         var areClosed: Bool { descriptors.withLock { $0 == nil } }
     }
 
-    @Test("Many record streams waiting on stalled pipes leave the pool free for other tasks")
+    @Test("Record streams waiting on stalled pipes leave their thread free for other tasks")
     func stalledPipes() async throws {
-        // More stalled streams than the pool has threads on any machine this runs on.
-        let streams = 4 * ProcessInfo.processInfo.activeProcessorCount + 8
+        let executor = OneThreadExecutor()
+        defer { executor.stop() }
+        // Several, so that no one of them waiting in place of the others could pass.
+        let streams = 8
         var readEnds: [Int32] = []
         var writeEnds: [Int32] = []
         for _ in 0..<streams {
@@ -37,15 +76,15 @@ struct StalledInputTests {
             writeEnds.append(ends[1])
         }
         let writers = Writers(writeEnds)
-        // If the streams did block the pool, nothing below would run again until the pipes
-        // end: a thread outside the pool ends them after 240 s, and the test fails then. (Not
-        // a timing: the other tests of a parallel run, slower still under a sanitizer, may
-        // keep the pool's threads busy for a minute; CI's AddressSanitizer run took over 30 s.)
-        let watchdog = Thread { Thread.sleep(forTimeInterval: 240); writers.closeAll() }
+        // If a stream did block the executor's thread, nothing below would run on it again
+        // until the pipes end: another thread ends them after 120 s, and the test fails then.
+        // (Not a timing: nothing else runs on that executor, so the checks below run within
+        // a moment unless a stream holds the thread.)
+        let watchdog = Thread { Thread.sleep(forTimeInterval: 120); writers.closeAll() }
         watchdog.start()
 
         let decodes = readEnds.map { descriptor in
-            Task { () -> (items: [Item], error: (any Error)?) in
+            Task(executorPreference: executor) { () -> (items: [Item], error: (any Error)?) in
                 var items: [Item] = []
                 do {
                     let records = try XMLDecoder().decode(Item.self, eachAt: "r/item", contentsOf: "/dev/fd/\(descriptor)")
@@ -56,11 +95,14 @@ struct StalledInputTests {
                 }
             }
         }
-        // Other tasks still run: a sleep resumes, and a batch of small tasks completes.
-        try await Task.sleep(for: .milliseconds(300))
-        let sums = await withTaskGroup(of: Int.self) { group in
-            for i in 0..<100 { group.addTask { i } }
-            return await group.reduce(0, +)
+        // Other tasks still run on that thread: a sleep resumes, and a batch of small tasks
+        // completes.
+        let sums = try await withTaskExecutorPreference(executor) {
+            try await Task.sleep(for: .milliseconds(300))
+            return await withTaskGroup(of: Int.self) { group in
+                for i in 0..<100 { group.addTask { i } }
+                return await group.reduce(0, +)
+            }
         }
         #expect(sums == 4950)
         #expect(!writers.areClosed, "other tasks ran only once the stalled pipes had ended")

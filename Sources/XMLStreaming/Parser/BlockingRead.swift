@@ -8,7 +8,8 @@ package struct BlockingRead: Sendable {
     /// A serial queue of its own. A serial queue overcommits: it gets a thread of its own
     /// even when every other is busy or blocked. A concurrent queue (or the global one) does
     /// not; on Linux it shares the threads of the pool that runs tasks, one per core, and
-    /// blocked reads there stop every task (StalledInputTests saw it).
+    /// blocked reads there stop every task (StalledInputTests saw it, when its probes ran
+    /// on that pool).
     private let queue = DispatchQueue(label: "XMLStack.blocking-read")
 
     package init() {}
