@@ -2,7 +2,8 @@
 import PackageDescription
 
 // XMLStack: XML for Swift on top of the system's expat.
-// Layers (dependencies point down): CExpat → XMLStreaming → XMLHandlerStack → XMLCoding;
+// Layers (dependencies point down): CExpat → XMLStreaming → XMLHandlerStack → XMLCoding,
+// XMLStreaming → XMLValidation;
 // XMLWriting stands apart from expat. The tools (Tools/), the SiteSchedule sample
 // (Samples/SiteSchedule/), the benchmarks and the fuzz targets are packages of their own
 // that depend on this one, so an app that depends on XMLStack builds and resolves none of them.
@@ -11,7 +12,7 @@ let docExamples = [
     "DocExampleReadme", "DocExampleGettingStarted", "DocExampleHandlerStack", "DocExampleMigratingFromFoundation",
     "DocExampleCodableXML",
     "DocExamplePropertyLists", "DocExamplePublicAPI", "DocExampleRecoveringXML", "DocExampleSecurity", "DocExampleTreeAndXPath",
-    "DocExampleWritingXML",
+    "DocExampleValidation", "DocExampleWritingXML",
 ]
 /// Swift's strict memory safety checking for the library targets: every unsafe construct is
 /// marked `unsafe` where it stands (docs/UnsafeCode.md lists them with their invariants).
@@ -27,6 +28,7 @@ let package = Package(
         .library(name: "XMLTree", targets: ["XMLTree"]),
         .library(name: "PropertyLists", targets: ["PropertyLists"]),
         .library(name: "XMLCoding", targets: ["XMLCoding"]),
+        .library(name: "XMLValidation", targets: ["XMLValidation"]),
     ],
     // Only what the library products use: an app that depends on XMLStack resolves nothing
     // else. The tools (Tools/) and the SiteSchedule sample (Samples/SiteSchedule/) are
@@ -78,6 +80,8 @@ let package = Package(
             ],
             swiftSettings: strictMemorySafety
         ),
+        // Validation on the stream parser's events: DTDs (XML 1.0's validity constraints).
+        .target(name: "XMLValidation", dependencies: ["XMLStreaming", "XMLSyntax"], swiftSettings: strictMemorySafety),
         .target(name: "XMLTestSupport", dependencies: ["XMLStreaming"], path: "Tests/XMLTestSupport"),
         .testTarget(
             name: "XMLStreamingTests",
@@ -92,6 +96,7 @@ let package = Package(
                 .product(name: "OrderedCollections", package: "swift-collections"),
             ],
             resources: [.copy("Fixtures")]),
+        .testTarget(name: "XMLValidationTests", dependencies: ["XMLValidation", "XMLStreaming", "XMLTestSupport"]),
         .testTarget(name: "XMLWritingTests", dependencies: ["XMLWriting", "XMLStreaming", "XMLTestSupport"]),
         .testTarget(name: "PropertyListsTests", dependencies: ["PropertyLists", "XMLTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(
@@ -100,13 +105,14 @@ let package = Package(
         // Time for n and 4n on hostile inputs, for every reader and writer (the tools: Tools/).
         .testTarget(
             name: "ScalingTests",
-            dependencies: ["XMLStreaming", "XMLWriting", "XMLTree", "PropertyLists", "XMLTestSupport"]
+            dependencies: ["XMLStreaming", "XMLWriting", "XMLTree", "PropertyLists", "XMLValidation", "XMLTestSupport"]
         ),
         // docs/PublicAPI.md's rules, across the library's modules.
         .testTarget(
             name: "PublicAPITests",
             dependencies: [
-                "XMLStreaming", "XMLHandlerStack", "XMLWriting", "XMLTree", "XMLCoding", "PropertyLists", "XMLTestSupport",
+                "XMLStreaming", "XMLHandlerStack", "XMLWriting", "XMLTree", "XMLCoding", "PropertyLists", "XMLValidation",
+                "XMLTestSupport",
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
@@ -127,6 +133,7 @@ package.targets += docExamples.map { name in
         name: name,
         dependencies: [
             "DocExampleSupport", "XMLStreaming", "XMLHandlerStack", "XMLWriting", "XMLTree", "PropertyLists", "XMLCoding",
+            "XMLValidation",
         ],
         path: "Tests/DocExamples/\(name)"
     )

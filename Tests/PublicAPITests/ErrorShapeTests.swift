@@ -5,6 +5,7 @@ import XMLHandlerStack
 import XMLStreaming
 import XMLTree
 import XMLTestSupport
+import XMLValidation
 import XMLWriting
 
 /// docs/PublicAPI.md: every error type is Hashable, Sendable and describes itself, has a
@@ -24,6 +25,18 @@ struct ErrorShapeTests {
         #expect(hasTheShape(XMLTreeError.self))
         #expect(hasTheShape(XPathError.self))
         #expect(hasTheShape(PropertyListError.self))
+        #expect(hasTheShape(XMLValidationError.self))
+    }
+
+    @Test("XMLValidationError: a code, the position and file, and the declaration broken")
+    func validationError() throws {
+        let parser = XMLStreamParser(handler: XMLDTDValidator())
+        parser.fileName = "feed.xml"
+        let error = try #require(throws: XMLValidationError.self) {
+            try parser.parse("<!DOCTYPE r [\n<!ELEMENT r (a)>\n<!ELEMENT a EMPTY>]>\n<r><b/></r>")
+        }
+        #expect(error.code == .unexpectedElement && error.position.line == 4 && error.position.column == 4)
+        #expect(error.description == "feed.xml:4:4: error: element <b> not expected here in <r>; expected <a> (<!ELEMENT r> at feed.xml:2)")
     }
 
     @Test("XMLInputError: a code and the file's name")

@@ -6,7 +6,7 @@ import DocExampleSupport
 import Foundation
 import XMLStreaming
 
-// docs/GettingStarted.md:59
+// docs/GettingStarted.md:60
 struct ElementCounter: XMLEventHandler {
     var total = 0
     var byName: [String: Int] = [:]
@@ -18,7 +18,7 @@ struct ElementCounter: XMLEventHandler {
 }
 
 
-// docs/GettingStarted.md:114
+// docs/GettingStarted.md:115
 struct Titles: XMLEventHandler {
     var titles: [String] = []
     var text: [UInt8] = []
@@ -35,7 +35,7 @@ struct Titles: XMLEventHandler {
     }
 }
 
-// docs/GettingStarted.md:306
+// docs/GettingStarted.md:307
 struct TeamsAndHeads: XMLEventHandler {
     var teamCodes: [String] = []
     var isHead = false
@@ -52,7 +52,7 @@ struct TeamsAndHeads: XMLEventHandler {
     }
 }
 
-// docs/GettingStarted.md:378
+// docs/GettingStarted.md:379
 struct StrictDates: XMLEventHandler {
     struct BadDate: Error { let value: String; let position: XMLPosition }
     var locator = XMLLocator.detached
@@ -66,20 +66,20 @@ struct StrictDates: XMLEventHandler {
 }
 
 var failures = 0
-failures += await example("docs/GettingStarted.md:59") {
+failures += await example("docs/GettingStarted.md:60") {
     let parser = XMLStreamParser(handler: ElementCounter())
     try parser.parse(contentsOf: "schedule.xml")
     print(parser.handler.total, parser.handler.byName)
     _ = parser
 }
-failures += await example("docs/GettingStarted.md:80") {
+failures += await example("docs/GettingStarted.md:81") {
     let counts = try XMLStreamParser.parse(contentsOf: "schedule.xml", with: ElementCounter())
     _ = counts
 }
-failures += await example("docs/GettingStarted.md:114") {
+failures += await example("docs/GettingStarted.md:115") {
 
 }
-failures += await example("docs/GettingStarted.md:150") {
+failures += await example("docs/GettingStarted.md:151") {
     let fileURL = URL(fileURLWithPath: "feed.xml")
     let bytes = Array("<feed/>".utf8)
     let fd = open("feed.xml", O_RDONLY)
@@ -103,7 +103,7 @@ failures += await example("docs/GettingStarted.md:150") {
     _ = chunks
     _ = parser
 }
-failures += await example("docs/GettingStarted.md:172") {
+failures += await example("docs/GettingStarted.md:173") {
     let parser = XMLStreamParser(handler: ElementCounter())
     let chunks = AsyncStream<[UInt8]> { continuation in
         // yield chunks as they arrive from the network, a queue, …
@@ -115,7 +115,7 @@ failures += await example("docs/GettingStarted.md:172") {
     _ = parser
     _ = chunks
 }
-failures += await example("docs/GettingStarted.md:194") {
+failures += await example("docs/GettingStarted.md:195") {
     let incomingChunks = ["<feed>", "<item/>", "</feed>"]
     let parser = XMLStreamParser(handler: ElementCounter())
     parser.fileName = "upstream feed"   // optional: names the input in errors
@@ -126,7 +126,7 @@ failures += await example("docs/GettingStarted.md:194") {
     _ = incomingChunks
     _ = parser
 }
-failures += await example("docs/GettingStarted.md:220") {
+failures += await example("docs/GettingStarted.md:221") {
     let reader = try XMLEventReader(contentsOf: "schedule.xml")
     var sites = 0
     while let event = try reader.next() {
@@ -138,7 +138,7 @@ failures += await example("docs/GettingStarted.md:220") {
     _ = reader
     _ = sites
 }
-failures += await example("docs/GettingStarted.md:245") {
+failures += await example("docs/GettingStarted.md:246") {
     let chunks = AsyncStream<[UInt8]> { continuation in
         continuation.yield(Array("<feed><item/></feed>".utf8))
         continuation.finish()
@@ -148,7 +148,7 @@ failures += await example("docs/GettingStarted.md:245") {
     }
     _ = chunks
 }
-failures += await example("docs/GettingStarted.md:263") {
+failures += await example("docs/GettingStarted.md:264") {
     let reader = XMLEventReader(string: "<a>hi</a>")
     while let event = try reader.next() {
         switch event {
@@ -160,17 +160,17 @@ failures += await example("docs/GettingStarted.md:263") {
     }
     _ = reader
 }
-failures += await example("docs/GettingStarted.md:277") {
+failures += await example("docs/GettingStarted.md:278") {
     let parser = XMLStreamParser(handler: XMLEventCollector())
     try parser.parse("<a x='1'>hi</a>")
     print(parser.handler.events)
     // [startDocument, startElement a x="1", characters "hi", endElement a, endDocument]
     _ = parser
 }
-failures += await example("docs/GettingStarted.md:306") {
+failures += await example("docs/GettingStarted.md:307") {
 
 }
-failures += await example("docs/GettingStarted.md:348") {
+failures += await example("docs/GettingStarted.md:349") {
     let parser = XMLStreamParser(handler: ElementCounter())
     do {
         try parser.parse(contentsOf: "feed.xml")
@@ -189,16 +189,16 @@ failures += await example("docs/GettingStarted.md:348") {
     }
     _ = parser
 }
-failures += await example("docs/GettingStarted.md:378") {
+failures += await example("docs/GettingStarted.md:379") {
 
 }
-failures += await example("docs/GettingStarted.md:424") {
+failures += await example("docs/GettingStarted.md:425") {
     let options = XMLParserOptions(encoding: .macRoman)   // or .windows1252, "KOI8-R", …
     let parser = XMLStreamParser(handler: ElementCounter(), options: options)
     _ = options
     _ = parser
 }
-failures += await example("docs/GettingStarted.md:436") {
+failures += await example("docs/GettingStarted.md:437") {
     let options = XMLParserOptions(
         processesNamespaces: true,        // resolve prefixes (default true)
         reportsNamespacePrefixes: true,  // send start/endPrefixMapping events (default true)

@@ -1,0 +1,423 @@
+import XMLStreaming
+internal import XMLSyntax
+
+/// Checks a document against its DTD while it streams, in front of another handler: every
+/// event goes on to `next`, and what breaks XML 1.0's validity constraints is reported as an
+/// ``XMLValidationError`` at the event that shows it.
+///
+/// The DTD is what the parser reports: the internal subset, and an external DTD when the
+/// parser was asked to read one. Memory grows with the document's depth, plus one entry per
+/// ID (for IDREFs to find) and per IDREF that comes before its ID.
+///
+/// ```swift
+/// let parser = XMLStreamParser(handler: XMLDTDValidator(next: XMLEventCollector()))
+/// try parser.parse(document)   // throws the first XMLValidationError
+/// ```
+///
+/// With ``XMLValidationOptions/Reporting/allErrors(maximum:)``, the errors are collected in
+/// ``errors`` and the parse goes on.
+public struct XMLDTDValidator<Next: XMLEventHandler>: XMLEventHandler {
+    /// The handler every event goes on to.
+    public var next: Next
+    /// How errors are reported, and the limits.
+    public let options: XMLValidationOptions
+    /// The errors found so far, when ``options`` collect them (in document order, DTD errors
+    /// first); empty under ``XMLValidationOptions/Reporting/firstError``, which throws.
+    public private(set) var errors: [XMLValidationError] = []
+    /// How many errors were found beyond the ``XMLValidationOptions/Reporting/allErrors(maximum:)``
+    /// kept.
+    public private(set) var uncountedErrors = 0
+
+    private var locator = XMLLocator.detached
+    private var rules: DTDRules
+    private var doctypeName: String?
+    private var sawDeclarations = false
+    private var dtdFinished = false
+    /// Whether the document has no DTD at all, which was reported once.
+    private var hasNoDTD = false
+    /// One per open element.
+    private var stack: [Frame] = []
+    /// `xmlns` attributes of the next start tag, which the namespace-aware parser reports as
+    /// prefix mappings.
+    private var pendingNamespaceAttributes: [(name: String, value: String)] = []
+    private var inCDATA = false
+    /// IDs seen so far.
+    private var ids: Set<CodePointString> = []
+    /// IDREFs to IDs not seen yet, with the position of the first reference.
+    private var forwardReferences: [CodePointString: (name: String, position: XMLPosition)] = [:]
+
+    private struct Frame {
+        var elementID: Int32?
+        var state: Int32 = 0
+        var name: String
+        /// Whether the content was reported once already (further text in the element is not).
+        var reportedText = false
+        /// Whether an unread entity made the content unknown.
+        var contentUnknown = false
+    }
+
+    /// Creates a validator in front of `next`.
+    public init(next: Next, options: XMLValidationOptions = XMLValidationOptions()) {
+        self.next = next
+        self.options = options
+        self.rules = DTDRules(options: options)
+    }
+
+    // MARK: Reporting
+
+    private mutating func report(
+        _ code: XMLValidationError.Code, _ message: String, component: String? = nil,
+        at position: XMLPosition? = nil
+    ) throws {
+        let error = XMLValidationError(
+            code: code, message: message, position: position ?? locator.position,
+            fileName: locator.fileName, component: component)
+        switch options.reporting {
+        case .firstError:
+            throw error
+        case .allErrors(let maximum):
+            if errors.count < maximum { errors.append(error) } else { uncountedErrors += 1 }
+        }
+    }
+
+    private mutating func report(_ issue: DTDRules.Issue) throws {
+        try report(issue.code, issue.message, component: issue.component)
+    }
+
+    /// `FILE:LINE` of the current declaration. Only the line: expat reports a declaration
+    /// once it has read it whole, with the position of its last token, not of its `<!`.
+    private var here: String { "\(locator.fileName ?? "<input>"):\(locator.position.line)" }
+
+    // MARK: The DTD
+
+    /// Keeps the locator, for positions, and passes the event on.
+    public mutating func startDocument(_ locator: XMLLocator) throws {
+        self.locator = locator
+        try next.startDocument(locator)
+    }
+
+    /// Passes the declaration on.
+    public mutating func xmlDeclaration(_ declaration: XMLDeclaration) throws {
+        try next.xmlDeclaration(declaration)
+    }
+
+    /// Notes the root element the DOCTYPE names, and passes the event on.
+    public mutating func startDoctype(_ doctype: XMLDoctype) throws {
+        doctypeName = doctype.name
+        try next.startDoctype(doctype)
+    }
+
+    /// Checks what only the whole DTD can tell (notations named but not declared), then passes the event on.
+    public mutating func endDoctype() throws {
+        try finishDTD()
+        try next.endDoctype()
+    }
+
+    /// Compiles the element's content model, checking it is deterministic and declared once, and passes the declaration on.
+    public mutating func elementDeclaration(_ declaration: XMLElementDeclaration) throws {
+        sawDeclarations = true
+        if let issue = rules.declare(declaration, at: here) { try report(issue) }
+        try next.elementDeclaration(declaration)
+    }
+
+    /// Adds the attribute to its element's list (the first declaration of an attribute binds), checking its type and default, and passes the declaration on.
+    public mutating func attributeDeclaration(_ declaration: XMLAttributeDeclaration) throws {
+        sawDeclarations = true
+        for issue in rules.declare(declaration, at: here) { try report(issue) }
+        try next.attributeDeclaration(declaration)
+    }
+
+    /// Notes unparsed entities (what ENTITY attributes name) and external ones, and passes the declaration on.
+    public mutating func entityDeclaration(_ declaration: XMLEntityDeclaration) throws {
+        rules.declare(declaration, at: here)
+        try next.entityDeclaration(declaration)
+    }
+
+    /// Notes the notation, checking it is declared once, and passes the declaration on.
+    public mutating func notationDeclaration(_ notation: XMLNotation) throws {
+        sawDeclarations = true
+        if let issue = rules.declare(notation, at: here) { try report(issue) }
+        try next.notationDeclaration(notation)
+    }
+
+    private mutating func finishDTD() throws {
+        guard !dtdFinished else { return }
+        dtdFinished = true
+        for issue in rules.finish() { try report(issue) }
+    }
+
+    // MARK: Elements
+
+    /// Keeps the mapping as the `xmlns` attribute it was written as, to check it with the next start tag's attributes, and passes the event on.
+    public mutating func startPrefixMapping(prefix: XMLStringView?, uri: XMLStringView?) throws {
+        pendingNamespaceAttributes.append((prefix.map { "xmlns:\($0.string)" } ?? "xmlns", uri?.string ?? ""))
+        try next.startPrefixMapping(prefix: prefix, uri: uri)
+    }
+
+    /// Passes the event on.
+    public mutating func endPrefixMapping(prefix: XMLStringView?) throws {
+        try next.endPrefixMapping(prefix: prefix)
+    }
+
+    /// Checks the element is declared and allowed here by its parent's content model, and its attributes, then passes the event on.
+    public mutating func startElement(_ name: XMLName, attributes: XMLAttributes) throws {
+        let qualifiedName = name.qualifiedName
+        if stack.isEmpty {
+            try finishDTD()
+            try checkRoot(qualifiedName)
+        }
+        guard !hasNoDTD else {
+            stack.append(Frame(elementID: nil, name: qualifiedName))
+            return try next.startElement(name, attributes: attributes)
+        }
+        let elementID = rules.existingID(of: qualifiedName)
+        try checkPlace(of: qualifiedName, elementID: elementID)
+        let element = elementID.flatMap { rules.elements[$0] }
+        if element == nil, !stack.isEmpty || doctypeName != nil || sawDeclarations {
+            try report(.undeclaredElement, "element <\(qualifiedName)> is not declared")
+        }
+        if element != nil || !pendingNamespaceAttributes.isEmpty || !attributes.isEmpty {
+            try checkAttributes(attributes, of: qualifiedName, elementID: elementID, declared: element != nil)
+        }
+        pendingNamespaceAttributes.removeAll(keepingCapacity: true)
+        stack.append(Frame(elementID: element == nil ? nil : elementID, name: qualifiedName))
+        try next.startElement(name, attributes: attributes)
+    }
+
+    /// Checks the element's content model is complete, and passes the event on.
+    public mutating func endElement(_ name: XMLName) throws {
+        if let frame = stack.popLast(), !frame.contentUnknown, let elementID = frame.elementID,
+            case .children(let automaton)? = rules.elements[elementID]?.content, !automaton.accepting[Int(frame.state)]
+        {
+            try report(
+                .incompleteContent,
+                "element <\(frame.name)> ends before its content is complete; expected \(expected(automaton, frame.state, in: frame.name))",
+                component: rules.elements[elementID]?.component)
+        }
+        try next.endElement(name)
+    }
+
+    /// Checks every IDREF found an ID, then passes the event on.
+    public mutating func endDocument() throws {
+        for (_, reference) in forwardReferences.sorted(by: {
+            $0.value.position.byteOffset < $1.value.position.byteOffset
+        }) {
+            try report(.unresolvedReference, "IDREF \(reference.name) matches no element's ID", at: reference.position)
+        }
+        forwardReferences = [:]
+        try next.endDocument()
+    }
+
+    /// The document needs a DTD, and its root the name its `<!DOCTYPE>` gives.
+    private mutating func checkRoot(_ qualifiedName: String) throws {
+        if let doctypeName {
+            if !doctypeName.hasSameCodePoints(as: qualifiedName) {
+                try report(
+                    .wrongRootElement, "the root element is <\(qualifiedName)>, but the DOCTYPE names <\(doctypeName)>")
+            }
+        } else if !sawDeclarations {
+            // Once: with nothing declared, every element would be an error of its own.
+            hasNoDTD = true
+            try report(.noDTD, "the document has no DTD to be valid against")
+        }
+    }
+
+    /// Whether the open element's content model allows a child of this name here.
+    private mutating func checkPlace(of qualifiedName: String, elementID: Int32?) throws {
+        guard let index = stack.indices.last, !stack[index].contentUnknown, let parentID = stack[index].elementID,
+            let parent = rules.elements[parentID]
+        else { return }
+        switch parent.content {
+        case .any:
+            return
+        case .empty:
+            try reportContent(
+                index, "element <\(stack[index].name)> is declared EMPTY; found <\(qualifiedName)>",
+                component: parent.component)
+        case .mixed(let allowed):
+            if elementID.map(allowed.contains) != true {
+                try report(
+                    .unexpectedElement, "element <\(qualifiedName)> is not allowed in <\(stack[index].name)>",
+                    component: parent.component)
+            }
+        case .children(let automaton):
+            if let elementID, let next = automaton.next(from: stack[index].state, on: elementID) {
+                stack[index].state = next
+            } else {
+                // The state stays: what comes next is checked as if this child were not there.
+                try report(
+                    .unexpectedElement,
+                    "element <\(qualifiedName)> not expected here in <\(stack[index].name)>; expected \(expected(automaton, stack[index].state, in: stack[index].name))",
+                    component: parent.component)
+            }
+        }
+    }
+
+    /// `<a>, <b> or the end of <parent>`.
+    private func expected(_ automaton: DTDContentAutomaton, _ state: Int32, in parent: String) -> String {
+        var names = automaton.expectedNames(in: state).map { "<\(rules.names[Int($0)])>" }.sorted()
+        if names.count > 8 { names = Array(names.prefix(8)) + ["\(names.count - 8) more"] }
+        if automaton.accepting[Int(state)] { names.append("the end of <\(parent)>") }
+        if names.isEmpty { return "nothing" }
+        return names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " or " + names.last!
+    }
+
+    // MARK: Attributes
+
+    private mutating func checkAttributes(
+        _ attributes: XMLAttributes, of element: String, elementID: Int32?, declared: Bool
+    )
+        throws
+    {
+        let list = elementID.flatMap { rules.attributeLists[$0] }
+        var present: Set<CodePointString> = []
+        for (name, value) in pendingNamespaceAttributes {
+            try check(name, value, isSpecified: true, in: list, element: element, declared: declared)
+            present.insert(CodePointString(name))
+        }
+        for attribute in attributes {
+            let name = attribute.name.qualifiedName
+            try check(
+                name, attribute.value.string, isSpecified: attribute.isSpecified, in: list, element: element,
+                declared: declared)
+            present.insert(CodePointString(name))
+        }
+        for name in list?.required ?? [] where !present.contains(CodePointString(name)) {
+            try report(
+                .missingAttribute, "element <\(element)> needs attribute \(name) (#REQUIRED)",
+                component: list?.attributes[CodePointString(name)]?.component)
+        }
+    }
+
+    private mutating func check(
+        _ name: String, _ value: String, isSpecified: Bool, in list: DTDRules.AttributeList?,
+        element: String, declared: Bool
+    ) throws {
+        guard let rule = list?.attributes[CodePointString(name)] else {
+            // An undeclared element was reported already; its attributes are not, one by one.
+            if declared {
+                try report(.undeclaredAttribute, "attribute \(name) is not declared for element <\(element)>")
+            }
+            return
+        }
+        if let problem = DTDRules.problem(with: value, of: rule.type, checkingEntities: rules.unparsedEntities) {
+            try report(
+                .invalidAttributeValue, "attribute \(name)=\"\(value)\" of <\(element)> \(problem)",
+                component: rule.component)
+            return
+        }
+        if case .fixed(let fixed) = rule.defaultValue, isSpecified, !fixed.hasSameCodePoints(as: value) {
+            try report(
+                .invalidAttributeValue,
+                "attribute \(name) of <\(element)> must be \"\(fixed)\" (#FIXED), not \"\(value)\"",
+                component: rule.component)
+        }
+        switch rule.type {
+        case .id:
+            let key = CodePointString(value)
+            if !ids.insert(key).inserted {
+                try report(.duplicateID, "ID \(value) is already an earlier element's")
+            }
+            forwardReferences[key] = nil
+        case .idref:
+            noteReference(value)
+        case .idrefs:
+            for reference in value.split(separator: " ") { noteReference(String(reference)) }
+        default:
+            break
+        }
+    }
+
+    private mutating func noteReference(_ name: String) {
+        let key = CodePointString(name)
+        if !ids.contains(key), forwardReferences[key] == nil {
+            forwardReferences[key] = (name, locator.position)
+        }
+    }
+
+    // MARK: Content
+
+    /// Reports content the open element's model does not allow, once per element.
+    private mutating func reportContent(_ index: Int, _ message: String, component: String?) throws {
+        guard !stack[index].reportedText else { return }
+        stack[index].reportedText = true
+        try report(.unexpectedContent, message, component: component)
+    }
+
+    /// Checks text, CDATA, comments and PIs against the open element's model: `EMPTY` allows
+    /// none of them, element content only white space outside CDATA sections (and comments
+    /// and PIs).
+    private mutating func checkContent(_ what: String, isWhitespace: Bool, isMarkup: Bool) throws {
+        guard let index = stack.indices.last, !stack[index].contentUnknown, let elementID = stack[index].elementID,
+            let element = rules.elements[elementID]
+        else { return }
+        switch element.content {
+        case .empty:
+            try reportContent(
+                index, "element <\(stack[index].name)> is declared EMPTY; found \(what)", component: element.component)
+        case .children where !isMarkup && (inCDATA || !isWhitespace):
+            try reportContent(
+                index, "element <\(stack[index].name)> has element content; found \(what)", component: element.component
+            )
+        default:
+            break
+        }
+    }
+
+    /// Checks text is allowed here (only white space in element content, none in `EMPTY`), and passes it on.
+    public mutating func characters(_ text: XMLStringView) throws {
+        if !stack.isEmpty {
+            try checkContent(inCDATA ? "a CDATA section" : "text", isWhitespace: text.isWhitespace, isMarkup: false)
+        }
+        try next.characters(text)
+    }
+
+    /// Checks a CDATA section is allowed here (not in element content or `EMPTY`), and passes the event on.
+    public mutating func startCDATA() throws {
+        inCDATA = true
+        if !stack.isEmpty { try checkContent("a CDATA section", isWhitespace: true, isMarkup: false) }
+        try next.startCDATA()
+    }
+
+    /// Passes the event on.
+    public mutating func endCDATA() throws {
+        inCDATA = false
+        try next.endCDATA()
+    }
+
+    /// Checks a comment is allowed here (not in `EMPTY`), and passes it on.
+    public mutating func comment(_ text: XMLStringView) throws {
+        if !stack.isEmpty { try checkContent("a comment", isWhitespace: true, isMarkup: true) }
+        try next.comment(text)
+    }
+
+    /// Checks a processing instruction is allowed here (not in `EMPTY`), and passes it on.
+    public mutating func processingInstruction(target: XMLStringView, data: XMLStringView) throws {
+        if !stack.isEmpty { try checkContent("a processing instruction", isWhitespace: true, isMarkup: true) }
+        try next.processingInstruction(target: target, data: data)
+    }
+
+    /// Reports a reference to an undeclared entity; one declared external, whose content was not read, leaves the element's content unchecked. Passes the event on.
+    public mutating func skippedEntity(name: XMLStringView, isParameterEntity: Bool) throws {
+        if !isParameterEntity, let index = stack.indices.last {
+            let entity = name.string
+            if rules.externalEntities.contains(CodePointString(entity)) {
+                // Declared, but its content was not read: what it holds cannot be checked.
+                stack[index].contentUnknown = true
+            } else {
+                try report(.undeclaredEntity, "entity &\(entity); is not declared")
+            }
+        }
+        try next.skippedEntity(name: name, isParameterEntity: isParameterEntity)
+    }
+
+    /// Passes the event on.
+    public mutating func skippedAttributeEntity(name: XMLStringView, attribute: XMLName, position: XMLPosition) throws {
+        try next.skippedAttributeEntity(name: name, attribute: attribute, position: position)
+    }
+
+    /// Passes the repair on.
+    public mutating func repaired(_ repair: XMLRepair) throws {
+        try next.repaired(repair)
+    }
+}

@@ -1,0 +1,111 @@
+// Generated from docs/Validation.md by scripts/doc-examples.sh: do not edit; run the script after
+// changing the guide. Each block's statements run in order, in a closure of their own;
+// declarations stay at the top. DocExamplesTests checks this file and runs it.
+
+import DocExampleSupport
+import Foundation
+import XMLHandlerStack
+import XMLStreaming
+import XMLValidation
+
+// docs/Validation.md:99
+struct Item: Parseable {
+    var sku: String
+    init(element: XMLName, attributes: XMLAttributes, predecessor: any ElementConsumer,
+         context: ParseContext) throws {
+        sku = attributes["sku"]?.string ?? ""
+    }
+}
+
+// docs/Validation.md:99
+struct Order: ElementConsumer {
+    var items: [Item] = []
+    mutating func adopt(_ child: any ElementConsumer, context: ParseContext) throws {
+        if let item = child.value(as: Item.self) { items.append(item) }
+    }
+}
+
+
+var failures = 0
+failures += await example("docs/Validation.md:18") {
+    let order = """
+        <!DOCTYPE order [
+          <!ELEMENT order (customer, item+)>
+          <!ELEMENT customer (#PCDATA)>
+          <!ELEMENT item EMPTY>
+          <!ATTLIST item sku NMTOKEN #REQUIRED quantity CDATA "1">
+        ]>
+        <order>
+          <item sku="A-1"/>
+          <customer>Ada</customer>
+        </order>
+        """
+    let parser = XMLStreamParser(handler: XMLDTDValidator())
+    parser.fileName = "order.xml"
+    do {
+        try parser.parse(order)
+    } catch let error as XMLValidationError {
+        print(error)
+        // order.xml:8:3: error: element <item> not expected here in <order>; expected <customer>
+        //   (<!ELEMENT order> at order.xml:2)
+        print(error.code)          // unexpected-element
+        print(error.position)      // 8:3
+    }
+    _ = order
+    _ = parser
+}
+failures += await example("docs/Validation.md:60") {
+    let catalog = """
+        <!DOCTYPE catalog [
+          <!ELEMENT catalog (book*)>
+          <!ELEMENT book (title)>
+          <!ELEMENT title (#PCDATA)>
+          <!ATTLIST book id ID #REQUIRED sequel IDREF #IMPLIED>
+        ]>
+        <catalog>
+          <book id="b1" sequel="b3"><title>One</title></book>
+          <book id="b1"><title>Two</title><title>Again</title></book>
+          <book><title>Three</title></book>
+        </catalog>
+        """
+    let options = XMLValidationOptions(reporting: .allErrors(maximum: 100))
+    let parser = XMLStreamParser(handler: XMLDTDValidator(options: options))
+    parser.fileName = "catalog.xml"
+    try parser.parse(catalog)
+    for error in parser.handler.errors {
+        print(error)
+    }
+    // catalog.xml:9:3: error: ID b1 is already an earlier element's
+    // catalog.xml:9:35: error: element <title> not expected here in <book>; expected the end of <book> (<!ELEMENT book> at catalog.xml:3)
+    // catalog.xml:10:3: error: element <book> needs attribute id (#REQUIRED) (<!ATTLIST book id> at catalog.xml:5)
+    // catalog.xml:8:3: error: IDREF b3 matches no element's ID
+    _ = catalog
+    _ = options
+    _ = parser
+}
+failures += await example("docs/Validation.md:99") {
+    let feed = """
+        <!DOCTYPE order [
+          <!ELEMENT order (item+)>
+          <!ELEMENT item EMPTY>
+          <!ATTLIST item sku NMTOKEN #REQUIRED>
+        ]>
+        <order><item sku="A-1"/><item sku="B-2"/></order>
+        """
+    var routes = ParseRoutes()
+    routes.route("item", to: Item.self)
+    let stack = HandlerStack(root: Order(), routes: routes)
+    let parser = XMLStreamParser(handler: XMLDTDValidator(next: stack))
+    do {
+        try parser.parse(feed)
+    } catch {
+        parser.handler.next.abandon(after: error)   // the stack's root rolls back
+        throw error
+    }
+    print(parser.handler.next.root.items.map(\.sku))  // ["A-1", "B-2"]
+    _ = feed
+    _ = routes
+    _ = stack
+    _ = parser
+}
+exit(failures == 0 ? 0 : 1)

@@ -1,0 +1,115 @@
+import Testing
+import XMLStreaming
+import XMLTestSupport
+import XMLValidation
+
+/// The DTD validator on hostile documents and DTDs: time for n and 4n, near-linear.
+@Suite("DTD validation scaling", .serialized)
+struct ValidationScalingTests {
+    /// Validates `bytes`, collecting up to 10 errors, and returns how many there were.
+    static func validate(
+        _ bytes: [UInt8], options: XMLValidationOptions = XMLValidationOptions(reporting: .allErrors(maximum: 10))
+    )
+        throws -> Int
+    {
+        let parser = XMLStreamParser(handler: XMLDTDValidator(options: options))
+        try parser.parse(bytes)
+        return parser.handler.errors.count + parser.handler.uncountedErrors
+    }
+
+    @Test("A tag with n declared attributes of every type, and one declaring n IDs")
+    func attributes() throws {
+        func document(_ n: Int) -> [UInt8] {
+            let types = ["CDATA", "NMTOKEN", "NMTOKENS", "(v|w)", "IDREF"]
+            var xml = "<!DOCTYPE r [<!ELEMENT r (e*)><!ELEMENT e EMPTY><!ATTLIST e id ID #IMPLIED><!ATTLIST r"
+            for i in 0..<n { xml += " a\(i) \(types[i % types.count]) #IMPLIED" }
+            xml += ">]><r"
+            for i in 0..<n { xml += " a\(i)=\"\(i % types.count == 4 ? "x\(i / 2)" : "v")\"" }
+            xml += ">"
+            for i in 0..<n / 2 { xml += "<e id=\"x\(i)\"/>" }
+            return Array((xml + "</r>").utf8)
+        }
+        #expect(try Self.validate(document(100)) == 0)
+        let scaling = try Scaling.measure(n: 10_000, prepare: document) { bytes in
+            let errors = try Self.validate(bytes)
+            #expect(errors == 0)
+        }
+        print("scaling: \(scaling)"); #expect(scaling.isNearLinear(), "\(scaling)")
+    }
+
+    @Test("n children through a repeated choice of n names, and n levels of nesting")
+    func content() throws {
+        func wide(_ n: Int) -> [UInt8] {
+            let names = (0..<n).map { "e\($0)" }
+            var xml = "<!DOCTYPE r [<!ELEMENT r (" + names.joined(separator: " | ") + ")*>"
+            for name in names { xml += "<!ELEMENT \(name) EMPTY>" }
+            xml += "]><r>"
+            for name in names.reversed() { xml += "<\(name)/>" }
+            return Array((xml + "</r>").utf8)
+        }
+        #expect(try Self.validate(wide(100)) == 0)
+        let choice = try Scaling.measure(n: 5_000, prepare: wide) { bytes in
+            let errors = try Self.validate(bytes)
+            #expect(errors == 0)
+        }
+        print("scaling: repeated choice: \(choice)"); #expect(choice.isNearLinear(), "repeated choice: \(choice)")
+
+        func deep(_ n: Int) -> [UInt8] {
+            let xml =
+                "<!DOCTYPE d [<!ELEMENT d (d?, t)><!ELEMENT t (#PCDATA)>]>"
+                + String(repeating: "<d>", count: n) + String(repeating: "<t>x</t></d>", count: n)
+            return Array(xml.utf8)
+        }
+        #expect(try Self.validate(deep(10)) == 0)
+        let nesting = try Scaling.measure(n: 2_000, prepare: deep) { bytes in
+            let errors = try Self.validate(bytes)
+            #expect(errors == 0)
+        }
+        print("scaling: nesting: \(nesting)"); #expect(nesting.isNearLinear(), "nesting: \(nesting)")
+    }
+
+    @Test("n IDREFs before their IDs, and n errors collected under a maximum")
+    func references() throws {
+        func forward(_ n: Int) -> [UInt8] {
+            var xml =
+                "<!DOCTYPE r [<!ELEMENT r (e*)><!ELEMENT e EMPTY><!ATTLIST e id ID #IMPLIED to IDREFS #IMPLIED>]><r>"
+            for i in 0..<n { xml += "<e to=\"x\(i) x\(n - 1 - i)\"/>" }
+            for i in 0..<n { xml += "<e id=\"x\(i)\"/>" }
+            return Array((xml + "</r>").utf8)
+        }
+        #expect(try Self.validate(forward(10)) == 0)
+        let references = try Scaling.measure(n: 5_000, prepare: forward) { bytes in
+            let errors = try Self.validate(bytes)
+            #expect(errors == 0)
+        }
+        print("scaling: forward references: \(references)");
+        #expect(references.isNearLinear(), "forward references: \(references)")
+
+        func invalid(_ n: Int) -> [UInt8] {
+            Array(
+                ("<!DOCTYPE r [<!ELEMENT r (e)><!ELEMENT e EMPTY>]><r>" + String(repeating: "<x>t</x>", count: n)
+                    + "</r>").utf8)
+        }
+        let errors = try Scaling.measure(n: 10_000, prepare: invalid) { bytes in
+            let errors = try Self.validate(bytes)
+            #expect(errors > 10_000)
+        }
+        print("scaling: errors: \(errors)"); #expect(errors.isNearLinear(), "errors: \(errors)")
+    }
+
+    @Test("A quadratic content model of n names stops at the limit, in time linear in the DTD")
+    func quadraticModel() throws {
+        func model(_ n: Int) -> [UInt8] {
+            let names = (0..<n).map { "e\($0)" }
+            return Array(
+                ("<!DOCTYPE r [<!ELEMENT r (" + names.map { $0 + "?" }.joined(separator: ", ") + ")>]><r/>").utf8)
+        }
+        let options = XMLValidationOptions(reporting: .allErrors(maximum: 10), maximumContentModelSize: 100_000)
+        #expect(try Self.validate(model(1_000), options: options) == 1)
+        let scaling = try Scaling.measure(n: 20_000, prepare: model) { bytes in
+            let errors = try Self.validate(bytes, options: options)
+            #expect(errors == 1)
+        }
+        print("scaling: quadratic model: \(scaling)"); #expect(scaling.isNearLinear(), "quadratic model: \(scaling)")
+    }
+}

@@ -1,0 +1,262 @@
+import Testing
+import XMLStreaming
+import XMLValidation
+
+/// Validates `xml` against its own DTD and returns the errors as `LINE:COLUMN CODE: MESSAGE`.
+func dtdErrors(_ xml: String, maximum: Int = 100) throws -> [String] {
+    let parser = XMLStreamParser(
+        handler: XMLDTDValidator(options: XMLValidationOptions(reporting: .allErrors(maximum: maximum))))
+    parser.fileName = "doc.xml"
+    try parser.parse(xml)
+    return parser.handler.errors.map { "\($0.position.line):\($0.position.column) \($0.code): \($0.message)" }
+}
+
+@Suite("DTD validation: XML 1.0's validity constraints on the stream")
+struct DTDValidationTests {
+    static let book = """
+        <?xml version="1.0"?>
+        <!DOCTYPE book [
+          <!ELEMENT book (title, chapter+, appendix*)>
+          <!ELEMENT title (#PCDATA)>
+          <!ELEMENT chapter (title, (para | list)*)>
+          <!ELEMENT para (#PCDATA | em | ref)*>
+          <!ELEMENT em (#PCDATA)>
+          <!ELEMENT ref EMPTY>
+          <!ELEMENT list (item+)>
+          <!ELEMENT item ANY>
+          <!ELEMENT appendix (title, para*)>
+          <!ATTLIST book lang NMTOKEN #IMPLIED status (draft | final) "draft" version CDATA #FIXED "2">
+          <!ATTLIST chapter id ID #REQUIRED>
+          <!ATTLIST ref to IDREF #REQUIRED also IDREFS #IMPLIED>
+          <!ATTLIST list kind (bullet | number) #IMPLIED>
+          <!ENTITY company "Example &amp; Co">
+        ]>
+        <book lang="en" version="2">
+          <title>A book</title>
+          <chapter id="c1">
+            <title>One</title>
+            <para>By &company;, see <ref to="c2"/> and <em>this</em>.</para>
+            <list kind="bullet"><item>anything <em>at all</em></item><item/></list>
+            <!-- a comment in element content -->
+          </chapter>
+          <chapter id="c2"><title>Two</title><para><ref to="c1" also="c1 c2"/></para></chapter>
+        </book>
+        """
+
+    @Test("a valid document: no errors, and every event reaches the next handler as the parser gave it")
+    func validDocument() throws {
+        #expect(try dtdErrors(Self.book) == [])
+        let plain = XMLStreamParser(handler: XMLEventCollector(recordsPositions: true))
+        try plain.parse(Self.book)
+        let validated = XMLStreamParser(handler: XMLDTDValidator(next: XMLEventCollector(recordsPositions: true)))
+        try validated.parse(Self.book)
+        #expect(validated.handler.next.events == plain.handler.events)
+        #expect(validated.handler.next.positions == plain.handler.positions)
+        #expect(plain.handler.events.count > 40)
+    }
+
+    @Test("elements: undeclared, not allowed by the parent's model, ending early; each with what was expected")
+    func elementContent() throws {
+        let xml = """
+            <!DOCTYPE book [
+              <!ELEMENT book (title, chapter+)>
+              <!ELEMENT title (#PCDATA)>
+              <!ELEMENT chapter (title, para*)>
+              <!ELEMENT para (#PCDATA | em)*>
+              <!ELEMENT em (#PCDATA)>
+            ]>
+            <book>
+              <chapter><title>x</title></chapter>
+              <title>t</title>
+              <chapter><para>p <b>bold</b></para><title/></chapter>
+              <chapter><title>t</title><para/><em/></chapter>
+            </book>
+            """
+        #expect(
+            try dtdErrors(xml) == [
+                "9:3 unexpected-element: element <chapter> not expected here in <book>; expected <title>",
+                "11:12 unexpected-element: element <para> not expected here in <chapter>; expected <title>",
+                "11:20 unexpected-element: element <b> is not allowed in <para>",
+                "11:20 undeclared-element: element <b> is not declared",
+                "12:35 unexpected-element: element <em> not expected here in <chapter>; expected <para> or the end of <chapter>",
+            ])
+        // After an unexpected child the state stays where it was: the <title> on line 10
+        // and the <title/> closing line 11 are what <book> and <chapter> still expected.
+        let early = """
+            <!DOCTYPE a [<!ELEMENT a (b, c?, d)> <!ELEMENT b EMPTY> <!ELEMENT c EMPTY> <!ELEMENT d EMPTY>]>
+            <a><b/>
+            </a>
+            """
+        #expect(
+            try dtdErrors(early) == [
+                "3:1 incomplete-content: element <a> ends before its content is complete; expected <c> or <d>"
+            ])
+    }
+
+    @Test(
+        "content: text and CDATA in element content, anything at all in EMPTY, white space and comments allowed where they are"
+    )
+    func textContent() throws {
+        let xml = """
+            <!DOCTYPE a [<!ELEMENT a (b*)> <!ELEMENT b EMPTY>]>
+            <a>
+              <!-- fine --><?pi fine?>
+              <b/>words<b> </b><b><!--c--></b>
+              <b><?pi?></b>
+              <![CDATA[ ]]>
+            </a>
+            """
+        #expect(
+            try dtdErrors(xml) == [
+                "4:7 unexpected-content: element <a> has element content; found text",
+                "4:15 unexpected-content: element <b> is declared EMPTY; found text",
+                "4:23 unexpected-content: element <b> is declared EMPTY; found a comment",
+                "5:6 unexpected-content: element <b> is declared EMPTY; found a processing instruction",
+            ])
+        // Each element's content is reported once; the CDATA section in <a> went unreported
+        // because <a>'s text already was.
+        let cdata = """
+            <!DOCTYPE a [<!ELEMENT a (b*)> <!ELEMENT b EMPTY>]>
+            <a><b/><![CDATA[ ]]></a>
+            """
+        #expect(
+            try dtdErrors(cdata) == ["2:8 unexpected-content: element <a> has element content; found a CDATA section"])
+    }
+
+    @Test("attributes: undeclared, required, #FIXED, enumerations, name tokens, unparsed entities and notations")
+    func attributes() throws {
+        let xml = """
+            <!DOCTYPE a [
+              <!ELEMENT a (b*)>
+              <!ELEMENT b EMPTY>
+              <!NOTATION gif SYSTEM "image/gif">
+              <!ENTITY logo SYSTEM "logo.gif" NDATA gif>
+              <!ENTITY text SYSTEM "text.xml">
+              <!ATTLIST a version CDATA #FIXED "1" need CDATA #REQUIRED>
+              <!ATTLIST b kind (x | y) #IMPLIED size NMTOKEN #IMPLIED sizes NMTOKENS #IMPLIED
+                          pic ENTITY #IMPLIED pics ENTITIES #IMPLIED type NOTATION (gif) #IMPLIED>
+            ]>
+            <a version="2" extra="e">
+              <b kind="z" size="a b" sizes="  ok  fine "/>
+              <b pic="text" pics="logo nothing" type="png"/>
+              <b pic="logo" pics="logo" type="gif" kind="y" size="12" sizes="1 2"/>
+            </a>
+            """
+        #expect(
+            try dtdErrors(xml) == [
+                "10:2 invalid-declaration: <b> is declared EMPTY and has a NOTATION attribute, type",
+                "11:1 invalid-attribute-value: attribute version of <a> must be \"1\" (#FIXED), not \"2\"",
+                "11:1 undeclared-attribute: attribute extra is not declared for element <a>",
+                "11:1 missing-attribute: element <a> needs attribute need (#REQUIRED)",
+                "12:3 invalid-attribute-value: attribute kind=\"z\" of <b> is not one of (x|y)",
+                "12:3 invalid-attribute-value: attribute size=\"a b\" of <b> is not a name token",
+                "13:3 invalid-attribute-value: attribute pic=\"text\" of <b> is not an unparsed entity",
+                "13:3 invalid-attribute-value: attribute pics=\"logo nothing\" of <b> names nothing, which is not an unparsed entity",
+                "13:3 invalid-attribute-value: attribute type=\"png\" of <b> is not one of NOTATION (gif)",
+            ])
+    }
+
+    @Test("IDs are unique; an IDREF names an ID anywhere in the document, reported where the reference is")
+    func identifiers() throws {
+        let xml = """
+            <!DOCTYPE a [
+              <!ELEMENT a (b*)>
+              <!ELEMENT b EMPTY>
+              <!ATTLIST b id ID #IMPLIED ref IDREF #IMPLIED refs IDREFS #IMPLIED>
+            ]>
+            <a>
+              <b ref="later" refs="x1 missing"/>
+              <b id="x1"/>
+              <b id="x1"/>
+              <b id="later" ref="gone"/>
+              <b id="1bad"/>
+            </a>
+            """
+        #expect(
+            try dtdErrors(xml) == [
+                "9:3 duplicate-id: ID x1 is already an earlier element's",
+                "11:3 invalid-attribute-value: attribute id=\"1bad\" of <b> is not a name",
+                "7:3 unresolved-reference: IDREF missing matches no element's ID",
+                "10:3 unresolved-reference: IDREF gone matches no element's ID",
+            ])
+    }
+
+    @Test("the root must be the DOCTYPE's; a document without a DTD is not valid")
+    func root() throws {
+        #expect(
+            try dtdErrors("<!DOCTYPE a [<!ELEMENT a EMPTY><!ELEMENT b EMPTY>]><b/>") == [
+                "1:52 wrong-root-element: the root element is <b>, but the DOCTYPE names <a>"
+            ])
+        // Once, not once per element.
+        #expect(try dtdErrors("<a><b/><c x='1'>t</c></a>") == ["1:1 no-dtd: the document has no DTD to be valid against"])
+    }
+
+    @Test(
+        "the DTD's own rules: one declaration per element, deterministic models, IDs without defaults, declared notations"
+    )
+    func declarations() throws {
+        let xml = """
+            <!DOCTYPE a [
+              <!ELEMENT a ((b, c) | (b, d))>
+              <!ELEMENT a EMPTY>
+              <!ELEMENT b (#PCDATA | c | c)*>
+              <!ELEMENT c EMPTY>
+              <!ELEMENT d (c?, c)>
+              <!ATTLIST c id ID "x" key ID #IMPLIED>
+              <!ATTLIST d kind (p | q | p) #IMPLIED pic NOTATION (jpeg) #IMPLIED n NMTOKEN "not one">
+              <!ENTITY e SYSTEM "e.bin" NDATA bin>
+            ]>
+            <a/>
+            """
+        // A declaration's errors are positioned where expat reports the declaration, at its
+        // last token; the notations, known to be missing only at the DTD's end, at `]>`.
+        #expect(
+            try dtdErrors(xml) == [
+                "2:31 nondeterministic-content-model: the content model of <a> is not deterministic: <b> at its start could match two of its names",
+                "3:15 invalid-declaration: element <a> is declared twice",
+                "4:31 invalid-declaration: <c> appears twice in the mixed content of <b>",
+                "6:21 nondeterministic-content-model: the content model of <d> is not deterministic: <c> at its start could match two of its names",
+                "7:21 invalid-declaration: ID attribute id has a default; it must be #IMPLIED or #REQUIRED",
+                "7:32 invalid-declaration: <c> has two ID attributes, id and key",
+                "8:32 invalid-declaration: token p is listed twice",
+                "8:80 invalid-declaration: the default of attribute n, \"not one\", is not a name token",
+                "10:2 invalid-declaration: notation jpeg is not declared",
+                "10:2 invalid-declaration: notation bin is not declared",
+            ])
+    }
+
+    @Test(
+        "the first error stops the parse: it is thrown with its file, position and declaration, and nothing after it goes on"
+    )
+    func firstError() throws {
+        let xml = """
+            <!DOCTYPE a [<!ELEMENT a (b)> <!ELEMENT b EMPTY>]>
+            <a><c/><b/></a>
+            """
+        let parser = XMLStreamParser(handler: XMLDTDValidator(next: XMLEventCollector()))
+        parser.fileName = "doc.xml"
+        let error = try #require(throws: XMLValidationError.self) { try parser.parse(xml) }
+        #expect(error.code == .unexpectedElement)
+        #expect(error.position == XMLPosition(line: 2, column: 4, byteOffset: 54))
+        #expect(error.component == "<!ELEMENT a> at doc.xml:1")
+        #expect(
+            "\(error)"
+                == "doc.xml:2:4: error: element <c> not expected here in <a>; expected <b> (<!ELEMENT a> at doc.xml:1)")
+        let names = parser.handler.next.events.compactMap { event -> String? in
+            if case .startElement(let name, _) = event { return name.qualifiedName }
+            return nil
+        }
+        #expect(names == ["a"])
+    }
+
+    @Test("with all errors asked for, the list stops at its maximum and counts the rest")
+    func maximum() throws {
+        let xml = "<!DOCTYPE a [<!ELEMENT a EMPTY>]><a>" + String(repeating: "<x/>", count: 10) + "</a>"
+        let parser = XMLStreamParser(
+            handler: XMLDTDValidator(options: XMLValidationOptions(reporting: .allErrors(maximum: 3))))
+        try parser.parse(xml)
+        #expect(parser.handler.errors.count == 3)
+        // Ten undeclared <x>, and the first in an EMPTY element.
+        #expect(parser.handler.uncountedErrors == 8)
+    }
+}
