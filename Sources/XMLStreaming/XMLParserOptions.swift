@@ -2,9 +2,9 @@ internal import XMLSyntax
 /// How the stream parser reads a document.
 ///
 /// Everything that makes parsing safe is on by default and cannot be turned off here:
-/// external entities and DTDs are never loaded, parameter entities are never parsed, and
-/// expat's billion-laughs protection is always on (only its thresholds are configurable,
-/// through ``limits``).
+/// external entities are never loaded, nor a DTD the document names, parameter entities are
+/// parsed only in a DTD the caller gives (``externalDTD``), and expat's billion-laughs
+/// protection is always on (only its thresholds are configurable, through ``limits``).
 public struct XMLParserOptions: Hashable, Sendable {
     /// Resolve namespace prefixes: names report their namespace URI, local name and
     /// prefix, and `xmlns` attributes become prefix-mapping events. Foundation's
@@ -47,6 +47,11 @@ public struct XMLParserOptions: Hashable, Sendable {
     /// a consumer that maps them back (XMLCoding's decoder), and refuse U+FDD0 to U+FDEF
     /// themselves (``XMLParseError/Code/reservedCharacter``). See the input stage `ControlReferenceInput`.
     package var readsControlCharacterReferences = false
+    /// A DTD to read as the document's external subset, from a local file or bytes the
+    /// caller names (see ``XMLExternalDTD``), in place of the one its `<!DOCTYPE>` names or
+    /// for a document without one. `nil` (the default): no external DTD is read; the
+    /// internal subset's declarations are the only ones.
+    public var externalDTD: XMLExternalDTD?
 
     /// Creates options; every argument has the safe default.
     public init(

@@ -181,6 +181,28 @@ struct DTDValidationTests {
             ])
     }
 
+    @Test("against a DTD the caller names (xmllint --dtdvalid): its declarations count, and errors name its lines")
+    func externalDTD() throws {
+        let dtd = """
+            <!ELEMENT feed (entry*)>
+            <!ELEMENT entry (title, link?)>
+            <!ELEMENT title (#PCDATA)>
+            <!ELEMENT link EMPTY>
+            <!ATTLIST link href CDATA #REQUIRED>
+            """
+        var parserOptions = XMLParserOptions()
+        parserOptions.externalDTD = XMLExternalDTD(bytes: Array(dtd.utf8), name: "feed.dtd")
+        let parser = XMLStreamParser(
+            handler: XMLDTDValidator(options: XMLValidationOptions(reporting: .allErrors(maximum: 10))), options: parserOptions)
+        parser.fileName = "feed.xml"
+        try parser.parse("<feed>\n<entry><title>a</title><link/></entry>\n<entry><link href='x'/></entry>\n</feed>")
+        #expect(parser.handler.errors.map(\.description) == [
+            "feed.xml:2:24: error: element <link> needs attribute href (#REQUIRED) (<!ATTLIST link href> at feed.dtd:5)",
+            "feed.xml:3:8: error: element <link> not expected here in <entry>; expected <title> (<!ELEMENT entry> at feed.dtd:2)",
+            "feed.xml:3:24: error: element <entry> ends before its content is complete; expected <title> (<!ELEMENT entry> at feed.dtd:2)",
+        ])
+    }
+
     @Test("the root must be the DOCTYPE's; a document without a DTD is not valid")
     func root() throws {
         #expect(

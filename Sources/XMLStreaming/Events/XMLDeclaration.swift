@@ -17,7 +17,8 @@ public struct XMLDeclaration: Hashable, Sendable {
 
 /// A document type declaration: `<!DOCTYPE name PUBLIC "pubid" "sysid" [ … ]>`.
 ///
-/// The parser never loads the external subset that `systemID` names.
+/// The parser never loads the external subset that `systemID` names (only one the caller
+/// names: ``XMLParserOptions/externalDTD``).
 public struct XMLDoctype: Hashable, Sendable {
     /// The root element name the declaration names.
     public var name: String

@@ -27,7 +27,8 @@ public enum XMLEvent: Hashable, Sendable {
     case endDocument
     /// The XML declaration, `<?xml version="1.0" encoding="UTF-8"?>`, when the document has one.
     case xmlDeclaration(XMLDeclaration)
-    /// A `<!DOCTYPE …>` declaration begins. Its external subset is never loaded.
+    /// A `<!DOCTYPE …>` declaration begins. The external subset it names is never loaded
+    /// (only one the caller names: ``XMLParserOptions/externalDTD``).
     case startDoctype(XMLDoctype)
     /// The `<!DOCTYPE …>` declaration ends.
     case endDoctype

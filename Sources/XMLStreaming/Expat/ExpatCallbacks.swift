@@ -186,13 +186,24 @@ enum ExpatCallbacks {
         }
     }
 
-    /// Never loads the entity: returning OK tells expat to go on without it. The first
-    /// argument is the parser itself, not the user data.
-    static let externalEntityRef: XML_ExternalEntityRefHandler = { parser, _, _, systemID, publicID in
-        if let parser = unsafe parser, let userData = unsafe CExpat_GetUserData(parser) {
-            unsafe withReceiver(userData) { unsafe $0.receiveExternalEntityReference(systemID, publicID) }
+    /// Reads the caller's external DTD when expat asks for the external subset; never
+    /// loads any other entity: returning OK tells expat to go on without it. The first
+    /// argument is the parser itself (the child reading the DTD, for a request from it),
+    /// not the user data.
+    static let externalEntityRef: XML_ExternalEntityRefHandler = { parser, context, _, systemID, publicID in
+        guard let parser = unsafe parser, let userData = unsafe CExpat_GetUserData(parser) else {
+            return Int32(XML_STATUS_OK.rawValue)
         }
-        return Int32(XML_STATUS_OK.rawValue)
+        var status = Int32(XML_STATUS_OK.rawValue)
+        unsafe withReceiver(userData) { receiver in
+            if unsafe receiver.isExternalSubsetRequest(context: context, systemID: systemID) {
+                status = unsafe receiver.readExternalSubset(parser, context: context)
+            } else {
+                // Without a context, the reference is to a parameter entity.
+                unsafe receiver.receiveExternalEntityReference(systemID, publicID, isParameterEntity: context == nil)
+            }
+        }
+        return status
     }
 
     /// Hands expat the table of a single-byte encoding it does not know itself: one of the

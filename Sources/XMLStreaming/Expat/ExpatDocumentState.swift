@@ -10,6 +10,10 @@ internal import XMLSyntax
 @safe struct ExpatDocumentState {
     /// How deep the current element is.
     var depth = 0
+    /// The system ID the `<!DOCTYPE>` names, if any: the external subset expat asks for.
+    var doctypeSystemID: String?
+    /// Whether the caller's external DTD (``XMLParserOptions/externalDTD``) was read.
+    var externalSubsetRead = false
     /// The byte offset of each open element's start tag, outermost first, as expat counts
     /// them: a truncated document's error names the innermost one. (An offset costs nothing
     /// to take; a line and column would cost a scan of the input: see `pinnedOpenElements`.)

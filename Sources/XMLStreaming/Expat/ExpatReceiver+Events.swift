@@ -134,6 +134,7 @@ extension ExpatReceiver {
         guard pendingError == nil else { return }
         valuesMayOutgrowTags = true
         if unsafe systemID != nil || publicID != nil { entitiesMayBeUndeclared = true }
+        doctypeSystemID = unsafe systemID.map { unsafe String(cString: $0) }
         let doctype = unsafe XMLDoctype(
             name: name.map { unsafe String(cString: $0) } ?? "",
             systemID: unsafe systemID.map { unsafe String(cString: $0) },
@@ -182,8 +183,14 @@ extension ExpatReceiver {
         set { unsafe document.externalEntityNames = newValue }
     }
 
-    static func entityKey(_ systemID: UnsafePointer<XML_Char>?, _ publicID: UnsafePointer<XML_Char>?) -> CodePointString {
-        unsafe CodePointString((systemID.map { unsafe String(cString: $0) } ?? "") + "\u{0}" + (publicID.map { unsafe String(cString: $0) } ?? ""))
+    /// The key of an external entity in ``externalEntityNames``; a parameter entity's begins
+    /// with `%` (a system ID cannot hold the NUL that ends the general entities' first part).
+    static func entityKey(_ systemID: UnsafePointer<XML_Char>?, _ publicID: UnsafePointer<XML_Char>?, parameter: Bool = false)
+        -> CodePointString
+    {
+        unsafe CodePointString(
+            (parameter ? "%" : "") + (systemID.map { unsafe String(cString: $0) } ?? "") + "\u{0}"
+                + (publicID.map { unsafe String(cString: $0) } ?? ""))
     }
 
     final func receiveEntityDeclaration(
@@ -192,8 +199,8 @@ extension ExpatReceiver {
         _ notationName: UnsafePointer<XML_Char>?
     ) {
         if !isParameterEntity { unsafe declaredGeneralEntities.insert(String(cString: name)) }
-        if !isParameterEntity, unsafe systemID != nil {
-            let key = unsafe Self.entityKey(systemID, publicID)
+        if unsafe systemID != nil {
+            let key = unsafe Self.entityKey(systemID, publicID, parameter: isParameterEntity)
             if externalEntityNames[key] == nil { externalEntityNames[key] = unsafe String(cString: name) }
         }
         guard pendingError == nil else { return }
@@ -254,12 +261,17 @@ extension ExpatReceiver {
         return UInt32((b | 0x20) - 0x61 + 10)
     }
 
-    /// An external entity reference: never loaded, reported as skipped.
+    /// An external entity reference: never loaded, reported as skipped. (A parameter
+    /// entity's reference reaches here only while a DTD the caller gave is read: otherwise
+    /// expat parses no parameter entities, and reports their references as skipped itself.)
     final func receiveExternalEntityReference(
-        _ systemID: UnsafePointer<XML_Char>?, _ publicID: UnsafePointer<XML_Char>?
+        _ systemID: UnsafePointer<XML_Char>?, _ publicID: UnsafePointer<XML_Char>?, isParameterEntity: Bool
     ) {
-        guard pendingError == nil, var name = unsafe externalEntityNames[Self.entityKey(systemID, publicID)] else { return }
+        guard pendingError == nil,
+            var name = unsafe externalEntityNames[Self.entityKey(systemID, publicID, parameter: isParameterEntity)]
+        else { return }
+        if isParameterEntity { entitiesMayBeUndeclared = true }
         // The view borrows `name` only inside withUTF8, for the one event it reports.
-        name.withUTF8 { utf8 in unsafe receiveUnexpandedEntity(XMLStringView(borrowing: utf8), false) }
+        name.withUTF8 { utf8 in unsafe receiveUnexpandedEntity(XMLStringView(borrowing: utf8), isParameterEntity) }
     }
 }

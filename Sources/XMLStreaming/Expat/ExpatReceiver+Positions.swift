@@ -8,6 +8,7 @@ extension ExpatReceiver {
 
     func currentPosition() -> XMLPosition {
         if let stopPosition, state == .failed { return stopPosition }
+        if let dtdParser = unsafe dtdParser { return unsafe externalSubsetPosition(dtdParser) }
         if inEmptyElementEnd, let start = emptyElementStartPosition() { return start }
         let line = unsafe Int(XML_GetCurrentLineNumber(parser))
         let offset = unsafe Int64(max(0, XML_GetCurrentByteIndex(parser)))

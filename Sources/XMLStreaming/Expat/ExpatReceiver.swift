@@ -58,6 +58,14 @@ internal import XMLSyntax
         get { unsafe document.documentStarted }
         set { unsafe document.documentStarted = newValue }
     }
+    var doctypeSystemID: String? {
+        get { unsafe document.doctypeSystemID }
+        set { unsafe document.doctypeSystemID = newValue }
+    }
+    var externalSubsetRead: Bool {
+        get { unsafe document.externalSubsetRead }
+        set { unsafe document.externalSubsetRead = newValue }
+    }
     var pendingError: (any Error)? {
         get { unsafe document.pendingError }
         set { unsafe document.pendingError = newValue }
@@ -127,6 +135,14 @@ internal import XMLSyntax
     }
     /// True while expat runs, so that suspension is requested only inside callbacks.
     var isInsideExpat = false
+    /// The child parser reading the caller's external DTD, while it runs: positions come
+    /// from it then (``readExternalSubset(_:context:)``).
+    var dtdParser: XML_Parser?
+    /// The external DTD's name, while its declarations are read.
+    var dtdFileName: String?
+    /// The file the current event comes from: the external DTD while its declarations are
+    /// read, else the document.
+    var eventFileName: String? { dtdFileName ?? fileName }
 
     /// Whether expat defers re-parsing of pending tokens itself (2.6 and later).
     var hasNativeReparseDeferral = false
@@ -229,8 +245,15 @@ internal import XMLSyntax
     func configure() {
         unsafe XML_SetUserData(parser, Unmanaged.passUnretained(self).toOpaque())
         if options.processesNamespaces { unsafe XML_SetReturnNSTriplet(parser, 1) }
-        // Safety: never load anything external, never parse parameter entities.
-        unsafe XML_SetParamEntityParsing(parser, XML_PARAM_ENTITY_PARSING_NEVER)
+        // Safety: never load anything the document names, and parse parameter entities only
+        // in a DTD the caller gives, read in place of any the document names (and as the
+        // "foreign" DTD of a document without one).
+        if options.externalDTD != nil {
+            unsafe XML_SetParamEntityParsing(parser, XML_PARAM_ENTITY_PARSING_ALWAYS)
+            _ = unsafe XML_UseForeignDTD(parser, XML_Bool(XML_TRUE))
+        } else {
+            unsafe XML_SetParamEntityParsing(parser, XML_PARAM_ENTITY_PARSING_NEVER)
+        }
         unsafe XML_SetExternalEntityRefHandler(parser, ExpatCallbacks.externalEntityRef)
         let limits = options.limits
         _ = unsafe XML_SetBillionLaughsAttackProtectionMaximumAmplification(
@@ -270,11 +293,13 @@ internal import XMLSyntax
             pendingError = error
             stopPosition = currentPosition()
         }
-        _ = unsafe XML_StopParser(parser, 0)
+        // The child reading the external DTD, when it runs: its parent, waiting for it, fails
+        // when it returns.
+        _ = unsafe XML_StopParser(dtdParser ?? parser, 0)
     }
 
     func limitError(_ code: XMLParseError.Code, _ message: String, at position: XMLPosition) -> XMLParseError {
-        XMLParseError(code: code, message: message, position: position, fileName: fileName)
+        XMLParseError(code: code, message: message, position: position, fileName: eventFileName)
     }
 
     // MARK: - Reset

@@ -26,7 +26,8 @@ public protocol XMLEventHandler {
     mutating func endDocument() throws
     /// The XML declaration, `<?xml version="1.0" encoding="UTF-8"?>`, when the document has one.
     mutating func xmlDeclaration(_ declaration: XMLDeclaration) throws
-    /// A `<!DOCTYPE …>` declaration begins. Its external subset is never loaded.
+    /// A `<!DOCTYPE …>` declaration begins. The external subset it names is never loaded
+    /// (only one the caller names: ``XMLParserOptions/externalDTD``).
     mutating func startDoctype(_ doctype: XMLDoctype) throws
     /// The `<!DOCTYPE …>` declaration ends.
     mutating func endDoctype() throws

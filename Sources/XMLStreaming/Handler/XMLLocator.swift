@@ -15,7 +15,7 @@ public struct XMLLocator {
     public var position: XMLPosition { unsafe link?.receiver?.currentPosition() ?? .start }
 
     /// The name of the file being parsed, when there is one.
-    public var fileName: String? { unsafe link?.receiver?.fileName }
+    public var fileName: String? { unsafe link?.receiver?.eventFileName }
 
     /// How deep the current element is: 1 inside the root element's start tag.
     public var depth: Int { unsafe link?.receiver?.depth ?? 0 }

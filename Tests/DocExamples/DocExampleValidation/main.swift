@@ -108,4 +108,31 @@ failures += await example("docs/Validation.md:99") {
     _ = stack
     _ = parser
 }
+failures += await example("docs/Validation.md:160") {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("validation-guide-\(getpid())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let feedDTD = directory.appendingPathComponent("feed.dtd").path
+    try Data("""
+        <!ELEMENT feed (entry*)>
+        <!ELEMENT entry (title, link?)>
+        <!ELEMENT title (#PCDATA)>
+        <!ELEMENT link EMPTY>
+        <!ATTLIST link href CDATA #REQUIRED>
+        """.utf8).write(to: URL(fileURLWithPath: feedDTD))
+    var parserOptions = XMLParserOptions()
+    parserOptions.externalDTD = XMLExternalDTD(contentsOf: feedDTD)   // a path, a URL or a FilePath
+    let parser = XMLStreamParser(handler: XMLDTDValidator(), options: parserOptions)
+    parser.fileName = "feed.xml"
+    do {
+        try parser.parse("<feed><entry><link href='https://example.com'/></entry></feed>")
+    } catch {
+        print(error)
+        // feed.xml:1:14: error: element <link> not expected here in <entry>; expected <title>
+        //   (<!ELEMENT entry> at …/feed.dtd:2)
+    }
+    _ = directory
+    _ = feedDTD
+    _ = parserOptions
+    _ = parser
+}
 exit(failures == 0 ? 0 : 1)

@@ -1,0 +1,67 @@
+internal import CExpat
+internal import XMLSyntax
+
+// The caller's external DTD (`XMLParserOptions.externalDTD`): expat asks for the external
+// subset when the DOCTYPE ends (or, told there is a "foreign" one, before the root element),
+// and a child parser it makes reads the caller's bytes. The child shares this receiver: its
+// declarations reach the handler like the internal subset's, positioned in the DTD.
+extension ExpatReceiver {
+    /// Whether expat's request for an external entity is the one for the external subset,
+    /// which the caller's DTD answers: the first request without a context (a parameter
+    /// entity or the subset) naming the DOCTYPE's system ID, or none (the foreign DTD of a
+    /// document whose DOCTYPE names no file, or that has none). A parameter entity of the
+    /// internal subset naming another file is not loaded.
+    final func isExternalSubsetRequest(context: UnsafePointer<XML_Char>?, systemID: UnsafePointer<XML_Char>?) -> Bool {
+        guard options.externalDTD != nil, unsafe context == nil, !externalSubsetRead, pendingError == nil else { return false }
+        guard let systemID = unsafe systemID else { return true }
+        let requested = unsafe String(cString: systemID)
+        return doctypeSystemID.map { $0.hasSameCodePoints(as: requested) } ?? false
+    }
+
+    /// Reads the caller's DTD with a child parser of `parser`, whose callbacks come back to
+    /// this receiver. Returns expat's status: an error stops the document, with the error
+    /// kept (the DTD's file could not be read, it is not well-formed, or a handler threw).
+    final func readExternalSubset(_ parser: XML_Parser, context: UnsafePointer<XML_Char>?) -> Int32 {
+        externalSubsetRead = true
+        guard let dtd = options.externalDTD else { return Int32(XML_STATUS_OK.rawValue) }
+        let bytes: [UInt8]
+        do {
+            bytes = try dtd.read()
+        } catch {
+            fail(error)
+            return Int32(XML_STATUS_ERROR.rawValue)
+        }
+        guard bytes.count <= Int(Int32.max), let child = unsafe XML_ExternalEntityParserCreate(parser, context, nil) else {
+            fail(limitError(.inputTooLarge, "the DTD \(dtd.name) is too large to read", at: currentPosition()))
+            return Int32(XML_STATUS_ERROR.rawValue)
+        }
+        // The child lives only for this call: freed on every path out of it, after the
+        // receiver stopped pointing at it.
+        defer { unsafe XML_ParserFree(child) }
+        unsafe dtdParser = child
+        dtdFileName = dtd.name
+        defer {
+            unsafe dtdParser = nil
+            dtdFileName = nil
+        }
+        let status = unsafe bytes.withUnsafeBufferPointer { buffer in
+            unsafe XML_Parse(child, buffer.baseAddress.map { unsafe UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }, Int32(buffer.count), 1)
+        }
+        if pendingError != nil { return Int32(XML_STATUS_ERROR.rawValue) }
+        guard status == XML_STATUS_OK else {
+            let code = unsafe XML_GetErrorCode(child)
+            let message = unsafe XML_ErrorString(code).map { unsafe String(cString: $0) } ?? "error \(code.rawValue)"
+            fail(XMLParseError(code: XMLParseError.Code(rawValue: Int32(code.rawValue)), message: "in the DTD: \(message)",
+                position: currentPosition(), fileName: dtd.name))
+            return Int32(XML_STATUS_ERROR.rawValue)
+        }
+        return Int32(XML_STATUS_OK.rawValue)
+    }
+
+    /// The position in the DTD the child parser reads, during its events.
+    func externalSubsetPosition(_ child: XML_Parser) -> XMLPosition {
+        XMLPosition(
+            line: unsafe Int(XML_GetCurrentLineNumber(child)), column: unsafe Int(XML_GetCurrentColumnNumber(child)) + 1,
+            byteOffset: unsafe Int64(max(0, XML_GetCurrentByteIndex(child))))
+    }
+}
