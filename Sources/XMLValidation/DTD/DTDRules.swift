@@ -186,14 +186,7 @@ struct DTDRules {
                         component: component))
             }
             list.idAttribute = list.idAttribute ?? declaration.attributeName
-            if case .fixed = defaultValue {
-                issues.append(
-                    Issue(
-                        code: .invalidDeclaration,
-                        message:
-                            "ID attribute \(declaration.attributeName) has a default; it must be #IMPLIED or #REQUIRED",
-                        component: component))
-            } else if case .value = defaultValue {
+            if defaultValue != .required && defaultValue != .implied {
                 issues.append(
                     Issue(
                         code: .invalidDeclaration,
