@@ -271,6 +271,17 @@ struct DTDValidationTests {
         #expect(names == ["a"])
     }
 
+    @Test("a parser reused for another document validates it against its own DTD, from a clean slate")
+    func reuse() throws {
+        let parser = XMLStreamParser(handler: XMLDTDValidator(options: XMLValidationOptions(reporting: .allErrors(maximum: 10))))
+        try parser.parse("<!DOCTYPE a [<!ELEMENT a EMPTY><!ATTLIST a id ID #IMPLIED>]><a id='x'>text</a>")
+        #expect(parser.handler.errors.map(\.code) == [.unexpectedContent])
+        parser.reset()
+        // Another DTD: <a> may hold text now, and the ID x is free again.
+        try parser.parse("<!DOCTYPE a [<!ELEMENT a (#PCDATA)><!ATTLIST a id ID #IMPLIED>]><a id='x'>text</a>")
+        #expect(parser.handler.errors.isEmpty)
+    }
+
     @Test("with all errors asked for, the list stops at its maximum and counts the rest")
     func maximum() throws {
         let xml = "<!DOCTYPE a [<!ELEMENT a EMPTY>]><a>" + String(repeating: "<x/>", count: 10) + "</a>"

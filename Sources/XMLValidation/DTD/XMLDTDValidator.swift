@@ -21,8 +21,9 @@ public struct XMLDTDValidator<Next: XMLEventHandler>: XMLEventHandler {
     public var next: Next
     /// How errors are reported, and the limits.
     public let options: XMLValidationOptions
-    /// The errors found so far, when ``options`` collect them (in document order, DTD errors
-    /// first); empty under ``XMLValidationOptions/Reporting/firstError``, which throws.
+    /// The errors found so far in the current (or last) document, when ``options`` collect
+    /// them (in document order, DTD errors first); empty under
+    /// ``XMLValidationOptions/Reporting/firstError``, which throws.
     public private(set) var errors: [XMLValidationError] = []
     /// How many errors were found beyond the ``XMLValidationOptions/Reporting/allErrors(maximum:)``
     /// kept.
@@ -90,8 +91,10 @@ public struct XMLDTDValidator<Next: XMLEventHandler>: XMLEventHandler {
 
     // MARK: The DTD
 
-    /// Keeps the locator, for positions, and passes the event on.
+    /// Starts afresh (a parser that is reused validates each document against its own DTD),
+    /// keeps the locator, for positions, and passes the event on.
     public mutating func startDocument(_ locator: XMLLocator) throws {
+        self = XMLDTDValidator(next: next, options: options)
         self.locator = locator
         try next.startDocument(locator)
     }
