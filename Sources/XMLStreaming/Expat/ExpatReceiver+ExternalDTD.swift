@@ -44,9 +44,10 @@ extension ExpatReceiver {
             unsafe dtdParser = nil
             dtdFileName = nil
         }
-        let status = unsafe bytes.withUnsafeBufferPointer { buffer in
-            unsafe XML_Parse(child, buffer.baseAddress.map { unsafe UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }, Int32(buffer.count), 1)
-        }
+        // As `CChar`s, which `XML_Parse` takes, rather than the bytes' memory rebound: one
+        // copy of a DTD, once per document.
+        let text = bytes.map { CChar(bitPattern: $0) }
+        let status = unsafe text.withUnsafeBufferPointer { unsafe XML_Parse(child, $0.baseAddress, Int32($0.count), 1) }
         if pendingError != nil { return Int32(XML_STATUS_ERROR.rawValue) }
         guard status == XML_STATUS_OK else {
             let code = unsafe XML_GetErrorCode(child)

@@ -48,9 +48,6 @@ enum DTDAttributeType: Hashable, Sendable {
         }
     }
 
-    /// Whether values of the type are tokens whose white space the parser normalizes.
-    var isTokenized: Bool { self != .cdata }
-
     /// The type as a DTD writes it, for messages.
     var description: String {
         switch self {

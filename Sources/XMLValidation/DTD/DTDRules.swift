@@ -70,9 +70,6 @@ struct DTDRules {
         budget = limit ?? Int.max
     }
 
-    /// Whether any declaration was read.
-    var isEmpty: Bool { elements.isEmpty && attributeLists.isEmpty && notations.isEmpty && unparsedEntities.isEmpty }
-
     /// The number of `name`, interning it.
     mutating func id(of name: String) -> Int32 {
         let key = CodePointString(name)

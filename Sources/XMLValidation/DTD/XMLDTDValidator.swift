@@ -189,13 +189,13 @@ public struct XMLDTDValidator<Next: XMLEventHandler>: XMLEventHandler {
 
     /// Checks the element's content model is complete, and passes the event on.
     public mutating func endElement(_ name: XMLName) throws {
-        if let frame = stack.popLast(), !frame.contentUnknown, let elementID = frame.elementID,
-            case .children(let automaton)? = rules.elements[elementID]?.content, !automaton.accepting[Int(frame.state)]
+        if let frame = stack.popLast(), !frame.contentUnknown, let element = frame.elementID.flatMap({ rules.elements[$0] }),
+            case .children(let automaton) = element.content, !automaton.accepting[Int(frame.state)]
         {
             try report(
                 .incompleteContent,
                 "element <\(frame.name)> ends before its content is complete; expected \(expected(automaton, frame.state, in: frame.name))",
-                component: rules.elements[elementID]?.component)
+                component: element.component)
         }
         try next.endElement(name)
     }
@@ -273,17 +273,19 @@ public struct XMLDTDValidator<Next: XMLEventHandler>: XMLEventHandler {
         throws
     {
         let list = elementID.flatMap { rules.attributeLists[$0] }
+        // The names written, only for an element with #REQUIRED attributes to look for.
+        let tracksPresence = list?.required.isEmpty == false
         var present: Set<CodePointString> = []
         for (name, value) in pendingNamespaceAttributes {
             try check(name, value, isSpecified: true, in: list, element: element, declared: declared)
-            present.insert(CodePointString(name))
+            if tracksPresence { present.insert(CodePointString(name)) }
         }
         for attribute in attributes {
             let name = attribute.name.qualifiedName
             try check(
                 name, attribute.value.string, isSpecified: attribute.isSpecified, in: list, element: element,
                 declared: declared)
-            present.insert(CodePointString(name))
+            if tracksPresence { present.insert(CodePointString(name)) }
         }
         for name in list?.required ?? [] where !present.contains(CodePointString(name)) {
             try report(
