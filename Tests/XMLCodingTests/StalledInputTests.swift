@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 import Testing
 import XMLCoding
 import XMLStreaming
@@ -15,8 +14,22 @@ import XMLStreaming
 @Suite("Async decoding of stalled pipes starves no other task")
 struct StalledInputTests {
     /// Runs the jobs of the tasks that prefer it, one at a time, on one thread of its own.
+    /// A value under an `NSLock`: a pthread mutex, which ThreadSanitizer sees (the standard
+    /// library's `Mutex` is a futex on Linux, which it does not, and it reports a race on
+    /// every use from two threads).
+    private final class Locked<Value>: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value: Value
+        init(_ value: Value) { self.value = value }
+        func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
+            lock.lock()
+            defer { lock.unlock() }
+            return body(&value)
+        }
+    }
+
     private final class OneThreadExecutor: TaskExecutor, Sendable {
-        private let jobs = Mutex<(waiting: [UnownedJob], stopped: Bool)>(([], false))
+        private let jobs = Locked<(waiting: [UnownedJob], stopped: Bool)>(([], false))
         private let ready = DispatchSemaphore(value: 0)
 
         init() {
@@ -51,8 +64,8 @@ struct StalledInputTests {
 
     /// The write ends of pipes, closed exactly once by whoever gets there first.
     private final class Writers: Sendable {
-        private let descriptors: Mutex<[Int32]?>
-        init(_ descriptors: [Int32]) { self.descriptors = Mutex(descriptors) }
+        private let descriptors: Locked<[Int32]?>
+        init(_ descriptors: [Int32]) { self.descriptors = Locked(descriptors) }
         func closeAll() {
             for descriptor in descriptors.withLock({ taken in defer { taken = nil }; return taken ?? [] }) { close(descriptor) }
         }
