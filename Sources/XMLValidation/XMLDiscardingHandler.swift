@@ -5,6 +5,10 @@ import XMLStreaming
 public struct XMLDiscardingHandler: XMLEventHandler {
     /// Creates the handler.
     public init() {}
+
+    /// Does nothing: the validator in front reports the reference (the protocol's default
+    /// would stop the parse).
+    public mutating func skippedAttributeEntity(name: XMLStringView, attribute: XMLName, position: XMLPosition) throws {}
 }
 
 extension XMLDTDValidator where Next == XMLDiscardingHandler {

@@ -97,6 +97,24 @@ struct ValidationScalingTests {
         print("scaling: errors: \(errors)"); #expect(errors.isNearLinear(), "errors: \(errors)")
     }
 
+    @Test("n errors against a choice and an enumeration of n names, 10 of them kept")
+    func errorsAgainstLargeModels() throws {
+        func document(_ n: Int) -> [UInt8] {
+            let names = (0..<n).map { "e\($0)" }
+            var xml = "<!DOCTYPE r [<!ELEMENT r (" + names.joined(separator: " | ") + ")*><!ELEMENT x EMPTY>"
+            xml += "<!ELEMENT e0 EMPTY><!ATTLIST e0 k (" + names.joined(separator: " | ") + ") #IMPLIED>]><r>"
+            for i in 0..<n { xml += "<x/><e0 k=\"e\(n - 1 - i)\"/>" }
+            return Array((xml + "</r>").utf8)
+        }
+        #expect(try Self.validate(document(10)) == 10)
+        let scaling = try Scaling.measure(n: 3_000, prepare: document) { bytes in
+            let errors = try Self.validate(bytes)
+            #expect(errors == 3_000 || errors == 12_000, "one error per <x/>")
+        }
+        print("scaling: errors against large models: \(scaling)")
+        #expect(scaling.isNearLinear(), "errors against large models: \(scaling)")
+    }
+
     @Test("A quadratic content model of n names stops at the limit, in time linear in the DTD")
     func quadraticModel() throws {
         func model(_ n: Int) -> [UInt8] {

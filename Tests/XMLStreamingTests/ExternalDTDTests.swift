@@ -137,6 +137,20 @@ struct ExternalDTDTests {
         #expect(parser.handler.elements == 2)
     }
 
+    @Test("an undeclared entity in an attribute value is still reported, not dropped")
+    func undeclaredInAttribute() throws {
+        var options = XMLParserOptions()
+        options.externalDTD = XMLExternalDTD(bytes: Array("<!ELEMENT a EMPTY><!ATTLIST a b CDATA #IMPLIED>".utf8), name: "a.dtd")
+        let parser = XMLStreamParser(handler: XMLEventCollector(recordsPositions: true), options: options)
+        try parser.parse("<a b=\"x&undef;y\"/>")
+        let skipped = try #require(parser.handler.events.firstIndex { $0.description == "skippedAttributeEntity &undef; in b" })
+        #expect(parser.handler.positions[skipped].column == 8)
+        // Without a handler that takes the event, the reference stops the parse, at its place.
+        let plain = XMLStreamParser(handler: Recorder(), options: options)
+        let error = try #require(throws: XMLParseError.self) { try plain.parse("<a b=\"x&undef;y\"/>") }
+        #expect(error.code == .unexpandedEntity && error.position.column == 8, "\(error)")
+    }
+
     @Test("without the option, nothing external is read, as before")
     func notByDefault() throws {
         let parser = XMLStreamParser(handler: Recorder())

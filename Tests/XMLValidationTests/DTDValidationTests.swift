@@ -282,6 +282,23 @@ struct DTDValidationTests {
         #expect(parser.handler.errors.isEmpty)
     }
 
+    @Test("tokens are split by code point: a combining mark after | or a space starts a token of its own")
+    func combiningMarks() throws {
+        let mark = String(Unicode.Scalar(0x301)!)
+        let xml = "<!DOCTYPE a [<!ELEMENT a EMPTY><!ATTLIST a n NMTOKENS #IMPLIED e (x|\(mark)y) #IMPLIED>]>"
+            + "<a n=\"x \(mark)y\" e=\"\(mark)y\"/>"
+        #expect(try dtdErrors(xml) == [])
+    }
+
+    @Test("an entity the parser could not expand in an attribute value is an error of the document, at the reference")
+    func attributeEntity() throws {
+        let xml = """
+            <!DOCTYPE a SYSTEM "never-read.dtd" [<!ELEMENT a EMPTY><!ATTLIST a t CDATA #IMPLIED>]>
+            <a t="x&nbsp;y"/>
+            """
+        #expect(try dtdErrors(xml) == ["2:8 undeclared-entity: entity &nbsp; in attribute t is not declared"])
+    }
+
     @Test("with all errors asked for, the list stops at its maximum and counts the rest")
     func maximum() throws {
         let xml = "<!DOCTYPE a [<!ELEMENT a EMPTY>]><a>" + String(repeating: "<x/>", count: 10) + "</a>"

@@ -23,6 +23,10 @@ extension ExpatReceiver {
     /// kept (the DTD's file could not be read, it is not well-formed, or a handler threw).
     final func readExternalSubset(_ parser: XML_Parser, context: UnsafePointer<XML_Char>?) -> Int32 {
         externalSubsetRead = true
+        // Once expat has an external subset, it lets references to undeclared entities pass:
+        // in content it reports them as skipped, in attribute values it drops them without a
+        // word, so the receiver must look for them in the tags, as after a DOCTYPE's system ID.
+        entitiesMayBeUndeclared = true
         guard let dtd = options.externalDTD else { return Int32(XML_STATUS_OK.rawValue) }
         let bytes: [UInt8]
         do {

@@ -43,8 +43,10 @@ enum DTDAttributeType: Hashable, Sendable {
     private static func tokens(_ text: Substring) -> [String]? {
         let trimmed = text.drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
         guard trimmed.first == "(", trimmed.last == ")" else { return nil }
-        return trimmed.dropFirst().dropLast().split(separator: "|").map {
-            String($0.filter { $0 != " " && $0 != "\t" && $0 != "\n" && $0 != "\r" })
+        // By code point: a combining mark after `|` must not join it into one Character.
+        let inner = String(trimmed.dropFirst().dropLast())
+        return DTDTokens.split(inner, on: "|").map {
+            String(String.UnicodeScalarView($0.unicodeScalars.filter { $0 != " " && $0 != "\t" && $0 != "\n" && $0 != "\r" }))
         }
     }
 
@@ -77,9 +79,18 @@ enum DTDTokens {
     /// The space-separated tokens of a normalized value; `nil` when it is empty or has a
     /// space at either end or two together (which a normalized value cannot have, but a
     /// default written in the DTD can).
-    static func list(_ text: String) -> [Substring]? {
-        let parts = text.split(separator: " ", omittingEmptySubsequences: false)
+    static func list(_ text: String) -> [String]? {
+        let parts = split(text, on: " ")
         guard !text.isEmpty, !parts.contains(where: \.isEmpty) else { return nil }
         return parts
+    }
+
+    /// `text` split at each `separator`, by code point (a `String`'s split is by
+    /// `Character`, where a combining mark joins the separator before it), keeping empty
+    /// parts.
+    static func split(_ text: String, on separator: Unicode.Scalar) -> [String] {
+        text.unicodeScalars.split(separator: separator, omittingEmptySubsequences: false).map {
+            String(String.UnicodeScalarView($0))
+        }
     }
 }

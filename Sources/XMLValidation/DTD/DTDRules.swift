@@ -39,6 +39,19 @@ struct DTDRules {
         var defaultValue: Default
         /// `<!ATTLIST element name> at FILE:LINE`, for messages.
         var component: String
+        /// The tokens of an enumeration or NOTATION type, to look a value up in.
+        var allowed: Set<CodePointString>?
+
+        init(name: String, type: DTDAttributeType, defaultValue: Default, component: String) {
+            self.name = name
+            self.type = type
+            self.defaultValue = defaultValue
+            self.component = component
+            switch type {
+            case .notation(let names), .enumeration(let names): allowed = Set(names.map(CodePointString.init))
+            default: allowed = nil
+            }
+        }
     }
 
     struct AttributeList {
@@ -283,7 +296,10 @@ struct DTDRules {
 
     /// Why `value` is not a value of `type` (lexically, and for ENTITY types, when
     /// `checkingEntities` is given, an unparsed entity), or `nil` when it is.
-    static func problem(with value: String, of type: DTDAttributeType, checkingEntities entities: Set<CodePointString>?)
+    static func problem(
+        with value: String, of type: DTDAttributeType, allowed: Set<CodePointString>? = nil,
+        checkingEntities entities: Set<CodePointString>?
+    )
         -> String?
     {
         switch type {
@@ -296,11 +312,11 @@ struct DTDRules {
             if let entities, !entities.contains(CodePointString(value)) { return "is not an unparsed entity" }
             return nil
         case .idrefs, .entities:
-            guard let names = DTDTokens.list(value), names.allSatisfy({ DTDTokens.isName(String($0)) }) else {
+            guard let names = DTDTokens.list(value), names.allSatisfy(DTDTokens.isName) else {
                 return "is not a list of names"
             }
             if type == .entities, let entities,
-                let missing = names.first(where: { !entities.contains(CodePointString(String($0))) })
+                let missing = names.first(where: { !entities.contains(CodePointString($0)) })
             {
                 return "names \(missing), which is not an unparsed entity"
             }
@@ -308,13 +324,15 @@ struct DTDRules {
         case .nmtoken:
             return DTDTokens.isNmtoken(value) ? nil : "is not a name token"
         case .nmtokens:
-            guard let tokens = DTDTokens.list(value), tokens.allSatisfy({ DTDTokens.isNmtoken(String($0)) }) else {
+            guard let tokens = DTDTokens.list(value), tokens.allSatisfy(DTDTokens.isNmtoken) else {
                 return "is not a list of name tokens"
             }
             return nil
         case .notation(let names), .enumeration(let names):
-            return names.contains(where: { $0.hasSameCodePoints(as: value) })
-                ? nil : "is not one of \(type.description)"
+            // A set when the caller has one (a value per element, against any number of
+            // tokens); the list, once, for a default.
+            let listed = allowed.map { $0.contains(CodePointString(value)) } ?? names.contains { $0.hasSameCodePoints(as: value) }
+            return listed ? nil : "is not one of \(type.description)"
         }
     }
 

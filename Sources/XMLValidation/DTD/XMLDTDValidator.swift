@@ -66,19 +66,27 @@ public struct XMLDTDValidator<Next: XMLEventHandler>: XMLEventHandler {
 
     // MARK: Reporting
 
+    /// Throws or keeps an error; past the maximum, counts it.
     private mutating func report(
         _ code: XMLValidationError.Code, _ message: String, component: String? = nil,
         at position: XMLPosition? = nil
     ) throws {
+        guard hasRoom else {
+            uncountedErrors += 1
+            return
+        }
         let error = XMLValidationError(
             code: code, message: message, position: position ?? locator.position,
             fileName: locator.fileName, component: component)
-        switch options.reporting {
-        case .firstError:
-            throw error
-        case .allErrors(let maximum):
-            if errors.count < maximum { errors.append(error) } else { uncountedErrors += 1 }
-        }
+        guard case .allErrors = options.reporting else { throw error }
+        errors.append(error)
+    }
+
+    /// Whether the next error is thrown or kept, not only counted: a message listing what a
+    /// model allows costs as much as the model, so it is made only then.
+    private var hasRoom: Bool {
+        guard case .allErrors(let maximum) = options.reporting else { return true }
+        return errors.count < maximum
     }
 
     private mutating func report(_ issue: DTDRules.Issue) throws {
@@ -170,6 +178,7 @@ public struct XMLDTDValidator<Next: XMLEventHandler>: XMLEventHandler {
             try checkRoot(qualifiedName)
         }
         guard !hasNoDTD else {
+            pendingNamespaceAttributes.removeAll(keepingCapacity: true)
             stack.append(Frame(elementID: nil, name: qualifiedName))
             return try next.startElement(name, attributes: attributes)
         }
@@ -256,8 +265,9 @@ public struct XMLDTDValidator<Next: XMLEventHandler>: XMLEventHandler {
         }
     }
 
-    /// `<a>, <b> or the end of <parent>`.
+    /// `<a>, <b> or the end of <parent>`; empty when the error will only be counted.
     private func expected(_ automaton: DTDContentAutomaton, _ state: Int32, in parent: String) -> String {
+        guard hasRoom else { return "" }
         var names = automaton.expectedNames(in: state).map { "<\(rules.names[Int($0)])>" }.sorted()
         if names.count > 8 { names = Array(names.prefix(8)) + ["\(names.count - 8) more"] }
         if automaton.accepting[Int(state)] { names.append("the end of <\(parent)>") }
@@ -305,7 +315,7 @@ public struct XMLDTDValidator<Next: XMLEventHandler>: XMLEventHandler {
             }
             return
         }
-        if let problem = DTDRules.problem(with: value, of: rule.type, checkingEntities: rules.unparsedEntities) {
+        if let problem = DTDRules.problem(with: value, of: rule.type, allowed: rule.allowed, checkingEntities: rules.unparsedEntities) {
             try report(
                 .invalidAttributeValue, "attribute \(name)=\"\(value)\" of <\(element)> \(problem)",
                 component: rule.component)
@@ -327,7 +337,7 @@ public struct XMLDTDValidator<Next: XMLEventHandler>: XMLEventHandler {
         case .idref:
             noteReference(value)
         case .idrefs:
-            for reference in value.split(separator: " ") { noteReference(String(reference)) }
+            for reference in DTDTokens.list(value) ?? [] { noteReference(reference) }
         default:
             break
         }
@@ -416,8 +426,10 @@ public struct XMLDTDValidator<Next: XMLEventHandler>: XMLEventHandler {
         try next.skippedEntity(name: name, isParameterEntity: isParameterEntity)
     }
 
-    /// Passes the event on.
+    /// Reports a reference to an entity the parser could not expand in an attribute value
+    /// (VC: Entity Declared), then passes the event on.
     public mutating func skippedAttributeEntity(name: XMLStringView, attribute: XMLName, position: XMLPosition) throws {
+        try report(.undeclaredEntity, "entity &\(name.string); in attribute \(attribute.qualifiedName) is not declared", at: position)
         try next.skippedAttributeEntity(name: name, attribute: attribute, position: position)
     }
 
