@@ -3,7 +3,7 @@ internal import XMLSyntax
 ///
 /// Everything that makes parsing safe is on by default and cannot be turned off here:
 /// external entities are never loaded, nor a DTD the document names, parameter entities are
-/// parsed only in a DTD the caller gives (``externalDTD``), and expat's billion-laughs
+/// expanded only when the caller gives a DTD (``externalDTD``), and expat's billion-laughs
 /// protection is always on (only its thresholds are configurable, through ``limits``).
 public struct XMLParserOptions: Hashable, Sendable {
     /// Resolve namespace prefixes: names report their namespace URI, local name and
@@ -49,8 +49,12 @@ public struct XMLParserOptions: Hashable, Sendable {
     package var readsControlCharacterReferences = false
     /// A DTD to read as the document's external subset, from a local file or bytes the
     /// caller names (see ``XMLExternalDTD``), in place of the one its `<!DOCTYPE>` names or
-    /// for a document without one. `nil` (the default): no external DTD is read; the
-    /// internal subset's declarations are the only ones.
+    /// for a document without one. With it, parameter entities are expanded, in the internal
+    /// subset as in this DTD (one naming a file is still not read, and is reported as
+    /// skipped). `nil` (the default): no external DTD is read, no parameter entity is
+    /// expanded, and the internal subset's declarations are the only ones (those after a
+    /// reference to a parameter entity are dropped, as XML 1.0 says a processor that does not
+    /// read it must).
     public var externalDTD: XMLExternalDTD?
 
     /// Creates options; every argument has the safe default.

@@ -73,6 +73,10 @@ extension XMLValidationError {
         /// A declaration that breaks a rule of the DTD itself (an element declared twice, an
         /// ID with a default, a notation never declared).
         public static let invalidDeclaration = Code(rawValue: "invalid-declaration")
+        /// A parameter entity of the DTD that was not read (one naming a file, when the
+        /// parser reads no file but the DTD the caller gives): the declarations after it are
+        /// unknown, and what they would declare is not reported as undeclared.
+        public static let incompleteDTD = Code(rawValue: "incomplete-dtd")
         /// A content model that is not deterministic, as XML 1.0 requires it to be.
         public static let nondeterministicContentModel = Code(rawValue: "nondeterministic-content-model")
         /// A limit of ``XMLValidationOptions`` was reached.

@@ -151,6 +151,21 @@ struct ExternalDTDTests {
         #expect(error.code == .unexpandedEntity && error.position.column == 8, "\(error)")
     }
 
+    @Test("the DTD's text declaration is its own, not the document's: no second XML declaration reaches the handler")
+    func textDeclaration() throws {
+        var options = XMLParserOptions()
+        options.externalDTD = XMLExternalDTD(
+            bytes: Array("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><!ELEMENT a (#PCDATA)>".utf8), name: "a.dtd")
+        let parser = XMLStreamParser(handler: XMLEventCollector(), options: options)
+        try parser.parse("<?xml version=\"1.0\" encoding=\"UTF-8\"?><a>\u{E9}</a>")
+        let declarations = parser.handler.events.compactMap { event -> XMLDeclaration? in
+            if case .xmlDeclaration(let declaration) = event { return declaration }
+            return nil
+        }
+        #expect(declarations.map(\.encoding) == ["UTF-8"])
+        #expect(parser.handler.events.contains(.characters("\u{E9}")))
+    }
+
     @Test("without the option, nothing external is read, as before")
     func notByDefault() throws {
         let parser = XMLStreamParser(handler: Recorder())

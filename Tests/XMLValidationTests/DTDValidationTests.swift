@@ -299,6 +299,50 @@ struct DTDValidationTests {
         #expect(try dtdErrors(xml) == ["2:8 undeclared-entity: entity &nbsp; in attribute t is not declared"])
     }
 
+    @Test("a parameter entity that was not read makes the DTD incomplete: said once, and nothing reported undeclared after it")
+    func unreadParameterEntity() throws {
+        let xml = """
+            <!DOCTYPE a [
+              <!ENTITY % more SYSTEM "more.dtd">
+              %more;
+              <!ELEMENT a (b)>
+              <!ATTLIST a t CDATA #REQUIRED>
+            ]>
+            <a t="1" u="&y;"><b/>&x;</a>
+            """
+        // Parameter entities are not expanded at all by default: the first one declared says so.
+        #expect(
+            try dtdErrors(xml) == [
+                "2:36 incomplete-dtd: parameter entity %more; is not expanded (the parser expands parameter entities only "
+                    + "with a DTD the caller gives, XMLParserOptions.externalDTD), so the declarations after a reference to it are unknown"
+            ])
+        // With a DTD given, they are, but one naming a file is not read.
+        var options = XMLParserOptions()
+        options.externalDTD = XMLExternalDTD(bytes: [], name: "empty.dtd")
+        let parser = XMLStreamParser(
+            handler: XMLDTDValidator(options: XMLValidationOptions(reporting: .allErrors(maximum: 10))), options: options)
+        try parser.parse(xml)
+        #expect(
+            parser.handler.errors.map { "\($0.position.line):\($0.position.column) \($0.code): \($0.message)" } == [
+                "3:3 incomplete-dtd: parameter entity %more; was not read (no file a DTD names is), so the declarations after it are unknown"
+            ])
+        // An internal one is expanded then, and its declarations count.
+        let expanded = """
+            <!DOCTYPE a [<!ENTITY % list "<!ATTLIST a t CDATA #REQUIRED>"> %list; <!ELEMENT a EMPTY>]><a t="1"/>
+            """
+        try parser.parse(expanded)
+        #expect(parser.handler.errors.isEmpty, "\(parser.handler.errors)")
+        try parser.parse(expanded.replacingOccurrences(of: " t=\"1\"", with: ""))
+        #expect(parser.handler.errors.map(\.code) == [.missingAttribute])
+    }
+
+    @Test("an ID attribute with a default is one error, of its declaration, not a duplicate ID at every element")
+    func idDefault() throws {
+        let xml = "<!DOCTYPE r [<!ELEMENT r (a*)><!ELEMENT a EMPTY><!ATTLIST a id ID \"x\">]><r><a/><a/><a/></r>"
+        let errors = try dtdErrors(xml)
+        #expect(errors.count == 1 && errors[0].contains("invalid-declaration"), "\(errors)")
+    }
+
     @Test("with all errors asked for, the list stops at its maximum and counts the rest")
     func maximum() throws {
         let xml = "<!DOCTYPE a [<!ELEMENT a EMPTY>]><a>" + String(repeating: "<x/>", count: 10) + "</a>"

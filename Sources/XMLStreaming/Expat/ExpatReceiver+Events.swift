@@ -116,8 +116,10 @@ extension ExpatReceiver {
         _ version: UnsafePointer<XML_Char>?, _ encoding: UnsafePointer<XML_Char>?, _ standalone: Int32
     ) {
         guard pendingError == nil else { return }
-        // A text declaration (in an external entity) has no version; we never read those.
-        guard let version = unsafe version else { return }
+        // A text declaration (in an external entity) has no version; the only external
+        // entity read is the caller's DTD, whose text declaration (which may have one) is not
+        // the document's.
+        guard let version = unsafe version, unsafe dtdParser == nil else { return }
         let declaration = unsafe XMLDeclaration(
             version: String(cString: version),
             encoding: encoding.map { unsafe String(cString: $0) },
@@ -198,7 +200,14 @@ extension ExpatReceiver {
         _ valueLength: Int, _ systemID: UnsafePointer<XML_Char>?, _ publicID: UnsafePointer<XML_Char>?,
         _ notationName: UnsafePointer<XML_Char>?
     ) {
-        if !isParameterEntity { unsafe declaredGeneralEntities.insert(String(cString: name)) }
+        if isParameterEntity {
+            // A reference to it, which expat reports nowhere while it parses no parameter
+            // entities, lets references to undeclared entities pass: dropped from attribute
+            // values without a word, unless the receiver looks for them in the tags.
+            entitiesMayBeUndeclared = true
+        } else {
+            unsafe declaredGeneralEntities.insert(String(cString: name))
+        }
         if unsafe systemID != nil {
             let key = unsafe Self.entityKey(systemID, publicID, parameter: isParameterEntity)
             if externalEntityNames[key] == nil { externalEntityNames[key] = unsafe String(cString: name) }
@@ -229,7 +238,7 @@ extension ExpatReceiver {
                 code: .reservedCharacter,
                 message: "\(place) holds U+\(hex), which cannot be read while control-character references are "
                     + "(readsControlCharacterReferences): U+FDD0 to U+FDEF carry them",
-                position: currentPosition(), fileName: fileName))
+                position: currentPosition(), fileName: eventFileName))
     }
 
     /// The first of U+FDD0...U+FDEF in UTF-8 `bytes`, as itself or as the text of a reference
@@ -262,8 +271,8 @@ extension ExpatReceiver {
     }
 
     /// An external entity reference: never loaded, reported as skipped. (A parameter
-    /// entity's reference reaches here only while a DTD the caller gave is read: otherwise
-    /// expat parses no parameter entities, and reports their references as skipped itself.)
+    /// entity's reference reaches here only while parameter entities are parsed, when the
+    /// caller gives a DTD: otherwise expat reports no reference to one at all.)
     final func receiveExternalEntityReference(
         _ systemID: UnsafePointer<XML_Char>?, _ publicID: UnsafePointer<XML_Char>?, isParameterEntity: Bool
     ) {

@@ -10,7 +10,11 @@ extension ExpatReceiver {
     /// which the caller's DTD answers: the first request without a context (a parameter
     /// entity or the subset) naming the DOCTYPE's system ID, or none (the foreign DTD of a
     /// document whose DOCTYPE names no file, or that has none). A parameter entity of the
-    /// internal subset naming another file is not loaded.
+    /// internal subset naming another file is not loaded. (expat asks for either with no
+    /// context, so one declared with the DOCTYPE's own system ID and referenced in the
+    /// internal subset is taken for the subset: the caller's DTD is then read there, before
+    /// the rest of the internal subset, whose declarations of an attribute or entity it
+    /// already declared no longer bind.)
     final func isExternalSubsetRequest(context: UnsafePointer<XML_Char>?, systemID: UnsafePointer<XML_Char>?) -> Bool {
         guard options.externalDTD != nil, unsafe context == nil, !externalSubsetRead, pendingError == nil else { return false }
         guard let systemID = unsafe systemID else { return true }
@@ -35,8 +39,15 @@ extension ExpatReceiver {
             fail(error)
             return Int32(XML_STATUS_ERROR.rawValue)
         }
-        guard bytes.count <= Int(Int32.max), let child = unsafe XML_ExternalEntityParserCreate(parser, context, nil) else {
+        guard bytes.count <= Int(Int32.max) else {
             fail(limitError(.inputTooLarge, "the DTD \(dtd.name) is too large to read", at: currentPosition()))
+            return Int32(XML_STATUS_ERROR.rawValue)
+        }
+        guard let child = unsafe XML_ExternalEntityParserCreate(parser, context, nil) else {
+            fail(
+                XMLParseError(
+                    code: .noMemory, message: "out of memory creating a parser for the DTD \(dtd.name)",
+                    position: currentPosition(), fileName: fileName))
             return Int32(XML_STATUS_ERROR.rawValue)
         }
         // The child lives only for this call: freed on every path out of it, after the

@@ -36,6 +36,11 @@ public struct XMLDTDValidator<Next: XMLEventHandler>: XMLEventHandler {
     private var dtdFinished = false
     /// Whether the document has no DTD at all, which was reported once.
     private var hasNoDTD = false
+    /// Whether a parameter entity of the DTD was not read, which was reported once: the
+    /// parser drops the attribute-list and entity declarations after such a reference, as
+    /// XML 1.0 tells a processor that does not read it to, so what they would declare is not
+    /// reported as undeclared.
+    private var dtdIsIncomplete = false
     /// One per open element.
     private var stack: [Frame] = []
     /// `xmlns` attributes of the next start tag, which the namespace-aware parser reports as
@@ -141,6 +146,11 @@ public struct XMLDTDValidator<Next: XMLEventHandler>: XMLEventHandler {
     /// Notes unparsed entities (what ENTITY attributes name) and external ones, and passes the declaration on.
     public mutating func entityDeclaration(_ declaration: XMLEntityDeclaration) throws {
         rules.declare(declaration, at: here)
+        if declaration.isParameterEntity, !locator.expandsParameterEntities {
+            try noteIncompleteDTD(
+                "parameter entity %\(declaration.name); is not expanded (the parser expands parameter entities only "
+                    + "with a DTD the caller gives, XMLParserOptions.externalDTD), so the declarations after a reference to it are unknown")
+        }
         try next.entityDeclaration(declaration)
     }
 
@@ -149,6 +159,13 @@ public struct XMLDTDValidator<Next: XMLEventHandler>: XMLEventHandler {
         sawDeclarations = true
         if let issue = rules.declare(notation, at: here) { try report(issue) }
         try next.notationDeclaration(notation)
+    }
+
+    /// Reports, once, that declarations may be missing from the DTD.
+    private mutating func noteIncompleteDTD(_ message: String) throws {
+        guard !dtdIsIncomplete else { return }
+        dtdIsIncomplete = true
+        try report(.incompleteDTD, message)
     }
 
     private mutating func finishDTD() throws {
@@ -185,7 +202,7 @@ public struct XMLDTDValidator<Next: XMLEventHandler>: XMLEventHandler {
         let elementID = rules.existingID(of: qualifiedName)
         try checkPlace(of: qualifiedName, elementID: elementID)
         let element = elementID.flatMap { rules.elements[$0] }
-        if element == nil, !stack.isEmpty || doctypeName != nil || sawDeclarations {
+        if element == nil, !dtdIsIncomplete, !stack.isEmpty || doctypeName != nil || sawDeclarations {
             try report(.undeclaredElement, "element <\(qualifiedName)> is not declared")
         }
         if element != nil || !pendingNamespaceAttributes.isEmpty || !attributes.isEmpty {
@@ -310,7 +327,7 @@ public struct XMLDTDValidator<Next: XMLEventHandler>: XMLEventHandler {
     ) throws {
         guard let rule = list?.attributes[CodePointString(name)] else {
             // An undeclared element was reported already; its attributes are not, one by one.
-            if declared {
+            if declared, !dtdIsIncomplete {
                 try report(.undeclaredAttribute, "attribute \(name) is not declared for element <\(element)>")
             }
             return
@@ -328,7 +345,9 @@ public struct XMLDTDValidator<Next: XMLEventHandler>: XMLEventHandler {
                 component: rule.component)
         }
         switch rule.type {
-        case .id:
+        case .id where isSpecified:
+            // (A default, which an ID may not have, was reported with its declaration, not
+            // again as a duplicate at every element.)
             let key = CodePointString(value)
             if !ids.insert(key).inserted {
                 try report(.duplicateID, "ID \(value) is already an earlier element's")
@@ -412,14 +431,19 @@ public struct XMLDTDValidator<Next: XMLEventHandler>: XMLEventHandler {
         try next.processingInstruction(target: target, data: data)
     }
 
-    /// Reports a reference to an undeclared entity; one declared external, whose content was not read, leaves the element's content unchecked. Passes the event on.
+    /// Reports a reference to an undeclared entity; one declared external, whose content was
+    /// not read, leaves the element's content unchecked. A parameter entity of the DTD that
+    /// was not read makes the DTD incomplete, which is reported once. Passes the event on.
     public mutating func skippedEntity(name: XMLStringView, isParameterEntity: Bool) throws {
-        if !isParameterEntity, let index = stack.indices.last {
+        if isParameterEntity {
+            try noteIncompleteDTD(
+                "parameter entity %\(name.string); was not read (no file a DTD names is), so the declarations after it are unknown")
+        } else if let index = stack.indices.last {
             let entity = name.string
             if rules.externalEntities.contains(CodePointString(entity)) {
                 // Declared, but its content was not read: what it holds cannot be checked.
                 stack[index].contentUnknown = true
-            } else {
+            } else if !dtdIsIncomplete {
                 try report(.undeclaredEntity, "entity &\(entity); is not declared")
             }
         }
@@ -429,7 +453,11 @@ public struct XMLDTDValidator<Next: XMLEventHandler>: XMLEventHandler {
     /// Reports a reference to an entity the parser could not expand in an attribute value
     /// (VC: Entity Declared), then passes the event on.
     public mutating func skippedAttributeEntity(name: XMLStringView, attribute: XMLName, position: XMLPosition) throws {
-        try report(.undeclaredEntity, "entity &\(name.string); in attribute \(attribute.qualifiedName) is not declared", at: position)
+        if !dtdIsIncomplete {
+            try report(
+                .undeclaredEntity, "entity &\(name.string); in attribute \(attribute.qualifiedName) is not declared",
+                at: position)
+        }
         try next.skippedAttributeEntity(name: name, attribute: attribute, position: position)
     }
 
