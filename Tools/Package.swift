@@ -25,6 +25,7 @@ let package = Package(
                 .product(name: "XMLStreaming", package: "XMLStack"),
                 .product(name: "XMLWriting", package: "XMLStack"),
                 .product(name: "XMLTree", package: "XMLStack"),
+                .product(name: "XMLValidation", package: "XMLStack"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -6,6 +6,7 @@ import Darwin
 #endif
 import XMLStreaming
 import XMLTree
+import XMLValidation
 import XMLWriting
 
 /// The options every subcommand that reads XML shares.
@@ -69,6 +70,7 @@ enum Diagnostics {
             print(error, to: &standardError)
             if let excerpt = error.excerptWithCaret { print(excerpt, to: &standardError) }
         case let error as XMLInputError: print(error, to: &standardError)
+        case let error as XMLValidationError: print(error, to: &standardError)
         case let error as XMLWriterError:
             // An output failure names the output, not the input.
             if case .output(let path?, _, let message) = error.kind {

@@ -11,9 +11,9 @@ import Darwin
 struct XMLCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "xml",
-        abstract: "Check and inspect XML documents with XMLStack's streaming parser.",
+        abstract: "Check, validate and inspect XML documents with XMLStack's streaming parser.",
         version: "xml (XMLStack \(XMLStackLibrary.version)) with expat \(ExpatLibrary.version)",
-        subcommands: [Check.self, Events.self, Query.self, Canon.self, C14N.self, Fmt.self]
+        subcommands: [Check.self, Validate.self, Events.self, Query.self, Canon.self, C14N.self, Fmt.self]
     )
 
     static func main() {

@@ -35,6 +35,21 @@ struct ToolScalingTests {
         print("scaling: \(scaling)"); #expect(scaling.isNearLinear(), "\(scaling)")
     }
 
+    @Test("xml validate --valid on a tag with n declared attributes, and on n errors (100 printed)")
+    func validate() throws {
+        let attributes = try toolScaling(n: 10_000, ["validate", "--valid"]) { n in
+            let names = (0..<n).map { "a\($0)" }
+            let declarations = names.map { " \($0) CDATA #REQUIRED" }.joined()
+            let values = names.map { " \($0)=\"v\"" }.joined()
+            return Array("<!DOCTYPE r [<!ELEMENT r EMPTY><!ATTLIST r\(declarations)>]><r\(values)/>".utf8)
+        }
+        print("scaling: \(attributes)"); #expect(attributes.isNearLinear(), "\(attributes)")
+        let errors = try toolScaling(n: 20_000, ["validate", "--valid"], expecting: 4) { n in
+            Array(("<!DOCTYPE r [<!ELEMENT r (x)*><!ELEMENT x EMPTY>]><r>" + String(repeating: "<y/>", count: n) + "</r>").utf8)
+        }
+        print("scaling: \(errors)"); #expect(errors.isNearLinear(), "\(errors)")
+    }
+
     @Test("xml check --recover on many attributes, undeclared prefixes and unmatched end tags")
     func recover() throws {
         let wellFormed = try toolScaling(n: 10_000, ["check", "--recover"], make: HostileInput.manyAttributes)

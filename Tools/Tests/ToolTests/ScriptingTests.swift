@@ -292,7 +292,7 @@ struct InputOptionTests {
         let run = try ToolRun.run([])
         #expect(run.status == 64)
         #expect(run.output.isEmpty)
-        #expect(run.errors.hasPrefix("OVERVIEW: Check and inspect XML documents"))
+        #expect(run.errors.hasPrefix("OVERVIEW: Check, validate and inspect XML documents"))
     }
 }
 

@@ -1,0 +1,111 @@
+import ArgumentParser
+import XMLStreaming
+import XMLValidation
+
+/// `xml validate --valid FILE...` and `xml validate --dtd FILE.dtd FILE...`: whether each file
+/// is valid against its own DTD or the one named, with xmllint's exit statuses.
+struct Validate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Validate XML files against their own DTD (--valid) or a DTD you name (--dtd).",
+        discussion: """
+            Prints FILE:LINE:COLUMN: error: MESSAGE (DECLARATION) on standard error for each \
+            error of each file (up to --max-errors a file), then FILE fails to validate; prints \
+            nothing for a valid file. The parser reads no file a document names: with --valid, \
+            only the DTD in the document itself counts (its internal subset); --dtd reads the \
+            DTD file you name in place of any the document names, as xmllint --dtdvalid does.
+
+            Exit statuses, as xmllint's: 0 every file is valid; 1 a file is not well-formed or \
+            cannot be read; 2 the --dtd file cannot be read or is not well-formed (no file is \
+            validated); 3 a file is not valid against the --dtd file; 4 a file is not valid \
+            against its own DTD (--valid), or has none; 64 usage. With several files, the \
+            status is the last failing file's.
+            """
+    )
+
+    @Argument(help: "The files to validate; - reads standard input.")
+    var files: [String]
+
+    @Flag(help: "Validate each file against the DTD it holds (its internal subset), as xmllint --valid.")
+    var valid = false
+
+    @Option(help: "Validate each file against this DTD file, as xmllint --dtdvalid.")
+    var dtd: String?
+
+    @Option(help: "The most errors printed for one file; the rest are counted.")
+    var maxErrors: Int = 100
+
+    @OptionGroup var input: InputOptions
+
+    /// xmllint's exit statuses.
+    enum Status {
+        static let malformed: Int32 = 1
+        static let unreadableDTD: Int32 = 2
+        static let invalidAgainstNamedDTD: Int32 = 3
+        static let invalid: Int32 = 4
+    }
+
+    func validate() throws {
+        if valid == (dtd != nil) {
+            throw ValidationError("Give one of --valid (the document's own DTD) or --dtd FILE.")
+        }
+        if maxErrors < 1 { throw ValidationError("--max-errors takes a number of errors, 1 or more.") }
+    }
+
+    func run() throws {
+        var options = input.parserOptions
+        if let dtd {
+            let named = try readDTD(dtd, options: options)
+            options.externalDTD = named
+        }
+        var status: Int32 = 0
+        for file in files {
+            if let failed = validate(file, options: options) { status = failed }
+        }
+        if status != 0 { throw ExitCode(status) }
+    }
+
+    /// The DTD file, checked by reading it once against an empty document: a DTD that cannot
+    /// be read or is not well-formed stops the command before any file (status 2).
+    private func readDTD(_ path: String, options: XMLParserOptions) throws -> XMLExternalDTD {
+        do {
+            let named = XMLExternalDTD(contentsOf: path)
+            var checking = options
+            checking.externalDTD = named
+            try XMLStreamParser(handler: XMLDiscardingHandler(), options: checking).parse("<_/>")
+            return named
+        } catch {
+            // The error alone: the excerpt and notes of a document's errors would point at the
+            // empty document, and suggest repairing it.
+            var standardError = StandardError()
+            switch error {
+            case let error as XMLParseError: print(error, to: &standardError)
+            case let error as XMLInputError: print(error, to: &standardError)
+            default: print("\(path): error: \(error)", to: &standardError)
+            }
+            throw ExitCode(Status.unreadableDTD)
+        }
+    }
+
+    /// Validates one file, printing its errors; returns its failing status, or `nil` when it
+    /// is valid.
+    private func validate(_ file: String, options: XMLParserOptions) -> Int32? {
+        let validator = XMLDTDValidator(options: XMLValidationOptions(reporting: .allErrors(maximum: maxErrors)))
+        let parser = XMLStreamParser(handler: validator, options: options)
+        do {
+            if file == "-" { try parser.parseStandardInput() } else { try parser.parse(contentsOf: file) }
+        } catch {
+            Diagnostics.report(error, file: file)
+            return Status.malformed
+        }
+        let errors = parser.handler.errors
+        guard !errors.isEmpty else { return nil }
+        var standardError = StandardError()
+        for error in errors { print(error, to: &standardError) }
+        let name = file == "-" ? "<stdin>" : file
+        let more = parser.handler.uncountedErrors
+        print(
+            "\(name) fails to validate\(more == 0 ? "" : " (\(more) more error\(more == 1 ? "" : "s") not printed; --max-errors)")",
+            to: &standardError)
+        return dtd == nil ? Status.invalid : Status.invalidAgainstNamedDTD
+    }
+}

@@ -1,0 +1,177 @@
+import Foundation
+import Testing
+import XMLTestSupport
+
+@testable import XMLTool
+
+@Suite("xml validate: DTD validation with xmllint's exit statuses")
+struct ValidateCommandTests {
+    @Test("--valid: a valid file prints nothing and exits 0; an invalid one lists every error, positioned, and exits 4")
+    func ownDTD() throws {
+        let good = try ToolRun.run(["validate", "--valid", fixture("order.xml")])
+        #expect(good.status == 0 && good.output.isEmpty && good.errors.isEmpty, "\(good.errors)")
+        let file = fixture("order-invalid.xml")
+        let bad = try ToolRun.run(["validate", "--valid", file])
+        #expect(bad.status == 4)
+        #expect(bad.output.isEmpty)
+        #expect(
+            bad.errors == """
+                \(file):10:1: error: element <order> needs attribute id (#REQUIRED) (<!ATTLIST order id> at \(file):4)
+                \(file):11:3: error: element <item> not expected here in <order>; expected <customer> (<!ELEMENT order> at \(file):3)
+                \(file):11:3: error: attribute sku="A 100" of <item> is not a name token (<!ATTLIST item sku> at \(file):7)
+                \(file):13:1: error: element <order> ends before its content is complete; expected <item> (<!ELEMENT order> at \(file):3)
+                \(file) fails to validate
+
+                """)
+    }
+
+    @Test("--valid on a file without a DTD: not valid, status 4, as xmllint --valid")
+    func noDTD() throws {
+        let file = fixture("note.xml")
+        let run = try ToolRun.run(["validate", "--valid", file])
+        #expect(run.status == 4)
+        #expect(run.errors == "\(file):1:1: error: the document has no DTD to be valid against\n\(file) fails to validate\n")
+    }
+
+    @Test("--dtd FILE: the DTD named is read in place of any the document names; invalid is status 3, errors name its lines")
+    func namedDTD() throws {
+        let dtd = fixture("note.dtd")
+        #expect(try ToolRun.run(["validate", "--dtd", dtd, fixture("note.xml")]).status == 0)
+        let file = fixture("note-invalid.xml")
+        let run = try ToolRun.run(["validate", "--dtd", dtd, file])
+        #expect(run.status == 3)
+        #expect(
+            run.errors == """
+                \(file):1:1: error: attribute kind="postcard" of <note> is not one of (memo|letter) (<!ATTLIST note kind> at \(dtd):2)
+                \(file):2:3: error: element <body> not expected here in <note>; expected <to> (<!ELEMENT note> at \(dtd):1)
+                \(file):3:1: error: element <note> ends before its content is complete; expected <to> (<!ELEMENT note> at \(dtd):1)
+                \(file) fails to validate
+
+                """)
+    }
+
+    @Test("the validation guide's example prints what the guide shows, and exits with its status")
+    func guideExample() throws {
+        // docs/Validation.md, "From the command line": the command after `$ `, its output,
+        // then `echo $?` and the status.
+        let guide = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../../docs/Validation.md").standardized
+        let text = try String(contentsOf: guide, encoding: .utf8)
+        let block = try #require(text.components(separatedBy: "```sh\n$ xml validate ").dropFirst().first)
+        let lines = block.components(separatedBy: "\n")
+        let arguments = ["validate"] + lines[0].split(separator: " ").map(String.init)
+        let statusLine = try #require(lines.firstIndex(of: "$ echo $?"))
+        let directory = URL(fileURLWithPath: fixture("note.dtd")).deletingLastPathComponent().path
+        let run = try ExecutableRun.run("xml", arguments, in: directory)
+        #expect(run.errors == lines[1..<statusLine].joined(separator: "\n") + "\n")
+        #expect("\(run.status)" == lines[statusLine + 1])
+    }
+
+    @Test("a --dtd file that is missing or not well-formed: status 2, said once, and no file is validated")
+    func unreadableDTD() throws {
+        let broken = fixture("broken.dtd")
+        let run = try ToolRun.run(["validate", "--dtd", broken, fixture("note.xml"), fixture("note-invalid.xml")])
+        #expect(run.status == 2)
+        #expect(run.errors == "\(broken):1:25: error: in the DTD: syntax error\n")
+        let missing = try ToolRun.run(["validate", "--dtd", "/nonexistent/note.dtd", fixture("note.xml")])
+        #expect(missing.status == 2)
+        #expect(missing.errors.hasPrefix("/nonexistent/note.dtd: error: "), "\(missing.errors)")
+        #expect(missing.errors.split(separator: "\n").count == 1)
+    }
+
+    @Test("a file that is not well-formed is status 1, with the parser's error and excerpt")
+    func malformed() throws {
+        let file = fixture("broken.xml")
+        let run = try ToolRun.run(["validate", "--valid", file])
+        #expect(run.status == 1)
+        #expect(run.errors.hasPrefix("\(file):3:3: error: mismatched tag\n</r>\n  ^\n"), "\(run.errors)")
+    }
+
+    @Test("several files: each is validated, and the status is the last failing file's")
+    func severalFiles() throws {
+        let run = try ToolRun.run(
+            ["validate", "--valid", fixture("order-invalid.xml"), fixture("order.xml"), fixture("broken.xml"), fixture("order.xml")])
+        #expect(run.status == 1)
+        #expect(run.errors.contains("order-invalid.xml fails to validate"))
+        let again = try ToolRun.run(["validate", "--valid", fixture("broken.xml"), fixture("order-invalid.xml")])
+        #expect(again.status == 4)
+    }
+
+    @Test("- validates standard input, named <stdin>")
+    func standardInput() throws {
+        let valid = "<!DOCTYPE a [<!ELEMENT a (#PCDATA)>]><a>text</a>"
+        #expect(try ToolRun.run(["validate", "--valid", "-"], input: valid).status == 0)
+        let run = try ToolRun.run(["validate", "--valid", "-"], input: "<!DOCTYPE a [<!ELEMENT a EMPTY>]>\n<a>text</a>")
+        #expect(run.status == 4)
+        #expect(
+            run.errors == "<stdin>:2:4: error: element <a> is declared EMPTY; found text (<!ELEMENT a> at <stdin>:1)\n<stdin> fails to validate\n")
+    }
+
+    @Test("--max-errors prints that many errors of a file and counts the rest")
+    func maximum() throws {
+        let items = String(repeating: "<x/>", count: 10)
+        let run = try ToolRun.run(["validate", "--valid", "--max-errors", "3", "-"], input: "<!DOCTYPE a [<!ELEMENT a EMPTY>]><a>\(items)</a>")
+        #expect(run.status == 4)
+        let lines = run.errors.split(separator: "\n")
+        #expect(lines.count == 4)
+        #expect(lines.last == "<stdin> fails to validate (8 more errors not printed; --max-errors)")
+    }
+
+    @Test("exactly one of --valid and --dtd, and a positive --max-errors, or usage status 64")
+    func usage() throws {
+        #expect(try ToolRun.run(["validate", fixture("order.xml")]).status == 64)
+        #expect(try ToolRun.run(["validate", "--valid", "--dtd", fixture("note.dtd"), fixture("order.xml")]).status == 64)
+        #expect(try ToolRun.run(["validate", "--valid", "--max-errors", "0", fixture("order.xml")]).status == 64)
+    }
+
+    @Test("The help screen of validate")
+    func help() {
+        #expect(
+            XMLCommand.helpMessage(for: Validate.self, columns: 80) == """
+                OVERVIEW: Validate XML files against their own DTD (--valid) or a DTD you name
+                (--dtd).
+
+                Prints FILE:LINE:COLUMN: error: MESSAGE (DECLARATION) on standard error for
+                each error of each file (up to --max-errors a file), then FILE fails to
+                validate; prints nothing for a valid file. The parser reads no file a document
+                names: with --valid, only the DTD in the document itself counts (its internal
+                subset); --dtd reads the DTD file you name in place of any the document names,
+                as xmllint --dtdvalid does.
+
+                Exit statuses, as xmllint's: 0 every file is valid; 1 a file is not well-formed
+                or cannot be read; 2 the --dtd file cannot be read or is not well-formed (no
+                file is validated); 3 a file is not valid against the --dtd file; 4 a file is
+                not valid against its own DTD (--valid), or has none; 64 usage. With several
+                files, the status is the last failing file's.
+
+                USAGE: xml validate <files> ... [--valid] [--dtd <dtd>] [--max-errors <max-errors>] [--encoding <encoding>] [--no-namespaces] [--max-depth <max-depth>] [--huge]
+
+                ARGUMENTS:
+                  <files>                 The files to validate; - reads standard input.
+
+                OPTIONS:
+                  --valid                 Validate each file against the DTD it holds (its
+                                          internal subset), as xmllint --valid.
+                  --dtd <dtd>             Validate each file against this DTD file, as xmllint
+                                          --dtdvalid.
+                  --max-errors <max-errors>
+                                          The most errors printed for one file; the rest are
+                                          counted. (default: 100)
+                  --encoding <encoding>   Read the input in this encoding, whatever it declares
+                                          (default: as declared): any name iconv knows, as
+                                          `iconv -l` lists them (latin1, windows-1252,
+                                          Shift_JIS, GB18030, Big5, …).
+                  --no-namespaces         Do not process namespaces: report names as written
+                                          (default: process them).
+                  --max-depth <max-depth> The deepest element nesting allowed; 0 for no limit.
+                                          (default: 10000)
+                  --huge                  Lift the limits on name length (50,000 bytes),
+                                          attribute values and runs of text (10 MiB each), as
+                                          xmllint --huge does; expat's protection against
+                                          entity expansion stays.
+                  --version               Show the version.
+                  -h, --help              Show help information.
+
+                """)
+    }
+}
