@@ -3,7 +3,7 @@ import PackageDescription
 
 // XMLStack: XML for Swift on top of the system's expat.
 // Layers (dependencies point down): CExpat → XMLStreaming → XMLHandlerStack → XMLCoding,
-// XMLStreaming → XMLValidation;
+// XMLStreaming → XMLValidation → XMLCoding (a document validated as it is decoded);
 // XMLWriting stands apart from expat. The tools (Tools/), the SiteSchedule sample
 // (Samples/SiteSchedule/), the benchmarks and the fuzz targets are packages of their own
 // that depend on this one, so an app that depends on XMLStack builds and resolves none of them.
@@ -67,6 +67,8 @@ let package = Package(
             name: "XMLCoding",
             dependencies: [
                 "XMLStreaming", "XMLHandlerStack", "XMLWriting", "XMLSyntax", .product(name: "SystemPackage", package: "swift-system"),
+                // A document validated as it is decoded (XMLDecoder.validation).
+                "XMLValidation",
                 // OrderedDictionary: a map written and read in its own order.
                 .product(name: "OrderedCollections", package: "swift-collections"),
             ],
@@ -92,7 +94,7 @@ let package = Package(
         .testTarget(
             name: "XMLCodingTests",
             dependencies: [
-                "XMLCoding", "XMLStreaming", "XMLHandlerStack", "XMLWriting", "XMLTestSupport",
+                "XMLCoding", "XMLStreaming", "XMLHandlerStack", "XMLWriting", "XMLValidation", "XMLTestSupport",
                 .product(name: "OrderedCollections", package: "swift-collections"),
             ],
             resources: [.copy("Fixtures")]),

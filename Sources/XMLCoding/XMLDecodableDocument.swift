@@ -60,7 +60,7 @@ extension XMLDecoder {
     public func document<Chunks: AsyncSequence>(from chunks: Chunks) async throws -> XMLDecodableDocument
     where Chunks.Element: Sequence<UInt8> {
         let settings = settings
-        let (parser, records) = Self.recordParser(path: [], options: settings.parserOptions)
+        let (parser, records) = Self.recordParser(path: [], options: settings.parserOptions, validation: settings.validation)
         try await parser.parse(chunks)
         return XMLDecodableDocument(record: try records.document(), settings: settings)
     }
@@ -69,7 +69,8 @@ extension XMLDecoder {
         -> XMLDecodableDocument
     {
         let settings = settings
-        let (parser, records) = Self.recordParser(path: [], options: settings.parserOptions, inputSize: size > 0 ? size : nil)
+        let (parser, records) = Self.recordParser(
+            path: [], options: settings.parserOptions, validation: settings.validation, inputSize: size > 0 ? size : nil)
         try input(parser)
         return XMLDecodableDocument(record: try records.document(), settings: settings)
     }

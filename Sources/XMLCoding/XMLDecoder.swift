@@ -1,5 +1,6 @@
 import Foundation
 import XMLStreaming
+import XMLValidation
 internal import XMLSyntax
 
 /// Decodes `Decodable` values from XML, the way `JSONDecoder` decodes them from JSON.
@@ -205,6 +206,17 @@ open class XMLDecoder: @unchecked Sendable {
         get { state.withLock { $0.readsControlCharacterReferences } }
         set { state.withLock { $0.readsControlCharacterReferences = newValue } }
     }
+    /// What each document is validated against as it is read (`.dtd()`: its DTD, and the
+    /// one ``parserOptions`` name in `externalDTD`), or `nil` (the default) for no
+    /// validation. The first error stops the decode as an `XMLValidationError` with its line
+    /// and column, before any value is made from the record that holds it; in a record
+    /// stream, the records before it have been handed out, and what only the end of the
+    /// document shows (an IDREF matching no ID, a root element ending early) comes after the
+    /// last one.
+    open var validation: XMLValidator? {
+        get { state.withLock { $0.validation } }
+        set { state.withLock { $0.validation = newValue } }
+    }
     /// The parser's options: limits, encodings, namespaces, recovery.
     open var parserOptions: XMLParserOptions {
         get { state.withLock { $0.parserOptions } }
@@ -232,6 +244,7 @@ open class XMLDecoder: @unchecked Sendable {
         var skipsUnknownChoiceElements = false
         var readsControlCharacterReferences = false
         var parserOptions = XMLParserOptions()
+        var validation: XMLValidator?
         var userInfo: [CodingUserInfoKey: any Sendable] = [:]
     }
 
@@ -250,7 +263,8 @@ open class XMLDecoder: @unchecked Sendable {
             dataDecodingStrategy: dataDecodingStrategy, nonConformingFloatDecodingStrategy: nonConformingFloatDecodingStrategy,
             nodePlacement: nodePlacement, arrayLayout: arrayLayout, mapLayout: mapLayout, trimsWhitespace: trimsWhitespace,
             mixedTextDecodingStrategy: mixedTextDecodingStrategy, skipsUnknownChoiceElements: skipsUnknownChoiceElements,
-            readsControlCharacterReferences: readsControlCharacterReferences, parserOptions: options, userInfo: userInfo)
+            readsControlCharacterReferences: readsControlCharacterReferences, parserOptions: options, validation: validation,
+            userInfo: userInfo)
     }
 
     /// Creates a decoder with the default settings.
@@ -283,7 +297,7 @@ open class XMLDecoder: @unchecked Sendable {
     open func decode<T: Decodable, Chunks: AsyncSequence>(_ type: T.Type, from chunks: Chunks) async throws -> T
     where Chunks.Element: Sequence<UInt8> {
         let settings = settings
-        let (parser, records) = Self.recordParser(path: [], options: settings.parserOptions)
+        let (parser, records) = Self.recordParser(path: [], options: settings.parserOptions, validation: settings.validation)
         try await parser.parse(chunks)
         return try Self.decode(type, from: records.document(), settings: settings)
     }
@@ -295,7 +309,7 @@ open class XMLDecoder: @unchecked Sendable {
     ) throws -> T {
         let settings = settings
         let (parser, records) = Self.recordParser(
-            path: [], options: settings.parserOptions, inputSize: size > 0 ? size : nil)
+            path: [], options: settings.parserOptions, validation: settings.validation, inputSize: size > 0 ? size : nil)
         try input(parser)
         return try Self.decode(type, from: records.document(), settings: settings)
     }
@@ -334,14 +348,14 @@ open class XMLDecoder: @unchecked Sendable {
 
     /// A parser that builds a record of each element at `path` (the document element when
     /// empty) and queues it.
-    static func recordParser(path: [String], options: XMLParserOptions, inputSize: Int? = nil)
+    static func recordParser(path: [String], options: XMLParserOptions, validation: XMLValidator?, inputSize: Int? = nil)
         -> (XMLStreamParser<XMLRecordBuilder>, Records)
     {
         let records = Records()
         let parser = XMLStreamParser(
             handler: XMLRecordBuilder(
                 path: path, namespaced: options.processesNamespaces, controlCharacters: options.readsControlCharacterReferences,
-                inputSize: inputSize
+                inputSize: inputSize, validation: validation
             ) {
                 records.queue.append($0)
             },

@@ -1,4 +1,5 @@
 import XMLStreaming
+import XMLValidation
 
 /// Builds ``XMLRecord``s from the parser's events: the whole document, or (with a path)
 /// each element at the path as a record of its own, handed to `body` as it ends.
@@ -10,6 +11,10 @@ struct XMLRecordBuilder: XMLEventHandler {
     let body: (XMLRecord) throws -> Void
 
     private var record: Partial
+    /// Checks the document before anything is built from it (``XMLDecoder/validation``): it
+    /// sees every event first, and its error stops the parse before the record that holds
+    /// the fault is complete. `nil`: no validation, one branch per event.
+    private var validator: XMLDTDValidator<XMLDiscardingHandler>?
     private var locator = XMLLocator.detached
     private var depth = 0
     /// How many of the open elements match the path step for step.
@@ -27,8 +32,12 @@ struct XMLRecordBuilder: XMLEventHandler {
     /// with an empty path) room from the start; reset keeps that room for the one record.
     /// `controlCharacters`: the parser reads control-character references as U+FDD0 plus
     /// their value (``XMLDecoder/readsControlCharacterReferences``), which the record maps back.
-    init(path: [String], namespaced: Bool, controlCharacters: Bool = false, inputSize: Int? = nil, body: @escaping (XMLRecord) throws -> Void) {
+    init(
+        path: [String], namespaced: Bool, controlCharacters: Bool = false, inputSize: Int? = nil,
+        validation: XMLValidator? = nil, body: @escaping (XMLRecord) throws -> Void
+    ) {
         self.path = path
+        validator = validation?.makeHandler()
         self.namespaced = namespaced
         self.body = body
         record = Partial(namespaced: namespaced, fileName: nil, controlCharacters: controlCharacters)
@@ -37,9 +46,11 @@ struct XMLRecordBuilder: XMLEventHandler {
 
     mutating func startDocument(_ locator: XMLLocator) throws {
         self.locator = locator
+        try validator?.startDocument(locator)
     }
 
     mutating func startElement(_ name: XMLName, attributes: XMLAttributes) throws {
+        try validator?.startElement(name, attributes: attributes)
         depth += 1
         // Declarations pending for an element outside every record are dropped.
         defer { record.dropPendingDeclarations() }
@@ -74,21 +85,25 @@ struct XMLRecordBuilder: XMLEventHandler {
     // namespace declarations. Nothing else reads them.
 
     mutating func comment(_ text: XMLStringView) throws {
+        try validator?.comment(text)
         guard recordDepth > 0 else { return }
         record.addMarkup(.comment, text, nil)
     }
 
     mutating func processingInstruction(target: XMLStringView, data: XMLStringView) throws {
+        try validator?.processingInstruction(target: target, data: data)
         guard recordDepth > 0 else { return }
         record.addMarkup(.processingInstruction, target, data)
     }
 
     mutating func startCDATA() throws {
+        try validator?.startCDATA()
         guard recordDepth > 0 else { return }
         record.startCDATA()
     }
 
     mutating func endCDATA() throws {
+        try validator?.endCDATA()
         guard recordDepth > 0 else { return }
         record.endCDATA()
     }
@@ -96,10 +111,12 @@ struct XMLRecordBuilder: XMLEventHandler {
     /// A declaration comes before the start tag that makes it: kept for the next element
     /// in a record (that element is not known yet to be one), dropped otherwise.
     mutating func startPrefixMapping(prefix: XMLStringView?, uri: XMLStringView?) throws {
+        try validator?.startPrefixMapping(prefix: prefix, uri: uri)
         record.pendDeclaration(prefix: prefix, uri: uri)
     }
 
     mutating func endElement(_ name: XMLName) throws {
+        try validator?.endElement(name)
         defer {
             depth -= 1
             if matched > depth { matched = depth }
@@ -113,6 +130,7 @@ struct XMLRecordBuilder: XMLEventHandler {
     }
 
     mutating func characters(_ text: XMLStringView) throws {
+        try validator?.characters(text)
         guard recordDepth > 0 else { return }
         record.text(text)
     }
@@ -122,14 +140,43 @@ struct XMLRecordBuilder: XMLEventHandler {
     /// keeps, skips or replaces such references instead). Outside every record nothing reads
     /// it.
     mutating func skippedEntity(name: XMLStringView, isParameterEntity: Bool) throws {
+        try validator?.skippedEntity(name: name, isParameterEntity: isParameterEntity)
         guard recordDepth > 0, !isParameterEntity else { return }
         throw XMLParseError.unexpandedEntity(name.string, at: locator.position, fileName: locator.fileName)
     }
+
+    // Events only a validator reads: the DTD, the ends of prefix mappings, references in
+    // attribute values (which stop the decode as they always did, after the validator had
+    // its say), repairs.
+
+    mutating func startDoctype(_ doctype: XMLDoctype) throws { try validator?.startDoctype(doctype) }
+    mutating func endDoctype() throws { try validator?.endDoctype() }
+    mutating func elementDeclaration(_ declaration: XMLElementDeclaration) throws {
+        try validator?.elementDeclaration(declaration)
+    }
+    mutating func attributeDeclaration(_ declaration: XMLAttributeDeclaration) throws {
+        try validator?.attributeDeclaration(declaration)
+    }
+    mutating func entityDeclaration(_ declaration: XMLEntityDeclaration) throws {
+        try validator?.entityDeclaration(declaration)
+    }
+    mutating func notationDeclaration(_ notation: XMLNotation) throws { try validator?.notationDeclaration(notation) }
+    mutating func endPrefixMapping(prefix: XMLStringView?) throws { try validator?.endPrefixMapping(prefix: prefix) }
+    mutating func skippedAttributeEntity(name: XMLStringView, attribute: XMLName, position: XMLPosition) throws {
+        try validator?.skippedAttributeEntity(name: name, attribute: attribute, position: position)
+        throw XMLParseError(
+            code: .unexpandedEntity,
+            message: XMLParseError.unexpandedAttributeEntityMessage(name: name.string, attribute: attribute.qualifiedName)
+                + " (XMLParserOptions.unexpandedEntities can keep, skip or replace it)",
+            position: position)
+    }
+    mutating func repaired(_ repair: XMLRepair) throws { try validator?.repaired(repair) }
 
     /// A path that matched nothing is an error (a misspelled step would otherwise give no
     /// records and no word), unless it leads as far as elements that are empty: a feed with
     /// nothing in it today (`<sites/>` for `schedule/sites/site`, or `<schedule/>`).
     mutating func endDocument() throws {
+        try validator?.endDocument()
         guard !path.isEmpty, !foundRecord else { return }
         let matchedPath = path.prefix(deepestMatch).joined(separator: "/")
         let found = namesBelowDeepest.map { "<\($0)>" }.joined(separator: ", ")

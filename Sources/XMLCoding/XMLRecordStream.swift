@@ -68,7 +68,7 @@ public final class XMLRecordStream<T: Decodable>: AsyncSequence {
         settings = decoder.settings
         self.source = source
         (parser, queue) = XMLDecoder.recordParser(
-            path: path.split(separator: "/").map(String.init), options: settings.parserOptions)
+            path: path.split(separator: "/").map(String.init), options: settings.parserOptions, validation: settings.validation)
         switch source {
         case .file(_, let name): parser.fileName = name
         case .bytes(_, let name): parser.fileName = name

@@ -4,6 +4,7 @@
 
 import DocExampleSupport
 import Foundation
+import XMLCoding
 import XMLHandlerStack
 import XMLStreaming
 import XMLValidation
@@ -23,6 +24,18 @@ struct Order: ElementConsumer {
     mutating func adopt(_ child: any ElementConsumer, context: ParseContext) throws {
         if let item = child.value(as: Item.self) { items.append(item) }
     }
+}
+
+
+// docs/Validation.md:145
+struct Shipment: Decodable {
+    var item: [Line]
+}
+
+// docs/Validation.md:145
+struct Line: Decodable {
+    var sku: String
+    var quantity: Int
 }
 
 
@@ -108,7 +121,27 @@ failures += await example("docs/Validation.md:99") {
     _ = stack
     _ = parser
 }
-failures += await example("docs/Validation.md:160") {
+failures += await example("docs/Validation.md:145") {
+    let shipment = """
+        <!DOCTYPE shipment [
+          <!ELEMENT shipment (item+)>
+          <!ELEMENT item EMPTY>
+          <!ATTLIST item sku NMTOKEN #REQUIRED quantity CDATA "1">
+        ]>
+        <shipment><item sku="A-1"/><item sku="B 2" quantity="2"/></shipment>
+        """
+    let decoder = XMLDecoder()
+    decoder.validation = .dtd()
+    do {
+        _ = try decoder.decode(Shipment.self, from: Array(shipment.utf8), fileName: "shipment.xml")
+    } catch let error as XMLValidationError {
+        print(error)
+        // shipment.xml:6:28: error: attribute sku="B 2" of <item> is not a name token (<!ATTLIST item sku> at shipment.xml:4)
+    }
+    _ = shipment
+    _ = decoder
+}
+failures += await example("docs/Validation.md:203") {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("validation-guide-\(getpid())")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let feedDTD = directory.appendingPathComponent("feed.dtd").path
