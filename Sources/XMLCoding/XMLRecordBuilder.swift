@@ -13,8 +13,21 @@ struct XMLRecordBuilder: XMLEventHandler {
     private var record: Partial
     /// Checks the document before anything is built from it (``XMLDecoder/validation``): it
     /// sees every event first, and its error stops the parse before the record that holds
-    /// the fault is complete. `nil`: no validation, one branch per event.
-    private var validator: XMLDTDValidator<XMLDiscardingHandler>?
+    /// the fault is complete. `nil`: no validation, one branch per event. In a box: the
+    /// builder stays small, and the check is a pointer's.
+    private let validation: ValidatorBox?
+
+    private final class ValidatorBox {
+        var validator: XMLDTDValidator<XMLDiscardingHandler>
+        init(_ validator: XMLDTDValidator<XMLDiscardingHandler>) { self.validator = validator }
+
+        /// Out of line, so that an event's handling without validation is not made larger
+        /// (and less inlined) by the validator's.
+        @inline(never)
+        func send(_ event: (inout XMLDTDValidator<XMLDiscardingHandler>) throws -> Void) throws {
+            try event(&validator)
+        }
+    }
     private var locator = XMLLocator.detached
     private var depth = 0
     /// How many of the open elements match the path step for step.
@@ -37,7 +50,7 @@ struct XMLRecordBuilder: XMLEventHandler {
         validation: XMLValidator? = nil, body: @escaping (XMLRecord) throws -> Void
     ) {
         self.path = path
-        validator = validation?.makeHandler()
+        self.validation = validation.map { ValidatorBox($0.makeHandler()) }
         self.namespaced = namespaced
         self.body = body
         record = Partial(namespaced: namespaced, fileName: nil, controlCharacters: controlCharacters)
@@ -46,11 +59,11 @@ struct XMLRecordBuilder: XMLEventHandler {
 
     mutating func startDocument(_ locator: XMLLocator) throws {
         self.locator = locator
-        try validator?.startDocument(locator)
+        if let validation { try validation.send { try $0.startDocument(locator) } }
     }
 
     mutating func startElement(_ name: XMLName, attributes: XMLAttributes) throws {
-        try validator?.startElement(name, attributes: attributes)
+        if let validation { try validation.send { try $0.startElement(name, attributes: attributes) } }
         depth += 1
         // Declarations pending for an element outside every record are dropped.
         defer { record.dropPendingDeclarations() }
@@ -59,9 +72,11 @@ struct XMLRecordBuilder: XMLEventHandler {
             if path.isEmpty {
                 guard depth == 1 else { return }
             } else {
-                guard matched == depth - 1, depth <= path.count, path[depth - 1] == "*" || name.localName == path[depth - 1]
+                guard matched == depth - 1, depth <= path.count,
+                    path[depth - 1] == "*" || name.localName == path[depth - 1]
                 else {
-                    if !foundRecord && matched == depth - 1 && depth == deepestMatch + 1 && namesBelowDeepest.count < 4 {
+                    if !foundRecord && matched == depth - 1 && depth == deepestMatch + 1 && namesBelowDeepest.count < 4
+                    {
                         let local = name.localName.string
                         if !namesBelowDeepest.contains(local) { namesBelowDeepest.append(local) }
                     }
@@ -85,25 +100,25 @@ struct XMLRecordBuilder: XMLEventHandler {
     // namespace declarations. Nothing else reads them.
 
     mutating func comment(_ text: XMLStringView) throws {
-        try validator?.comment(text)
+        if let validation { try validation.send { try $0.comment(text) } }
         guard recordDepth > 0 else { return }
         record.addMarkup(.comment, text, nil)
     }
 
     mutating func processingInstruction(target: XMLStringView, data: XMLStringView) throws {
-        try validator?.processingInstruction(target: target, data: data)
+        if let validation { try validation.send { try $0.processingInstruction(target: target, data: data) } }
         guard recordDepth > 0 else { return }
         record.addMarkup(.processingInstruction, target, data)
     }
 
     mutating func startCDATA() throws {
-        try validator?.startCDATA()
+        if let validation { try validation.send { try $0.startCDATA() } }
         guard recordDepth > 0 else { return }
         record.startCDATA()
     }
 
     mutating func endCDATA() throws {
-        try validator?.endCDATA()
+        if let validation { try validation.send { try $0.endCDATA() } }
         guard recordDepth > 0 else { return }
         record.endCDATA()
     }
@@ -111,12 +126,12 @@ struct XMLRecordBuilder: XMLEventHandler {
     /// A declaration comes before the start tag that makes it: kept for the next element
     /// in a record (that element is not known yet to be one), dropped otherwise.
     mutating func startPrefixMapping(prefix: XMLStringView?, uri: XMLStringView?) throws {
-        try validator?.startPrefixMapping(prefix: prefix, uri: uri)
+        if let validation { try validation.send { try $0.startPrefixMapping(prefix: prefix, uri: uri) } }
         record.pendDeclaration(prefix: prefix, uri: uri)
     }
 
     mutating func endElement(_ name: XMLName) throws {
-        try validator?.endElement(name)
+        if let validation { try validation.send { try $0.endElement(name) } }
         defer {
             depth -= 1
             if matched > depth { matched = depth }
@@ -130,7 +145,7 @@ struct XMLRecordBuilder: XMLEventHandler {
     }
 
     mutating func characters(_ text: XMLStringView) throws {
-        try validator?.characters(text)
+        if let validation { try validation.send { try $0.characters(text) } }
         guard recordDepth > 0 else { return }
         record.text(text)
     }
@@ -140,7 +155,9 @@ struct XMLRecordBuilder: XMLEventHandler {
     /// keeps, skips or replaces such references instead). Outside every record nothing reads
     /// it.
     mutating func skippedEntity(name: XMLStringView, isParameterEntity: Bool) throws {
-        try validator?.skippedEntity(name: name, isParameterEntity: isParameterEntity)
+        if let validation {
+            try validation.send { try $0.skippedEntity(name: name, isParameterEntity: isParameterEntity) }
+        }
         guard recordDepth > 0, !isParameterEntity else { return }
         throw XMLParseError.unexpandedEntity(name.string, at: locator.position, fileName: locator.fileName)
     }
@@ -149,40 +166,52 @@ struct XMLRecordBuilder: XMLEventHandler {
     // attribute values (which stop the decode as they always did, after the validator had
     // its say), repairs.
 
-    mutating func startDoctype(_ doctype: XMLDoctype) throws { try validator?.startDoctype(doctype) }
-    mutating func endDoctype() throws { try validator?.endDoctype() }
+    mutating func startDoctype(_ doctype: XMLDoctype) throws {
+        if let validation { try validation.send { try $0.startDoctype(doctype) } }
+    }
+    mutating func endDoctype() throws { if let validation { try validation.send { try $0.endDoctype() } } }
     mutating func elementDeclaration(_ declaration: XMLElementDeclaration) throws {
-        try validator?.elementDeclaration(declaration)
+        if let validation { try validation.send { try $0.elementDeclaration(declaration) } }
     }
     mutating func attributeDeclaration(_ declaration: XMLAttributeDeclaration) throws {
-        try validator?.attributeDeclaration(declaration)
+        if let validation { try validation.send { try $0.attributeDeclaration(declaration) } }
     }
     mutating func entityDeclaration(_ declaration: XMLEntityDeclaration) throws {
-        try validator?.entityDeclaration(declaration)
+        if let validation { try validation.send { try $0.entityDeclaration(declaration) } }
     }
-    mutating func notationDeclaration(_ notation: XMLNotation) throws { try validator?.notationDeclaration(notation) }
-    mutating func endPrefixMapping(prefix: XMLStringView?) throws { try validator?.endPrefixMapping(prefix: prefix) }
+    mutating func notationDeclaration(_ notation: XMLNotation) throws {
+        if let validation { try validation.send { try $0.notationDeclaration(notation) } }
+    }
+    mutating func endPrefixMapping(prefix: XMLStringView?) throws {
+        if let validation { try validation.send { try $0.endPrefixMapping(prefix: prefix) } }
+    }
     mutating func skippedAttributeEntity(name: XMLStringView, attribute: XMLName, position: XMLPosition) throws {
-        try validator?.skippedAttributeEntity(name: name, attribute: attribute, position: position)
+        if let validation {
+            try validation.send { try $0.skippedAttributeEntity(name: name, attribute: attribute, position: position) }
+        }
         throw XMLParseError(
             code: .unexpandedEntity,
-            message: XMLParseError.unexpandedAttributeEntityMessage(name: name.string, attribute: attribute.qualifiedName)
+            message: XMLParseError.unexpandedAttributeEntityMessage(
+                name: name.string, attribute: attribute.qualifiedName)
                 + " (XMLParserOptions.unexpandedEntities can keep, skip or replace it)",
             position: position)
     }
-    mutating func repaired(_ repair: XMLRepair) throws { try validator?.repaired(repair) }
+    mutating func repaired(_ repair: XMLRepair) throws {
+        if let validation { try validation.send { try $0.repaired(repair) } }
+    }
 
     /// A path that matched nothing is an error (a misspelled step would otherwise give no
     /// records and no word), unless it leads as far as elements that are empty: a feed with
     /// nothing in it today (`<sites/>` for `schedule/sites/site`, or `<schedule/>`).
     mutating func endDocument() throws {
-        try validator?.endDocument()
+        if let validation { try validation.send { try $0.endDocument() } }
         guard !path.isEmpty, !foundRecord else { return }
         let matchedPath = path.prefix(deepestMatch).joined(separator: "/")
         let found = namesBelowDeepest.map { "<\($0)>" }.joined(separator: ", ")
         let description: String
         if deepestMatch == 0 {
-            description = "the path \(path.joined(separator: "/")) matches nothing: the document element is \(found), not <\(path[0])>"
+            description =
+                "the path \(path.joined(separator: "/")) matches nothing: the document element is \(found), not <\(path[0])>"
         } else if !namesBelowDeepest.isEmpty {
             description =
                 "the path \(path.joined(separator: "/")) matches nothing: \(matchedPath) has no child <\(path[deepestMatch])>; its children include \(found)"
@@ -244,7 +273,9 @@ extension XMLRecordBuilder {
                 var copied = 0
                 while i < source.count {
                     // U+FDD0...U+FDEF is EF B7 90...AF; the parser let no other through.
-                    if unsafe source[i] == 0xEF && i + 2 < source.count && source[i + 1] == 0xB7 && (0x90...0xAF).contains(source[i + 2]) {
+                    if unsafe source[i] == 0xEF && i + 2 < source.count && source[i + 1] == 0xB7
+                        && (0x90...0xAF).contains(source[i + 2])
+                    {
                         unsafe bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[copied..<i]))
                         unsafe bytes.append(source[i + 2] - 0x90)
                         i += 3
@@ -304,7 +335,8 @@ extension XMLRecordBuilder {
         /// A comment or PI in the open element, where it stands among its children.
         mutating func addMarkup(_ kind: XMLRecord.Extra.Kind, _ first: XMLStringView, _ second: XMLStringView?) {
             guard let parent = open.last else { return }
-            var extra = XMLRecord.Extra(kind: kind, element: parent, after: nodes[parent].lastChild, offset: bytes.count)
+            var extra = XMLRecord.Extra(
+                kind: kind, element: parent, after: nodes[parent].lastChild, offset: bytes.count)
             keep(first, second, in: &extra)
             extras.append(extra)
         }
@@ -354,7 +386,8 @@ extension XMLRecordBuilder {
                 appendContent(value)
                 let name = intern(attribute.name)
                 if !hasNamespacedAttributes && nameTable.names[name].uri != nil { hasNamespacedAttributes = true }
-                self.attributes.append(XMLRecord.Attribute(name: name, valueStart: start, valueCount: bytes.count - start))
+                self.attributes.append(
+                    XMLRecord.Attribute(name: name, valueStart: start, valueCount: bytes.count - start))
             }
             node.count = self.attributes.count - node.start
             let element = append(node)
