@@ -208,7 +208,9 @@ open class XMLDecoder: @unchecked Sendable {
     }
     /// What each document is validated against as it is read (`.dtd()`: its DTD, and the
     /// one ``parserOptions`` name in `externalDTD`), or `nil` (the default) for no
-    /// validation. The first error stops the decode as an `XMLValidationError` with its line
+    /// validation. While validating, the parser expands the parameter entities of the
+    /// internal subset, as a validating parser must. The first error stops the decode as an
+    /// `XMLValidationError` with its line
     /// and column, before any value is made from the record that holds it; in a record
     /// stream, the records before it have been handed out, and what only the end of the
     /// document shows (an IDREF matching no ID, a root element ending early) comes after the
@@ -359,7 +361,7 @@ open class XMLDecoder: @unchecked Sendable {
             ) {
                 records.queue.append($0)
             },
-            options: options)
+            options: validation == nil ? options : XMLValidator.parserOptions(options))
         return (parser, records)
     }
 

@@ -166,6 +166,9 @@ struct XMLRecordBuilder: XMLEventHandler {
     // attribute values (which stop the decode as they always did, after the validator had
     // its say), repairs.
 
+    mutating func xmlDeclaration(_ declaration: XMLDeclaration) throws {
+        if let validation { try validation.send { try $0.xmlDeclaration(declaration) } }
+    }
     mutating func startDoctype(_ doctype: XMLDoctype) throws {
         if let validation { try validation.send { try $0.startDoctype(doctype) } }
     }

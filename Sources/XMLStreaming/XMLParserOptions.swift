@@ -52,9 +52,9 @@ public struct XMLParserOptions: Hashable, Sendable {
     /// for a document without one. With it, parameter entities are expanded, in the internal
     /// subset as in this DTD (one naming a file is still not read, and is reported as
     /// skipped). `nil` (the default): no external DTD is read, no parameter entity is
-    /// expanded, and the internal subset's declarations are the only ones (those after a
-    /// reference to a parameter entity are dropped, as XML 1.0 says a processor that does not
-    /// read it must).
+    /// expanded (a reference to one is reported as skipped), and the internal subset's
+    /// declarations are the only ones (its attribute-list and entity declarations after such
+    /// a reference are dropped, as XML 1.0 says a processor that does not read it must).
     public var externalDTD: XMLExternalDTD?
 
     /// Creates options; every argument has the safe default.

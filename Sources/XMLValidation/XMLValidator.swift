@@ -23,6 +23,16 @@ public struct XMLValidator: Hashable, Sendable {
         XMLValidator(options: options)
     }
 
+    /// `options` as a validating parse needs them: with parameter entities expanded, which
+    /// the parser does only when it reads a DTD the caller gives (an empty one, when the
+    /// caller gives none), so that the internal subset's declarations are all known.
+    package static func parserOptions(_ options: XMLParserOptions) -> XMLParserOptions {
+        guard options.externalDTD == nil else { return options }
+        var options = options
+        options.externalDTD = XMLExternalDTD(bytes: [], name: "(no external DTD)")
+        return options
+    }
+
     /// The handler that checks one document (or, reused, each document in turn), in front
     /// of nothing: the reader hands it every event before its own handling.
     package func makeHandler() -> XMLDTDValidator<XMLDiscardingHandler> {

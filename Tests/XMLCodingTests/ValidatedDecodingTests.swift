@@ -54,6 +54,25 @@ struct ValidatedDecodingTests {
         #expect(throws: XMLValidationError.self) { _ = try decoder.document(from: Array(xml.utf8)) }
     }
 
+    @Test("while validating, the internal subset's parameter entities are expanded, as a validating parser must")
+    func parameterEntities() throws {
+        let xml = """
+            <!DOCTYPE item [
+              <!ENTITY % attributes "<!ATTLIST item sku NMTOKEN #REQUIRED quantity CDATA '5'>">
+              <!ELEMENT item EMPTY>
+              %attributes;
+            ]>
+            <item sku="A-1"/>
+            """
+        let decoder = XMLDecoder()
+        decoder.validation = .dtd()
+        #expect(try decoder.decode(Item.self, from: Array(xml.utf8)) == Item(sku: "A-1", quantity: 5))
+        let missing = try #require(throws: XMLValidationError.self) {
+            try decoder.decode(Item.self, from: Array(xml.replacingOccurrences(of: #" sku="A-1""#, with: "").utf8))
+        }
+        #expect(missing.code == .missingAttribute)
+    }
+
     @Test("a record stream hands out the records before the error, never the one that holds it")
     func stream() throws {
         let xml = """

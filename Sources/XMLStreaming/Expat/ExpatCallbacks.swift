@@ -76,7 +76,16 @@ enum ExpatCallbacks {
     }
 
     static let endDoctype: XML_EndDoctypeDeclHandler = { userData in
-        unsafe withReceiver(userData) { $0.receive(HandlerEvents.EndDoctype()) }
+        unsafe withReceiver(userData) { $0.receiveEndDoctype() }
+    }
+
+    /// Installed only while an internal subset is read without parameter-entity parsing:
+    /// expat then reports a reference to a parameter entity nowhere else (it neither reads
+    /// nor expands it, and drops the attribute-list and entity declarations after it), but
+    /// hands its text (`%name;`, one token) to the default handler.
+    static let internalSubsetDefault: XML_DefaultHandler = { userData, text, length in
+        guard length > 2, let text = unsafe text, unsafe text[0] == 0x25, unsafe text[Int(length) - 1] == 0x3B else { return }
+        unsafe withReceiver(userData) { unsafe $0.receiveUnreadParameterEntityReference(text + 1, length - 2) }
     }
 
     static let startNamespace: XML_StartNamespaceDeclHandler = { userData, prefix, uri in

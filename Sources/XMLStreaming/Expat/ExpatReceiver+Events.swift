@@ -137,12 +137,32 @@ extension ExpatReceiver {
         valuesMayOutgrowTags = true
         if unsafe systemID != nil || publicID != nil { entitiesMayBeUndeclared = true }
         doctypeSystemID = unsafe systemID.map { unsafe String(cString: $0) }
+        if hasInternalSubset != 0, options.externalDTD == nil {
+            // The Expand variant: the other leaves internal entities in content unexpanded,
+            // even once the handler is gone.
+            unsafe XML_SetDefaultHandlerExpand(parser, ExpatCallbacks.internalSubsetDefault)
+        }
         let doctype = unsafe XMLDoctype(
             name: name.map { unsafe String(cString: $0) } ?? "",
             systemID: unsafe systemID.map { unsafe String(cString: $0) },
             publicID: unsafe publicID.map { unsafe String(cString: $0) },
             hasInternalSubset: hasInternalSubset != 0)
         deliver(HandlerEvents.StartDoctype(doctype: doctype))
+    }
+
+    final func receiveEndDoctype() {
+        unsafe XML_SetDefaultHandlerExpand(parser, nil)
+        receive(HandlerEvents.EndDoctype())
+    }
+
+    /// A reference to a parameter entity in the internal subset while none are parsed: the
+    /// declarations after it are incomplete, and references to undeclared entities pass
+    /// from then on. Reported as a skipped parameter entity, as when one is not read.
+    final func receiveUnreadParameterEntityReference(_ name: UnsafePointer<XML_Char>, _ length: Int32) {
+        guard pendingError == nil else { return }
+        entitiesMayBeUndeclared = true
+        let view = unsafe XMLStringView(base: UnsafeRawPointer(name).assumingMemoryBound(to: UInt8.self), count: Int(length))
+        deliver(HandlerEvents.SkippedEntity(name: view, isParameterEntity: true))
     }
 
     final func receiveSkippedEntity(_ name: UnsafePointer<XML_Char>, _ isParameterEntity: Bool) {

@@ -20,10 +20,12 @@ public struct XMLLocator {
     /// How deep the current element is: 1 inside the root element's start tag.
     public var depth: Int { unsafe link?.receiver?.depth ?? 0 }
 
-    /// Whether the parser expands parameter entities (only while it reads a DTD the caller
-    /// gives, ``XMLParserOptions/externalDTD``): otherwise the declarations after a reference
-    /// to one are dropped, which a validator must know. `true` when detached.
-    package var expandsParameterEntities: Bool { unsafe link?.receiver.map { $0.options.externalDTD != nil } ?? true }
+    /// Whether the handler hears of `xmlns` attributes: as attributes without namespace
+    /// processing, as prefix mappings with it, unless those are not reported. `true` when
+    /// detached.
+    package var reportsNamespaceDeclarations: Bool {
+        unsafe link?.receiver.map { !$0.options.processesNamespaces || $0.options.reportsNamespacePrefixes } ?? true
+    }
 }
 
 /// The locator's way back to its parser. The receiver owns one and clears it when it goes

@@ -146,11 +146,6 @@ public struct XMLDTDValidator<Next: XMLEventHandler>: XMLEventHandler {
     /// Notes unparsed entities (what ENTITY attributes name) and external ones, and passes the declaration on.
     public mutating func entityDeclaration(_ declaration: XMLEntityDeclaration) throws {
         rules.declare(declaration, at: here)
-        if declaration.isParameterEntity, !locator.expandsParameterEntities {
-            try noteIncompleteDTD(
-                "parameter entity %\(declaration.name); is not expanded (the parser expands parameter entities only "
-                    + "with a DTD the caller gives, XMLParserOptions.externalDTD), so the declarations after a reference to it are unknown")
-        }
         try next.entityDeclaration(declaration)
     }
 
@@ -315,6 +310,8 @@ public struct XMLDTDValidator<Next: XMLEventHandler>: XMLEventHandler {
             if tracksPresence { present.insert(CodePointString(name)) }
         }
         for name in list?.required ?? [] where !present.contains(CodePointString(name)) {
+            // A namespace declaration the parser does not report may well be there.
+            if !locator.reportsNamespaceDeclarations, name == "xmlns" || name.hasPrefix("xmlns:") { continue }
             try report(
                 .missingAttribute, "element <\(element)> needs attribute \(name) (#REQUIRED)",
                 component: list?.attributes[CodePointString(name)]?.component)
@@ -332,7 +329,9 @@ public struct XMLDTDValidator<Next: XMLEventHandler>: XMLEventHandler {
             }
             return
         }
-        if let problem = DTDRules.problem(with: value, of: rule.type, allowed: rule.allowed, checkingEntities: rules.unparsedEntities) {
+        // Unparsed entities declared after an unread parameter entity are unknown.
+        let entities = dtdIsIncomplete ? nil : rules.unparsedEntities
+        if let problem = DTDRules.problem(with: value, of: rule.type, allowed: rule.allowed, checkingEntities: entities) {
             try report(
                 .invalidAttributeValue, "attribute \(name)=\"\(value)\" of <\(element)> \(problem)",
                 component: rule.component)
@@ -437,13 +436,17 @@ public struct XMLDTDValidator<Next: XMLEventHandler>: XMLEventHandler {
     public mutating func skippedEntity(name: XMLStringView, isParameterEntity: Bool) throws {
         if isParameterEntity {
             try noteIncompleteDTD(
-                "parameter entity %\(name.string); was not read (no file a DTD names is), so the declarations after it are unknown")
+                "parameter entity %\(name.string); was not read, so the attribute-list and entity declarations after it are unknown "
+                    + "(the parser reads no file a DTD names, and expands parameter entities only with XMLParserOptions.externalDTD)")
         } else if let index = stack.indices.last {
             let entity = name.string
             if rules.externalEntities.contains(CodePointString(entity)) {
                 // Declared, but its content was not read: what it holds cannot be checked.
                 stack[index].contentUnknown = true
-            } else if !dtdIsIncomplete {
+            } else if dtdIsIncomplete {
+                // Perhaps declared after the unread parameter entity: what it holds is unknown.
+                stack[index].contentUnknown = true
+            } else {
                 try report(.undeclaredEntity, "entity &\(entity); is not declared")
             }
         }

@@ -1,4 +1,9 @@
 import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import XMLStreaming
 import XMLValidation
 
@@ -53,10 +58,9 @@ struct Validate: ParsableCommand {
 
     func run() throws {
         var options = input.parserOptions
-        if let dtd {
-            let named = try readDTD(dtd, options: options)
-            options.externalDTD = named
-        }
+        // With a DTD given, the parser expands parameter entities (in the internal subset
+        // too), as a validating parser must: --valid gives it an empty one.
+        options.externalDTD = try dtd.map { try readDTD($0, limits: options.limits) } ?? XMLExternalDTD(bytes: [], name: "(no external DTD)")
         var status: Int32 = 0
         for file in files {
             if let failed = validate(file, options: options) { status = failed }
@@ -64,25 +68,45 @@ struct Validate: ParsableCommand {
         if status != 0 { throw ExitCode(status) }
     }
 
-    /// The DTD file, checked by reading it once against an empty document: a DTD that cannot
-    /// be read or is not well-formed stops the command before any file (status 2).
-    private func readDTD(_ path: String, options: XMLParserOptions) throws -> XMLExternalDTD {
+    /// The DTD file, read once (a pipe can be read only once, and every document gets the
+    /// same DTD) and checked against an empty document: a DTD that cannot be read or is not
+    /// well-formed stops the command before any file (status 2). Read as UTF-8 or as its text
+    /// declaration says, whatever --encoding says of the documents.
+    private func readDTD(_ path: String, limits: XMLLimits) throws -> XMLExternalDTD {
+        var standardError = StandardError()
+        guard let bytes = Self.contents(of: path) else {
+            print("\(path): error: \(String(cString: strerror(errno)))", to: &standardError)
+            throw ExitCode(Status.unreadableDTD)
+        }
+        let named = XMLExternalDTD(bytes: bytes, name: path)
+        var checking = XMLParserOptions(limits: limits)
+        checking.externalDTD = named
         do {
-            let named = XMLExternalDTD(contentsOf: path)
-            var checking = options
-            checking.externalDTD = named
             try XMLStreamParser(handler: XMLDiscardingHandler(), options: checking).parse("<_/>")
-            return named
         } catch {
             // The error alone: the excerpt and notes of a document's errors would point at the
             // empty document, and suggest repairing it.
-            var standardError = StandardError()
-            switch error {
-            case let error as XMLParseError: print(error, to: &standardError)
-            case let error as XMLInputError: print(error, to: &standardError)
-            default: print("\(path): error: \(error)", to: &standardError)
-            }
+            print(error, to: &standardError)
             throw ExitCode(Status.unreadableDTD)
+        }
+        return named
+    }
+
+    /// A file's bytes, or `nil` with `errno` set.
+    private static func contents(of path: String) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return nil
+            }
+            if count == 0 { return bytes }
+            bytes += chunk[0..<count]
         }
     }
 
@@ -91,15 +115,17 @@ struct Validate: ParsableCommand {
     private func validate(_ file: String, options: XMLParserOptions) -> Int32? {
         let validator = XMLDTDValidator(options: XMLValidationOptions(reporting: .allErrors(maximum: maxErrors)))
         let parser = XMLStreamParser(handler: validator, options: options)
+        var standardError = StandardError()
         do {
             if file == "-" { try parser.parseStandardInput() } else { try parser.parse(contentsOf: file) }
         } catch {
+            // The validity errors found before it first, in document order, as xmllint.
+            for error in parser.handler.errors { print(error, to: &standardError) }
             Diagnostics.report(error, file: file)
             return Status.malformed
         }
         let errors = parser.handler.errors
         guard !errors.isEmpty else { return nil }
-        var standardError = StandardError()
         for error in errors { print(error, to: &standardError) }
         let name = file == "-" ? "<stdin>" : file
         let more = parser.handler.uncountedErrors

@@ -84,7 +84,11 @@ struct ValidateCommandTests {
         let file = fixture("broken.xml")
         let run = try ToolRun.run(["validate", "--valid", file])
         #expect(run.status == 1)
-        #expect(run.errors.hasPrefix("\(file):3:3: error: mismatched tag\n</r>\n  ^\n"), "\(run.errors)")
+        // Its validity errors before that place first (here: it has no DTD).
+        #expect(
+            run.errors.hasPrefix(
+                "\(file):1:1: error: the document has no DTD to be valid against\n\(file):3:3: error: mismatched tag\n</r>\n  ^\n"),
+            "\(run.errors)")
     }
 
     @Test("several files: each is validated, and the status is the last failing file's")
@@ -105,6 +109,27 @@ struct ValidateCommandTests {
         #expect(run.status == 4)
         #expect(
             run.errors == "<stdin>:2:4: error: element <a> is declared EMPTY; found text (<!ELEMENT a> at <stdin>:1)\n<stdin> fails to validate\n")
+    }
+
+    @Test("--valid expands the internal subset's parameter entities; a DTD from a pipe is read once for every file")
+    func parameterEntitiesAndPipes() throws {
+        let xml = """
+            <!DOCTYPE a [<!ENTITY % list "<!ATTLIST a t CDATA #REQUIRED>"> %list; <!ELEMENT a EMPTY>]><a t="1"/>
+            """
+        #expect(try ToolRun.run(["validate", "--valid", "-"], input: xml).status == 0)
+        let dtd = try String(contentsOfFile: fixture("note.dtd"), encoding: .utf8)
+        let run = try ToolRun.run(["validate", "--dtd", "/dev/stdin", fixture("note.xml"), fixture("note.xml")], input: dtd)
+        #expect(run.status == 0, "\(run.errors)")
+    }
+
+    @Test("a file with validity errors before the place it stops being well-formed: both, in order, and status 1")
+    func invalidThenMalformed() throws {
+        let run = try ToolRun.run(
+            ["validate", "--valid", "-"], input: "<!DOCTYPE a [<!ELEMENT a EMPTY>]>\n<a><b/>\n</c>")
+        #expect(run.status == 1)
+        let lines = run.errors.split(separator: "\n").map(String.init)
+        #expect(lines.first == "<stdin>:2:4: error: element <a> is declared EMPTY; found <b> (<!ELEMENT a> at <stdin>:1)", "\(lines)")
+        #expect(lines.contains("<stdin>:3:3: error: mismatched tag"), "\(lines)")
     }
 
     @Test("--max-errors prints that many errors of a file and counts the rest")
