@@ -161,8 +161,10 @@ extension ExpatReceiver {
     final func receiveUnreadParameterEntityReference(_ name: UnsafePointer<XML_Char>, _ length: Int32) {
         guard pendingError == nil else { return }
         entitiesMayBeUndeclared = true
-        let view = unsafe XMLStringView(base: UnsafeRawPointer(name).assumingMemoryBound(to: UInt8.self), count: Int(length))
-        deliver(HandlerEvents.SkippedEntity(name: view, isParameterEntity: true))
+        // A copy, as for an external entity's name: the event is rare, and a borrowed view
+        // of expat's bytes would be one more rebinding of memory to keep safe.
+        var entity = unsafe String(decoding: UnsafeRawBufferPointer(start: name, count: Int(length)), as: UTF8.self)
+        entity.withUTF8 { utf8 in unsafe receiveUnexpandedEntity(XMLStringView(borrowing: utf8), true) }
     }
 
     final func receiveSkippedEntity(_ name: UnsafePointer<XML_Char>, _ isParameterEntity: Bool) {
