@@ -1,0 +1,163 @@
+/// A pattern compiled to a Thompson automaton: instructions that read one character of a
+/// class, fork, or jump, and one that accepts. Matching (``matches(_:)``) follows every
+/// thread at once, each instruction at most once per character.
+struct XSDRegexProgram: Sendable {
+    enum Instruction: Hashable, Sendable {
+        /// Reads one character of `classes[index]`, then goes on at the next instruction.
+        case character(Int32)
+        case split(Int32, Int32)
+        case jump(Int32)
+        case match
+    }
+
+    /// A character class with ASCII answered from a bitmap made when compiled.
+    struct CompiledClass: Sendable {
+        let ascii: (low: UInt64, high: UInt64)
+        let tree: XSDCharacterClass
+
+        init(_ tree: XSDCharacterClass) {
+            var low: UInt64 = 0
+            var high: UInt64 = 0
+            for value in UInt32(0)..<128 where tree.contains(value) {
+                if value < 64 { low |= 1 << value } else { high |= 1 << (value - 64) }
+            }
+            ascii = (low, high)
+            self.tree = tree
+        }
+
+        func contains(_ value: UInt32) -> Bool {
+            if value < 64 { return ascii.low >> value & 1 != 0 }
+            if value < 128 { return ascii.high >> (value - 64) & 1 != 0 }
+            return tree.contains(value)
+        }
+    }
+
+    let instructions: [Instruction]
+    let classes: [CompiledClass]
+
+    init(_ tree: XSDRegexNode) {
+        var compiler = Compiler()
+        compiler.emit(tree)
+        compiler.instructions.append(.match)
+        instructions = compiler.instructions
+        classes = compiler.classes
+    }
+
+    private struct Compiler {
+        var instructions: [Instruction] = []
+        var classes: [CompiledClass] = []
+        /// Each distinct class is compiled once: `a{1000}` or a choice of many words has few.
+        var classIndices: [XSDCharacterClass: Int32] = [:]
+
+        mutating func emit(_ node: XSDRegexNode) {
+            switch node {
+            case .empty:
+                break
+            case .character(let characterClass):
+                let index: Int32
+                if let known = classIndices[characterClass] {
+                    index = known
+                } else {
+                    index = Int32(classes.count)
+                    classes.append(CompiledClass(characterClass))
+                    classIndices[characterClass] = index
+                }
+                instructions.append(.character(index))
+            case .sequence(let parts):
+                for part in parts { emit(part) }
+            case .choice(let branches):
+                // split b1, next; b1; jump end; next: split b2, next'; …; the last branch falls through.
+                var jumps: [Int] = []
+                for branch in branches.dropLast() {
+                    let split = placeholder()
+                    emit(branch)
+                    jumps.append(placeholder())
+                    instructions[split] = .split(Int32(split + 1), Int32(instructions.count))
+                }
+                emit(branches[branches.count - 1])
+                for jump in jumps { instructions[jump] = .jump(Int32(instructions.count)) }
+            case .repeated(let body, let min, let max):
+                for _ in 0..<min { emit(body) }
+                if let max {
+                    // (body (body …)?)?: each optional copy may skip to the end.
+                    var splits: [Int] = []
+                    for _ in min..<max {
+                        splits.append(placeholder())
+                        emit(body)
+                    }
+                    for split in splits { instructions[split] = .split(Int32(split + 1), Int32(instructions.count)) }
+                } else {
+                    let loop = placeholder()
+                    emit(body)
+                    instructions.append(.jump(Int32(loop)))
+                    instructions[loop] = .split(Int32(loop + 1), Int32(instructions.count))
+                }
+            }
+        }
+
+        /// Appends an instruction to be set once its targets are known.
+        mutating func placeholder() -> Int {
+            instructions.append(.match)
+            return instructions.count - 1
+        }
+    }
+
+    /// Whether the whole of `value` takes the automaton from its start to `match`.
+    func matches(_ value: String.UnicodeScalarView) -> Bool {
+        var current = XSDRegexThreadSet(capacity: instructions.count)
+        var next = XSDRegexThreadSet(capacity: instructions.count)
+        var pending: [Int32] = []
+        follow(from: 0, into: &current, pending: &pending)
+        for scalar in value {
+            if current.isEmpty { return false }
+            next.removeAll()
+            for pc in current.members {
+                if case .character(let index) = instructions[Int(pc)], classes[Int(index)].contains(scalar.value) {
+                    follow(from: pc + 1, into: &next, pending: &pending)
+                }
+            }
+            swap(&current, &next)
+        }
+        return current.members.contains { instructions[Int($0)] == .match }
+    }
+
+    /// Adds `start` and every instruction reachable from it without reading a character.
+    private func follow(from start: Int32, into set: inout XSDRegexThreadSet, pending: inout [Int32]) {
+        pending.append(start)
+        while let pc = pending.popLast() {
+            guard set.insert(pc) else { continue }
+            switch instructions[Int(pc)] {
+            case .jump(let target): pending.append(target)
+            case .split(let first, let second):
+                pending.append(second)
+                pending.append(first)
+            case .character, .match: break
+            }
+        }
+    }
+}
+
+/// The instructions a match has reached: insert, test and clear in constant time (Briggs and
+/// Torczon's sparse set), members in the order they were added.
+struct XSDRegexThreadSet {
+    private var sparse: [Int32]
+    private(set) var members: [Int32] = []
+
+    init(capacity: Int) {
+        sparse = Array(repeating: 0, count: Swift.max(1, capacity))
+        members.reserveCapacity(capacity)
+    }
+
+    var isEmpty: Bool { members.isEmpty }
+
+    /// Adds `value`; `false` when it was there already.
+    mutating func insert(_ value: Int32) -> Bool {
+        let slot = Int(sparse[Int(value)])
+        if slot < members.count && members[slot] == value { return false }
+        sparse[Int(value)] = Int32(members.count)
+        members.append(value)
+        return true
+    }
+
+    mutating func removeAll() { members.removeAll(keepingCapacity: true) }
+}
