@@ -1,0 +1,196 @@
+/// A facet as a schema writes it in a restriction: `<xs:maxLength value="8" fixed="true"/>`.
+struct XSDFacetDeclaration: Sendable {
+    var kind: XSDFacetKind
+    var value: String
+    var isFixed: Bool = false
+}
+
+extension XSDSimpleType {
+    /// The facets a restriction of this type may use.
+    var applicableFacets: Set<XSDFacetKind> {
+        switch variety {
+        case .atomic: return builtin.applicableFacets.union([.pattern, .enumeration, .whiteSpace])
+        case .list: return [.length, .minLength, .maxLength, .pattern, .enumeration, .whiteSpace]
+        case .union: return [.pattern, .enumeration]
+        }
+    }
+
+    /// A type that restricts this one by `declarations`, or the first rule of Datatypes
+    /// 4.3 (and 3.x's facet constraints) they break: a facet the type does not have, a value
+    /// the base does not hold, a bound or length looser than the base's, a fixed facet
+    /// changed, or two facets that contradict each other.
+    func restricted(
+        named name: String, by declarations: [XSDFacetDeclaration], namespaces: XSDBuiltinType.NamespaceLookup
+    ) throws(XSDValueError) -> XSDSimpleType {
+        var facets = self.facets
+        var whiteSpace = self.whiteSpace
+        var patterns: [XSDRegex] = []
+        var enumeration: (values: Set<XSDValue>, written: [String])?
+        var seen: Set<XSDFacetKind> = []
+        for declaration in declarations {
+            let kind = declaration.kind
+            guard applicableFacets.contains(kind) else {
+                throw XSDValueError("the facet \(kind.rawValue) does not apply to \(self.name)")
+            }
+            guard kind == .pattern || kind == .enumeration || seen.insert(kind).inserted else {
+                throw XSDValueError("the facet \(kind.rawValue) appears twice in one restriction")
+            }
+            if facets.fixed.contains(kind), !isSameFacet(kind, declaration.value, namespaces: namespaces) {
+                throw XSDValueError("the facet \(kind.rawValue) is fixed in \(self.name) and cannot change")
+            }
+            if declaration.isFixed { facets.fixed.insert(kind) }
+            switch kind {
+            case .pattern:
+                do {
+                    patterns.append(try XSDRegex(declaration.value))
+                } catch {
+                    throw XSDValueError("the pattern \"\(declaration.value)\" is not a regular expression of XML Schema: \(error)")
+                }
+            case .enumeration:
+                let value = try validate(declaration.value, namespaces: namespaces)
+                if enumeration == nil { enumeration = ([], []) }
+                enumeration!.values.insert(value)
+                enumeration!.written.append(declaration.value)
+            case .whiteSpace:
+                guard let value = XSDWhiteSpace(name: declaration.value) else {
+                    throw XSDValueError("whiteSpace must be preserve, replace or collapse, not \"\(declaration.value)\"")
+                }
+                guard value >= whiteSpace else {
+                    throw XSDValueError("whiteSpace \(declaration.value) would loosen the \(whiteSpace) of \(self.name)")
+                }
+                whiteSpace = value
+            case .length, .minLength, .maxLength, .totalDigits, .fractionDigits:
+                let count = try Self.count(declaration, positive: kind == .totalDigits)
+                switch kind {
+                case .length:
+                    if let base = facets.length, base != count { throw narrowing(kind, count, "\(base)") }
+                    facets.length = count
+                case .minLength:
+                    if let base = facets.minLength, count < base { throw narrowing(kind, count, "\(base)") }
+                    facets.minLength = count
+                case .maxLength:
+                    if let base = facets.maxLength, count > base { throw narrowing(kind, count, "\(base)") }
+                    facets.maxLength = count
+                case .totalDigits:
+                    if let base = facets.totalDigits, count > base { throw narrowing(kind, count, "\(base)") }
+                    facets.totalDigits = count
+                default:
+                    if let base = facets.fractionDigits, count > base { throw narrowing(kind, count, "\(base)") }
+                    facets.fractionDigits = count
+                }
+            case .minInclusive, .maxInclusive, .minExclusive, .maxExclusive:
+                // A bound is a value of the base (its other facets apply, its bounds are
+                // checked below as the recommendation words them).
+                var unbounded = self.facets
+                (unbounded.minInclusive, unbounded.maxInclusive) = (nil, nil)
+                (unbounded.minExclusive, unbounded.maxExclusive) = (nil, nil)
+                let base = XSDSimpleType(name: self.name, variety: variety, builtin: builtin, whiteSpace: self.whiteSpace, facets: unbounded)
+                let value = try base.validate(declaration.value, namespaces: namespaces)
+                try checkBound(kind, value, declaration.value)
+                let bound = (value: value, written: declaration.value)
+                switch kind {
+                case .minInclusive: facets.minInclusive = bound
+                case .maxInclusive: facets.maxInclusive = bound
+                case .minExclusive: facets.minExclusive = bound
+                default: facets.maxExclusive = bound
+                }
+            }
+        }
+        if !patterns.isEmpty { facets.patterns.append(patterns) }
+        if let enumeration { facets.enumeration = enumeration }
+        try Self.checkConsistency(facets)
+        return XSDSimpleType(name: name, variety: variety, builtin: builtin, whiteSpace: whiteSpace, facets: facets)
+    }
+
+    /// A bound of a restriction against the base's bounds (Datatypes 4.3.7-4.3.10: a
+    /// maxInclusive at most the base's maxInclusive, less than its maxExclusive, and so on).
+    private func checkBound(_ kind: XSDFacetKind, _ value: XSDValue, _ written: String) throws(XSDValueError) {
+        // For each of the base's bounds: the orders the new bound may stand in against it.
+        let allowed: [(XSDFacetKind, (value: XSDValue, written: String)?, Set<XSDOrder>)]
+        switch kind {
+        case .maxInclusive:
+            allowed = [(.maxInclusive, facets.maxInclusive, [.less, .equal]), (.maxExclusive, facets.maxExclusive, [.less]),
+                (.minInclusive, facets.minInclusive, [.greater, .equal]), (.minExclusive, facets.minExclusive, [.greater])]
+        case .maxExclusive:
+            allowed = [(.maxExclusive, facets.maxExclusive, [.less, .equal]), (.maxInclusive, facets.maxInclusive, [.less, .equal]),
+                (.minInclusive, facets.minInclusive, [.greater]), (.minExclusive, facets.minExclusive, [.greater])]
+        case .minInclusive:
+            allowed = [(.minInclusive, facets.minInclusive, [.greater, .equal]), (.minExclusive, facets.minExclusive, [.greater]),
+                (.maxInclusive, facets.maxInclusive, [.less, .equal]), (.maxExclusive, facets.maxExclusive, [.less])]
+        default:
+            allowed = [(.minExclusive, facets.minExclusive, [.greater, .equal]), (.minInclusive, facets.minInclusive, [.greater, .equal]),
+                (.maxInclusive, facets.maxInclusive, [.less]), (.maxExclusive, facets.maxExclusive, [.less])]
+        }
+        for (baseKind, bound, orders) in allowed {
+            guard let bound else { continue }
+            guard let order = XSDValue.compare(value, bound.value), orders.contains(order) else {
+                throw XSDValueError(
+                    "\(kind.rawValue) \(written) is outside the \(baseKind.rawValue) \(bound.written) of \(name)")
+            }
+        }
+    }
+
+    private func narrowing(_ kind: XSDFacetKind, _ count: Int, _ base: String) -> XSDValueError {
+        XSDValueError("\(kind.rawValue) \(count) is not a restriction of the \(kind.rawValue) \(base) of \(name)")
+    }
+
+    /// Whether `written` is the value the fixed facet `kind` already has.
+    private func isSameFacet(_ kind: XSDFacetKind, _ written: String, namespaces: XSDBuiltinType.NamespaceLookup) -> Bool {
+        switch kind {
+        case .length: return Int(written) == facets.length
+        case .minLength: return Int(written) == facets.minLength
+        case .maxLength: return Int(written) == facets.maxLength
+        case .totalDigits: return Int(written) == facets.totalDigits
+        case .fractionDigits: return Int(written) == facets.fractionDigits
+        case .whiteSpace: return XSDWhiteSpace(name: written) == whiteSpace
+        case .minInclusive: return (try? validate(written, namespaces: namespaces)) == facets.minInclusive?.value
+        case .maxInclusive: return (try? validate(written, namespaces: namespaces)) == facets.maxInclusive?.value
+        case .minExclusive: return (try? validate(written, namespaces: namespaces)) == facets.minExclusive?.value
+        case .maxExclusive: return (try? validate(written, namespaces: namespaces)) == facets.maxExclusive?.value
+        case .pattern, .enumeration: return true
+        }
+    }
+
+    /// A facet's count: a non-negative integer (positive for totalDigits).
+    private static func count(_ declaration: XSDFacetDeclaration, positive: Bool) throws(XSDValueError) -> Int {
+        let text = XSDWhiteSpace.collapse.normalize(declaration.value)
+        guard let decimal = XSDDecimal(Substring(text), allowsPoint: false), !decimal.isNegative,
+            let value = Int(decimal.description), !positive || value > 0
+        else {
+            throw XSDValueError(
+                "\(declaration.kind.rawValue) must be a \(positive ? "positive" : "non-negative") integer, not \"\(declaration.value)\"")
+        }
+        return value
+    }
+
+    /// Facets that contradict one another, whichever restriction set them.
+    private static func checkConsistency(_ facets: XSDFacets) throws(XSDValueError) {
+        if let length = facets.length {
+            if let minLength = facets.minLength, minLength > length {
+                throw XSDValueError("minLength \(minLength) is more than length \(length)")
+            }
+            if let maxLength = facets.maxLength, maxLength < length {
+                throw XSDValueError("maxLength \(maxLength) is less than length \(length)")
+            }
+        }
+        if let minLength = facets.minLength, let maxLength = facets.maxLength, minLength > maxLength {
+            throw XSDValueError("minLength \(minLength) is more than maxLength \(maxLength)")
+        }
+        if let totalDigits = facets.totalDigits, let fractionDigits = facets.fractionDigits, fractionDigits > totalDigits {
+            throw XSDValueError("fractionDigits \(fractionDigits) is more than totalDigits \(totalDigits)")
+        }
+        let lower = [facets.minInclusive.map { ($0, "minInclusive", true) }, facets.minExclusive.map { ($0, "minExclusive", false) }]
+            .compactMap { $0 }
+        let upper = [facets.maxInclusive.map { ($0, "maxInclusive", true) }, facets.maxExclusive.map { ($0, "maxExclusive", false) }]
+            .compactMap { $0 }
+        for (low, lowName, lowInclusive) in lower {
+            for (high, highName, highInclusive) in upper {
+                let order = XSDValue.compare(low.value, high.value)
+                let bothInclusive = lowInclusive && highInclusive
+                if order == .greater || (order == .equal && !bothInclusive) {
+                    throw XSDValueError("\(lowName) \(low.written) leaves no value below \(highName) \(high.written)")
+                }
+            }
+        }
+    }
+}

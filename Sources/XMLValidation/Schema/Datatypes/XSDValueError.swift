@@ -1,0 +1,23 @@
+/// Why a value is not in a simple type: a sentence the validator places at the value's
+/// position and under the component that declared the type.
+struct XSDValueError: Error, Hashable, Sendable, CustomStringConvertible {
+    var message: String
+
+    init(_ message: String) { self.message = message }
+
+    var description: String { message }
+
+    /// `"x" is not a valid decimal`, quoting at most 40 characters of the value.
+    static func notValid(_ text: String, _ type: String) -> XSDValueError {
+        XSDValueError("\(quoted(text)) is not a valid \(type)")
+    }
+
+    /// `text` in quotation marks, cut to 40 characters.
+    static func quoted(_ text: String) -> String {
+        let scalars = text.unicodeScalars
+        guard scalars.count > 40 else { return "\"\(text)\"" }
+        var cut = String.UnicodeScalarView()
+        cut.append(contentsOf: scalars.prefix(40))
+        return "\"\(String(cut))…\""
+    }
+}
