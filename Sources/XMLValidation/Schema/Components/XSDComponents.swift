@@ -1,0 +1,120 @@
+/// A name in a namespace, as schema components are named and instance elements matched.
+struct XSDExpandedName: Hashable, Sendable, CustomStringConvertible {
+    var namespace: String?
+    var localName: String
+
+    /// `{namespace}local`, or `local` for a name in no namespace.
+    var description: String { namespace.map { "{\($0)}\(localName)" } ?? localName }
+}
+
+/// A type an element or attribute is declared with: simple, complex, or `anyType` (any
+/// content, any attributes).
+enum XSDTypeReference: Hashable, Sendable {
+    case simple(Int)
+    case complex(Int)
+    case anyType
+}
+
+/// An element declaration, global or local.
+struct XSDElementDeclaration: Sendable {
+    var name: XSDExpandedName
+    var type: XSDTypeReference
+    var isNillable = false
+    var isAbstract = false
+    /// A `default` or `fixed` value, as written.
+    var valueConstraint: XSDValueConstraint?
+    /// `<xs:element name="site">` at `schedule.xsd:31`: how messages name it.
+    var component: String
+}
+
+/// A `default` or `fixed` value of an element or attribute.
+struct XSDValueConstraint: Sendable {
+    var isFixed: Bool
+    var text: String
+    /// The value in the declared type's value space (for `fixed`, compared with the
+    /// instance's); `nil` for an element of complex (mixed) type, compared as text.
+    var value: XSDValue?
+}
+
+/// An attribute a complex type allows or requires.
+struct XSDAttributeUse: Sendable {
+    var name: XSDExpandedName
+    var type: Int
+    var isRequired: Bool
+    var valueConstraint: XSDValueConstraint?
+    var component: String
+}
+
+/// Which namespaces a wildcard (`any`, `anyAttribute`) allows.
+struct XSDWildcard: Hashable, Sendable {
+    enum Namespaces: Hashable, Sendable {
+        case any
+        /// `##other`: any namespace but this one (`nil`: no namespace), and not no namespace.
+        case not(String?)
+        /// A list of namespaces, `nil` for no namespace (`##local`).
+        case oneOf(Set<String?>)
+    }
+
+    enum ProcessContents: String, Hashable, Sendable {
+        case strict, lax, skip
+    }
+
+    var namespaces: Namespaces
+    var processContents: ProcessContents
+
+    func allows(_ namespace: String?) -> Bool {
+        switch namespaces {
+        case .any: return true
+        case .not(let excluded): return namespace != nil && namespace != excluded
+        case .oneOf(let set): return set.contains(namespace)
+        }
+    }
+
+    /// `##any`, `##other`, or the list, as a schema writes it.
+    var description: String {
+        switch namespaces {
+        case .any: return "any namespace"
+        case .not(let excluded): return "a namespace other than " + (excluded.map { "\"\($0)\"" } ?? "none")
+        case .oneOf(let set):
+            let names = set.map { $0.map { "\"\($0)\"" } ?? "no namespace" }.sorted()
+            return (names.count == 1 ? "the namespace " : "one of the namespaces ") + names.joined(separator: ", ")
+        }
+    }
+}
+
+/// A particle of a content model: a term, and how many times it occurs.
+struct XSDParticle: Sendable {
+    indirect enum Term: Sendable {
+        case element(Int)
+        case wildcard(XSDWildcard)
+        case sequence([XSDParticle])
+        case choice([XSDParticle])
+        case all([XSDParticle])
+    }
+
+    var minimum: Int
+    /// `nil` for `unbounded`.
+    var maximum: Int?
+    var term: Term
+}
+
+/// A complex type: its content, its attributes, and where it comes from.
+struct XSDComplexType: Sendable {
+    enum Content: Sendable {
+        case empty
+        /// Text of a simple type, and no elements.
+        case simple(Int)
+        /// Elements as the content model has them; text between them only when mixed.
+        case elements(model: Int, mixed: Bool)
+    }
+
+    /// `{urn:x}Site`, or `an anonymous type in <xs:element name="site">`.
+    var name: String
+    var content: Content
+    var attributes: [XSDExpandedName: XSDAttributeUse]
+    var attributeWildcard: XSDWildcard?
+    var isAbstract: Bool
+    /// The type this one is derived from, for `xsi:type`.
+    var base: XSDTypeReference
+    var component: String
+}

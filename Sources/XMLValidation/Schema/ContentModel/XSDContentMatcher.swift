@@ -1,0 +1,213 @@
+/// Where an element's children have got to in its content model: the path of particles
+/// from the model's root to the one the last child matched, with how many times each has
+/// occurred. Moves one child at a time (``next(_:)``), in time proportional to the path.
+///
+/// The Unique Particle Attribution constraint makes the particle a child matches unique, but
+/// not always the counts: in `(a+){2}` a second `a` may repeat the inner `a+` or begin the
+/// second occurrence of the group. The matcher follows each such reading (a configuration)
+/// at once, as a Pike VM follows threads, merging equal ones; a count past a particle's
+/// `minOccurs` under `maxOccurs="unbounded"` is kept as `minOccurs`, since only reaching it
+/// matters, so readings stay few. Real models have one; more than
+/// ``maximumConfigurations`` is reported as too complex rather than followed.
+struct XSDContentMatcher {
+    /// The most readings of one element's children followed at once.
+    static let maximumConfigurations = 1_000
+
+    fileprivate struct Frame: Hashable {
+        var node: Int32
+        /// Occurrences of the node's term begun (kept at `minimum` past it when unbounded).
+        var count: Int
+        /// For an `all` group: which children have occurred.
+        var used: Set<Int> = []
+    }
+
+    /// Why a child or the end of the content does not fit, with what would have. After one,
+    /// the matcher's place is lost: the validator matches no more children of that element.
+    struct Mismatch: Error {
+        var expected: [XSDContentModel.Label]
+        /// The model has more readings of the children than the matcher follows.
+        var isTooComplex = false
+    }
+
+    private let model: XSDContentModel
+    /// Every reading of the children so far; one empty path before the first child.
+    private var configurations: [[Frame]] = [[]]
+
+    init(_ model: XSDContentModel) { self.model = model }
+
+    /// Places a child element called `name`: the label (declaration or wildcard) it
+    /// matched, or what was expected instead.
+    mutating func next(_ name: XSDExpandedName) -> Result<XSDContentModel.Label, Mismatch> {
+        var expected: [XSDContentModel.Label] = []
+        var successors: [[Frame]] = []
+        var seen: Set<[Frame]> = []
+        var label: XSDContentModel.Label?
+        for frames in configurations {
+            var walker = Walker(model: model, name: name)
+            walker.advance(frames)
+            expected += walker.expected
+            for path in walker.successors where seen.insert(path).inserted {
+                successors.append(path)
+                if label == nil, let leaf = path.last?.node { label = model.label(of: leaf) }
+            }
+        }
+        guard let label else { return .failure(Mismatch(expected: expected)) }
+        guard successors.count <= Self.maximumConfigurations else {
+            return .failure(Mismatch(expected: [], isTooComplex: true))
+        }
+        configurations = successors
+        return .success(label)
+    }
+
+    /// Whether the content may end here, or what it still needs.
+    func end() -> Mismatch? {
+        var expected: [XSDContentModel.Label] = []
+        for frames in configurations {
+            guard let missing = Self.missing(frames, in: model) else { return nil }
+            expected += missing
+        }
+        return Mismatch(expected: expected)
+    }
+
+    /// What a reading still needs before the content may end (`nil`: nothing).
+    private static func missing(_ frames: [Frame], in model: XSDContentModel) -> [XSDContentModel.Label]? {
+        if frames.isEmpty { return model.root.isNullable ? nil : model.firstLabels(of: 0) }
+        for level in stride(from: frames.count - 1, through: 0, by: -1) {
+            let frame = frames[level]
+            let node = model.nodes[Int(frame.node)]
+            guard frame.count >= node.minimum || node.termIsNullable else { return model.firstLabels(of: frame.node) }
+            guard level > 0 else { break }
+            let parent = model.nodes[Int(frames[level - 1].node)]
+            switch parent.kind {
+            case .sequence:
+                let start = node.indexInParent + 1
+                if start < parent.children.count, parent.nextRequired[start] < parent.children.count {
+                    return model.firstLabels(of: parent.children[parent.nextRequired[start]])
+                }
+            case .all:
+                let used = frames[level - 1].used
+                if let missing = parent.children.indices.first(where: {
+                    !used.contains($0) && !model.nodes[Int(parent.children[$0])].isNullable
+                }) {
+                    return model.firstLabels(of: parent.children[missing])
+                }
+            case .choice, .leaf:
+                break
+            }
+        }
+        return nil
+    }
+
+    /// Finds every way one reading takes a child called `name`.
+    private struct Walker {
+        let model: XSDContentModel
+        let name: XSDExpandedName
+        var successors: [[Frame]] = []
+        var expected: [XSDContentModel.Label] = []
+
+        mutating func advance(_ frames: [Frame]) {
+            if frames.isEmpty {
+                var path: [Frame] = []
+                if enter(0, count: 1, into: &path) { successors.append(path) } else { expected += model.firstLabels(of: 0) }
+                return
+            }
+            var level = frames.count - 1
+            while true {
+                let frame = frames[level]
+                let node = model.nodes[Int(frame.node)]
+                // Repeat this particle, if it may occur again and the child can start it.
+                if node.maximum.map({ frame.count < $0 }) ?? true {
+                    var path = Array(frames[..<level])
+                    let count = node.maximum == nil ? Swift.min(frame.count + 1, Swift.max(node.minimum, 1)) : frame.count + 1
+                    if enter(frame.node, count: count, into: &path) {
+                        successors.append(path)
+                    } else {
+                        expected += model.firstLabels(of: frame.node)
+                    }
+                }
+                // Leave it, if it has occurred often enough, for what follows it.
+                guard frame.count >= node.minimum || node.termIsNullable, level > 0 else { return }
+                let parentLevel = level - 1
+                let parentID = frames[parentLevel].node
+                let parent = model.nodes[Int(parentID)]
+                switch parent.kind {
+                case .sequence:
+                    let start = node.indexInParent + 1
+                    if start < parent.children.count {
+                        let end = Swift.min(parent.nextRequired[start], parent.children.count - 1)
+                        var path = Array(frames[...parentLevel])
+                        if let child = model.child(of: parentID, in: start...end, accepting: name),
+                            enter(parent.children[child], count: 1, into: &path)
+                        {
+                            successors.append(path)
+                        } else {
+                            for k in start...end { expected += model.firstLabels(of: parent.children[k]) }
+                        }
+                        // A required particle remains: nothing beyond it may come.
+                        guard parent.nextRequired[start] == parent.children.count else { return }
+                    }
+                case .all:
+                    let used = frames[parentLevel].used
+                    var path = Array(frames[...parentLevel])
+                    if let child = model.child(of: parentID, in: 0...(parent.children.count - 1), accepting: name),
+                        !used.contains(child)
+                    {
+                        path[parentLevel].used.insert(child)
+                        if enter(parent.children[child], count: 1, into: &path) { successors.append(path) }
+                    }
+                    let missing = parent.children.indices.filter { !used.contains($0) }
+                    for k in missing { expected += model.firstLabels(of: parent.children[k]) }
+                    guard missing.allSatisfy({ model.nodes[Int(parent.children[$0])].isNullable }) else { return }
+                case .choice, .leaf:
+                    break
+                }
+                // The parent's occurrence is complete: go on at its level.
+                level = parentLevel
+            }
+        }
+
+        /// Begins occurrence `count` of node `id` with the child, appending the path to the
+        /// leaf it matches; `false` (and `path` as it was) when the node cannot start so.
+        private func enter(_ id: Int32, count: Int, into path: inout [Frame]) -> Bool {
+            let node = model.nodes[Int(id)]
+            let depth = path.count
+            path.append(Frame(node: id, count: count))
+            switch node.kind {
+            case .leaf(let label):
+                if label.accepts(name) { return true }
+            case .sequence:
+                if !node.children.isEmpty {
+                    let end = Swift.min(node.nextRequired[0], node.children.count - 1)
+                    if let child = model.child(of: id, in: 0...end, accepting: name),
+                        enter(node.children[child], count: 1, into: &path)
+                    {
+                        return true
+                    }
+                }
+            case .choice:
+                if !node.children.isEmpty,
+                    let child = model.child(of: id, in: 0...(node.children.count - 1), accepting: name),
+                    enter(node.children[child], count: 1, into: &path)
+                {
+                    return true
+                }
+            case .all:
+                if !node.children.isEmpty,
+                    let child = model.child(of: id, in: 0...(node.children.count - 1), accepting: name)
+                {
+                    path[depth].used = [child]
+                    if enter(node.children[child], count: 1, into: &path) { return true }
+                }
+            }
+            path.removeSubrange(depth...)
+            return false
+        }
+    }
+}
+
+extension XSDContentModel {
+    /// The labels that may start node `id`, for messages.
+    func firstLabels(of id: Int32) -> [Label] {
+        nodes[Int(id)].first.map { label(of: $0.leaf) }
+    }
+}

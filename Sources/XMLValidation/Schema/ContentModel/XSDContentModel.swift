@@ -1,0 +1,191 @@
+/// A complex type's content model, compiled for matching children one at a time: the
+/// particle tree flattened into nodes, and for each group the first names of its children,
+/// so that a child element is placed in time proportional to the model's depth (a binary
+/// search per level), whatever `maxOccurs` says. Counts are counters, never copies:
+/// `maxOccurs="1000000"` costs one node.
+struct XSDContentModel: Sendable {
+    /// What a child element is matched against: a declaration's name, or a wildcard.
+    enum Label: Sendable {
+        case element(XSDExpandedName, declaration: Int)
+        case wildcard(XSDWildcard)
+
+        func accepts(_ name: XSDExpandedName) -> Bool {
+            switch self {
+            case .element(let declared, _): return declared == name
+            case .wildcard(let wildcard): return wildcard.allows(name.namespace)
+            }
+        }
+
+        /// Whether some element name matches both.
+        func overlaps(_ other: Label) -> Bool {
+            switch (self, other) {
+            case (.element(let a, _), .element(let b, _)): return a == b
+            case (.element(let a, _), .wildcard(let w)), (.wildcard(let w), .element(let a, _)): return w.allows(a.namespace)
+            case (.wildcard(let a), .wildcard(let b)): return Self.intersect(a.namespaces, b.namespaces)
+            }
+        }
+
+        private static func intersect(_ a: XSDWildcard.Namespaces, _ b: XSDWildcard.Namespaces) -> Bool {
+            switch (a, b) {
+            case (.any, _), (_, .any): return true
+            // Two `##other`s both allow a namespace that is neither's.
+            case (.not, .not): return true
+            case (.not(let excluded), .oneOf(let set)), (.oneOf(let set), .not(let excluded)):
+                return set.contains { $0 != nil && $0 != excluded }
+            case (.oneOf(let x), .oneOf(let y)): return !x.isDisjoint(with: y)
+            }
+        }
+
+        /// `<street>` or `an element in any namespace`, for messages.
+        var description: String {
+            switch self {
+            case .element(let name, _): return "<\(name.localName)>"
+            case .wildcard(let wildcard): return "an element in \(wildcard.description)"
+            }
+        }
+    }
+
+    enum Kind: Sendable {
+        case leaf(Label)
+        case sequence
+        case choice
+        case all
+    }
+
+    struct Node: Sendable {
+        var kind: Kind
+        var minimum: Int
+        var maximum: Int?
+        var children: [Int32] = []
+        var parent: Int32 = -1
+        /// This node's place among its parent's children.
+        var indexInParent: Int = 0
+        /// Whether the node's term can match no element at all (its own count aside).
+        var termIsNullable = false
+        /// Whether the node can match no element: no occurrence needed, or an empty term.
+        var isNullable: Bool { minimum == 0 || termIsNullable }
+        /// The leaves that can match a first element of the term: (leaf node, child index of
+        /// this node it is reached through; the leaf itself for a leaf).
+        var first: [(leaf: Int32, child: Int)] = []
+        /// For groups: for each element name in a child's first set, the children whose first
+        /// sets hold it, ascending.
+        var childrenByName: [XSDExpandedName: [Int]] = [:]
+        /// For groups: children whose first sets hold a wildcard, ascending, with it.
+        var childrenByWildcard: [(child: Int, wildcard: XSDWildcard)] = []
+        /// For sequences: `nextRequired[i]`, the first child at `i` or after that is not
+        /// nullable (`children.count` when none).
+        var nextRequired: [Int] = []
+    }
+
+    private(set) var nodes: [Node] = []
+
+    /// The model of `particle`, with its positions and first sets; or an error when it is
+    /// deeper than `maximumDepth`.
+    init(_ particle: XSDParticle, declarationNames: (Int) -> XSDExpandedName) {
+        _ = add(particle, parent: -1, index: 0, declarationNames: declarationNames)
+    }
+
+    var root: Node { nodes[0] }
+
+    private mutating func add(
+        _ particle: XSDParticle, parent: Int32, index: Int, declarationNames: (Int) -> XSDExpandedName
+    ) -> Int32 {
+        let id = Int32(nodes.count)
+        let kind: Kind
+        var children: [XSDParticle] = []
+        switch particle.term {
+        case .element(let declaration):
+            kind = .leaf(.element(declarationNames(declaration), declaration: declaration))
+        case .wildcard(let wildcard):
+            kind = .leaf(.wildcard(wildcard))
+        case .sequence(let items):
+            kind = .sequence
+            children = items
+        case .choice(let items):
+            kind = .choice
+            children = items
+        case .all(let items):
+            kind = .all
+            children = items
+        }
+        nodes.append(Node(kind: kind, minimum: particle.minimum, maximum: particle.maximum, parent: parent, indexInParent: index))
+        var childIDs: [Int32] = []
+        for (k, child) in children.enumerated() {
+            childIDs.append(add(child, parent: id, index: k, declarationNames: declarationNames))
+        }
+        nodes[Int(id)].children = childIDs
+        finish(id)
+        return id
+    }
+
+    /// Nullability, first sets and lookups of a node whose children are finished.
+    private mutating func finish(_ id: Int32) {
+        var node = nodes[Int(id)]
+        let children = node.children.map { nodes[Int($0)] }
+        switch node.kind {
+        case .leaf(let label):
+            node.termIsNullable = false
+            node.first = [(id, 0)]
+            _ = label
+        case .sequence:
+            node.termIsNullable = children.allSatisfy(\.isNullable)
+            node.nextRequired = Array(repeating: children.count, count: children.count + 1)
+            for k in stride(from: children.count - 1, through: 0, by: -1) {
+                node.nextRequired[k] = children[k].isNullable ? node.nextRequired[k + 1] : k
+            }
+            let end = Swift.min(node.nextRequired[0], children.count - 1)
+            if !children.isEmpty {
+                for k in 0...end { node.first += children[k].first.map { ($0.leaf, k) } }
+            }
+        case .choice:
+            node.termIsNullable = children.isEmpty || children.contains(where: \.isNullable)
+            for (k, child) in children.enumerated() { node.first += child.first.map { ($0.leaf, k) } }
+        case .all:
+            node.termIsNullable = children.allSatisfy(\.isNullable)
+            for (k, child) in children.enumerated() { node.first += child.first.map { ($0.leaf, k) } }
+        }
+        // Every child's first set, indexed, for groups.
+        if case .leaf = node.kind {} else {
+            for (k, child) in children.enumerated() {
+                for (leaf, _) in child.first {
+                    guard case .leaf(let label) = nodes[Int(leaf)].kind else { continue }
+                    switch label {
+                    case .element(let name, _):
+                        if node.childrenByName[name]?.last != k { node.childrenByName[name, default: []].append(k) }
+                    case .wildcard(let wildcard):
+                        node.childrenByWildcard.append((k, wildcard))
+                    }
+                }
+            }
+        }
+        nodes[Int(id)] = node
+    }
+
+    /// The leaf of `label`'s kind a name matches among the first leaves of a node: the
+    /// element itself, or the first wildcard that allows it.
+    func label(of leaf: Int32) -> Label {
+        guard case .leaf(let label) = nodes[Int(leaf)].kind else { preconditionFailure("not a leaf") }
+        return label
+    }
+
+    /// The first child in `range` of group `group` whose first set accepts `name`.
+    func child(of group: Int32, in range: ClosedRange<Int>, accepting name: XSDExpandedName) -> Int? {
+        let node = nodes[Int(group)]
+        var found: Int?
+        if let candidates = node.childrenByName[name] {
+            // The least candidate at or after the range's start.
+            var low = 0
+            var high = candidates.count
+            while low < high {
+                let middle = (low + high) / 2
+                if candidates[middle] < range.lowerBound { low = middle + 1 } else { high = middle }
+            }
+            if low < candidates.count, candidates[low] <= range.upperBound { found = candidates[low] }
+        }
+        for (child, wildcard) in node.childrenByWildcard where range.contains(child) && wildcard.allows(name.namespace) {
+            if found.map({ child < $0 }) ?? true { found = child }
+            break
+        }
+        return found
+    }
+}

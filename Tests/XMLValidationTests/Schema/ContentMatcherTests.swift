@@ -1,0 +1,146 @@
+import Testing
+import XMLTestSupport
+
+@testable import XMLValidation
+
+/// XML Schema content models: the matcher against the same model read as a regular
+/// expression by ``XSDRegex`` (a Thompson automaton with counts unrolled, itself checked
+/// against ICU), and the Unique Particle Attribution check.
+@Suite("XSD content models")
+struct ContentMatcherTests {
+    static let letters = ["a", "b", "c", "d"]
+
+    static func name(_ letter: String) -> XSDExpandedName { XSDExpandedName(namespace: nil, localName: letter) }
+
+    static func element(_ letter: String, _ minimum: Int = 1, _ maximum: Int? = 1) -> XSDParticle {
+        XSDParticle(minimum: minimum, maximum: maximum, term: .element(letters.firstIndex(of: letter)!))
+    }
+
+    static func model(_ particle: XSDParticle) -> XSDContentModel {
+        XSDContentModel(particle) { name(letters[$0]) }
+    }
+
+    static func regex(_ particle: XSDParticle) -> String {
+        let term: String
+        switch particle.term {
+        case .element(let index): term = letters[index]
+        case .wildcard: term = "."
+        case .sequence(let items): term = "(" + items.map(regex).joined() + ")"
+        case .choice(let items): term = "(" + items.map(regex).joined(separator: "|") + ")"
+        case .all: term = "?"
+        }
+        switch (particle.minimum, particle.maximum) {
+        case (1, 1): return term
+        case (let minimum, nil): return term + "{\(minimum),}"
+        case (let minimum, let maximum?): return term + "{\(minimum),\(maximum)}"
+        }
+    }
+
+    static func accepts(_ model: XSDContentModel, _ children: [String]) -> Bool {
+        var matcher = XSDContentMatcher(model)
+        for child in children {
+            guard case .success = matcher.next(name(child)) else { return false }
+        }
+        return matcher.end() == nil
+    }
+
+    static func random(depth: Int, using generator: inout SeededGenerator) -> XSDParticle {
+        let counts: [(Int, Int?)] = [(1, 1), (1, 1), (1, 1), (0, 1), (0, nil), (1, nil), (2, 3), (0, 2), (2, 2), (3, nil)]
+        let (minimum, maximum) = counts.randomElement(using: &generator)!
+        if depth == 0 || Int.random(in: 0..<3, using: &generator) == 0 {
+            return element(letters.randomElement(using: &generator)!, minimum, maximum)
+        }
+        let items = (0..<Int.random(in: 1...3, using: &generator)).map { _ in random(depth: depth - 1, using: &generator) }
+        return XSDParticle(minimum: minimum, maximum: maximum, term: Bool.random(using: &generator) ? .sequence(items) : .choice(items))
+    }
+
+    @Test("500 random models with counts: children accepted exactly as the pattern matches them, where attribution is unique")
+    func randomModels() throws {
+        var generator = SeededGenerator(seed: 20_261_127)
+        var sequences: [[String]] = [[]]
+        var frontier: [[String]] = [[]]
+        for _ in 0..<5 {
+            frontier = frontier.flatMap { prefix in Self.letters.map { prefix + [$0] } }
+            sequences += frontier
+        }
+        var unique = 0
+        var ambiguous = 0
+        for _ in 0..<500 {
+            let particle = Self.random(depth: 3, using: &generator)
+            let model = Self.model(particle)
+            do {
+                try model.checkUniqueAttribution(budget: 1_000_000)
+            } catch is XSDContentModel.Ambiguity {
+                ambiguous += 1
+                continue
+            }
+            unique += 1
+            let regex = try XSDRegex(Self.regex(particle))
+            for children in sequences {
+                let text = children.joined()
+                let expected = regex.matches(text)
+                #expect(Self.accepts(model, children) == expected, "\(Self.regex(particle)) on \(text)")
+            }
+        }
+        #expect(unique > 150 && ambiguous > 50, "\(unique) unique, \(ambiguous) ambiguous")
+    }
+
+    static func sequence(_ items: XSDParticle..., minimum: Int = 1, maximum: Int? = 1) -> XSDParticle {
+        XSDParticle(minimum: minimum, maximum: maximum, term: .sequence(items))
+    }
+
+    static func choice(_ items: XSDParticle..., minimum: Int = 1, maximum: Int? = 1) -> XSDParticle {
+        XSDParticle(minimum: minimum, maximum: maximum, term: .choice(items))
+    }
+
+    static func isUnique(_ particle: XSDParticle) -> Bool {
+        (try? model(particle).checkUniqueAttribution(budget: 1_000_000)) != nil
+    }
+
+    @Test("Unique Particle Attribution, with counts as the recommendation and Xerces read them")
+    func attribution() {
+        #expect(!Self.isUnique(Self.sequence(Self.element("a", 2, 5), Self.element("a", 0, 1))))
+        #expect(Self.isUnique(Self.sequence(Self.element("a", 3, 3), Self.element("a", 0, 1))))
+        #expect(!Self.isUnique(Self.choice(Self.element("a"), Self.element("a"))))
+        #expect(!Self.isUnique(Self.sequence(Self.element("a", 0, 1), Self.element("a"))))
+        #expect(Self.isUnique(Self.sequence(Self.sequence(Self.element("a"), Self.element("b"), minimum: 2, maximum: 2), Self.element("a"))))
+        #expect(!Self.isUnique(Self.sequence(Self.sequence(Self.element("a"), Self.element("b"), minimum: 1, maximum: 2), Self.element("a"))))
+        #expect(Self.isUnique(Self.sequence(Self.element("a", 0, nil), minimum: 0, maximum: nil)))
+        #expect(Self.isUnique(Self.sequence(Self.element("a", 1, nil), minimum: 2, maximum: 2)))
+        #expect(!Self.isUnique(Self.sequence(Self.element("a"), Self.element("b", 0, 1), minimum: 1, maximum: nil).appending(Self.element("b"))))
+        let any = XSDParticle(minimum: 0, maximum: 1, term: .wildcard(XSDWildcard(namespaces: .any, processContents: .lax)))
+        let other = XSDParticle(minimum: 0, maximum: 1, term: .wildcard(XSDWildcard(namespaces: .not("urn:x"), processContents: .lax)))
+        #expect(!Self.isUnique(Self.sequence(any, Self.element("a"))))
+        // ##other allows no element without a namespace, as <a> is here.
+        #expect(Self.isUnique(Self.sequence(other, Self.element("a"))))
+        #expect(!Self.isUnique(Self.sequence(other, any)))
+    }
+
+    @Test("counts the matcher takes: (a+){2}, nested fixed counts, and an all group")
+    func counts() {
+        let twice = Self.model(Self.sequence(Self.element("a", 1, nil), minimum: 2, maximum: 2))
+        #expect(!Self.accepts(twice, ["a"]))
+        #expect(Self.accepts(twice, ["a", "a"]))
+        #expect(Self.accepts(twice, Array(repeating: "a", count: 50)))
+        let nested = Self.model(Self.sequence(Self.element("a", 2, 3), minimum: 2, maximum: 2))
+        #expect(Self.accepts(nested, ["a", "a", "a", "a"]))
+        #expect(Self.accepts(nested, Array(repeating: "a", count: 6)))
+        #expect(!Self.accepts(nested, Array(repeating: "a", count: 7)))
+        #expect(!Self.accepts(nested, ["a", "a", "a"]))
+        let all = Self.model(XSDParticle(minimum: 1, maximum: 1, term: .all([Self.element("a"), Self.element("b", 0, 1), Self.element("c")])))
+        #expect(Self.accepts(all, ["c", "a"]))
+        #expect(Self.accepts(all, ["b", "c", "a"]))
+        #expect(!Self.accepts(all, ["a", "a", "c"]))
+        #expect(!Self.accepts(all, ["a", "b"]))
+        var matcher = XSDContentMatcher(all)
+        _ = matcher.next(Self.name("a"))
+        #expect(matcher.end()?.expected.map(\.description) == ["<c>"])
+    }
+}
+
+extension XSDParticle {
+    /// This particle followed by `next`, in a sequence.
+    func appending(_ next: XSDParticle) -> XSDParticle {
+        XSDParticle(minimum: 1, maximum: 1, term: .sequence([self, next]))
+    }
+}
