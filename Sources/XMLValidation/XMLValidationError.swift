@@ -86,3 +86,27 @@ extension XMLValidationError {
         public var description: String { rawValue }
     }
 }
+
+extension XMLValidationError.Code {
+    /// A schema that does not compile: not XML Schema 1.0, or breaking one of its
+    /// constraints on schemas (the error's position and file are the schema's).
+    public static let invalidSchema = Self(rawValue: "invalid-schema")
+    /// A schema document that could not be read: missing, not well-formed, not a local
+    /// file, or past a limit of ``XMLSchema/Options``.
+    public static let unreadableSchema = Self(rawValue: "unreadable-schema")
+    /// A schema construct this version does not validate (said in the Validation guide),
+    /// refused rather than ignored.
+    public static let unsupportedSchemaFeature = Self(rawValue: "unsupported-schema-feature")
+    /// A value that is not in its simple type: not of its lexical form, or breaking a facet.
+    public static let invalidValue = Self(rawValue: "invalid-value")
+    /// An element or attribute whose `fixed` value differs.
+    public static let fixedValueMismatch = Self(rawValue: "fixed-value-mismatch")
+    /// A document element that no global element declaration describes.
+    public static let undeclaredRootElement = Self(rawValue: "undeclared-root-element")
+    /// `xsi:nil` where it is not allowed, or content in an element it makes nil.
+    public static let invalidNil = Self(rawValue: "invalid-nil")
+    /// An `xsi:type` that names no type, or one that does not derive from the declared type.
+    public static let invalidXsiType = Self(rawValue: "invalid-xsi-type")
+    /// An abstract element or type used in a document.
+    public static let abstractComponent = Self(rawValue: "abstract-component")
+}

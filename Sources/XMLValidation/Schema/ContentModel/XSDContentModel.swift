@@ -78,6 +78,9 @@ struct XSDContentModel: Sendable {
     }
 
     private(set) var nodes: [Node] = []
+    /// The declaration of each element name in the model (the first, should two differ):
+    /// how a child is still checked after an earlier one broke the model.
+    private(set) var declarationsByName: [XSDExpandedName: Int] = [:]
 
     /// The model of `particle`, with its positions and first sets; or an error when it is
     /// deeper than `maximumDepth`.
@@ -95,7 +98,9 @@ struct XSDContentModel: Sendable {
         var children: [XSDParticle] = []
         switch particle.term {
         case .element(let declaration):
-            kind = .leaf(.element(declarationNames(declaration), declaration: declaration))
+            let name = declarationNames(declaration)
+            kind = .leaf(.element(name, declaration: declaration))
+            if declarationsByName[name] == nil { declarationsByName[name] = declaration }
         case .wildcard(let wildcard):
             kind = .leaf(.wildcard(wildcard))
         case .sequence(let items):

@@ -1,0 +1,174 @@
+internal import XMLSyntax
+
+/// Attributes: declarations, uses, attribute groups and `anyAttribute`.
+extension XSDSchemaCompiler {
+    /// The attributes a complex type is building up.
+    struct AttributeSet {
+        var uses: [XSDExpandedName: XSDAttributeUse] = [:]
+        var wildcard: XSDWildcard?
+    }
+
+    /// Adds the `attribute`, `attributeGroup` and `anyAttribute` children of `node`. In a
+    /// restriction, a use replaces the base's of the same name, and `use="prohibited"`
+    /// removes it; the restriction's wildcard replaces the base's.
+    mutating func addAttributes(of node: SchemaNode, to set: inout AttributeSet, restricting: Bool) throws(XSDSchemaError) {
+        var own = AttributeSet()
+        var wildcards: [XSDWildcard] = []
+        var prohibited: [XSDExpandedName] = []
+        for child in node.components {
+            switch child.localName {
+            case "attribute":
+                guard let use = try attributeUse(child) else {
+                    prohibited.append(try attributeName(child))
+                    continue
+                }
+                if own.uses[use.name] != nil { throw XSDSchemaError("attribute \(use.name) is declared twice here", at: child) }
+                own.uses[use.name] = use
+            case "attributeGroup":
+                guard let reference = child.attributes["ref"] else {
+                    throw XSDSchemaError("<xs:attributeGroup> here needs a ref", at: child)
+                }
+                let group = try attributeGroup(named: try resolve(reference, at: child), at: child)
+                for (name, use) in group.uses {
+                    if own.uses[name] != nil { throw XSDSchemaError("attribute \(name) is declared twice here", at: child) }
+                    own.uses[name] = use
+                }
+                if let wildcard = group.wildcard { wildcards.append(wildcard) }
+            case "anyAttribute":
+                wildcards.append(try wildcard(child))
+            default:
+                continue
+            }
+        }
+        own.wildcard = try intersect(wildcards, at: node)
+        if restricting {
+            for name in prohibited { set.uses[name] = nil }
+            for (name, use) in own.uses { set.uses[name] = use }
+            set.wildcard = own.wildcard
+        } else {
+            for (name, use) in own.uses {
+                if set.uses[name] != nil, node.localName == "extension" {
+                    throw XSDSchemaError("the extension declares attribute \(name), which its base has already", at: node)
+                }
+                set.uses[name] = use
+            }
+            if let wildcard = own.wildcard {
+                set.wildcard = set.wildcard.map { Self.union($0, wildcard) } ?? wildcard
+            }
+        }
+    }
+
+    /// The name an `<xs:attribute>` declares or refers to.
+    private func attributeName(_ node: SchemaNode) throws(XSDSchemaError) -> XSDExpandedName {
+        if let reference = node.attributes["ref"] { return try resolve(reference, at: node) }
+        guard let local = node.attributes["name"], XMLNameValidation.isValid(local, allowingColon: false), local != "xmlns" else {
+            throw XSDSchemaError("<xs:attribute> needs a name that is an NCName other than xmlns, or a ref", at: node)
+        }
+        let document = document(of: node)
+        let qualified = node.attributes["form"].map { XSDWhiteSpace.collapse.normalize($0) == "qualified" } ?? document.attributesQualified
+        return XSDExpandedName(namespace: qualified ? document.targetNamespace : nil, localName: local)
+    }
+
+    /// A local `<xs:attribute>` or a reference to a global one, as a use; `nil` for
+    /// `use="prohibited"`.
+    private mutating func attributeUse(_ node: SchemaNode) throws(XSDSchemaError) -> XSDAttributeUse? {
+        let use = node.attributes["use"].map { XSDWhiteSpace.collapse.normalize($0) } ?? "optional"
+        guard ["optional", "required", "prohibited"].contains(use) else {
+            throw XSDSchemaError("use must be optional, required or prohibited, not \"\(use)\"", at: node)
+        }
+        let name = try attributeName(node)
+        if name.namespace == "http://www.w3.org/2001/XMLSchema-instance" {
+            throw XSDSchemaError("attributes in the XMLSchema-instance namespace cannot be declared", at: node)
+        }
+        if use == "prohibited" { return nil }
+        var result: XSDAttributeUse
+        if node.attributes["ref"] != nil {
+            for attribute in ["type", "form"] where node.attributes[attribute] != nil {
+                throw XSDSchemaError("an attribute with ref cannot have \(attribute)", at: node)
+            }
+            let global = try globalAttribute(named: name, at: node)
+            result = XSDAttributeUse(
+                name: name, type: global.type, isRequired: use == "required", valueConstraint: global.valueConstraint,
+                component: global.component)
+            if let local = try valueConstraint(of: node, type: .simple(global.type)) {
+                if let inherited = global.valueConstraint, inherited.isFixed, !local.isFixed || local.value != inherited.value {
+                    throw XSDSchemaError("attribute \(name) is fixed to \"\(inherited.text)\" where it is declared", at: node)
+                }
+                result.valueConstraint = local
+            }
+        } else {
+            let type = try simpleType(of: node, attribute: "type", default: .anySimpleType)!
+            result = XSDAttributeUse(
+                name: name, type: type, isRequired: use == "required",
+                valueConstraint: try valueConstraint(of: node, type: .simple(type)), component: component(node))
+        }
+        if result.isRequired, let constraint = result.valueConstraint, !constraint.isFixed {
+            throw XSDSchemaError("a required attribute cannot have a default", at: node)
+        }
+        return result
+    }
+
+    /// A global attribute declaration, compiled once.
+    mutating func globalAttribute(
+        named name: XSDExpandedName, at node: SchemaNode?
+    ) throws(XSDSchemaError) -> (type: Int, valueConstraint: XSDValueConstraint?, component: String) {
+        if let builtin = model.globalAttributes[name], name.namespace == SchemaNode.xmlNamespace {
+            return (builtin.type, nil, builtin.component)
+        }
+        guard let global = globalAttributeNodes[name] else { throw XSDSchemaError("no attribute \(name) is declared", at: node) }
+        if let index = compiledAttributes[name] {
+            return (index, try valueConstraint(of: global.node, type: .simple(index)), component(global.node))
+        }
+        let type = try simpleType(of: global.node, attribute: "type", default: .anySimpleType)!
+        compiledAttributes[name] = type
+        model.globalAttributes[name] = (type, component(global.node))
+        return (type, try valueConstraint(of: global.node, type: .simple(type)), component(global.node))
+    }
+
+    /// A named attribute group's uses and wildcard.
+    private mutating func attributeGroup(named name: XSDExpandedName, at node: SchemaNode) throws(XSDSchemaError) -> AttributeSet {
+        guard let global = attributeGroupNodes[name] else { throw XSDSchemaError("no attribute group \(name) is declared", at: node) }
+        guard attributeGroupsInProgress.insert(name).inserted else {
+            throw XSDSchemaError("attribute group \(name) contains itself", at: node)
+        }
+        defer { attributeGroupsInProgress.remove(name) }
+        var set = AttributeSet()
+        try addAttributes(of: global.node, to: &set, restricting: false)
+        return set
+    }
+
+    /// Several wildcards where one type has them: what all of them allow (Structures
+    /// 3.10.6, intersection), with the first one's processContents.
+    private func intersect(_ wildcards: [XSDWildcard], at node: SchemaNode) throws(XSDSchemaError) -> XSDWildcard? {
+        guard var result = wildcards.first else { return nil }
+        for other in wildcards.dropFirst() {
+            switch (result.namespaces, other.namespaces) {
+            case (.any, let namespaces): result.namespaces = namespaces
+            case (_, .any): break
+            case (.oneOf(let a), .oneOf(let b)): result.namespaces = .oneOf(a.intersection(b))
+            case (.not(let excluded), .oneOf(let set)), (.oneOf(let set), .not(let excluded)):
+                result.namespaces = .oneOf(set.filter { $0 != nil && $0 != excluded })
+            case (.not(let a), .not(let b)):
+                guard a == b else {
+                    throw XSDSchemaError("the intersection of two ##other wildcards of different namespaces cannot be expressed", at: node)
+                }
+            }
+        }
+        return result
+    }
+
+    /// An extension's wildcard with its base's (Structures 3.10.6, union), with the
+    /// extension's processContents.
+    static func union(_ base: XSDWildcard, _ own: XSDWildcard) -> XSDWildcard {
+        var result = own
+        switch (base.namespaces, own.namespaces) {
+        case (.any, _), (_, .any): result.namespaces = .any
+        case (.oneOf(let a), .oneOf(let b)): result.namespaces = .oneOf(a.union(b))
+        case (.not(let excluded), .oneOf(let set)), (.oneOf(let set), .not(let excluded)):
+            result.namespaces = set.contains(excluded) ? .any : .not(excluded)
+        case (.not(let a), .not(let b)):
+            result.namespaces = a == b ? .not(a) : .not(nil)
+        }
+        return result
+    }
+}

@@ -1,0 +1,184 @@
+/// Complex types: their content (empty, simple, element-only or mixed) and attributes,
+/// directly or derived from a base by extension or restriction.
+extension XSDSchemaCompiler {
+    /// Compiles `<xs:complexType>`; its index is taken first, so that elements in its own
+    /// content may have it as their type.
+    mutating func complexType(_ node: SchemaNode, name: String) throws(XSDSchemaError) -> Int {
+        let index = model.complexTypes.count
+        let location = component(node, node.attributes["name"] ?? name)
+        model.complexTypes.append(
+            XSDComplexType(
+                name: name, content: .empty, attributes: [:], attributeWildcard: nil, isAbstract: false, base: .anyType,
+                component: location))
+        for attribute in ["block", "final"] where node.attributes[attribute] != nil {
+            _ = attribute  // Constrain xsi:type and substitution groups, which are refused for now.
+        }
+        var type = model.complexTypes[index]
+        type.isAbstract = Self.boolean(node.attributes["abstract"])
+        var mixed = Self.boolean(node.attributes["mixed"])
+        var particle: XSDParticle?
+        var attributes = AttributeSet()
+        let body = node.components
+        if let simpleContent = body.first(where: { $0.localName == "simpleContent" }) {
+            let derivation = try derivation(of: simpleContent)
+            let isExtension = derivation.localName == "extension"
+            let base = try self.type(named: try resolve(derivation.attributes["base"] ?? "", at: derivation), at: derivation)
+            type.base = base
+            switch base {
+            case .simple(let simple):
+                guard isExtension else {
+                    throw XSDSchemaError("simpleContent may restrict only a complex type with simple content; extend a simple type", at: derivation)
+                }
+                type.content = .simple(simple)
+            case .complex(let baseIndex):
+                let baseType = try finished(baseIndex, at: derivation)
+                guard case .simple(let simple) = baseType.content else {
+                    throw XSDSchemaError("simpleContent's base \(baseType.name) does not have simple content", at: derivation)
+                }
+                attributes = AttributeSet(uses: baseType.attributes, wildcard: baseType.attributeWildcard)
+                if isExtension {
+                    type.content = .simple(simple)
+                } else {
+                    let inline = try simpleType(of: derivation, attribute: "-", default: nil)
+                    let restricted = try restrict(model.simpleTypes[inline ?? simple], by: derivation, name: "the content of \(name)")
+                    model.simpleTypes.append(restricted)
+                    type.content = .simple(model.simpleTypes.count - 1)
+                }
+            case .anyType:
+                throw XSDSchemaError("simpleContent cannot derive from anyType", at: derivation)
+            }
+            try addAttributes(of: derivation, to: &attributes, restricting: !isExtension)
+        } else if let complexContent = body.first(where: { $0.localName == "complexContent" }) {
+            if let value = complexContent.attributes["mixed"] { mixed = Self.boolean(value) }
+            let derivation = try derivation(of: complexContent)
+            let isExtension = derivation.localName == "extension"
+            let base = try self.type(named: try resolve(derivation.attributes["base"] ?? "", at: derivation), at: derivation)
+            type.base = base
+            let own = try contentParticle(of: derivation)
+            switch base {
+            case .simple:
+                throw XSDSchemaError("complexContent cannot derive from a simple type; use simpleContent", at: derivation)
+            case .anyType:
+                if isExtension {
+                    throw unsupported("extending anyType", at: derivation)
+                }
+                particle = own
+            case .complex(let baseIndex):
+                let baseType = try finished(baseIndex, at: derivation)
+                if case .simple = baseType.content {
+                    throw XSDSchemaError("complexContent cannot derive from \(baseType.name), which has simple content", at: derivation)
+                }
+                if isExtension {
+                    if case .elements(_, let baseMixed) = baseType.content, baseMixed != mixed, own != nil {
+                        throw XSDSchemaError("an extension must be mixed exactly when its base \(baseType.name) is", at: derivation)
+                    }
+                    if case .elements(_, true) = baseType.content { mixed = true }
+                    let inherited = particles[baseIndex]
+                    switch (inherited, own) {
+                    case (nil, _): particle = own
+                    case (let inherited?, nil): particle = inherited
+                    case (let inherited?, let own?):
+                        particle = XSDParticle(minimum: 1, maximum: 1, term: .sequence([inherited, own]))
+                    }
+                } else {
+                    // The restriction's own particle is its content; that it is a valid
+                    // restriction of the base's is not checked yet.
+                    particle = own
+                }
+                attributes = AttributeSet(uses: baseType.attributes, wildcard: baseType.attributeWildcard)
+            }
+            try addAttributes(of: derivation, to: &attributes, restricting: !isExtension)
+            type.content = try content(particle, mixed: mixed, type: name, at: node)
+        } else {
+            particle = try contentParticle(of: node)
+            try addAttributes(of: node, to: &attributes, restricting: false)
+            type.content = try content(particle, mixed: mixed, type: name, at: node)
+        }
+        type.attributes = attributes.uses
+        type.attributeWildcard = attributes.wildcard
+        model.complexTypes[index] = type
+        particles[index] = particle
+        finishedComplexTypes.insert(index)
+        return index
+    }
+
+    /// The one `restriction` or `extension` of a `simpleContent` or `complexContent`.
+    private func derivation(of node: SchemaNode) throws(XSDSchemaError) -> SchemaNode {
+        guard let derivation = node.components.first, ["restriction", "extension"].contains(derivation.localName),
+            derivation.attributes["base"] != nil
+        else {
+            throw XSDSchemaError("<xs:\(node.localName)> needs a restriction or extension with a base", at: node)
+        }
+        return derivation
+    }
+
+    /// A complex type that is complete: a base must be, to be derived from.
+    private func finished(_ index: Int, at node: SchemaNode) throws(XSDSchemaError) -> XSDComplexType {
+        guard finishedComplexTypes.contains(index) else {
+            throw XSDSchemaError("type \(model.complexTypes[index].name) is derived from itself", at: node)
+        }
+        return model.complexTypes[index]
+    }
+
+    /// The model group of a complex type or derivation: its `sequence`, `choice`, `all` or
+    /// `group` child; `nil` for none (or one that can only be empty).
+    mutating func contentParticle(of node: SchemaNode) throws(XSDSchemaError) -> XSDParticle? {
+        let groups = node.components.filter { ["sequence", "choice", "all", "group"].contains($0.localName) }
+        guard let group = groups.first else { return nil }
+        guard groups.count == 1 else { throw XSDSchemaError("a complex type has one model group, not \(groups.count)", at: groups[1]) }
+        return try particle(group, topLevel: true)
+    }
+
+    /// The content a particle gives: empty when there is none (or it can match nothing
+    /// but the empty sequence of a group with no particles), else its compiled model.
+    mutating func content(
+        _ particle: XSDParticle?, mixed: Bool, type name: String, at node: SchemaNode
+    ) throws(XSDSchemaError) -> XSDComplexType.Content {
+        let particle = particle.flatMap { Self.isEmpty($0) ? nil : $0 }
+        guard let particle else {
+            guard mixed else { return .empty }
+            model.contentModels.append(XSDContentModel(XSDParticle(minimum: 0, maximum: 1, term: .sequence([]))) { _ in
+                XSDExpandedName(namespace: nil, localName: "")
+            })
+            return .elements(model: model.contentModels.count - 1, mixed: true)
+        }
+        let elements = model.elements
+        let compiled = XSDContentModel(particle) { elements[$0].name }
+        do {
+            try compiled.checkUniqueAttribution(budget: options.maximumContentModelWork)
+        } catch let ambiguity as XSDContentModel.Ambiguity {
+            throw XSDSchemaError(
+                "the content model of \(name) is ambiguous: \(ambiguity.second.description) could match either of two particles "
+                    + "(\(ambiguity.first.description) and \(ambiguity.second.description)), which Unique Particle Attribution forbids",
+                at: node)
+        } catch {
+            throw XSDSchemaError(
+                "the content model of \(name) takes more than XMLSchema.Options.maximumContentModelWork "
+                    + "(\(options.maximumContentModelWork)) to check", at: node, code: .unreadableSchema)
+        }
+        model.contentModels.append(compiled)
+        return .elements(model: model.contentModels.count - 1, mixed: mixed)
+    }
+
+    /// Whether a particle can only match nothing: a group without particles.
+    static func isEmpty(_ particle: XSDParticle) -> Bool {
+        if particle.maximum == 0 { return true }
+        switch particle.term {
+        case .sequence(let items), .choice(let items), .all(let items): return items.allSatisfy(isEmpty)
+        case .element, .wildcard: return false
+        }
+    }
+
+    static func boolean(_ text: String?) -> Bool {
+        guard let text else { return false }
+        let value = XSDWhiteSpace.collapse.normalize(text)
+        return value == "true" || value == "1"
+    }
+}
+
+extension XSDComplexType.Content {
+    var isEmpty: Bool {
+        if case .empty = self { return true }
+        return false
+    }
+}

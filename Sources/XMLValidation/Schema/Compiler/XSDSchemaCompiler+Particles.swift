@@ -1,0 +1,195 @@
+internal import XMLSyntax
+
+/// Particles: element declarations and references, wildcards, model groups and references
+/// to named groups.
+extension XSDSchemaCompiler {
+    /// The particle of a `sequence`, `choice`, `all`, `group`, `element` or `any`; `nil`
+    /// when `maxOccurs` is 0.
+    mutating func particle(_ node: SchemaNode, topLevel: Bool = false) throws(XSDSchemaError) -> XSDParticle? {
+        let (minimum, maximum) = try occurrences(of: node)
+        let term: XSDParticle.Term
+        switch node.localName {
+        case "element":
+            term = .element(try elementParticle(node))
+        case "any":
+            term = .wildcard(try wildcard(node))
+        case "sequence", "choice":
+            var items: [XSDParticle] = []
+            for child in node.components {
+                guard ["element", "any", "sequence", "choice", "group"].contains(child.localName) else {
+                    throw XSDSchemaError("<xs:\(child.localName)> is not allowed in <xs:\(node.localName)>", at: child)
+                }
+                if let item = try particle(child) { items.append(item) }
+            }
+            term = node.localName == "sequence" ? .sequence(items) : .choice(items)
+        case "all":
+            guard topLevel else { throw XSDSchemaError("<xs:all> must be a complex type's whole content model", at: node) }
+            guard minimum <= 1, maximum == 1 else {
+                throw XSDSchemaError("<xs:all> may have minOccurs 0 or 1 and maxOccurs 1", at: node)
+            }
+            var items: [XSDParticle] = []
+            for child in node.components {
+                guard child.localName == "element" else {
+                    throw XSDSchemaError("<xs:all> may hold only elements, not <xs:\(child.localName)>", at: child)
+                }
+                guard let item = try particle(child) else { continue }
+                guard item.maximum.map({ $0 <= 1 }) ?? false else {
+                    throw XSDSchemaError("an element in <xs:all> may occur at most once", at: child)
+                }
+                items.append(item)
+            }
+            term = .all(items)
+        case "group":
+            guard let reference = node.attributes["ref"] else {
+                throw XSDSchemaError("<xs:group> in a content model needs a ref", at: node)
+            }
+            return try groupParticle(named: try resolve(reference, at: node), minimum: minimum, maximum: maximum, at: node, topLevel: topLevel)
+        default:
+            throw XSDSchemaError("<xs:\(node.localName)> is not a particle", at: node)
+        }
+        return maximum == 0 ? nil : XSDParticle(minimum: minimum, maximum: maximum, term: term)
+    }
+
+    /// A reference to a named model group: its term (compiled once), with the reference's
+    /// counts.
+    mutating func groupParticle(
+        named name: XSDExpandedName, minimum: Int, maximum: Int?, at node: SchemaNode, topLevel: Bool = false
+    ) throws(XSDSchemaError) -> XSDParticle? {
+        if let known = groupTerms[name] {
+            return known.flatMap { maximum == 0 ? nil : XSDParticle(minimum: minimum, maximum: maximum, term: $0) }
+        }
+        guard let global = groupNodes[name] else { throw XSDSchemaError("no group \(name) is declared", at: node) }
+        guard groupsInProgress.insert(name).inserted else {
+            throw XSDSchemaError("group \(name) contains itself", at: node)
+        }
+        defer { groupsInProgress.remove(name) }
+        let bodies = global.node.components
+        guard bodies.count == 1, let body = bodies.first, ["sequence", "choice", "all"].contains(body.localName) else {
+            throw XSDSchemaError("<xs:group name=\"\(name.localName)\"> needs one sequence, choice or all", at: global.node)
+        }
+        if body.attributes["minOccurs"] != nil || body.attributes["maxOccurs"] != nil {
+            throw XSDSchemaError("the model group of a named group has no minOccurs or maxOccurs", at: body)
+        }
+        if body.localName == "all", !topLevel, node !== global.node {
+            throw XSDSchemaError("a group holding <xs:all> must be a complex type's whole content model", at: node)
+        }
+        let term = try particle(body, topLevel: true)?.term
+        groupTerms[name] = .some(term)
+        return term.flatMap { maximum == 0 ? nil : XSDParticle(minimum: minimum, maximum: maximum, term: $0) }
+    }
+
+    /// The declaration an `<xs:element>` particle stands for: a global one by `ref`, or its
+    /// own local one.
+    private mutating func elementParticle(_ node: SchemaNode) throws(XSDSchemaError) -> Int {
+        if let reference = node.attributes["ref"] {
+            for attribute in ["name", "type", "nillable", "default", "fixed", "form", "block"] where node.attributes[attribute] != nil {
+                throw XSDSchemaError("an element with ref cannot have \(attribute)", at: node)
+            }
+            return try element(named: try resolve(reference, at: node), at: node)
+        }
+        guard let local = node.attributes["name"], XMLNameValidation.isValid(local, allowingColon: false) else {
+            throw XSDSchemaError("<xs:element> needs a name that is an NCName, or a ref", at: node)
+        }
+        let document = document(of: node)
+        let qualified = node.attributes["form"].map { XSDWhiteSpace.collapse.normalize($0) == "qualified" } ?? document.elementsQualified
+        let name = XSDExpandedName(namespace: qualified ? document.targetNamespace : nil, localName: local)
+        return try elementDeclaration(node, name: name, global: false)
+    }
+
+    /// A global element declaration, compiled once.
+    mutating func element(named name: XSDExpandedName, at node: SchemaNode?) throws(XSDSchemaError) -> Int {
+        if let known = compiledElements[name] { return known }
+        guard let global = globalElementNodes[name] else { throw XSDSchemaError("no element \(name) is declared", at: node) }
+        return try elementDeclaration(global.node, name: name, global: true)
+    }
+
+    /// Compiles an `<xs:element>` declaration. Its index is taken first, so that its own type
+    /// may hold it again (recursive structures).
+    private mutating func elementDeclaration(_ node: SchemaNode, name: XSDExpandedName, global: Bool) throws(XSDSchemaError) -> Int {
+        if node.attributes["substitutionGroup"] != nil { throw unsupported("substitutionGroup", at: node) }
+        if let constraint = node.components.first(where: { ["unique", "key", "keyref"].contains($0.localName) }) {
+            throw unsupported("identity constraints (<xs:\(constraint.localName)>)", at: constraint)
+        }
+        let index = model.elements.count
+        let label = component(node, name.localName)
+        model.elements.append(XSDElementDeclaration(name: name, type: .anyType, component: label))
+        if global { compiledElements[name] = index }
+        var declaration = model.elements[index]
+        let inline = node.components.first { $0.localName == "simpleType" || $0.localName == "complexType" }
+        if let typeName = node.attributes["type"] {
+            if inline != nil { throw XSDSchemaError("<xs:element> has both a type and an anonymous type", at: node) }
+            declaration.type = try type(named: try resolve(typeName, at: node), at: node)
+        } else if let inline {
+            let typeLabel = "the anonymous type of \(label)"
+            declaration.type = inline.localName == "simpleType"
+                ? .simple(try simpleType(inline, name: typeLabel)) : .complex(try complexType(inline, name: typeLabel))
+        }
+        declaration.isNillable = Self.boolean(node.attributes["nillable"])
+        declaration.isAbstract = Self.boolean(node.attributes["abstract"])
+        declaration.valueConstraint = try valueConstraint(of: node, type: declaration.type)
+        model.elements[index] = declaration
+        return index
+    }
+
+    /// An element's or attribute's `default` or `fixed`, read as a value of its type.
+    mutating func valueConstraint(of node: SchemaNode, type: XSDTypeReference) throws(XSDSchemaError) -> XSDValueConstraint? {
+        let defaultText = node.attributes["default"]
+        let fixedText = node.attributes["fixed"]
+        if defaultText != nil, fixedText != nil {
+            throw XSDSchemaError("<xs:\(node.localName)> cannot have both default and fixed", at: node)
+        }
+        guard let text = defaultText ?? fixedText else { return nil }
+        var simple: XSDSimpleType?
+        switch type {
+        case .simple(let index): simple = model.simpleTypes[index]
+        case .complex(let index):
+            switch model.complexTypes[index].content {
+            case .simple(let index): simple = model.simpleTypes[index]
+            case .elements(_, true): simple = nil
+            default:
+                throw XSDSchemaError("a default or fixed value needs a simple type or mixed content", at: node)
+            }
+        case .anyType: simple = nil
+        }
+        var value: XSDValue?
+        if let simple {
+            do {
+                value = try simple.validate(text, namespaces: node.lookup(prefix:))
+            } catch {
+                throw XSDSchemaError("the \(fixedText != nil ? "fixed" : "default") value: \(error.message)", at: node)
+            }
+            if simple.builtin.isDerived(from: .ID) {
+                throw XSDSchemaError("an ID cannot have a default or fixed value", at: node)
+            }
+        }
+        return XSDValueConstraint(isFixed: fixedText != nil, text: text, value: value)
+    }
+
+    /// `<xs:any>` or `<xs:anyAttribute>`.
+    func wildcard(_ node: SchemaNode) throws(XSDSchemaError) -> XSDWildcard {
+        let target = document(of: node).targetNamespace
+        let namespaces: XSDWildcard.Namespaces
+        let text = XSDWhiteSpace.collapse.normalize(node.attributes["namespace"] ?? "##any")
+        switch text {
+        case "##any": namespaces = .any
+        case "##other": namespaces = .not(target)
+        default:
+            var set: Set<String?> = []
+            for token in text.split(separator: " ") {
+                switch token {
+                case "##targetNamespace": set.insert(target)
+                case "##local": set.insert(nil)
+                case "##any", "##other":
+                    throw XSDSchemaError("\(token) cannot be one of a list of namespaces", at: node)
+                default: set.insert(String(token))
+                }
+            }
+            namespaces = .oneOf(set)
+        }
+        let process = node.attributes["processContents"].map { XSDWhiteSpace.collapse.normalize($0) } ?? "strict"
+        guard let processContents = XSDWildcard.ProcessContents(rawValue: process) else {
+            throw XSDSchemaError("processContents must be strict, lax or skip, not \"\(process)\"", at: node)
+        }
+        return XSDWildcard(namespaces: namespaces, processContents: processContents)
+    }
+}

@@ -1,0 +1,109 @@
+/// Simple types: built-in ones by name, and `<xs:simpleType>` restrictions, lists and unions.
+extension XSDSchemaCompiler {
+    /// The type a `type`, `base`, `itemType` or `memberTypes` name refers to.
+    mutating func type(named name: XSDExpandedName, at node: SchemaNode?) throws(XSDSchemaError) -> XSDTypeReference {
+        if name.namespace == SchemaNode.xsdNamespace {
+            if name.localName == "anyType" { return .anyType }
+            if let builtin = XSDBuiltinType(rawValue: name.localName) { return .simple(simpleType(for: builtin)) }
+        }
+        if let known = compiledTypes[name] { return known }
+        guard let global = typeNodes[name] else {
+            throw XSDSchemaError("no type \(name) is declared", at: node)
+        }
+        guard typesInProgress.insert(name).inserted else {
+            throw XSDSchemaError("type \(name) is derived from itself", at: node ?? global.node)
+        }
+        defer { typesInProgress.remove(name) }
+        let result: XSDTypeReference
+        if global.node.localName == "simpleType" {
+            result = .simple(try simpleType(global.node, name: name.description))
+        } else {
+            result = .complex(try complexType(global.node, name: name.description))
+        }
+        compiledTypes[name] = result
+        return result
+    }
+
+    /// The simple type a name refers to; a complex type there is an error.
+    mutating func simpleType(named name: XSDExpandedName, at node: SchemaNode) throws(XSDSchemaError) -> Int {
+        switch try type(named: name, at: node) {
+        case .simple(let index): return index
+        case .anyType: return simpleType(for: .anySimpleType)
+        case .complex: throw XSDSchemaError("\(name) is a complex type; a simple type is needed here", at: node)
+        }
+    }
+
+    /// The simple type of an attribute, or of a restriction's base, list's items or union's
+    /// members: named by `attribute`, or an anonymous `<xs:simpleType>` child.
+    mutating func simpleType(of node: SchemaNode, attribute: String, default fallback: XSDBuiltinType?) throws(XSDSchemaError) -> Int? {
+        let inline = node.components.first { $0.localName == "simpleType" }
+        if let named = node.attributes[attribute] {
+            if inline != nil {
+                throw XSDSchemaError("<xs:\(node.localName)> has both \(attribute) and an anonymous <xs:simpleType>", at: node)
+            }
+            return try simpleType(named: try resolve(named, at: node), at: node)
+        }
+        if let inline { return try simpleType(inline, name: "an anonymous type in \(component(node))") }
+        return fallback.map { simpleType(for: $0) }
+    }
+
+    /// Compiles `<xs:simpleType>`.
+    mutating func simpleType(_ node: SchemaNode, name: String) throws(XSDSchemaError) -> Int {
+        guard let body = node.components.first else {
+            throw XSDSchemaError("<xs:simpleType> needs a restriction, list or union", at: node)
+        }
+        let type: XSDSimpleType
+        switch body.localName {
+        case "restriction":
+            guard let base = try simpleType(of: body, attribute: "base", default: nil) else {
+                throw XSDSchemaError("<xs:restriction> needs a base or an anonymous <xs:simpleType>", at: body)
+            }
+            type = try restrict(model.simpleTypes[base], by: body, name: name)
+        case "list":
+            guard let item = try simpleType(of: body, attribute: "itemType", default: nil) else {
+                throw XSDSchemaError("<xs:list> needs an itemType or an anonymous <xs:simpleType>", at: body)
+            }
+            let itemType = model.simpleTypes[item]
+            if case .list = itemType.variety {
+                throw XSDSchemaError("the items of a list cannot be lists (\(itemType.name))", at: body)
+            }
+            type = XSDSimpleType(name: name, variety: .list(itemType), builtin: .anySimpleType, whiteSpace: .collapse, facets: XSDFacets())
+        case "union":
+            var members: [XSDSimpleType] = []
+            for text in (body.attributes["memberTypes"] ?? "").split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }) {
+                members.append(model.simpleTypes[try simpleType(named: try resolve(String(text), at: body), at: body)])
+            }
+            for inline in body.components where inline.localName == "simpleType" {
+                members.append(model.simpleTypes[try simpleType(inline, name: "an anonymous member of \(name)")])
+            }
+            guard !members.isEmpty else { throw XSDSchemaError("<xs:union> needs member types", at: body) }
+            type = XSDSimpleType(name: name, variety: .union(members), builtin: .anySimpleType, whiteSpace: .collapse, facets: XSDFacets())
+        default:
+            throw XSDSchemaError("<xs:\(body.localName)> is not allowed in <xs:simpleType>", at: body)
+        }
+        model.simpleTypes.append(type)
+        return model.simpleTypes.count - 1
+    }
+
+    /// A restriction's facets applied to its base.
+    mutating func restrict(_ base: XSDSimpleType, by node: SchemaNode, name: String) throws(XSDSchemaError) -> XSDSimpleType {
+        var declarations: [XSDFacetDeclaration] = []
+        for child in node.components where child.localName != "simpleType" {
+            guard let kind = XSDFacetKind(rawValue: child.localName) else {
+                if ["attribute", "attributeGroup", "anyAttribute"].contains(child.localName) { continue }
+                throw XSDSchemaError("<xs:\(child.localName)> is not a facet", at: child)
+            }
+            guard let value = child.attributes["value"] else {
+                throw XSDSchemaError("<xs:\(child.localName)> needs a value", at: child)
+            }
+            let fixed = child.attributes["fixed"].map { XSDWhiteSpace.collapse.normalize($0) }
+            declarations.append(XSDFacetDeclaration(kind: kind, value: value, isFixed: fixed == "true" || fixed == "1"))
+        }
+        do {
+            // Facet values are read where the restriction is (a QName enumeration's prefixes).
+            return try base.restricted(named: name, by: declarations, namespaces: node.lookup(prefix:))
+        } catch {
+            throw XSDSchemaError(error.message, at: node)
+        }
+    }
+}

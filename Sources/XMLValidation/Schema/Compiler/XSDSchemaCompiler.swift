@@ -1,0 +1,199 @@
+internal import XMLSyntax
+
+import XMLStreaming
+
+/// Turns schema documents into an ``XSDModel``: indexes the global components of every
+/// document by name, then compiles each, resolving references as it meets them (a
+/// component is compiled once, whatever refers to it).
+struct XSDSchemaCompiler {
+    /// The deepest a schema document may nest elements: compiling recurses into anonymous
+    /// types and groups, so a deeper one is refused before it can exhaust the stack.
+    static let maximumNesting = 256
+
+    let documents: [XSDSchemaDocument]
+    let options: XMLSchema.Options
+    var model = XSDModel()
+
+    /// The global components' elements, by symbol space and name, with their document.
+    struct Global {
+        let node: SchemaNode
+        let document: Int
+    }
+    var globalElementNodes: [XSDExpandedName: Global] = [:]
+    var globalAttributeNodes: [XSDExpandedName: Global] = [:]
+    var typeNodes: [XSDExpandedName: Global] = [:]
+    var groupNodes: [XSDExpandedName: Global] = [:]
+    var attributeGroupNodes: [XSDExpandedName: Global] = [:]
+    var notations: Set<XSDExpandedName> = []
+
+    /// Components compiled so far, and those being compiled (to find cycles).
+    var compiledTypes: [XSDExpandedName: XSDTypeReference] = [:]
+    var typesInProgress: Set<XSDExpandedName> = []
+    /// Complex types whose content and attributes are done (a type may be referred to
+    /// while it is compiled, by an element in its own content, but not derived from).
+    var finishedComplexTypes: Set<Int> = []
+    var compiledElements: [XSDExpandedName: Int] = [:]
+    var compiledAttributes: [XSDExpandedName: Int] = [:]
+    var groupsInProgress: Set<XSDExpandedName> = []
+    var attributeGroupsInProgress: Set<XSDExpandedName> = []
+    var builtinTypeIndex: [XSDBuiltinType: Int] = [:]
+    /// Each complex type's particle, for the types that extend it.
+    var particles: [Int: XSDParticle] = [:]
+    /// Each model group's term, compiled once for every reference to it.
+    var groupTerms: [XSDExpandedName: XSDParticle.Term?] = [:]
+    /// Which document each schema element is in.
+    var nodeDocuments: [ObjectIdentifier: Int] = [:]
+
+    init(documents: [XSDSchemaDocument], options: XMLSchema.Options) {
+        self.documents = documents
+        self.options = options
+    }
+
+    mutating func compile() throws(XSDSchemaError) -> XSDModel {
+        model.files = documents.map(\.root.file)
+        try index()
+        addXMLNamespaceAttributes()
+        for builtin in XSDBuiltinType.allCases { model.builtinTypes[builtin] = simpleType(for: builtin) }
+        for name in globalElementNodes.keys.sorted(by: { $0.description < $1.description }) {
+            model.globalElements[name] = try element(named: name, at: nil)
+        }
+        for name in typeNodes.keys.sorted(by: { $0.description < $1.description }) {
+            model.globalTypes[name] = try type(named: name, at: nil)
+        }
+        for name in globalAttributeNodes.keys.sorted(by: { $0.description < $1.description }) {
+            _ = try globalAttribute(named: name, at: nil)
+        }
+        for (name, global) in groupNodes.sorted(by: { $0.key.description < $1.key.description }) {
+            // A group no type uses is still checked.
+            _ = try groupParticle(named: name, minimum: 1, maximum: 1, at: global.node)
+        }
+        return model
+    }
+
+    /// Every document's top-level components, by symbol space; a name twice in one space is
+    /// an error.
+    private mutating func index() throws(XSDSchemaError) {
+        for (k, document) in documents.enumerated() {
+            for node in document.root.components {
+                let space: WritableKeyPath<XSDSchemaCompiler, [XSDExpandedName: Global]>
+                switch node.localName {
+                case "element": space = \.globalElementNodes
+                case "attribute": space = \.globalAttributeNodes
+                case "simpleType", "complexType": space = \.typeNodes
+                case "group": space = \.groupNodes
+                case "attributeGroup": space = \.attributeGroupNodes
+                case "notation":
+                    guard let name = node.attributes["name"] else { throw XSDSchemaError("<xs:notation> needs a name", at: node) }
+                    notations.insert(XSDExpandedName(namespace: document.targetNamespace, localName: name))
+                    continue
+                case "include", "import", "redefine":
+                    continue
+                default:
+                    throw XSDSchemaError("<xs:\(node.localName)> is not allowed at the top of a schema", at: node)
+                }
+                guard let local = node.attributes["name"], XMLNameValidation.isValid(local, allowingColon: false) else {
+                    throw XSDSchemaError("a top-level <xs:\(node.localName)> needs a name that is an NCName", at: node)
+                }
+                let name = XSDExpandedName(namespace: document.targetNamespace, localName: local)
+                if let earlier = self[keyPath: space][name] {
+                    throw XSDSchemaError(
+                        "\(name) is declared twice (\(node.localName) here, and at \(earlier.node.location))", at: node)
+                }
+                self[keyPath: space][name] = Global(node: node, document: k)
+            }
+        }
+        for (k, document) in documents.enumerated() {
+            try record(document.root, in: k, depth: 0)
+        }
+    }
+
+    /// Notes each element's document (the parser's depth limit keeps this recursion short).
+    private mutating func record(_ node: SchemaNode, in document: Int, depth: Int) throws(XSDSchemaError) {
+        guard depth <= Self.maximumNesting else {
+            throw XSDSchemaError("the schema nests elements deeper than \(Self.maximumNesting)", at: node)
+        }
+        nodeDocuments[ObjectIdentifier(node)] = document
+        for child in node.children { try record(child, in: document, depth: depth + 1) }
+    }
+
+    /// `xml:lang`, `xml:space`, `xml:base` and `xml:id`, as the XML namespace's schema
+    /// declares them, so that a schema may refer to them without reading it from the web.
+    private mutating func addXMLNamespaceAttributes() {
+        let xml = SchemaNode.xmlNamespace
+        let language = simpleType(for: .language)
+        let emptyString = XSDSimpleType.builtin(.string)
+        let langType = XSDSimpleType(
+            name: "xml:lang's type", variety: .union([model.simpleTypes[language], (try? emptyString.restricted(
+                named: "empty string", by: [XSDFacetDeclaration(kind: .enumeration, value: "")], namespaces: { _ in .some(nil) })) ?? emptyString]),
+            builtin: .anySimpleType, whiteSpace: .collapse, facets: XSDFacets())
+        model.simpleTypes.append(langType)
+        let space = (try? XSDSimpleType.builtin(.NCName).restricted(
+            named: "xml:space's type",
+            by: [XSDFacetDeclaration(kind: .enumeration, value: "default"), XSDFacetDeclaration(kind: .enumeration, value: "preserve")],
+            namespaces: { _ in .some(nil) })) ?? XSDSimpleType.builtin(.NCName)
+        model.simpleTypes.append(space)
+        model.globalAttributes[XSDExpandedName(namespace: xml, localName: "lang")] = (model.simpleTypes.count - 2, "xml:lang (built in)")
+        model.globalAttributes[XSDExpandedName(namespace: xml, localName: "space")] = (model.simpleTypes.count - 1, "xml:space (built in)")
+        model.globalAttributes[XSDExpandedName(namespace: xml, localName: "base")] = (simpleType(for: .anyURI), "xml:base (built in)")
+        model.globalAttributes[XSDExpandedName(namespace: xml, localName: "id")] = (simpleType(for: .ID), "xml:id (built in)")
+    }
+
+    // MARK: Names
+
+    /// The expanded name a `QName` attribute value stands for where `node` is.
+    func resolve(_ text: String, at node: SchemaNode) throws(XSDSchemaError) -> XSDExpandedName {
+        let trimmed = XSDWhiteSpace.collapse.normalize(text)
+        let parts = trimmed.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.allSatisfy({ XMLNameValidation.isValid(String($0), allowingColon: false) }) else {
+            throw XSDSchemaError("\"\(text)\" is not a QName", at: node)
+        }
+        let prefix = parts.count == 2 ? String(parts[0]) : ""
+        guard let namespace = node.lookup(prefix: prefix) else {
+            throw XSDSchemaError("the prefix \"\(prefix)\" of \"\(text)\" is not bound to a namespace", at: node)
+        }
+        return XSDExpandedName(namespace: namespace, localName: String(parts[parts.count - 1]))
+    }
+
+    /// The index in the model of a built-in simple type (each added once).
+    mutating func simpleType(for builtin: XSDBuiltinType) -> Int {
+        if let index = builtinTypeIndex[builtin] { return index }
+        model.simpleTypes.append(XSDSimpleType.builtin(builtin))
+        builtinTypeIndex[builtin] = model.simpleTypes.count - 1
+        return model.simpleTypes.count - 1
+    }
+
+    /// How a component is named in messages: `<xs:element name="site">` at `FILE:LINE`.
+    func component(_ node: SchemaNode, _ name: String? = nil) -> String {
+        let label = name ?? node.attributes["name"] ?? node.attributes["ref"]
+        return "<xs:\(node.localName)\(label.map { " name=\"\($0)\"" } ?? "")> at \(node.location)"
+    }
+
+    /// Fails on a construct this version does not validate yet, rather than ignore it.
+    func unsupported(_ what: String, at node: SchemaNode) -> XSDSchemaError {
+        XSDSchemaError("\(what) is not supported yet", at: node, code: .unsupportedSchemaFeature)
+    }
+
+    /// `minOccurs` and `maxOccurs` of a particle (defaults 1).
+    func occurrences(of node: SchemaNode) throws(XSDSchemaError) -> (minimum: Int, maximum: Int?) {
+        func count(_ name: String) throws(XSDSchemaError) -> Int? {
+            guard let text = node.attributes[name] else { return 1 }
+            let trimmed = XSDWhiteSpace.collapse.normalize(text)
+            if name == "maxOccurs", trimmed == "unbounded" { return nil }
+            guard let value = XSDDecimal(Substring(trimmed), allowsPoint: false), !value.isNegative else {
+                throw XSDSchemaError("\(name) must be a non-negative integer\(name == "maxOccurs" ? " or unbounded" : ""), not \"\(text)\"", at: node)
+            }
+            // Past Int32, a count is as good as unbounded for any document; keep it exact to there.
+            return value > XSDDecimal(Int(Int32.max)) ? Int(Int32.max) : Int(value.description)!
+        }
+        guard let minimum = try count("minOccurs") else { throw XSDSchemaError("minOccurs cannot be unbounded", at: node) }
+        let maximum = try count("maxOccurs")
+        if let maximum, maximum < minimum {
+            throw XSDSchemaError("maxOccurs \(maximum) is less than minOccurs \(minimum)", at: node)
+        }
+        return (minimum, maximum)
+    }
+
+    func document(of node: SchemaNode) -> XSDSchemaDocument {
+        documents[nodeDocuments[ObjectIdentifier(node)] ?? 0]
+    }
+}

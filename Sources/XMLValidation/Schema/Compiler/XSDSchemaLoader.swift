@@ -1,0 +1,166 @@
+import Foundation
+import XMLStreaming
+
+/// One schema document, read: its tree, and the namespace its components go into.
+struct XSDSchemaDocument {
+    let root: SchemaNode
+    /// The `targetNamespace`, or, for a document included without one, the includer's.
+    let targetNamespace: String?
+    let elementsQualified: Bool
+    let attributesQualified: Bool
+}
+
+/// Reads a schema's documents: the ones the caller names, and those they include and
+/// import, from local files only, each once, under the limits of ``XMLSchema/Options``.
+struct XSDSchemaLoader {
+    let options: XMLSchema.Options
+    private(set) var documents: [XSDSchemaDocument] = []
+    /// Documents read, by path and the namespace they were read into (a document without a
+    /// target namespace included into two namespaces is two documents).
+    private var seen: Set<String> = []
+    private var pending: [(source: XSDSchemaSource, namespace: String??, from: SchemaNode?)] = []
+
+    init(options: XMLSchema.Options) { self.options = options }
+
+    /// Reads `sources` and everything they include or import.
+    mutating func load(_ sources: [XSDSchemaSource]) throws(XSDSchemaError) {
+        pending = sources.map { ($0, nil, nil) }
+        while !pending.isEmpty {
+            let (source, chameleon, from) = pending.removeFirst()
+            let key = source.name + "\u{0}" + (chameleon.map { $0 ?? "" } ?? "-")
+            guard seen.insert(key).inserted else { continue }
+            guard documents.count < options.maximumDocuments else {
+                throw XSDSchemaError(
+                    "the schema has more than \(options.maximumDocuments) documents (XMLSchema.Options.maximumDocuments)",
+                    at: from, code: .unreadableSchema)
+            }
+            let root = try read(source, from: from)
+            guard root.isXSD("schema") else {
+                throw XSDSchemaError(
+                    "\(source.name) is not a schema: its root is <\(root.localName)>, not <xs:schema> in \(SchemaNode.xsdNamespace)",
+                    at: root)
+            }
+            let declared = root.attributes["targetNamespace"]
+            if let declared, declared.isEmpty {
+                throw XSDSchemaError("targetNamespace must not be empty (leave it out for no namespace)", at: root)
+            }
+            var namespace = declared
+            if let chameleon {
+                // An included document has the includer's namespace, or none of its own.
+                if declared == nil {
+                    namespace = chameleon
+                } else if declared != chameleon {
+                    throw XSDSchemaError(
+                        "\(source.name) has targetNamespace \"\(declared!)\", but the schema including it has "
+                            + (chameleon.map { "\"\($0)\"" } ?? "none"), at: from)
+                }
+            }
+            documents.append(
+                XSDSchemaDocument(
+                    root: root, targetNamespace: namespace,
+                    elementsQualified: root.attributes["elementFormDefault"] == "qualified",
+                    attributesQualified: root.attributes["attributeFormDefault"] == "qualified"))
+            for child in root.components {
+                switch child.localName {
+                case "include":
+                    guard let location = child.attributes["schemaLocation"] else {
+                        throw XSDSchemaError("<xs:include> needs a schemaLocation", at: child)
+                    }
+                    pending.append((try resolve(location, namespace: nil, from: child), .some(namespace), child))
+                case "import":
+                    let imported = child.attributes["namespace"]
+                    if imported == namespace {
+                        throw XSDSchemaError(
+                            "<xs:import> of the schema's own namespace; use <xs:include>", at: child)
+                    }
+                    if imported == SchemaNode.xmlNamespace, options.catalog[SchemaNode.xmlNamespace] == nil {
+                        // The xml: attributes are built in; xml.xsd is not read from the web.
+                        continue
+                    }
+                    if let source = try resolveImport(child.attributes["schemaLocation"], namespace: imported, from: child) {
+                        pending.append((source, nil, child))
+                    }
+                case "redefine":
+                    throw XSDSchemaError(
+                        "<xs:redefine> is not supported yet", at: child, code: .unsupportedSchemaFeature)
+                default:
+                    break
+                }
+            }
+        }
+    }
+
+    /// Where an include or import points: a local path (relative to the document that
+    /// names it), or what the catalog maps a URI to. Never the network.
+    private func resolve(_ location: String, namespace: String?, from node: SchemaNode) throws(XSDSchemaError) -> XSDSchemaSource {
+        if let mapped = options.catalog[location] { return .file(mapped) }
+        if location.contains("://") || location.hasPrefix("urn:") {
+            if location.hasPrefix("file://") { return .file(String(location.dropFirst(7))) }
+            throw XSDSchemaError(
+                "\(location) is not a local file, and the schema never reaches the network; map it to a file in XMLSchema.Options.catalog",
+                at: node, code: .unreadableSchema)
+        }
+        if location.hasPrefix("/") { return .file(location) }
+        let directory = (node.file as NSString).deletingLastPathComponent
+        return .file(directory.isEmpty ? location : (directory as NSString).appendingPathComponent(location))
+    }
+
+    /// An import: the catalog's file for the namespace first, then the location; `nil` when
+    /// neither names a readable file (an import may only say a namespace is used).
+    private func resolveImport(_ location: String?, namespace: String?, from node: SchemaNode) throws(XSDSchemaError) -> XSDSchemaSource? {
+        if let namespace, let mapped = options.catalog[namespace] { return .file(mapped) }
+        guard let location else { return nil }
+        return try resolve(location, namespace: namespace, from: node)
+    }
+
+    private func read(_ source: XSDSchemaSource, from node: SchemaNode?) throws(XSDSchemaError) -> SchemaNode {
+        var parserOptions = XMLParserOptions()
+        parserOptions.limits.maximumDepth = XSDSchemaCompiler.maximumNesting
+        parserOptions.limits.maximumInputSize = options.maximumDocumentSize.map(Int64.init)
+        let parser = XMLStreamParser(handler: SchemaTreeBuilder(file: source.name), options: parserOptions)
+        do {
+            switch source {
+            case .file(let path): try parser.parse(contentsOf: path)
+            case .bytes(let bytes, _): try parser.parse(bytes)
+            }
+        } catch let error as XMLParseError {
+            var message = "\(source.name) cannot be read as a schema: \(error.message)"
+            if error.code == .depthLimitExceeded || error.code == .inputTooLarge { message += " (XMLSchema.Options limits schema documents)" }
+            throw XSDSchemaError(message: message, position: error.position, file: source.name, code: .unreadableSchema)
+        } catch {
+            throw XSDSchemaError(
+                message: "\(source.name) cannot be read as a schema: \(error)", position: node?.position ?? .start,
+                file: node?.file ?? source.name, code: .unreadableSchema)
+        }
+        guard let root = parser.handler.root else {
+            throw XSDSchemaError("\(source.name) has no element", at: node, code: .unreadableSchema)
+        }
+        return root
+    }
+}
+
+/// Where a schema document comes from.
+enum XSDSchemaSource {
+    case file(String)
+    case bytes([UInt8], name: String)
+
+    var name: String {
+        switch self {
+        case .file(let path): return path
+        case .bytes(_, let name): return name
+        }
+    }
+}
+
+extension XSDSchemaError {
+    init(message: String, position: XMLPosition, file: String?, code: XMLValidationError.Code) {
+        self.message = message
+        self.position = position
+        self.file = file
+        self.code = code
+    }
+}
+
+extension SchemaNode {
+    static let xmlNamespace = "http://www.w3.org/XML/1998/namespace"
+}

@@ -1,0 +1,333 @@
+import XMLStreaming
+
+extension XMLSchemaValidator {
+    /// Assesses a start tag: its place in the parent, its declaration and type (and
+    /// `xsi:type`, `xsi:nil`), its attributes; pushes its frame.
+    mutating func enter(_ xmlName: XMLName, attributes: XMLAttributes) throws {
+        let name = XSDExpandedName(namespace: xmlName.namespaceURI?.string, localName: xmlName.localName.string)
+        let position = locator.position
+        var frame = XSDElementFrame(name: xmlName.qualifiedName, position: position)
+        var declaration: Int?
+        var assessed = true
+        if let parentIndex = stack.indices.last {
+            stack[parentIndex].hasChildElements = true
+            (declaration, assessed, frame.isLax) = try place(name, xmlName, in: parentIndex)
+        } else if let global = model.globalElements[name] {
+            declaration = global
+        } else {
+            try report(
+                .undeclaredRootElement, "no global element declaration describes the document element <\(xmlName.qualifiedName)>")
+            assessed = false
+        }
+        guard assessed else {
+            stack.append(frame)
+            return
+        }
+        var type: XSDTypeReference = .anyType
+        if let declaration {
+            let element = model.elements[declaration]
+            frame.declaration = declaration
+            type = element.type
+            if element.isAbstract {
+                try report(.abstractComponent, "element <\(xmlName.qualifiedName)> is declared abstract", component: element.component)
+            }
+        }
+        let component = declaration.map { model.elements[$0].component }
+        // xsi:type and xsi:nil.
+        if let written = attributes[localName: "type", namespace: xsiNamespace] {
+            if let replacement = try xsiType(written.string, for: type, element: xmlName.qualifiedName, component: component) {
+                type = replacement
+            }
+        }
+        if let written = attributes[localName: "nil", namespace: xsiNamespace] {
+            let value = XSDWhiteSpace.collapse.normalize(written.string)
+            guard value == "true" || value == "false" || value == "1" || value == "0" else {
+                try report(.invalidValue, "xsi:nil must be true or false, not \"\(written.string)\"")
+                stack.append(frame)
+                return
+            }
+            if value == "true" || value == "1" {
+                if let declaration, !model.elements[declaration].isNillable {
+                    try report(.invalidNil, "element <\(xmlName.qualifiedName)> is not nillable", component: component)
+                } else if let declaration, model.elements[declaration].valueConstraint?.isFixed == true {
+                    try report(.invalidNil, "element <\(xmlName.qualifiedName)> has a fixed value and cannot be nil", component: component)
+                } else {
+                    frame.isNil = true
+                }
+            }
+        }
+        frame.type = type
+        if case .anyType = type { frame.isLax = true }
+        try checkAttributes(attributes, of: xmlName.qualifiedName, type: type)
+        switch type {
+        case .complex(let index):
+            let complex = model.complexTypes[index]
+            if complex.isAbstract {
+                try report(.abstractComponent, "type \(complex.name) of <\(xmlName.qualifiedName)> is abstract; give a type with xsi:type",
+                    component: complex.component)
+            }
+            if case .elements(let modelIndex, _) = complex.content, !frame.isNil {
+                frame.matcher = XSDContentMatcher(model.contentModels[modelIndex])
+            }
+            if case .simple = complex.content { frame.text = "" }
+            if case .elements(_, true) = complex.content, declaration.flatMap({ model.elements[$0].valueConstraint }) != nil {
+                frame.text = ""
+            }
+        case .simple:
+            frame.text = ""
+        case .anyType:
+            break
+        }
+        stack.append(frame)
+    }
+
+    /// Finds the declaration of a child of the open element at `parentIndex` and places it
+    /// in the parent's content model: (declaration, whether it is assessed, whether its own
+    /// undeclared children are assessed laxly).
+    private mutating func place(
+        _ name: XSDExpandedName, _ xmlName: XMLName, in parentIndex: Int
+    ) throws -> (Int?, Bool, Bool) {
+        let parent = stack[parentIndex]
+        guard let parentType = parent.type else { return (nil, false, false) }
+        // Where the parent's content has no place for it: a global declaration, if any, still
+        // checks the child itself.
+        func lax() -> (Int?, Bool, Bool) {
+            if let global = model.globalElements[name] { return (global, true, false) }
+            return (nil, false, false)
+        }
+        if parent.isNil {
+            try report(.invalidNil, "element <\(parent.name)> is nil (xsi:nil) and cannot hold <\(xmlName.qualifiedName)>")
+            return lax()
+        }
+        switch parentType {
+        case .anyType:
+            return lax()
+        case .simple(let index):
+            try report(
+                .unexpectedElement,
+                "element <\(xmlName.qualifiedName)> is not allowed in <\(parent.name)>, whose type \(model.simpleTypes[index].name) is simple")
+            return lax()
+        case .complex(let index):
+            let complex = model.complexTypes[index]
+            guard case .elements = complex.content else {
+                let kind = complex.content.isEmpty ? "empty content" : "simple content"
+                try report(
+                    .unexpectedElement,
+                    "element <\(xmlName.qualifiedName)> is not allowed in <\(parent.name)>, whose type \(complex.name) has \(kind)",
+                    component: complex.component)
+                return lax()
+            }
+            // After a child broke the model, the others are not placed in it, but still
+            // checked against the declaration of their name in it.
+            func recover() -> (Int?, Bool, Bool) {
+                if case .elements(let modelIndex, _) = complex.content,
+                    let declaration = model.contentModels[modelIndex].declarationsByName[name]
+                {
+                    return (declaration, true, false)
+                }
+                return lax()
+            }
+            guard !parent.contentBroken, var matcher = stack[parentIndex].matcher else { return recover() }
+            let result = matcher.next(name)
+            stack[parentIndex].matcher = matcher
+            switch result {
+            case .success(.element(_, let declaration)):
+                return (declaration, true, false)
+            case .success(.wildcard(let wildcard)):
+                switch wildcard.processContents {
+                case .skip: return (nil, false, false)
+                case .lax:
+                    let (declaration, _, _) = lax()
+                    return (declaration, true, true)
+                case .strict:
+                    if let global = model.globalElements[name] { return (global, true, false) }
+                    try report(
+                        .undeclaredElement,
+                        "element <\(xmlName.qualifiedName)> matches a strict wildcard, but no global element declaration describes it",
+                        component: complex.component)
+                    return (nil, false, false)
+                }
+            case .failure(let mismatch):
+                stack[parentIndex].contentBroken = true
+                if mismatch.isTooComplex {
+                    try report(
+                        .limitExceeded,
+                        "the children of <\(parent.name)> can be read more ways than the validator follows "
+                            + "(\(XSDContentMatcher.maximumConfigurations)); they are not checked further",
+                        component: complex.component)
+                } else {
+                    try report(
+                        .unexpectedElement,
+                        "element <\(xmlName.qualifiedName)> not expected here in <\(parent.name)>; "
+                            + Self.expectation(mismatch.expected),
+                        component: complex.component)
+                }
+                return recover()
+            }
+        }
+    }
+
+    /// `expected <street>`, `expected one of <a>, <b>`, or `expected no more elements`.
+    static func expectation(_ labels: [XSDContentModel.Label]) -> String {
+        var seen: Set<String> = []
+        let names = labels.map(\.description).filter { seen.insert($0).inserted }
+        switch names.count {
+        case 0: return "expected no more elements"
+        case 1: return "expected \(names[0])"
+        case 2...10: return "expected one of " + names.joined(separator: ", ")
+        default: return "expected one of " + names.prefix(10).joined(separator: ", ") + " and \(names.count - 10) more"
+        }
+    }
+
+    /// The type `xsi:type` names, when it may replace the declared one; reports why not.
+    private mutating func xsiType(
+        _ written: String, for declared: XSDTypeReference, element: String, component: String?
+    ) throws -> XSDTypeReference? {
+        let parts = XSDWhiteSpace.collapse.normalize(written).split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+        let prefix = parts.count == 2 ? String(parts[0]) : ""
+        guard let namespace = lookup(prefix: prefix) else {
+            try report(.invalidXsiType, "xsi:type \"\(written)\": the prefix \"\(prefix)\" is not bound")
+            return nil
+        }
+        let name = XSDExpandedName(namespace: namespace, localName: String(parts[parts.count - 1]))
+        var replacement: XSDTypeReference?
+        if name.namespace == SchemaNode.xsdNamespace {
+            if name.localName == "anyType" { replacement = .anyType }
+            if let builtin = XSDBuiltinType(rawValue: name.localName) {
+                replacement = model.builtinTypes[builtin].map { .simple($0) }
+            }
+        } else {
+            replacement = model.globalTypes[name]
+        }
+        guard let replacement else {
+            try report(.invalidXsiType, "xsi:type \"\(written)\" names no type of the schema", component: component)
+            return nil
+        }
+        guard derives(replacement, from: declared) else {
+            try report(
+                .invalidXsiType,
+                "xsi:type \(model.typeName(replacement)) does not derive from \(model.typeName(declared)), the type of <\(element)>",
+                component: component)
+            return nil
+        }
+        return replacement
+    }
+
+    /// Whether `type` is `base` or derived from it (complex types by their base chain; simple
+    /// types as built-in types derive).
+    private func derives(_ type: XSDTypeReference, from base: XSDTypeReference) -> Bool {
+        if type == base || base == .anyType { return true }
+        var current = type
+        var steps = 0
+        while case .complex(let index) = current, steps < model.complexTypes.count {
+            current = model.complexTypes[index].base
+            if current == base { return true }
+            steps += 1
+        }
+        if case .simple(let a) = current, case .simple(let b) = base {
+            let derived = model.simpleTypes[a]
+            let ancestor = model.simpleTypes[b]
+            if derived === ancestor { return true }
+            if case .atomic = derived.variety, case .atomic = ancestor.variety, ancestor.facets.isEmpty {
+                return derived.builtin.isDerived(from: ancestor.builtin)
+            }
+        }
+        return false
+    }
+
+    func lookup(prefix: String) -> String?? {
+        if let binding = namespaceBindings[prefix]?.last { return .some(binding) }
+        if prefix.isEmpty { return .some(nil) }
+        if prefix == "xml" { return .some(SchemaNode.xmlNamespace) }
+        return nil
+    }
+
+    /// Text in the open element: collected for a value, refused in element-only or empty
+    /// content (white space aside) and in a nil element.
+    mutating func collect(_ text: XMLStringView) throws {
+        let index = stack.count - 1
+        let frame = stack[index]
+        guard let type = frame.type else { return }
+        if frame.isNil {
+            try report(.invalidNil, "element <\(frame.name)> is nil (xsi:nil) and cannot hold text")
+            stack[index].type = nil
+            return
+        }
+        if stack[index].text != nil {
+            stack[index].text!.append(text.string)
+            return
+        }
+        guard case .complex(let typeIndex) = type else { return }
+        let complex = model.complexTypes[typeIndex]
+        switch complex.content {
+        case .elements(_, false), .empty:
+            if !text.isWhitespace {
+                let kind = complex.content.isEmpty ? "empty" : "element-only"
+                try report(
+                    .unexpectedContent, "\(inCDATA ? "a CDATA section" : "text") is not allowed in <\(frame.name)>, whose content is \(kind)",
+                    component: complex.component)
+                stack[index].type = .anyType
+            }
+        default:
+            break
+        }
+    }
+
+    /// An element's end: its content complete, its value valid.
+    mutating func finish(_ frame: XSDElementFrame) throws {
+        guard let type = frame.type else { return }
+        let declaration = frame.declaration.map { model.elements[$0] }
+        if let matcher = frame.matcher, !frame.contentBroken, let mismatch = matcher.end() {
+            try report(
+                .incompleteContent, "element <\(frame.name)> ends before its content is complete; \(Self.expectation(mismatch.expected))",
+                component: type.complexIndex.map { model.complexTypes[$0].component })
+        }
+        guard var text = frame.text, !frame.isNil else { return }
+        // An empty element takes its declaration's default or fixed value.
+        if text.isEmpty, !frame.hasChildElements, let constraint = declaration?.valueConstraint { text = constraint.text }
+        var simple: XSDSimpleType?
+        switch type {
+        case .simple(let index): simple = model.simpleTypes[index]
+        case .complex(let index):
+            if case .simple(let index) = model.complexTypes[index].content { simple = model.simpleTypes[index] }
+        case .anyType: break
+        }
+        guard let simple else {
+            // Mixed content with a fixed value: compared as text.
+            if let constraint = declaration?.valueConstraint, constraint.isFixed, text != constraint.text {
+                try report(
+                    .fixedValueMismatch, "element <\(frame.name)> must hold \"\(constraint.text)\"", component: declaration?.component,
+                    at: frame.position)
+            }
+            return
+        }
+        let value: XSDValue
+        do {
+            value = try simple.validate(text, namespaces: lookup(prefix:))
+        } catch {
+            try report(.invalidValue, "element <\(frame.name)>: \(error.message)", component: declaration?.component, at: frame.position)
+            return
+        }
+        if let constraint = declaration?.valueConstraint, constraint.isFixed, let fixed = constraint.value, fixed != value {
+            try report(
+                .fixedValueMismatch, "element <\(frame.name)> must hold \"\(constraint.text)\"", component: declaration?.component,
+                at: frame.position)
+        }
+        try noteIdentity(value, of: simple, at: frame.position, owner: "element <\(frame.name)>")
+    }
+}
+
+extension XSDTypeReference {
+    var complexIndex: Int? {
+        if case .complex(let index) = self { return index }
+        return nil
+    }
+}
+
+extension XSDFacets {
+    /// Whether no facet is set.
+    var isEmpty: Bool {
+        length == nil && minLength == nil && maxLength == nil && patterns.isEmpty && enumeration == nil && minInclusive == nil
+            && maxInclusive == nil && minExclusive == nil && maxExclusive == nil && totalDigits == nil && fractionDigits == nil
+    }
+}

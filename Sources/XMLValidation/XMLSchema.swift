@@ -1,0 +1,89 @@
+import XMLStreaming
+
+/// A W3C XML Schema 1.0, compiled once from its documents and reused by any number of
+/// validations, on any thread.
+///
+/// ```swift
+/// let schema = try XMLSchema(contentsOf: "schedule.xsd")
+/// let parser = XMLStreamParser(handler: XMLSchemaValidator(schema: schema))
+/// try parser.parse(contentsOf: "feed.xml")   // throws XMLValidationError at the first error
+/// ```
+///
+/// The documents a schema includes and imports are read from local files only: a
+/// `schemaLocation` is taken relative to the document that names it, and a namespace or
+/// URL can be mapped to a file through ``Options/catalog``. Nothing is fetched from the
+/// network, and a document that would need it is an error (`unreadable-schema`). A schema
+/// that breaks the recommendation's rules for schemas is an error too (`invalid-schema`),
+/// at the schema element at fault; constructs this version does not validate yet are
+/// refused (`unsupported-schema-feature`) rather than ignored.
+public final class XMLSchema: Sendable {
+    /// Where a schema's documents may come from, and the limits on reading them.
+    public struct Options: Hashable, Sendable {
+        /// Local files for namespaces and URLs: an `<xs:import>` of a namespace in the
+        /// catalog reads its file, and a `schemaLocation` in the catalog reads the file it
+        /// maps to. The XML namespace's attributes (`xml:lang`, `xml:space`, `xml:base`,
+        /// `xml:id`) are built in.
+        public var catalog: [String: String]
+        /// The most documents one schema may read. Default 1,000.
+        public var maximumDocuments: Int
+        /// The largest schema document, in bytes; `nil` for no limit. Default 64 MiB.
+        public var maximumDocumentSize: Int?
+        /// The most work checking the Unique Particle Attribution of one content model may
+        /// take, counted in particles compared. Default 1,000,000: a model of thousands of
+        /// particles takes a fraction of it.
+        public var maximumContentModelWork: Int
+        /// The most instructions one `pattern` may compile to, its counts expanded
+        /// (`[a-z]{1000}` is 1,000). Default 100,000.
+        public var maximumPatternSize: Int
+
+        /// Creates options; each default is described with its property.
+        public init(
+            catalog: [String: String] = [:], maximumDocuments: Int = 1_000, maximumDocumentSize: Int? = 64 << 20,
+            maximumContentModelWork: Int = 1_000_000, maximumPatternSize: Int = 100_000
+        ) {
+            self.catalog = catalog
+            self.maximumDocuments = maximumDocuments
+            self.maximumDocumentSize = maximumDocumentSize
+            self.maximumContentModelWork = maximumContentModelWork
+            self.maximumPatternSize = maximumPatternSize
+        }
+    }
+
+    let model: XSDModel
+
+    /// The schema whose first document is the file at `path`.
+    public convenience init(contentsOf path: String, options: Options = Options()) throws(XMLValidationError) {
+        try self.init(sources: [.file(path)], options: options)
+    }
+
+    /// The schema whose first documents are the files at `paths` (one per namespace, as
+    /// `xmllint --schema` takes one and xmlschema several).
+    public convenience init(contentsOf paths: [String], options: Options = Options()) throws(XMLValidationError) {
+        try self.init(sources: paths.map { .file($0) }, options: options)
+    }
+
+    /// The schema whose first document is `bytes`; `name` is its file name in messages, and
+    /// the directory relative `schemaLocation`s start from.
+    public convenience init(bytes: [UInt8], name: String = "schema.xsd", options: Options = Options()) throws(XMLValidationError) {
+        try self.init(sources: [.bytes(bytes, name: name)], options: options)
+    }
+
+    /// The schema whose first document is `text`, as ``init(bytes:name:options:)``.
+    public convenience init(string text: String, name: String = "schema.xsd", options: Options = Options()) throws(XMLValidationError) {
+        try self.init(bytes: Array(text.utf8), name: name, options: options)
+    }
+
+    private init(sources: [XSDSchemaSource], options: Options) throws(XMLValidationError) {
+        do {
+            var loader = XSDSchemaLoader(options: options)
+            try loader.load(sources)
+            var compiler = XSDSchemaCompiler(documents: loader.documents, options: options)
+            model = try compiler.compile()
+        } catch {
+            throw error.validationError
+        }
+    }
+
+    /// The schema's documents, in the order they were read.
+    public var files: [String] { model.files }
+}

@@ -1,0 +1,192 @@
+import Foundation
+import Testing
+import XMLStreaming
+import XMLValidation
+
+/// XML Schema validation end to end: a schema compiled from text or a file, documents
+/// validated as they stream, and each error's code, message and position.
+@Suite("XSD validation")
+struct SchemaValidationTests {
+    static let xs = "xmlns:xs=\"http://www.w3.org/2001/XMLSchema\""
+
+    /// Every error of `xml` against `schema` (up to 50).
+    static func errors(_ schema: XMLSchema, _ xml: String) throws -> [XMLValidationError] {
+        let validator = XMLSchemaValidator(schema: schema, options: XMLValidationOptions(reporting: .allErrors(maximum: 50)))
+        let parser = XMLStreamParser(handler: validator)
+        try parser.parse(xml)
+        return parser.handler.errors
+    }
+
+    static func schema(_ body: String) throws -> XMLSchema {
+        try XMLSchema(string: "<xs:schema \(xs)>\(body)</xs:schema>", name: "test.xsd")
+    }
+
+    static let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Samples/SiteSchedule")
+
+    @Test("the sample feeds are valid against the sample's schema; a broken feed gets each error at its place")
+    func sampleSchema() throws {
+        let schema = try XMLSchema(contentsOf: Self.samples.appendingPathComponent("schedule.xsd").path)
+        for file in ["schedule.xml", "schedule-large.xml"] {
+            let validator = XMLSchemaValidator(schema: schema, options: XMLValidationOptions(reporting: .allErrors(maximum: 10)))
+            let parser = XMLStreamParser(handler: validator)
+            try parser.parse(contentsOf: Self.samples.appendingPathComponent(file).path)
+            #expect(parser.handler.errors.isEmpty, "\(file): \(parser.handler.errors)")
+        }
+        let broken = """
+            <schedule>
+            <teams><team><contact isHead="MAYBE">Hr. Meier</contact></team></teams>
+            <sites><site code="1"><city>Köln</city><street>Domkloster 4</street><city/>
+            <activities><activity team="100" start="2012-03-01 6:00" end="tomorrow"/></activities></site></sites>
+            <extra/>
+            </schedule>
+            """
+        let errors = try Self.errors(schema, broken)
+        #expect(errors.map(\.code) == [.missingAttribute, .invalidValue, .unexpectedElement, .invalidValue, .unexpectedElement])
+        #expect(errors.map { "\($0.position.line):\($0.position.column)" } == ["2:8", "2:14", "3:69", "4:13", "5:1"])
+        #expect(errors[0].message == "element <team> needs attribute code")
+        #expect(errors[1].message == "attribute isHead of <contact>: \"MAYBE\" is not one of the values of {}YesNo: \"YES\", \"NO\"".replacing("{}", with: ""))
+        #expect(errors[2].message == "element <city> not expected here in <site>; expected one of <name>, <countryCode>, <activities>")
+        // The second <city> broke <site>'s content; its later children are still checked.
+        #expect(errors[3].message.hasPrefix("attribute end of <activity>: \"tomorrow\" does not match the pattern"))
+        #expect(errors[4].message == "element <extra> not expected here in <schedule>; expected no more elements")
+        #expect(errors[2].component?.hasPrefix("<xs:complexType name=\"Site\"> at ") == true)
+        #expect(errors[2].description.hasPrefix("<input>:3:69: error: element <city> not expected here"))
+    }
+
+    @Test("sequences, choices, counts and text: each place a child may stand, and what was expected")
+    func contentModels() throws {
+        let schema = try Self.schema("""
+            <xs:element name="r"><xs:complexType><xs:sequence>
+              <xs:element name="a" type="xs:int" maxOccurs="3"/>
+              <xs:choice minOccurs="0"><xs:element name="b"/><xs:element name="c" type="xs:string"/></xs:choice>
+              <xs:element name="d" minOccurs="2" maxOccurs="2"><xs:complexType/></xs:element>
+            </xs:sequence></xs:complexType></xs:element>
+            """)
+        #expect(try Self.errors(schema, "<r><a>1</a><a> 2 </a><c>x</c><d/><d/></r>").isEmpty)
+        #expect(try Self.errors(schema, "<r><a>1</a><b/><d/><d/></r>").isEmpty)
+        // After a child breaks the model, the others are not placed in it, but checked against
+        // the declaration of their name.
+        let errors = try Self.errors(schema, "<r><a>x</a><a>1</a><a>1</a><a>1</a><d>text</d></r>")
+        #expect(errors.map(\.code) == [.invalidValue, .unexpectedElement, .unexpectedContent])
+        #expect(errors[0].message == "element <a>: \"x\" is not a valid int")
+        #expect(errors[1].message == "element <a> not expected here in <r>; expected one of <b>, <c>, <d>")
+        let text = try Self.errors(schema, "<r><a>1</a><d>text</d><d> </d></r>")
+        #expect(text.map(\.message) == ["text is not allowed in <d>, whose content is empty"])
+        let incomplete = try Self.errors(schema, "<r><a>1</a><d/></r>")
+        #expect(incomplete.map(\.message) == ["element <r> ends before its content is complete; expected <d>"])
+        // At the end tag.
+        #expect(incomplete.first.map { "\($0.position.line):\($0.position.column)" } == "1:16")
+        #expect(try Self.errors(schema, "<q/>").map(\.code) == [.undeclaredRootElement])
+    }
+
+    @Test("types derived by extension and restriction, attribute groups, wildcards, defaults and fixed values")
+    func derivation() throws {
+        let schema = try Self.schema("""
+            <xs:complexType name="Base"><xs:sequence><xs:element name="x" type="xs:string"/></xs:sequence>
+              <xs:attribute name="id" type="xs:ID"/></xs:complexType>
+            <xs:complexType name="Derived"><xs:complexContent><xs:extension base="Base">
+              <xs:sequence><xs:element name="y" type="xs:decimal" minOccurs="0"/></xs:sequence>
+              <xs:attributeGroup ref="Common"/></xs:extension></xs:complexContent></xs:complexType>
+            <xs:attributeGroup name="Common"><xs:attribute name="lang" type="xs:language" default="en"/>
+              <xs:attribute name="version" type="xs:int" fixed="2"/><xs:anyAttribute namespace="##other" processContents="skip"/>
+            </xs:attributeGroup>
+            <xs:complexType name="Price"><xs:simpleContent><xs:extension base="xs:decimal">
+              <xs:attribute name="currency" use="required"><xs:simpleType><xs:restriction base="xs:string">
+                <xs:length value="3"/></xs:restriction></xs:simpleType></xs:attribute>
+            </xs:extension></xs:simpleContent></xs:complexType>
+            <xs:element name="doc"><xs:complexType><xs:sequence>
+              <xs:element name="item" type="Derived" maxOccurs="unbounded"/>
+              <xs:element name="price" type="Price" nillable="true"/>
+              <xs:element name="ref" type="xs:IDREF" minOccurs="0"/>
+              <xs:element name="status" type="xs:string" fixed="ok" minOccurs="0"/>
+              <xs:any namespace="##other" processContents="lax" minOccurs="0"/>
+            </xs:sequence></xs:complexType></xs:element>
+            """)
+        let valid = """
+            <doc xmlns:o="urn:other"><item id="i1" version="2" o:note="free"><x>a</x><y>1.5</y></item><item id="i2"><x/></item>
+            <price currency="EUR">12.50</price><ref>i2</ref><status/><o:anything><o:deep/></o:anything></doc>
+            """
+        #expect(try Self.errors(schema, valid).isEmpty)
+        let invalid = """
+            <doc><item id="i1" version="3" note="x"><y>1</y></item><item id="i1"><x/></item>
+            <price currency="EURO">twelve</price><ref>nowhere</ref><status>bad</status></doc>
+            """
+        let errors = try Self.errors(schema, invalid)
+        #expect(errors.map(\.code) == [
+            .fixedValueMismatch, .undeclaredAttribute, .unexpectedElement, .duplicateID, .invalidValue, .invalidValue,
+            .fixedValueMismatch, .unresolvedReference,
+        ])
+        #expect(errors[2].message == "element <y> not expected here in <item>; expected <x>")
+        #expect(errors[3].message == "attribute id of <item>: ID i1 is already the ID of an earlier element or attribute")
+        #expect(errors[7].message == "IDREF nowhere matches no element's or attribute's ID")
+        // Nil, where the declaration allows it, and xsi:type naming a derived type.
+        let nilled = """
+            <doc xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"><item xsi:type="Derived"><x/></item>
+            <price xsi:nil="true" currency="USD"/></doc>
+            """
+        #expect(try Self.errors(schema, nilled).isEmpty)
+        let wrongType = """
+            <doc xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"><item xsi:type="Price"><x/></item>
+            <price xsi:nil="true" currency="USD">1</price></doc>
+            """
+        #expect(try Self.errors(schema, wrongType).map(\.code) == [.invalidXsiType, .invalidNil])
+    }
+
+    @Test("a schema that breaks the rules for schemas is refused at the element at fault", arguments: [
+        ("<xs:element name=\"r\"><xs:complexType><xs:sequence><xs:element name=\"a\" maxOccurs=\"2\" minOccurs=\"0\"/><xs:element name=\"a\"/></xs:sequence></xs:complexType></xs:element>",
+            "invalid-schema", "1:77", "ambiguous: <a> could match either of two particles"),
+        ("<xs:element name=\"r\" type=\"Missing\"/>", "invalid-schema", "1:56", "no type Missing is declared"),
+        ("<xs:element name=\"r\" type=\"xs:int\"/><xs:element name=\"r\"/>", "invalid-schema", "1:92", "r is declared twice (element here, and at test.xsd:1)"),
+        ("<xs:simpleType name=\"T\"><xs:restriction base=\"xs:int\"><xs:pattern value=\"[\"/></xs:restriction></xs:simpleType>",
+            "invalid-schema", "1:80", "not a regular expression of XML Schema: a [ with no ] after it"),
+        ("<xs:import namespace=\"urn:x\" schemaLocation=\"http://example.com/x.xsd\"/>", "unreadable-schema", "1:56", "never reaches the network"),
+        ("<xs:element name=\"r\"><xs:key name=\"k\"><xs:selector xpath=\".\"/><xs:field xpath=\"@a\"/></xs:key></xs:element>",
+            "unsupported-schema-feature", "1:77", "identity constraints (<xs:key>) is not supported yet"),
+        ("<xs:complexType name=\"A\"><xs:complexContent><xs:extension base=\"A\"/></xs:complexContent></xs:complexType>",
+            "invalid-schema", "1:100", "type A is derived from itself"),
+    ])
+    func schemaErrors(body: String, code: String, position: String, message: String) {
+        #expect {
+            _ = try Self.schema(body)
+        } throws: { error in
+            guard let error = error as? XMLValidationError else { return false }
+            let place = "\(error.position.line):\(error.position.column)"
+            let matches = error.code.rawValue == code && place == position
+                && error.message.replacing("{}", with: "").contains(message.replacing("{}", with: ""))
+            if !matches { print("schema error: \(error.code) \(place) \(error.message)") }
+            return matches && error.fileName == "test.xsd"
+        }
+    }
+
+    @Test("includes and imports are read from local files relative to the schema, and the catalog maps the rest")
+    func includesAndImports() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("xsd-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("parts"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try """
+            <xs:schema \(Self.xs) targetNamespace="urn:main" xmlns="urn:main" xmlns:o="urn:other" elementFormDefault="qualified">
+              <xs:include schemaLocation="parts/types.xsd"/>
+              <xs:import namespace="urn:other" schemaLocation="https://example.com/other.xsd"/>
+              <xs:element name="root"><xs:complexType><xs:sequence>
+                <xs:element name="code" type="Code"/><xs:element ref="o:note"/></xs:sequence></xs:complexType></xs:element>
+            </xs:schema>
+            """.write(to: directory.appendingPathComponent("main.xsd"), atomically: true, encoding: .utf8)
+        // Included without a target namespace: its components take the includer's.
+        try """
+            <xs:schema \(Self.xs)><xs:simpleType name="Code"><xs:restriction base="xs:string"><xs:pattern value="[A-Z]+"/></xs:restriction></xs:simpleType></xs:schema>
+            """.write(to: directory.appendingPathComponent("parts/types.xsd"), atomically: true, encoding: .utf8)
+        try """
+            <xs:schema \(Self.xs) targetNamespace="urn:other"><xs:element name="note" type="xs:string"/></xs:schema>
+            """.write(to: directory.appendingPathComponent("other.xsd"), atomically: true, encoding: .utf8)
+        let path = directory.appendingPathComponent("main.xsd").path
+        #expect(throws: XMLValidationError.self) { try XMLSchema(contentsOf: path) }
+        let options = XMLSchema.Options(catalog: ["urn:other": directory.appendingPathComponent("other.xsd").path])
+        let schema = try XMLSchema(contentsOf: path, options: options)
+        #expect(schema.files.count == 3)
+        let document = "<root xmlns=\"urn:main\" xmlns:o=\"urn:other\"><code>AB</code><o:note>n</o:note></root>"
+        #expect(try Self.errors(schema, document).isEmpty)
+        let wrong = "<root xmlns=\"urn:main\" xmlns:o=\"urn:other\"><code>ab</code><note/></root>"
+        #expect(try Self.errors(schema, wrong).map(\.code) == [.invalidValue, .unexpectedElement])
+    }
+}
