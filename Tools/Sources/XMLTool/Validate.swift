@@ -7,22 +7,27 @@ import Darwin
 import XMLStreaming
 import XMLValidation
 
-/// `xml validate --valid FILE...` and `xml validate --dtd FILE.dtd FILE...`: whether each file
-/// is valid against its own DTD or the one named, with xmllint's exit statuses.
+/// `xml validate --valid FILE...`, `xml validate --dtd FILE.dtd FILE...` and `xml validate
+/// --schema FILE.xsd FILE...`: whether each file is valid against its own DTD, the DTD named
+/// or the W3C XML Schema named, with xmllint's exit statuses.
 struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Validate XML files against their own DTD (--valid) or a DTD you name (--dtd).",
+        abstract: "Validate XML files against their own DTD (--valid), a DTD you name (--dtd) or an XML Schema (--schema).",
         discussion: """
             Prints FILE:LINE:COLUMN: error: MESSAGE (DECLARATION) on standard error for each \
             error of each file (up to --max-errors a file), then FILE fails to validate; prints \
             nothing for a valid file. The parser reads no file a document names: with --valid, \
             only the DTD in the document itself counts (its internal subset); --dtd reads the \
-            DTD file you name in place of any the document names, as xmllint --dtdvalid does.
+            DTD file you name in place of any the document names, as xmllint --dtdvalid does. \
+            --schema compiles the W3C XML Schema 1.0 you name once (reading what it includes \
+            and imports from local files only, never the network) and validates each file \
+            against it as it streams; xsi:schemaLocation in a document is not followed.
 
             Exit statuses, as xmllint's: 0 every file is valid; 1 a file is not well-formed or \
             cannot be read; 2 the --dtd file cannot be read or is not well-formed (no file is \
-            validated); 3 a file is not valid against the --dtd file; 4 a file is not valid \
-            against its own DTD (--valid), or has none; 64 usage. With several files, the \
+            validated); 3 a file is not valid against the --dtd file or the schema; 4 a file is \
+            not valid against its own DTD (--valid), or has none; 5 the schema cannot be read \
+            or does not compile (no file is validated); 64 usage. With several files, the \
             status is the last failing file's.
             """
     )
@@ -36,6 +41,9 @@ struct Validate: ParsableCommand {
     @Option(help: "Validate each file against this DTD file, as xmllint --dtdvalid.")
     var dtd: String?
 
+    @Option(help: "Validate each file against this W3C XML Schema (.xsd), as xmllint --schema.")
+    var schema: String?
+
     @Option(help: "The most errors printed for one file; the rest are counted.")
     var maxErrors: Int = 100
 
@@ -47,16 +55,18 @@ struct Validate: ParsableCommand {
         static let unreadableDTD: Int32 = 2
         static let invalidAgainstNamedDTD: Int32 = 3
         static let invalid: Int32 = 4
+        static let unusableSchema: Int32 = 5
     }
 
     func validate() throws {
-        if valid == (dtd != nil) {
-            throw ValidationError("Give one of --valid (the document's own DTD) or --dtd FILE.")
+        if [valid, dtd != nil, schema != nil].filter({ $0 }).count != 1 {
+            throw ValidationError("Give one of --valid (the document's own DTD), --dtd FILE or --schema FILE.")
         }
         if maxErrors < 1 { throw ValidationError("--max-errors takes a number of errors, 1 or more.") }
     }
 
     func run() throws {
+        if let schema { return try runSchema(schema) }
         var options = input.parserOptions
         // With a DTD given, the parser expands parameter entities (in the internal subset
         // too), as a validating parser must: --valid gives it an empty one.
@@ -110,10 +120,41 @@ struct Validate: ParsableCommand {
         }
     }
 
-    /// Validates one file, printing its errors; returns its failing status, or `nil` when it
-    /// is valid.
+    /// `--schema`: the schema compiled once (status 5, before any file, when it cannot be),
+    /// then each file validated against it.
+    private func runSchema(_ path: String) throws {
+        let compiled: XMLSchema
+        do {
+            compiled = try XMLSchema(contentsOf: path)
+        } catch {
+            var standardError = StandardError()
+            print(error, to: &standardError)
+            print("\(path): the schema does not compile", to: &standardError)
+            throw ExitCode(Status.unusableSchema)
+        }
+        var status: Int32 = 0
+        for file in files {
+            let validator = XMLSchemaValidator(
+                schema: compiled, options: XMLValidationOptions(reporting: .allErrors(maximum: maxErrors)))
+            if let failed = validate(file, with: validator, options: input.parserOptions, invalid: Status.invalidAgainstNamedDTD) {
+                status = failed
+            }
+        }
+        if status != 0 { throw ExitCode(status) }
+    }
+
+    /// Validates one file against its DTD, printing its errors; returns its failing status,
+    /// or `nil` when it is valid.
     private func validate(_ file: String, options: XMLParserOptions) -> Int32? {
         let validator = XMLDTDValidator(options: XMLValidationOptions(reporting: .allErrors(maximum: maxErrors)))
+        return validate(file, with: validator, options: options, invalid: dtd == nil ? Status.invalid : Status.invalidAgainstNamedDTD)
+    }
+
+    /// Validates one file with `validator`, printing its errors; returns its failing status
+    /// (`invalid` for validity errors), or `nil` when it is valid.
+    private func validate<Validator: ValidatingHandler>(
+        _ file: String, with validator: Validator, options: XMLParserOptions, invalid: Int32
+    ) -> Int32? {
         let parser = XMLStreamParser(handler: validator, options: options)
         var standardError = StandardError()
         do {
@@ -132,6 +173,15 @@ struct Validate: ParsableCommand {
         print(
             "\(name) fails to validate\(more == 0 ? "" : " (\(more) more error\(more == 1 ? "" : "s") not printed; --max-errors)")",
             to: &standardError)
-        return dtd == nil ? Status.invalid : Status.invalidAgainstNamedDTD
+        return invalid
     }
 }
+
+/// What `xml validate` needs of a validator: its errors, kept and counted.
+protocol ValidatingHandler: XMLEventHandler {
+    var errors: [XMLValidationError] { get }
+    var uncountedErrors: Int { get }
+}
+
+extension XMLDTDValidator: ValidatingHandler {}
+extension XMLSchemaValidator: ValidatingHandler {}

@@ -149,27 +149,61 @@ struct ValidateCommandTests {
         #expect(try ToolRun.run(["validate", "--valid", "--max-errors", "0", fixture("order.xml")]).status == 64)
     }
 
+    @Test("--schema FILE.xsd: valid is 0, invalid is 3 with each error positioned and its component, standard input as -")
+    func schema() throws {
+        let schema = fixture("note.xsd")
+        #expect(try ToolRun.run(["validate", "--schema", schema, fixture("note.xml")]).status == 0)
+        let file = fixture("note-invalid.xml")
+        let run = try ToolRun.run(["validate", "--schema", schema, file])
+        #expect(run.status == 3)
+        #expect(
+            run.errors == """
+                \(file):1:1: error: attribute kind of <note>: "postcard" is not one of the values of the type of attribute kind: "memo", "letter" (<xs:attribute name="kind"> at \(schema):9)
+                \(file):2:3: error: element <body> not expected here in <note>; expected <to> (<xs:complexType> at \(schema):4)
+                \(file) fails to validate
+
+                """)
+        let piped = try ToolRun.run(["validate", "--schema", schema, "-"], input: "<note><to>Ada</to></note>")
+        #expect(piped.status == 3)
+        #expect(piped.errors.hasPrefix("<stdin>:1:19: error: element <note> ends before its content is complete; expected <body>"))
+    }
+
+    @Test("--schema with a schema that cannot be read or does not compile: status 5, before any file")
+    func unusableSchema() throws {
+        let broken = fixture("broken.dtd")
+        let run = try ToolRun.run(["validate", "--schema", broken, fixture("note.xml")])
+        #expect(run.status == 5)
+        #expect(run.errors.hasSuffix("\(broken): the schema does not compile\n"))
+        let missing = try ToolRun.run(["validate", "--schema", "/nonexistent/s.xsd", fixture("note.xml")])
+        #expect(missing.status == 5)
+        #expect(try ToolRun.run(["validate", "--schema", fixture("note.xsd"), "--dtd", fixture("note.dtd"), fixture("note.xml")]).status == 64)
+    }
+
     @Test("The help screen of validate")
     func help() {
         #expect(
             XMLCommand.helpMessage(for: Validate.self, columns: 80) == """
-                OVERVIEW: Validate XML files against their own DTD (--valid) or a DTD you name
-                (--dtd).
+                OVERVIEW: Validate XML files against their own DTD (--valid), a DTD you name
+                (--dtd) or an XML Schema (--schema).
 
                 Prints FILE:LINE:COLUMN: error: MESSAGE (DECLARATION) on standard error for
                 each error of each file (up to --max-errors a file), then FILE fails to
                 validate; prints nothing for a valid file. The parser reads no file a document
                 names: with --valid, only the DTD in the document itself counts (its internal
                 subset); --dtd reads the DTD file you name in place of any the document names,
-                as xmllint --dtdvalid does.
+                as xmllint --dtdvalid does. --schema compiles the W3C XML Schema 1.0 you name
+                once (reading what it includes and imports from local files only, never the
+                network) and validates each file against it as it streams; xsi:schemaLocation
+                in a document is not followed.
 
                 Exit statuses, as xmllint's: 0 every file is valid; 1 a file is not well-formed
                 or cannot be read; 2 the --dtd file cannot be read or is not well-formed (no
-                file is validated); 3 a file is not valid against the --dtd file; 4 a file is
-                not valid against its own DTD (--valid), or has none; 64 usage. With several
-                files, the status is the last failing file's.
+                file is validated); 3 a file is not valid against the --dtd file or the schema;
+                4 a file is not valid against its own DTD (--valid), or has none; 5 the schema
+                cannot be read or does not compile (no file is validated); 64 usage. With
+                several files, the status is the last failing file's.
 
-                USAGE: xml validate <files> ... [--valid] [--dtd <dtd>] [--max-errors <max-errors>] [--encoding <encoding>] [--no-namespaces] [--max-depth <max-depth>] [--huge]
+                USAGE: xml validate <files> ... [--valid] [--dtd <dtd>] [--schema <schema>] [--max-errors <max-errors>] [--encoding <encoding>] [--no-namespaces] [--max-depth <max-depth>] [--huge]
 
                 ARGUMENTS:
                   <files>                 The files to validate; - reads standard input.
@@ -179,6 +213,8 @@ struct ValidateCommandTests {
                                           internal subset), as xmllint --valid.
                   --dtd <dtd>             Validate each file against this DTD file, as xmllint
                                           --dtdvalid.
+                  --schema <schema>       Validate each file against this W3C XML Schema
+                                          (.xsd), as xmllint --schema.
                   --max-errors <max-errors>
                                           The most errors printed for one file; the rest are
                                           counted. (default: 100)

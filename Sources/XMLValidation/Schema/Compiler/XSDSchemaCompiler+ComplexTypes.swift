@@ -5,7 +5,7 @@ extension XSDSchemaCompiler {
     /// content may have it as their type.
     mutating func complexType(_ node: SchemaNode, name: String) throws(XSDSchemaError) -> Int {
         let index = model.complexTypes.count
-        let location = component(node, node.attributes["name"] ?? name)
+        let location = component(node)
         model.complexTypes.append(
             XSDComplexType(
                 name: name, content: .empty, attributes: [:], attributeWildcard: nil, isAbstract: false, base: .anyType,

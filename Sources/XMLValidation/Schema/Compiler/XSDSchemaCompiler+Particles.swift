@@ -120,7 +120,7 @@ extension XSDSchemaCompiler {
             if inline != nil { throw XSDSchemaError("<xs:element> has both a type and an anonymous type", at: node) }
             declaration.type = try type(named: try resolve(typeName, at: node), at: node)
         } else if let inline {
-            let typeLabel = "the anonymous type of \(label)"
+            let typeLabel = "the type of <\(name.localName)>"
             declaration.type = inline.localName == "simpleType"
                 ? .simple(try simpleType(inline, name: typeLabel)) : .complex(try complexType(inline, name: typeLabel))
         }

@@ -43,7 +43,11 @@ extension XSDSchemaCompiler {
             }
             return try simpleType(named: try resolve(named, at: node), at: node)
         }
-        if let inline { return try simpleType(inline, name: "an anonymous type in \(component(node))") }
+        if let inline {
+            let owner = node.attributes["name"].map { node.localName == "attribute" ? "attribute \($0)" : "<\($0)>" }
+                ?? "<xs:\(node.localName)> at \(node.location)"
+            return try simpleType(inline, name: "the type of \(owner)")
+        }
         return fallback.map { simpleType(for: $0) }
     }
 

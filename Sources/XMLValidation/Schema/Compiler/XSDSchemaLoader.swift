@@ -128,8 +128,10 @@ struct XSDSchemaLoader {
             if error.code == .depthLimitExceeded || error.code == .inputTooLarge { message += " (XMLSchema.Options limits schema documents)" }
             throw XSDSchemaError(message: message, position: error.position, file: source.name, code: .unreadableSchema)
         } catch {
+            let description = "\(error)"
             throw XSDSchemaError(
-                message: "\(source.name) cannot be read as a schema: \(error)", position: node?.position ?? .start,
+                message: description.contains(source.name) ? description : "\(source.name) cannot be read as a schema: \(description)",
+                position: node?.position ?? .start,
                 file: node?.file ?? source.name, code: .unreadableSchema)
         }
         guard let root = parser.handler.root else {
