@@ -34,6 +34,7 @@ let package = Package(
                 .product(name: "XMLHandlerStack", package: "XMLStack"),
                 .product(name: "XMLWriting", package: "XMLStack"),
                 .product(name: "XMLCoding", package: "XMLStack"),
+                .product(name: "XMLValidation", package: "XMLStack"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // SQLite's C API, for binding the import's rows in place (BulkStatement).
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
@@ -53,6 +54,7 @@ let package = Package(
                 .product(name: "XMLStreaming", package: "XMLStack"),
                 .product(name: "XMLHandlerStack", package: "XMLStack"),
                 .product(name: "XMLWriting", package: "XMLStack"),
+                .product(name: "XMLValidation", package: "XMLStack"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -2,6 +2,7 @@ import Foundation
 import SiteScheduleModel
 import XMLHandlerStack
 import XMLStreaming
+import XMLValidation
 
 #if canImport(Glibc)
 import Glibc
@@ -56,6 +57,10 @@ public struct ImportProgress: Sendable {
 /// database is then exactly as it was. SQLite's journal gives the same guarantee when the
 /// process is killed in the middle.
 ///
+/// With a schema, each feed is validated against it as it is read (an ``XMLSchemaValidator``
+/// in front of the handler stack): the first error stops the import before the record that
+/// holds it reaches the store, and rolls everything back, as any other error does.
+///
 /// The feeds are parsed on a thread of their own while the calling thread writes: the
 /// entities pass through a bounded queue (``ImportChannel``), so the parse and SQLite's work
 /// overlap on two cores and memory stays bounded when one side is faster.
@@ -63,10 +68,11 @@ public enum ScheduleImport {
     /// How many bytes are read and parsed at a time.
     public static let chunkSize = 256 * 1024
 
-    /// Imports `feeds` in order, in one transaction, and says what changed.
+    /// Imports `feeds` in order, in one transaction, and says what changed; with `schema`,
+    /// each feed must be valid against it (``ScheduleSchema`` is the feed's).
     public static func run(
         _ feeds: [ScheduleFeed], into store: some ScheduleStore, reading: FeedReading = .handWritten,
-        progress: ((ImportProgress) -> Void)? = nil
+        validatingAgainst schema: XMLSchema? = nil, progress: ((ImportProgress) -> Void)? = nil
     ) throws -> ImportSummary {
         let clock = ContinuousClock()
         var started = clock.now
@@ -77,7 +83,7 @@ public enum ScheduleImport {
             let channel = ImportChannel()
             let parsed = DispatchSemaphore(value: 0)
             let parsing = Thread {
-                parse(feeds, teams: teams, reading: reading, into: channel)
+                parse(feeds, teams: teams, reading: reading, schema: schema, into: channel)
                 parsed.signal()
             }
             // Room for deep documents; the stack and expat do not recurse, but a consumer may.
@@ -99,16 +105,33 @@ public enum ScheduleImport {
         return summary
     }
 
-    /// The parsing thread: every feed through the handler stack, each entity to the channel.
-    private static func parse(_ feeds: [ScheduleFeed], teams: TeamDirectory, reading: FeedReading, into channel: ImportChannel) {
+    /// The parsing thread: every feed through the handler stack (behind a validator, with a
+    /// schema), each entity to the channel.
+    private static func parse(
+        _ feeds: [ScheduleFeed], teams: TeamDirectory, reading: FeedReading, schema: XMLSchema?, into channel: ImportChannel
+    ) {
         let routes = reading == .codable ? ScheduleImporter.codableRoutes() : ScheduleImporter.routes(teams: teams)
         do {
             for feed in feeds {
                 var bytes: Int64 = 0
-                let parsed = try HandlerStack.parse(root: ScheduleImporter(channel: channel, teams: teams, reading: reading), routes: routes) {
-                    parser in
+                let root = ScheduleImporter(channel: channel, teams: teams, reading: reading)
+                let parsed: ScheduleImporter
+                if let schema {
+                    let stack = HandlerStack(root: root, routes: routes)
+                    let parser = XMLStreamParser(handler: XMLSchemaValidator(schema: schema, next: stack))
                     parser.fileName = feed.name
-                    bytes = try read(feed, into: parser) { try channel.send([.progress($0)]) }
+                    do {
+                        bytes = try read(feed, into: parser) { try channel.send([.progress($0)]) }
+                    } catch {
+                        parser.handler.next.abandon(after: error)
+                        throw error
+                    }
+                    parsed = parser.handler.next.root
+                } else {
+                    parsed = try HandlerStack.parse(root: root, routes: routes) { parser in
+                        parser.fileName = feed.name
+                        bytes = try read(feed, into: parser) { try channel.send([.progress($0)]) }
+                    }
                 }
                 guard parsed.foundSchedule else {
                     throw ScheduleError(

@@ -3,6 +3,7 @@ import SiteScheduleImport
 import SiteSchedulePostgres
 import XMLHandlerStack
 import XMLStreaming
+import XMLValidation
 import XMLWriting
 
 /// Turns errors into `FILE:LINE:COLUMN: error: MESSAGE` lines.
@@ -13,6 +14,7 @@ enum Diagnostics {
             // With the line and a caret under the error, as xml prints it.
             return error.excerptWithCaret.map { error.description + "\n" + $0 } ?? error.description
         case let error as HandlerStackError: return error.description
+        case let error as XMLValidationError: return error.description
         case let error as XMLInputError: return error.description
         case let error as ScheduleError: return error.description
         case let error as PostgresStoreError: return "siteschedule: error: \(error.message)"
