@@ -131,3 +131,67 @@ struct ValidationScalingTests {
         print("scaling: quadratic model: \(scaling)"); #expect(scaling.isNearLinear(), "quadratic model: \(scaling)")
     }
 }
+
+/// The schema validator on hostile documents: time for n and 4n, near-linear.
+@Suite("XSD validation scaling", .serialized)
+struct SchemaValidationScalingTests {
+    static func validate(_ schema: XMLSchema, _ bytes: [UInt8]) throws -> Int {
+        let validator = XMLSchemaValidator(schema: schema, options: XMLValidationOptions(reporting: .allErrors(maximum: 10)))
+        let parser = XMLStreamParser(handler: validator)
+        try parser.parse(bytes)
+        return parser.handler.errors.count + parser.handler.uncountedErrors
+    }
+
+    @Test("n children, n attributes through a wildcard, n levels of nesting, n IDs and IDREFs")
+    func documents() throws {
+        let schema = try XMLSchema(string: """
+            <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
+              <xs:element name="r"><xs:complexType><xs:choice minOccurs="0" maxOccurs="unbounded">
+                <xs:element name="e"><xs:complexType><xs:attribute name="id" type="xs:ID"/>
+                  <xs:attribute name="ref" type="xs:IDREF"/></xs:complexType></xs:element>
+                <xs:element ref="d"/>
+              </xs:choice><xs:anyAttribute processContents="skip"/></xs:complexType></xs:element>
+              <xs:element name="d"><xs:complexType><xs:sequence><xs:element ref="d" minOccurs="0"/></xs:sequence></xs:complexType></xs:element>
+            </xs:schema>
+            """)
+        func children(_ n: Int) -> [UInt8] {
+            var xml = "<r>"
+            for i in 0..<n { xml += "<e ref=\"x\(n - 1 - i)\"/><e id=\"x\(i)\"/>" }
+            return Array((xml + "</r>").utf8)
+        }
+        func attributes(_ n: Int) -> [UInt8] {
+            Array(("<r" + (0..<n).map { " a\($0)=\"v\"" }.joined() + "/>").utf8)
+        }
+        func nesting(_ n: Int) -> [UInt8] {
+            Array(("<r>" + String(repeating: "<d>", count: n) + String(repeating: "</d>", count: n) + "</r>").utf8)
+        }
+        for (label, document, n) in [("children", children, 10_000), ("attributes", attributes, 10_000), ("nesting", nesting, 2_000)]
+            as [(String, (Int) -> [UInt8], Int)]
+        {
+            #expect(try Self.validate(schema, document(100)) == 0)
+            let scaling = try Scaling.measure(n: n, prepare: document) { bytes in
+                let errors = try Self.validate(schema, bytes)
+                #expect(errors == 0)
+            }
+            print("scaling: \(label): \(scaling)"); #expect(scaling.isNearLinear(), "\(label): \(scaling)")
+        }
+    }
+
+    @Test("a schema of n global elements and types, and an enumeration of n values, compiled in time linear in it")
+    func schemas() throws {
+        func schema(_ n: Int) -> String {
+            var xsd = "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\"><xs:simpleType name=\"E\"><xs:restriction base=\"xs:token\">"
+            for i in 0..<n { xsd += "<xs:enumeration value=\"v\(i)\"/>" }
+            xsd += "</xs:restriction></xs:simpleType>"
+            for i in 0..<n {
+                xsd += "<xs:complexType name=\"T\(i)\"><xs:sequence><xs:element name=\"a\" type=\"E\" minOccurs=\"0\"/></xs:sequence></xs:complexType>"
+                xsd += "<xs:element name=\"e\(i)\" type=\"T\(i)\"/>"
+            }
+            return xsd + "</xs:schema>"
+        }
+        let scaling = try Scaling.measure(n: 1_000, prepare: schema) { text in
+            _ = try XMLSchema(string: text)
+        }
+        print("scaling: schema: \(scaling)"); #expect(scaling.isNearLinear(), "schema: \(scaling)")
+    }
+}

@@ -9,7 +9,7 @@ import XMLHandlerStack
 import XMLStreaming
 import XMLValidation
 
-// docs/Validation.md:99
+// docs/Validation.md:100
 struct Item: Parseable {
     var sku: String
     init(element: XMLName, attributes: XMLAttributes, predecessor: any ElementConsumer,
@@ -18,7 +18,7 @@ struct Item: Parseable {
     }
 }
 
-// docs/Validation.md:99
+// docs/Validation.md:100
 struct Order: ElementConsumer {
     var items: [Item] = []
     mutating func adopt(_ child: any ElementConsumer, context: ParseContext) throws {
@@ -27,12 +27,12 @@ struct Order: ElementConsumer {
 }
 
 
-// docs/Validation.md:145
+// docs/Validation.md:146
 struct Shipment: Decodable {
     var item: [Line]
 }
 
-// docs/Validation.md:145
+// docs/Validation.md:146
 struct Line: Decodable {
     var sku: String
     var quantity: Int
@@ -40,7 +40,7 @@ struct Line: Decodable {
 
 
 var failures = 0
-failures += await example("docs/Validation.md:18") {
+failures += await example("docs/Validation.md:19") {
     let order = """
         <!DOCTYPE order [
           <!ELEMENT order (customer, item+)>
@@ -67,7 +67,7 @@ failures += await example("docs/Validation.md:18") {
     _ = order
     _ = parser
 }
-failures += await example("docs/Validation.md:60") {
+failures += await example("docs/Validation.md:61") {
     let catalog = """
         <!DOCTYPE catalog [
           <!ELEMENT catalog (book*)>
@@ -96,7 +96,7 @@ failures += await example("docs/Validation.md:60") {
     _ = options
     _ = parser
 }
-failures += await example("docs/Validation.md:99") {
+failures += await example("docs/Validation.md:100") {
     let feed = """
         <!DOCTYPE order [
           <!ELEMENT order (item+)>
@@ -121,7 +121,7 @@ failures += await example("docs/Validation.md:99") {
     _ = stack
     _ = parser
 }
-failures += await example("docs/Validation.md:145") {
+failures += await example("docs/Validation.md:146") {
     let shipment = """
         <!DOCTYPE shipment [
           <!ELEMENT shipment (item+)>
@@ -141,7 +141,7 @@ failures += await example("docs/Validation.md:145") {
     _ = shipment
     _ = decoder
 }
-failures += await example("docs/Validation.md:203") {
+failures += await example("docs/Validation.md:204") {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("validation-guide-\(getpid())")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let feedDTD = directory.appendingPathComponent("feed.dtd").path
@@ -166,6 +166,51 @@ failures += await example("docs/Validation.md:203") {
     _ = directory
     _ = feedDTD
     _ = parserOptions
+    _ = parser
+}
+failures += await example("docs/Validation.md:314") {
+    let schema = try XMLSchema(string: """
+        <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
+          <xs:element name="order">
+            <xs:complexType>
+              <xs:sequence>
+                <xs:element name="customer" type="xs:string"/>
+                <xs:element name="item" maxOccurs="unbounded">
+                  <xs:complexType>
+                    <xs:attribute name="sku" use="required">
+                      <xs:simpleType>
+                        <xs:restriction base="xs:token"><xs:pattern value="[A-Z]-\\d+"/></xs:restriction>
+                      </xs:simpleType>
+                    </xs:attribute>
+                    <xs:attribute name="quantity" type="xs:positiveInteger" default="1"/>
+                  </xs:complexType>
+                </xs:element>
+              </xs:sequence>
+            </xs:complexType>
+          </xs:element>
+        </xs:schema>
+        """, name: "order.xsd")
+    let order = """
+        <order>
+          <customer>Ada</customer>
+          <item sku="A-1" quantity="0"/>
+          <item sku="b2"/>
+          <note/>
+        </order>
+        """
+    let options = XMLValidationOptions(reporting: .allErrors(maximum: 100))
+    let parser = XMLStreamParser(handler: XMLSchemaValidator(schema: schema, options: options))
+    parser.fileName = "order.xml"
+    try parser.parse(order)
+    for error in parser.handler.errors { print(error) }
+    // order.xml:3:3: error: attribute quantity of <item>: "0" is less than the least positiveInteger, 1
+    //   (<xs:attribute name="quantity"> at order.xsd:13)
+    // order.xml:4:3: error: attribute sku of <item>: "b2" does not match the pattern "[A-Z]-\d+" of the type of
+    //   attribute sku (<xs:attribute name="sku"> at order.xsd:8)
+    // order.xml:5:3: error: element <note> not expected here in <order>; expected <item> (<xs:complexType> at order.xsd:3)
+    _ = schema
+    _ = order
+    _ = options
     _ = parser
 }
 exit(failures == 0 ? 0 : 1)

@@ -111,7 +111,11 @@ struct XSDComplexType: Sendable {
     /// `{urn:x}Site`, or `an anonymous type in <xs:element name="site">`.
     var name: String
     var content: Content
-    var attributes: [XSDExpandedName: XSDAttributeUse]
+    var attributes: [XSDExpandedName: XSDAttributeUse] {
+        didSet { requiredAttributes = attributes.values.filter(\.isRequired).sorted { $0.name.description < $1.name.description } }
+    }
+    /// The uses of ``attributes`` that are required, in name order (made once, not per element).
+    private(set) var requiredAttributes: [XSDAttributeUse] = []
     var attributeWildcard: XSDWildcard?
     var isAbstract: Bool
     /// The type this one is derived from, for `xsi:type`.

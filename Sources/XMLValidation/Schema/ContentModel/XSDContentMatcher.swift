@@ -38,6 +38,16 @@ struct XSDContentMatcher {
     /// Places a child element called `name`: the label (declaration or wildcard) it
     /// matched, or what was expected instead.
     mutating func next(_ name: XSDExpandedName) -> Result<XSDContentModel.Label, Mismatch> {
+        // One reading going on as one: the rule, without sets.
+        if configurations.count == 1 {
+            var walker = Walker(model: model, name: name)
+            walker.advance(configurations[0])
+            if walker.successors.count == 1, let leaf = walker.successors[0].last?.node {
+                configurations[0] = walker.successors[0]
+                return .success(model.label(of: leaf))
+            }
+            if walker.successors.isEmpty { return .failure(Mismatch(expected: walker.expected)) }
+        }
         var expected: [XSDContentModel.Label] = []
         var successors: [[Frame]] = []
         var seen: Set<[Frame]> = []

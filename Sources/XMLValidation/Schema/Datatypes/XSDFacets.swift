@@ -21,7 +21,8 @@ struct XSDFacets: Sendable {
 
     /// Throws the first facet `value` (read from `lexical`) breaks.
     func check(_ value: XSDValue, lexical: String, typeName: String) throws(XSDValueError) {
-        let quoted = XSDValueError.quoted(lexical)
+        // Made only for an error: most values break nothing.
+        var quoted: String { XSDValueError.quoted(lexical) }
         for step in patterns where !step.contains(where: { $0.matches(lexical) }) {
             let written = step.map { "\"\($0.pattern)\"" }.joined(separator: " or ")
             throw XSDValueError("\(quoted) does not match the pattern \(written) of \(typeName)")

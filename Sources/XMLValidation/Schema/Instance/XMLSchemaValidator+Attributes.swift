@@ -49,35 +49,35 @@ extension XMLSchemaValidator {
                 }
             }
         }
-        guard let complex else { return }
-        let required = complex.attributes.values.filter(\.isRequired)
-        guard seen < required.count else { return }
-        for use in required.sorted(by: { $0.name.description < $1.name.description })
-        where attributes[localName: use.name.localName, namespace: use.name.namespace] == nil {
+        guard let complex, seen < complex.requiredAttributes.count else { return }
+        for use in complex.requiredAttributes where attributes[localName: use.name.localName, namespace: use.name.namespace] == nil {
             try report(.missingAttribute, "element <\(element)> needs attribute \(use.name.localName)", component: use.component)
         }
     }
 
     /// A value of a simple type: valid, equal to a fixed value, and noted when an ID or IDREF.
     private mutating func checkValue(
-        _ text: String, of type: XSDSimpleType, constraint: XSDValueConstraint?, owner: String, component: String
+        _ text: String, of type: XSDSimpleType, constraint: XSDValueConstraint?, owner: @autoclosure () -> String,
+        component: String
     ) throws {
         let value: XSDValue
         do {
             value = try type.validate(text, namespaces: lookup(prefix:))
         } catch {
-            try report(.invalidValue, "\(owner): \(error.message)", component: component)
+            try report(.invalidValue, "\(owner()): \(error.message)", component: component)
             return
         }
         if let constraint, constraint.isFixed, let fixed = constraint.value, fixed != value {
-            try report(.fixedValueMismatch, "\(owner) must be \"\(constraint.text)\"", component: component)
+            try report(.fixedValueMismatch, "\(owner()) must be \"\(constraint.text)\"", component: component)
         }
-        try noteIdentity(value, of: type, at: locator.position, owner: owner)
+        try noteIdentity(value, of: type, at: locator.position, owner: owner())
     }
 
     /// IDs must be unique in the document, IDREFs must name one, ENTITY values an unparsed
     /// entity.
-    mutating func noteIdentity(_ value: XSDValue, of type: XSDSimpleType, at position: XMLPosition, owner: String) throws {
+    mutating func noteIdentity(
+        _ value: XSDValue, of type: XSDSimpleType, at position: XMLPosition, owner: @autoclosure () -> String
+    ) throws {
         let builtin: XSDBuiltinType
         let items: [XSDValue]
         switch type.variety {
@@ -94,7 +94,7 @@ extension XMLSchemaValidator {
         if builtin.isDerived(from: .ID) {
             guard case .string(let id) = value else { return }
             if !ids.insert(id).inserted {
-                try report(.duplicateID, "\(owner): ID \(id) is already the ID of an earlier element or attribute", at: position)
+                try report(.duplicateID, "\(owner()): ID \(id) is already the ID of an earlier element or attribute", at: position)
             }
             forwardReferences[id] = nil
         } else if builtin.isDerived(from: .IDREF) {
@@ -103,7 +103,7 @@ extension XMLSchemaValidator {
             }
         } else if builtin.isDerived(from: .ENTITY) {
             for case .string(let entity) in items where !unparsedEntities.contains(entity) {
-                try report(.undeclaredEntity, "\(owner): \(entity) is not an unparsed entity the DTD declares", at: position)
+                try report(.undeclaredEntity, "\(owner()): \(entity) is not an unparsed entity the DTD declares", at: position)
             }
         }
     }

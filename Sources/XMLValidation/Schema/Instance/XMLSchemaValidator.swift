@@ -39,14 +39,16 @@ public struct XMLSchemaValidator<Next: XMLEventHandler>: XMLEventHandler {
     var unparsedEntities: Set<String> = []
     var inCDATA = false
 
+    /// The schema's components, held here so that each use is not a copy out of the class.
+    let model: XSDModel
+
     /// Creates a validator in front of `next`.
     public init(schema: XMLSchema, next: Next, options: XMLValidationOptions = XMLValidationOptions()) {
         self.schema = schema
+        self.model = schema.model
         self.next = next
         self.options = options
     }
-
-    var model: XSDModel { schema.model }
 
     // MARK: Reporting
 
