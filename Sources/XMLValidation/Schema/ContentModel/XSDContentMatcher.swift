@@ -38,10 +38,20 @@ struct XSDContentMatcher {
     /// Places a child element called `name`: the label (declaration or wildcard) it
     /// matched, or what was expected instead.
     mutating func next(_ name: XSDExpandedName) -> Result<XSDContentModel.Label, Mismatch> {
+        // A model where the first way is the only one: one reading, moved in place.
+        if model.isGreedy {
+            var walker = Walker(model: model, name: name, inPlace: true)
+            walker.advance(&configurations[0])
+            guard walker.matched, let leaf = configurations[0].last?.node else {
+                return .failure(Mismatch(expected: walker.expected))
+            }
+            return .success(model.label(of: leaf))
+        }
         // One reading going on as one: the rule, without sets.
         if configurations.count == 1 {
             var walker = Walker(model: model, name: name)
-            walker.advance(configurations[0])
+            var frames = configurations[0]
+            walker.advance(&frames)
             if walker.successors.count == 1, let leaf = walker.successors[0].last?.node {
                 configurations[0] = walker.successors[0]
                 return .success(model.label(of: leaf))
@@ -52,9 +62,9 @@ struct XSDContentMatcher {
         var successors: [[Frame]] = []
         var seen: Set<[Frame]> = []
         var label: XSDContentModel.Label?
-        for frames in configurations {
+        for var frames in configurations {
             var walker = Walker(model: model, name: name)
-            walker.advance(frames)
+            walker.advance(&frames)
             expected += walker.expected
             for path in walker.successors where seen.insert(path).inserted {
                 successors.append(path)
@@ -112,13 +122,51 @@ struct XSDContentMatcher {
     private struct Walker {
         let model: XSDContentModel
         let name: XSDExpandedName
+        /// Whether the first way found is taken, in `frames` itself, and the walk stops there
+        /// (the model is greedy); otherwise every way is collected in `successors`.
+        var inPlace = false
         var successors: [[Frame]] = []
         var expected: [XSDContentModel.Label] = []
+        /// In place: whether a way was found (and `frames` is the path to its leaf).
+        var matched = false
 
-        mutating func advance(_ frames: [Frame]) {
+        /// Records a way; `true` when the walk is to stop.
+        private mutating func found(_ path: [Frame], into frames: inout [Frame]) -> Bool {
+            if inPlace {
+                frames = path
+                matched = true
+                return true
+            }
+            successors.append(path)
+            return false
+        }
+
+        /// Tries to begin occurrence `count` of node `id` after the first `keep` frames (with
+        /// `used` added to the last kept one, for an `all` group). In place, `frames` itself
+        /// becomes the path (the levels above `keep` are not needed again: every later way
+        /// leaves from a lower level); otherwise a copy is collected. `true` when the walk is
+        /// to stop.
+        private mutating func attempt(
+            _ id: Int32, count: Int, keeping keep: Int, using used: Int? = nil, frames: inout [Frame]
+        ) -> (entered: Bool, stop: Bool) {
+            if inPlace {
+                frames.removeSubrange(keep...)
+                if let used { frames[keep - 1].used.insert(used) }
+                guard enter(id, count: count, into: &frames) else { return (false, false) }
+                matched = true
+                return (true, true)
+            }
+            var path = Array(frames[..<keep])
+            if let used { path[keep - 1].used.insert(used) }
+            guard enter(id, count: count, into: &path) else { return (false, false) }
+            successors.append(path)
+            return (true, false)
+        }
+
+        mutating func advance(_ frames: inout [Frame]) {
             if frames.isEmpty {
                 var path: [Frame] = []
-                if enter(0, count: 1, into: &path) { successors.append(path) } else { expected += model.firstLabels(of: 0) }
+                if enter(0, count: 1, into: &path) { _ = found(path, into: &frames) } else { expected += model.firstLabels(of: 0) }
                 return
             }
             var level = frames.count - 1
@@ -127,13 +175,10 @@ struct XSDContentMatcher {
                 let node = model.nodes[Int(frame.node)]
                 // Repeat this particle, if it may occur again and the child can start it.
                 if node.maximum.map({ frame.count < $0 }) ?? true {
-                    var path = Array(frames[..<level])
                     let count = node.maximum == nil ? Swift.min(frame.count + 1, Swift.max(node.minimum, 1)) : frame.count + 1
-                    if enter(frame.node, count: count, into: &path) {
-                        successors.append(path)
-                    } else {
-                        expected += model.firstLabels(of: frame.node)
-                    }
+                    let (entered, stop) = attempt(frame.node, count: count, keeping: level, frames: &frames)
+                    if stop { return }
+                    if !entered { expected += model.firstLabels(of: frame.node) }
                 }
                 // Leave it, if it has occurred often enough, for what follows it.
                 guard frame.count >= node.minimum || node.termIsNullable, level > 0 else { return }
@@ -145,12 +190,13 @@ struct XSDContentMatcher {
                     let start = node.indexInParent + 1
                     if start < parent.children.count {
                         let end = Swift.min(parent.nextRequired[start], parent.children.count - 1)
-                        var path = Array(frames[...parentLevel])
-                        if let child = model.child(of: parentID, in: start...end, accepting: name),
-                            enter(parent.children[child], count: 1, into: &path)
-                        {
-                            successors.append(path)
-                        } else {
+                        var entered = false
+                        if let child = model.child(of: parentID, in: start...end, accepting: name) {
+                            let result = attempt(parent.children[child], count: 1, keeping: parentLevel + 1, frames: &frames)
+                            if result.stop { return }
+                            entered = result.entered
+                        }
+                        if !entered {
                             for k in start...end { expected += model.firstLabels(of: parent.children[k]) }
                         }
                         // A required particle remains: nothing beyond it may come.
@@ -158,12 +204,11 @@ struct XSDContentMatcher {
                     }
                 case .all:
                     let used = frames[parentLevel].used
-                    var path = Array(frames[...parentLevel])
                     if let child = model.child(of: parentID, in: 0...(parent.children.count - 1), accepting: name),
-                        !used.contains(child)
+                        !used.contains(child),
+                        attempt(parent.children[child], count: 1, keeping: parentLevel + 1, using: child, frames: &frames).stop
                     {
-                        path[parentLevel].used.insert(child)
-                        if enter(parent.children[child], count: 1, into: &path) { successors.append(path) }
+                        return
                     }
                     let missing = parent.children.indices.filter { !used.contains($0) }
                     for k in missing { expected += model.firstLabels(of: parent.children[k]) }

@@ -86,6 +86,31 @@ struct XSDContentModel: Sendable {
     /// deeper than `maximumDepth`.
     init(_ particle: XSDParticle, declarationNames: (Int) -> XSDExpandedName) {
         _ = add(particle, parent: -1, index: 0, declarationNames: declarationNames)
+        isGreedy = Self.repeatsStartNoRepeatedAncestor(nodes)
+    }
+
+    /// Whether the first way that takes a child is the only one: no particle that may repeat
+    /// can start a repetition of a repeating group around it (as `a` in `(a+){2}` can). Then
+    /// the matcher follows one reading in place; otherwise it follows every reading.
+    private(set) var isGreedy = true
+
+    private static func repeatsStartNoRepeatedAncestor(_ nodes: [Node]) -> Bool {
+        var work = 0
+        for node in nodes where node.maximum.map({ $0 > 1 }) ?? true {
+            let leaves = Set(node.first.map(\.leaf))
+            var ancestor = node.parent
+            while ancestor >= 0 {
+                let group = nodes[Int(ancestor)]
+                if group.maximum.map({ $0 > 1 }) ?? true {
+                    work += group.first.count
+                    // Past this much work, a model is assumed to need every reading.
+                    if work > 1_000_000 { return false }
+                    if group.first.contains(where: { leaves.contains($0.leaf) }) { return false }
+                }
+                ancestor = group.parent
+            }
+        }
+        return true
     }
 
     var root: Node { nodes[0] }
