@@ -76,7 +76,12 @@ enum XSDValue: Hashable, Sendable {
     /// facets the recommendation's errata set aside).
     var length: Int? {
         switch self {
-        case .string(let x), .anyURI(let x): return x.unicodeScalars.count
+        case .string(let x), .anyURI(let x):
+            // Code points are the UTF-8 bytes that do not continue a sequence: counted over
+            // the bytes, without decoding them.
+            var count = 0
+            for byte in x.utf8 where byte & 0xC0 != 0x80 { count += 1 }
+            return count
         case .hexBinary(let x), .base64Binary(let x): return x.count
         case .list(let items): return items.count
         default: return nil

@@ -62,7 +62,7 @@ extension XMLSchemaValidator {
     ) throws {
         let value: XSDValue
         do {
-            value = try type.validate(text, namespaces: lookup(prefix:))
+            value = try type.validate(text, namespaces: namespaceLookup)
         } catch {
             try report(.invalidValue, "\(owner()): \(error.message)", component: component)
             return

@@ -236,7 +236,18 @@ extension XMLSchemaValidator {
     }
 
     func lookup(prefix: String) -> String?? {
-        if let binding = namespaceBindings[prefix]?.last { return .some(binding) }
+        Self.lookup(prefix: prefix, in: namespaceBindings)
+    }
+
+    /// The in-scope bindings as a lookup for `QName` values. It holds the bindings only: a
+    /// method reference (`lookup(prefix:)`) would copy the whole validator for each value.
+    var namespaceLookup: XSDBuiltinType.NamespaceLookup {
+        let bindings = namespaceBindings
+        return { Self.lookup(prefix: $0, in: bindings) }
+    }
+
+    private static func lookup(prefix: String, in bindings: [String: [String?]]) -> String?? {
+        if let binding = bindings[prefix]?.last { return .some(binding) }
         if prefix.isEmpty { return .some(nil) }
         if prefix == "xml" { return .some(SchemaNode.xmlNamespace) }
         return nil
@@ -303,7 +314,7 @@ extension XMLSchemaValidator {
         }
         let value: XSDValue
         do {
-            value = try simple.validate(text, namespaces: lookup(prefix:))
+            value = try simple.validate(text, namespaces: namespaceLookup)
         } catch {
             try report(.invalidValue, "element <\(frame.name)>: \(error.message)", component: declaration?.component, at: frame.position)
             return
