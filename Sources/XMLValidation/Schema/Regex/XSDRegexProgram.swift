@@ -1,3 +1,5 @@
+internal import XMLSyntax
+
 /// A pattern compiled to a Thompson automaton: instructions that read one character of a
 /// class, fork, or jump, and one that accepts. Matching (``matches(_:)``) follows every
 /// thread at once, each instruction at most once per character.
@@ -34,6 +36,9 @@ struct XSDRegexProgram: Sendable {
 
     let instructions: [Instruction]
     let classes: [CompiledClass]
+    /// The sets of threads values have reached, made into states of a deterministic
+    /// automaton as they are met: a value then costs one table lookup per ASCII character.
+    private let states = XSDRegexStates()
 
     init(_ tree: XSDRegexNode) {
         var compiler = Compiler()
@@ -104,21 +109,29 @@ struct XSDRegexProgram: Sendable {
 
     /// Whether the whole of `value` takes the automaton from its start to `match`.
     func matches(_ value: String.UnicodeScalarView) -> Bool {
-        var current = XSDRegexThreadSet(capacity: instructions.count)
-        var next = XSDRegexThreadSet(capacity: instructions.count)
-        var pending: [Int32] = []
-        follow(from: 0, into: &current, pending: &pending)
-        for scalar in value {
-            if current.isEmpty { return false }
-            next.removeAll()
-            for pc in current.members {
-                if case .character(let index) = instructions[Int(pc)], classes[Int(index)].contains(scalar.value) {
-                    follow(from: pc + 1, into: &next, pending: &pending)
-                }
+        states.match(value, in: self)
+    }
+
+    /// The threads one scalar takes `threads` to, each followed through jumps and splits.
+    fileprivate func step(_ threads: [Int32], _ scalar: UInt32, scratch: inout XSDRegexThreadSet, pending: inout [Int32]) -> [Int32] {
+        scratch.removeAll()
+        for pc in threads {
+            if case .character(let index) = instructions[Int(pc)], classes[Int(index)].contains(scalar) {
+                follow(from: pc + 1, into: &scratch, pending: &pending)
             }
-            swap(&current, &next)
         }
-        return current.members.contains { instructions[Int($0)] == .match }
+        return scratch.members
+    }
+
+    /// The threads at the start: every instruction reachable from the first without reading.
+    fileprivate func start(scratch: inout XSDRegexThreadSet, pending: inout [Int32]) -> [Int32] {
+        scratch.removeAll()
+        follow(from: 0, into: &scratch, pending: &pending)
+        return scratch.members
+    }
+
+    fileprivate func accepts(_ threads: [Int32]) -> Bool {
+        threads.contains { instructions[Int($0)] == .match }
     }
 
     /// Adds `start` and every instruction reachable from it without reading a character.
@@ -160,4 +173,83 @@ struct XSDRegexThreadSet {
     }
 
     mutating func removeAll() { members.removeAll(keepingCapacity: true) }
+}
+
+/// A deterministic automaton built lazily from a program's thread sets (the subset
+/// construction, one state at a time, as values reach it), with ASCII transitions cached.
+///
+/// At most ``maximumStates`` states are kept, so a pattern whose subsets would be
+/// exponential costs bounded memory: past it, a value goes on thread by thread from the
+/// state it reached, in time linear in the value times the program, as without the cache.
+/// The cache is shared by every validation using the schema, under a lock held while one
+/// value is matched (values are short; the lock is a pthread mutex ThreadSanitizer sees).
+final class XSDRegexStates: Sendable {
+    static let maximumStates = 1_000
+
+    private struct State: Sendable {
+        /// The program's threads, in ascending order: the state's identity.
+        var threads: [Int32]
+        var isAccepting: Bool
+        /// For each ASCII character, the state it leads to; -1 when not yet known.
+        var next: [Int32] = Array(repeating: -1, count: 128)
+    }
+
+    private struct Table: Sendable {
+        var states: [State] = []
+        var index: [[Int32]: Int32] = [:]
+    }
+
+    private let table = LockedValue(Table())
+
+    func match(_ value: String.UnicodeScalarView, in program: XSDRegexProgram) -> Bool {
+        table.withLock { table in
+            var scratch = XSDRegexThreadSet(capacity: program.instructions.count)
+            var pending: [Int32] = []
+            if table.states.isEmpty {
+                _ = Self.intern(program.start(scratch: &scratch, pending: &pending), in: &table, program: program)
+            }
+            var state: Int32 = 0
+            var index = value.startIndex
+            while index != value.endIndex {
+                let scalar = value[index].value
+                value.formIndex(after: &index)
+                if scalar < 128, table.states[Int(state)].next[Int(scalar)] >= 0 {
+                    state = table.states[Int(state)].next[Int(scalar)]
+                } else {
+                    let threads = program.step(table.states[Int(state)].threads, scalar, scratch: &scratch, pending: &pending)
+                    guard let target = Self.intern(threads, in: &table, program: program) else {
+                        // The cache is full: the rest of the value thread by thread.
+                        return Self.simulate(threads, value[index...], program: program, scratch: &scratch, pending: &pending)
+                    }
+                    if scalar < 128 { table.states[Int(state)].next[Int(scalar)] = target }
+                    state = target
+                }
+                if table.states[Int(state)].threads.isEmpty { return false }
+            }
+            return table.states[Int(state)].isAccepting
+        }
+    }
+
+    /// The state of `threads`, made if new; `nil` when the table is full.
+    private static func intern(_ threads: [Int32], in table: inout Table, program: XSDRegexProgram) -> Int32? {
+        let key = threads.sorted()
+        if let known = table.index[key] { return known }
+        guard table.states.count < maximumStates else { return nil }
+        let id = Int32(table.states.count)
+        table.states.append(State(threads: key, isAccepting: program.accepts(key)))
+        table.index[key] = id
+        return id
+    }
+
+    private static func simulate(
+        _ threads: [Int32], _ rest: Substring.UnicodeScalarView, program: XSDRegexProgram, scratch: inout XSDRegexThreadSet,
+        pending: inout [Int32]
+    ) -> Bool {
+        var current = threads
+        for scalar in rest {
+            if current.isEmpty { return false }
+            current = program.step(current, scalar.value, scratch: &scratch, pending: &pending)
+        }
+        return program.accepts(current)
+    }
 }
