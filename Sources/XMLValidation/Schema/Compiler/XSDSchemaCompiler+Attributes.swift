@@ -41,6 +41,10 @@ extension XSDSchemaCompiler {
             }
         }
         own.wildcard = try intersect(wildcards, at: node)
+        let ids = own.uses.values.filter { model.simpleTypes[$0.type].builtin.isDerived(from: .ID) }
+        if ids.count > 1 || (!ids.isEmpty && set.uses.values.contains { model.simpleTypes[$0.type].builtin.isDerived(from: .ID) && own.uses[$0.name] == nil && !prohibited.contains($0.name) }) {
+            throw XSDSchemaError("a type may have one attribute of type ID, not two (ct-props-correct.5)", at: node)
+        }
         if restricting {
             for name in prohibited { set.uses[name] = nil }
             for (name, use) in own.uses { set.uses[name] = use }
@@ -53,7 +57,7 @@ extension XSDSchemaCompiler {
                 set.uses[name] = use
             }
             if let wildcard = own.wildcard {
-                set.wildcard = set.wildcard.map { Self.union($0, wildcard) } ?? wildcard
+                set.wildcard = try set.wildcard.map { base throws(XSDSchemaError) in try Self.union(base, wildcard, at: node) } ?? wildcard
             }
         }
     }
@@ -79,6 +83,9 @@ extension XSDSchemaCompiler {
         let name = try attributeName(node)
         if name.namespace == "http://www.w3.org/2001/XMLSchema-instance" {
             throw XSDSchemaError("attributes in the XMLSchema-instance namespace cannot be declared", at: node)
+        }
+        if node.attributes["default"] != nil, use != "optional" {
+            throw XSDSchemaError("an attribute with a default must be optional, not \(use) (src-attribute.2)", at: node)
         }
         if use == "prohibited" { return nil }
         var result: XSDAttributeUse
@@ -159,13 +166,24 @@ extension XSDSchemaCompiler {
 
     /// An extension's wildcard with its base's (Structures 3.10.6, union), with the
     /// extension's processContents.
-    static func union(_ base: XSDWildcard, _ own: XSDWildcard) -> XSDWildcard {
+    static func union(_ base: XSDWildcard, _ own: XSDWildcard, at node: SchemaNode) throws(XSDSchemaError) -> XSDWildcard {
         var result = own
         switch (base.namespaces, own.namespaces) {
         case (.any, _), (_, .any): result.namespaces = .any
         case (.oneOf(let a), .oneOf(let b)): result.namespaces = .oneOf(a.union(b))
         case (.not(let excluded), .oneOf(let set)), (.oneOf(let set), .not(let excluded)):
-            result.namespaces = set.contains(excluded) ? .any : .not(excluded)
+            // cos-aw-union 5: a negation (which never allows no namespace) with a set.
+            let hasExcluded = set.contains(excluded)
+            let hasAbsent = set.contains(nil)
+            if excluded == nil || hasExcluded {
+                result.namespaces = hasAbsent ? .any : .not(nil)
+            } else if hasAbsent {
+                throw XSDSchemaError(
+                    "the union of a wildcard of other namespaces and one allowing no namespace cannot be expressed (cos-aw-union)",
+                    at: node)
+            } else {
+                result.namespaces = .not(excluded)
+            }
         case (.not(let a), .not(let b)):
             result.namespaces = a == b ? .not(a) : .not(nil)
         }

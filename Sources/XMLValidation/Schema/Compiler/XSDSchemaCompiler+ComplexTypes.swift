@@ -160,11 +160,14 @@ extension XSDSchemaCompiler {
         return .elements(model: model.contentModels.count - 1, mixed: mixed)
     }
 
-    /// Whether a particle can only match nothing: a group without particles.
+    /// Whether a particle can only match the empty sequence: a sequence or `all` of no
+    /// particles. (A choice of none matches nothing at all, so it is kept: no content is
+    /// then valid, not even none, cvc-model-group.2.)
     static func isEmpty(_ particle: XSDParticle) -> Bool {
         if particle.maximum == 0 { return true }
         switch particle.term {
-        case .sequence(let items), .choice(let items), .all(let items): return items.allSatisfy(isEmpty)
+        case .sequence(let items), .all(let items): return items.allSatisfy(isEmpty)
+        case .choice(let items): return particle.minimum == 0 && items.allSatisfy(isEmpty)
         case .element, .wildcard: return false
         }
     }

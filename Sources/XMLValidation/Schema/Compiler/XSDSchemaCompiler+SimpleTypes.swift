@@ -81,7 +81,8 @@ extension XSDSchemaCompiler {
                 members.append(model.simpleTypes[try simpleType(inline, name: "an anonymous member of \(name)")])
             }
             guard !members.isEmpty else { throw XSDSchemaError("<xs:union> needs member types", at: body) }
-            type = XSDSimpleType(name: name, variety: .union(members), builtin: .anySimpleType, whiteSpace: .collapse, facets: XSDFacets())
+            // A union has no whiteSpace of its own: each member normalizes the value its way.
+            type = XSDSimpleType(name: name, variety: .union(members), builtin: .anySimpleType, whiteSpace: .preserve, facets: XSDFacets())
         default:
             throw XSDSchemaError("<xs:\(body.localName)> is not allowed in <xs:simpleType>", at: body)
         }

@@ -151,6 +151,10 @@ struct XSDSchemaCompiler {
         guard let namespace = node.lookup(prefix: prefix) else {
             throw XSDSchemaError("the prefix \"\(prefix)\" of \"\(text)\" is not bound to a namespace", at: node)
         }
+        let document = document(of: node)
+        if namespace == nil, document.isChameleon {
+            return XSDExpandedName(namespace: document.targetNamespace, localName: String(parts[parts.count - 1]))
+        }
         return XSDExpandedName(namespace: namespace, localName: String(parts[parts.count - 1]))
     }
 

@@ -8,6 +8,9 @@ struct XSDSchemaDocument {
     let targetNamespace: String?
     let elementsQualified: Bool
     let attributesQualified: Bool
+    /// Included without a target namespace into one: its references to names in no
+    /// namespace are to names in the includer's (Structures 4.2.1).
+    var isChameleon = false
 }
 
 /// Reads a schema's documents: the ones the caller names, and those they include and
@@ -59,7 +62,8 @@ struct XSDSchemaLoader {
                 XSDSchemaDocument(
                     root: root, targetNamespace: namespace,
                     elementsQualified: root.attributes["elementFormDefault"] == "qualified",
-                    attributesQualified: root.attributes["attributeFormDefault"] == "qualified"))
+                    attributesQualified: root.attributes["attributeFormDefault"] == "qualified",
+                    isChameleon: declared == nil && namespace != nil))
             for child in root.components {
                 switch child.localName {
                 case "include":

@@ -168,7 +168,8 @@ struct XSDContentModel: Sendable {
                 for k in 0...end { node.first += children[k].first.map { ($0.leaf, k) } }
             }
         case .choice:
-            node.termIsNullable = children.isEmpty || children.contains(where: \.isNullable)
+            // A choice of nothing cannot be satisfied (cvc-model-group.2): not even by no child.
+            node.termIsNullable = children.contains(where: \.isNullable)
             for (k, child) in children.enumerated() { node.first += child.first.map { ($0.leaf, k) } }
         case .all:
             node.termIsNullable = children.allSatisfy(\.isNullable)

@@ -96,6 +96,11 @@ extension XSDSimpleType {
                 }
             }
         }
+        // Pairs one restriction may not set together (Datatypes 4.3.1.4, 4.3.7.4-4.3.10.4).
+        for (a, b) in [(XSDFacetKind.minInclusive, XSDFacetKind.minExclusive), (.maxInclusive, .maxExclusive),
+            (.length, .minLength), (.length, .maxLength)] where seen.contains(a) && seen.contains(b) {
+            throw XSDValueError("\(a.rawValue) and \(b.rawValue) cannot both be set in one restriction")
+        }
         if !patterns.isEmpty { facets.patterns.append(patterns) }
         if let enumeration { facets.enumeration = enumeration }
         try Self.checkConsistency(facets)
@@ -123,10 +128,9 @@ extension XSDSimpleType {
         }
         for (baseKind, bound, orders) in allowed {
             guard let bound else { continue }
-            guard let order = XSDValue.compare(value, bound.value), orders.contains(order) else {
-                throw XSDValueError(
-                    "\(kind.rawValue) \(written) is outside the \(baseKind.rawValue) \(bound.written) of \(name)")
-            }
+            // Only a bound that is out of order breaks the rule; incomparable ones do not.
+            guard let order = XSDValue.compare(value, bound.value), !orders.contains(order) else { continue }
+            throw XSDValueError("\(kind.rawValue) \(written) is outside the \(baseKind.rawValue) \(bound.written) of \(name)")
         }
     }
 
@@ -186,8 +190,9 @@ extension XSDSimpleType {
         for (low, lowName, lowInclusive) in lower {
             for (high, highName, highInclusive) in upper {
                 let order = XSDValue.compare(low.value, high.value)
-                let bothInclusive = lowInclusive && highInclusive
-                if order == .greater || (order == .equal && !bothInclusive) {
+                // Equal bounds are allowed when both are inclusive or both exclusive
+                // (Datatypes 4.3.7.4-4.3.10.4).
+                if order == .greater || (order == .equal && lowInclusive != highInclusive) {
                     throw XSDValueError("\(lowName) \(low.written) leaves no value below \(highName) \(high.written)")
                 }
             }

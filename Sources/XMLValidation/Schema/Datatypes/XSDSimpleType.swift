@@ -33,8 +33,13 @@ final class XSDSimpleType: Sendable {
     static let builtins: [XSDBuiltinType: XSDSimpleType] = {
         var types: [XSDBuiltinType: XSDSimpleType] = [:]
         for type in XSDBuiltinType.allCases where !type.isList {
-            types[type] = XSDSimpleType(
-                name: type.rawValue, variety: .atomic, builtin: type, whiteSpace: type.whiteSpace, facets: XSDFacets())
+            var facets = XSDFacets()
+            if type.isDerived(from: .integer) {
+                // integer is decimal with fractionDigits fixed at 0.
+                facets.fractionDigits = 0
+                facets.fixed.insert(.fractionDigits)
+            }
+            types[type] = XSDSimpleType(name: type.rawValue, variety: .atomic, builtin: type, whiteSpace: type.whiteSpace, facets: facets)
         }
         for type in XSDBuiltinType.allCases where type.isList {
             var facets = XSDFacets()

@@ -46,10 +46,11 @@ extension XMLSchemaValidator {
                 stack.append(frame)
                 return
             }
-            if value == "true" || value == "1" {
-                if let declaration, !model.elements[declaration].isNillable {
-                    try report(.invalidNil, "element <\(xmlName.qualifiedName)> is not nillable", component: component)
-                } else if let declaration, model.elements[declaration].valueConstraint?.isFixed == true {
+            if let declaration, !model.elements[declaration].isNillable {
+                // Any xsi:nil, even false, needs a nillable declaration (cvc-elt.3.1).
+                try report(.invalidNil, "element <\(xmlName.qualifiedName)> is not nillable, and may not have xsi:nil", component: component)
+            } else if value == "true" || value == "1" {
+                if let declaration, model.elements[declaration].valueConstraint?.isFixed == true {
                     try report(.invalidNil, "element <\(xmlName.qualifiedName)> has a fixed value and cannot be nil", component: component)
                 } else {
                     frame.isNil = true
@@ -113,7 +114,7 @@ extension XMLSchemaValidator {
                 let kind = complex.content.isEmpty ? "empty content" : "simple content"
                 try report(
                     .unexpectedElement,
-                    "element <\(xmlName.qualifiedName)> is not allowed in <\(parent.name)>, whose type \(complex.name) has \(kind)",
+                    "element <\(xmlName.qualifiedName)> is not allowed in <\(parent.name)>, which has \(kind) (type \(complex.name))",
                     component: complex.component)
                 return lax()
             }
@@ -272,7 +273,9 @@ extension XMLSchemaValidator {
         let complex = model.complexTypes[typeIndex]
         switch complex.content {
         case .elements(_, false), .empty:
-            if !text.isWhitespace {
+            // Element-only content may have white space between children; empty content
+            // has no character children at all (cvc-complex-type.2.1), not even that.
+            if !text.isWhitespace || (complex.content.isEmpty && text.count > 0) {
                 let kind = complex.content.isEmpty ? "empty" : "element-only"
                 try report(
                     .unexpectedContent, "\(inCDATA ? "a CDATA section" : "text") is not allowed in <\(frame.name)>, whose content is \(kind)",

@@ -34,8 +34,8 @@ struct XSDRegex: Sendable {
         guard size <= maximumProgramSize else {
             throw SyntaxError(
                 message: "the pattern needs "
-                    + (size == Int.max ? "more instructions" : "\(size) instructions")
-                    + " once its counts are expanded than the limit of \(maximumProgramSize)",
+                    + (size == Int.max ? "more than \(maximumProgramSize) instructions" : "\(size) instructions")
+                    + " once its counts are expanded, past the limit of \(maximumProgramSize)",
                 offset: 0)
         }
         program = XSDRegexProgram(tree)
