@@ -129,6 +129,54 @@ struct DifferentialFindingsTests {
          #"""
             <t:r xmlns:t="urn:t" x="1"/>
             """#, .schema),
+        ("final_not_enforced", #"""
+            <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
+              <xs:complexType name="B" final="extension"><xs:sequence><xs:element name="a"/></xs:sequence></xs:complexType>
+              <xs:complexType name="E"><xs:complexContent><xs:extension base="B"><xs:sequence><xs:element name="c"/></xs:sequence></xs:extension></xs:complexContent></xs:complexType>
+              <xs:element name="r" type="E"/>
+            </xs:schema>
+            """#,
+         #"""
+            <r><a/><c/></r>
+            """#, .schema),
+        ("block_not_enforced", #"""
+            <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
+              <xs:complexType name="B"><xs:sequence><xs:element name="a"/></xs:sequence></xs:complexType>
+              <xs:complexType name="E"><xs:complexContent><xs:extension base="B"><xs:sequence><xs:element name="c"/></xs:sequence></xs:extension></xs:complexContent></xs:complexType>
+              <xs:element name="r" type="B" block="extension"/>
+            </xs:schema>
+            """#,
+         #"""
+            <r xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:type="E"><a/><c/></r>
+            """#, .invalid),
+        ("xsitype_derived_simple_rejected", #"""
+            <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
+              <xs:simpleType name="A"><xs:restriction base="xs:string"><xs:maxLength value="5"/></xs:restriction></xs:simpleType>
+              <xs:simpleType name="B"><xs:restriction base="A"><xs:pattern value="[a-z]+"/></xs:restriction></xs:simpleType>
+              <xs:element name="r" type="A"/>
+            </xs:schema>
+            """#,
+         #"""
+            <r xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:type="B">abc</r>
+            """#, .valid),
+        ("xsitype_union_member_rejected", #"""
+            <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
+              <xs:simpleType name="U"><xs:union memberTypes="xs:int xs:boolean"/></xs:simpleType>
+              <xs:element name="r" type="U"/>
+            </xs:schema>
+            """#,
+         #"""
+            <r xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xs="http://www.w3.org/2001/XMLSchema" xsi:type="xs:int">5</r>
+            """#, .valid),
+        ("wildcard_attr_global_fixed_ignored", #"""
+            <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" targetNamespace="urn:t">
+              <xs:attribute name="g" type="xs:int" fixed="1"/>
+              <xs:element name="r"><xs:complexType><xs:anyAttribute namespace="##targetNamespace" processContents="lax"/></xs:complexType></xs:element>
+            </xs:schema>
+            """#,
+         #"""
+            <t:r xmlns:t="urn:t" t:g="2"/>
+            """#, .invalid),
     ] as [(String, String, String, Verdict)])
     func finding(name: String, schema: String, document: String, verdict: Verdict) throws {
         let compiled: XMLSchema

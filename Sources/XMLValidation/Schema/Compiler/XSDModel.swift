@@ -9,8 +9,9 @@ struct XSDModel: Sendable {
     var contentModels: [XSDContentModel] = []
     /// The global element declarations: the elements a document may start with.
     var globalElements: [XSDExpandedName: Int] = [:]
-    /// The global attribute declarations, for attribute wildcards: (simple type, component).
-    var globalAttributes: [XSDExpandedName: (type: Int, component: String)] = [:]
+    /// The global attribute declarations, for attribute wildcards: simple type, `fixed` or
+    /// `default`, component.
+    var globalAttributes: [XSDExpandedName: (type: Int, constraint: XSDValueConstraint?, component: String)] = [:]
     /// The named types, for `xsi:type`.
     var globalTypes: [XSDExpandedName: XSDTypeReference] = [:]
     /// Each built-in simple type's index, for `xsi:type`.

@@ -128,8 +128,9 @@ extension XSDSchemaCompiler {
         }
         let type = try simpleType(of: global.node, attribute: "type", default: .anySimpleType)!
         compiledAttributes[name] = type
-        model.globalAttributes[name] = (type, component(global.node))
-        return (type, try valueConstraint(of: global.node, type: .simple(type)), component(global.node))
+        let constraint = try valueConstraint(of: global.node, type: .simple(type))
+        model.globalAttributes[name] = (type, constraint, component(global.node))
+        return (type, constraint, component(global.node))
     }
 
     /// A named attribute group's uses and wildcard.

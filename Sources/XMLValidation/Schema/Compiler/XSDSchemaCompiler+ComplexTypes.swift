@@ -10,10 +10,9 @@ extension XSDSchemaCompiler {
             XSDComplexType(
                 name: name, content: .empty, attributes: [:], attributeWildcard: nil, isAbstract: false, base: .anyType,
                 component: location))
-        for attribute in ["block", "final"] where node.attributes[attribute] != nil {
-            _ = attribute  // Constrain xsi:type and substitution groups, which are refused for now.
-        }
         var type = model.complexTypes[index]
+        type.final = try derivations("final", of: node, allowed: [.extension_, .restriction])
+        type.block = try derivations("block", of: node, allowed: [.extension_, .restriction])
         type.isAbstract = Self.boolean(node.attributes["abstract"])
         var mixed = Self.boolean(node.attributes["mixed"])
         var particle: XSDParticle?
@@ -24,6 +23,8 @@ extension XSDSchemaCompiler {
             let isExtension = derivation.localName == "extension"
             let base = try self.type(named: try resolve(derivation.attributes["base"] ?? "", at: derivation), at: derivation)
             type.base = base
+            type.derivation = isExtension ? .extension_ : .restriction
+            try checkFinal(base, isExtension ? .extension_ : .restriction, at: derivation)
             switch base {
             case .simple(let simple):
                 guard isExtension else {
@@ -54,6 +55,8 @@ extension XSDSchemaCompiler {
             let isExtension = derivation.localName == "extension"
             let base = try self.type(named: try resolve(derivation.attributes["base"] ?? "", at: derivation), at: derivation)
             type.base = base
+            type.derivation = isExtension ? .extension_ : .restriction
+            try checkFinal(base, isExtension ? .extension_ : .restriction, at: derivation)
             let own = try contentParticle(of: derivation)
             switch base {
             case .simple:
@@ -100,6 +103,20 @@ extension XSDSchemaCompiler {
         particles[index] = particle
         finishedComplexTypes.insert(index)
         return index
+    }
+
+    /// A base whose `final` forbids this derivation (cos-ct-extends.1.1,
+    /// derivation-ok-restriction.1, st-props-correct.3).
+    func checkFinal(_ base: XSDTypeReference, _ derivation: XSDDerivation, at node: SchemaNode) throws(XSDSchemaError) {
+        let final: Set<XSDDerivation>
+        switch base {
+        case .complex(let index): final = model.complexTypes[index].final
+        case .simple(let index): final = model.simpleTypes[index].final
+        case .anyType: final = []
+        }
+        if final.contains(derivation) {
+            throw XSDSchemaError("type \(model.typeName(base)) is final for \(derivation.rawValue)", at: node)
+        }
     }
 
     /// The one `restriction` or `extension` of a `simpleContent` or `complexContent`.

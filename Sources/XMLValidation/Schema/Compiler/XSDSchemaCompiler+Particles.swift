@@ -126,6 +126,8 @@ extension XSDSchemaCompiler {
         }
         declaration.isNillable = Self.boolean(node.attributes["nillable"])
         declaration.isAbstract = Self.boolean(node.attributes["abstract"])
+        declaration.block = try derivations("block", of: node, allowed: [.extension_, .restriction, .substitution])
+        _ = try derivations("final", of: node, allowed: [.extension_, .restriction])
         declaration.valueConstraint = try valueConstraint(of: node, type: declaration.type)
         model.elements[index] = declaration
         return index

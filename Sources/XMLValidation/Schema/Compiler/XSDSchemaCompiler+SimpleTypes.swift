@@ -56,17 +56,20 @@ extension XSDSchemaCompiler {
         guard let body = node.components.first else {
             throw XSDSchemaError("<xs:simpleType> needs a restriction, list or union", at: node)
         }
-        let type: XSDSimpleType
+        let final = try derivations("final", of: node, allowed: [.restriction, .list, .union])
+        var type: XSDSimpleType
         switch body.localName {
         case "restriction":
             guard let base = try simpleType(of: body, attribute: "base", default: nil) else {
                 throw XSDSchemaError("<xs:restriction> needs a base or an anonymous <xs:simpleType>", at: body)
             }
+            try checkFinal(.simple(base), .restriction, at: body)
             type = try restrict(model.simpleTypes[base], by: body, name: name)
         case "list":
             guard let item = try simpleType(of: body, attribute: "itemType", default: nil) else {
                 throw XSDSchemaError("<xs:list> needs an itemType or an anonymous <xs:simpleType>", at: body)
             }
+            try checkFinal(.simple(item), .list, at: body)
             let itemType = model.simpleTypes[item]
             if case .list = itemType.variety {
                 throw XSDSchemaError("the items of a list cannot be lists (\(itemType.name))", at: body)
@@ -75,7 +78,9 @@ extension XSDSchemaCompiler {
         case "union":
             var members: [XSDSimpleType] = []
             for text in (body.attributes["memberTypes"] ?? "").split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }) {
-                members.append(model.simpleTypes[try simpleType(named: try resolve(String(text), at: body), at: body)])
+                let member = try simpleType(named: try resolve(String(text), at: body), at: body)
+                try checkFinal(.simple(member), .union, at: body)
+                members.append(model.simpleTypes[member])
             }
             for inline in body.components where inline.localName == "simpleType" {
                 members.append(model.simpleTypes[try simpleType(inline, name: "an anonymous member of \(name)")])
@@ -85,6 +90,11 @@ extension XSDSchemaCompiler {
             type = XSDSimpleType(name: name, variety: .union(members), builtin: .anySimpleType, whiteSpace: .preserve, facets: XSDFacets())
         default:
             throw XSDSchemaError("<xs:\(body.localName)> is not allowed in <xs:simpleType>", at: body)
+        }
+        if !final.isEmpty {
+            type = XSDSimpleType(
+                name: type.name, variety: type.variety, builtin: type.builtin, whiteSpace: type.whiteSpace, facets: type.facets,
+                base: type.base, final: final)
         }
         model.simpleTypes.append(type)
         return model.simpleTypes.count - 1

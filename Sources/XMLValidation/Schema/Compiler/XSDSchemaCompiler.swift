@@ -132,10 +132,10 @@ struct XSDSchemaCompiler {
             by: [XSDFacetDeclaration(kind: .enumeration, value: "default"), XSDFacetDeclaration(kind: .enumeration, value: "preserve")],
             namespaces: { _ in .some(nil) })) ?? XSDSimpleType.builtin(.NCName)
         model.simpleTypes.append(space)
-        model.globalAttributes[XSDExpandedName(namespace: xml, localName: "lang")] = (model.simpleTypes.count - 2, "xml:lang (built in)")
-        model.globalAttributes[XSDExpandedName(namespace: xml, localName: "space")] = (model.simpleTypes.count - 1, "xml:space (built in)")
-        model.globalAttributes[XSDExpandedName(namespace: xml, localName: "base")] = (simpleType(for: .anyURI), "xml:base (built in)")
-        model.globalAttributes[XSDExpandedName(namespace: xml, localName: "id")] = (simpleType(for: .ID), "xml:id (built in)")
+        model.globalAttributes[XSDExpandedName(namespace: xml, localName: "lang")] = (model.simpleTypes.count - 2, nil, "xml:lang (built in)")
+        model.globalAttributes[XSDExpandedName(namespace: xml, localName: "space")] = (model.simpleTypes.count - 1, nil, "xml:space (built in)")
+        model.globalAttributes[XSDExpandedName(namespace: xml, localName: "base")] = (simpleType(for: .anyURI), nil, "xml:base (built in)")
+        model.globalAttributes[XSDExpandedName(namespace: xml, localName: "id")] = (simpleType(for: .ID), nil, "xml:id (built in)")
     }
 
     // MARK: Names
@@ -175,6 +175,23 @@ struct XSDSchemaCompiler {
     /// Fails on a construct this version does not validate yet, rather than ignore it.
     func unsupported(_ what: String, at node: SchemaNode) -> XSDSchemaError {
         XSDSchemaError("\(what) is not supported yet", at: node, code: .unsupportedSchemaFeature)
+    }
+
+    /// A component's `final` or `block` (or its document's default), within `allowed`.
+    func derivations(_ attribute: String, of node: SchemaNode, allowed: Set<XSDDerivation>) throws(XSDSchemaError) -> Set<XSDDerivation> {
+        let document = document(of: node)
+        let text = node.attributes[attribute] ?? (attribute == "final" ? document.finalDefault : document.blockDefault)
+        if node.attributes[attribute] == nil, let text {
+            // A default holds what applies to this kind of component and ignores the rest.
+            return XSDDerivation.set(text, allowed: [.extension_, .restriction, .list, .union, .substitution])?
+                .intersection(allowed) ?? []
+        }
+        guard let set = XSDDerivation.set(text, allowed: allowed) else {
+            throw XSDSchemaError(
+                "\(attribute) must be #all or a list of " + allowed.map(\.rawValue).sorted().joined(separator: ", ")
+                    + ", not \"\(text ?? "")\"", at: node)
+        }
+        return set
     }
 
     /// `minOccurs` and `maxOccurs` of a particle (defaults 1).

@@ -11,6 +11,10 @@ struct XSDSchemaDocument {
     /// Included without a target namespace into one: its references to names in no
     /// namespace are to names in the includer's (Structures 4.2.1).
     var isChameleon = false
+
+    /// The `finalDefault` and `blockDefault` of the document's root.
+    var finalDefault: String? { root.attributes["finalDefault"] }
+    var blockDefault: String? { root.attributes["blockDefault"] }
 }
 
 /// Reads a schema's documents: the ones the caller names, and those they include and

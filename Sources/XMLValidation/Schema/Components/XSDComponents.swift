@@ -7,6 +7,26 @@ struct XSDExpandedName: Hashable, Sendable, CustomStringConvertible {
     var description: String { namespace.map { "{\($0)}\(localName)" } ?? localName }
 }
 
+/// A way one type is derived from another, as `final` and `block` name them.
+enum XSDDerivation: String, Hashable, Sendable {
+    case extension_ = "extension"
+    case restriction, list, union, substitution
+
+    /// A `final`, `block`, `finalDefault` or `blockDefault` value: `#all`, or a list of
+    /// the derivations it may hold.
+    static func set(_ text: String?, allowed: Set<XSDDerivation>) -> Set<XSDDerivation>? {
+        guard let text else { return [] }
+        let tokens = text.split(whereSeparator: { " \t\r\n".contains($0) })
+        if tokens == ["#all"] { return allowed }
+        var result: Set<XSDDerivation> = []
+        for token in tokens {
+            guard let derivation = XSDDerivation(rawValue: String(token)), allowed.contains(derivation) else { return nil }
+            result.insert(derivation)
+        }
+        return result
+    }
+}
+
 /// A type an element or attribute is declared with: simple, complex, or `anyType` (any
 /// content, any attributes).
 enum XSDTypeReference: Hashable, Sendable {
@@ -21,6 +41,8 @@ struct XSDElementDeclaration: Sendable {
     var type: XSDTypeReference
     var isNillable = false
     var isAbstract = false
+    /// The derivations `xsi:type` may not use here (`block`).
+    var block: Set<XSDDerivation> = []
     /// A `default` or `fixed` value, as written.
     var valueConstraint: XSDValueConstraint?
     /// `<xs:element name="site">` at `schedule.xsd:31`: how messages name it.
@@ -120,5 +142,11 @@ struct XSDComplexType: Sendable {
     var isAbstract: Bool
     /// The type this one is derived from, for `xsi:type`.
     var base: XSDTypeReference
+    /// How it is derived from `base`.
+    var derivation: XSDDerivation = .restriction
+    /// The derivations other types may not make from this one (`final`).
+    var final: Set<XSDDerivation> = []
+    /// The derivations `xsi:type` may not use in place of this type (`block`).
+    var block: Set<XSDDerivation> = []
     var component: String
 }

@@ -104,7 +104,7 @@ extension XSDSimpleType {
         if !patterns.isEmpty { facets.patterns.append(patterns) }
         if let enumeration { facets.enumeration = enumeration }
         try Self.checkConsistency(facets)
-        return XSDSimpleType(name: name, variety: variety, builtin: builtin, whiteSpace: whiteSpace, facets: facets)
+        return XSDSimpleType(name: name, variety: variety, builtin: builtin, whiteSpace: whiteSpace, facets: facets, base: self)
     }
 
     /// A bound of a restriction against the base's bounds (Datatypes 4.3.7-4.3.10: a

@@ -20,13 +20,36 @@ final class XSDSimpleType: Sendable {
     let builtin: XSDBuiltinType
     let whiteSpace: XSDWhiteSpace
     let facets: XSDFacets
+    /// The type this one restricts (`nil` for `anySimpleType`, and for a list or union,
+    /// which derive from it): the chain `xsi:type` is checked along.
+    let base: XSDSimpleType?
+    /// The derivations other types may not make from this one (`final`).
+    let final: Set<XSDDerivation>
 
-    init(name: String, variety: Variety, builtin: XSDBuiltinType, whiteSpace: XSDWhiteSpace, facets: XSDFacets) {
+    init(
+        name: String, variety: Variety, builtin: XSDBuiltinType, whiteSpace: XSDWhiteSpace, facets: XSDFacets,
+        base: XSDSimpleType? = nil, final: Set<XSDDerivation> = []
+    ) {
         self.name = name
         self.variety = variety
         self.builtin = builtin
         self.whiteSpace = whiteSpace
         self.facets = facets
+        self.base = base
+        self.final = final
+    }
+
+    /// Whether `self` is `ancestor` or derived from it (cos-st-derived-ok): along the
+    /// restriction chain, through a union's members, or from `anySimpleType`.
+    func isDerived(from ancestor: XSDSimpleType) -> Bool {
+        var type: XSDSimpleType? = self
+        while let current = type {
+            if current === ancestor { return true }
+            type = current.base
+        }
+        if ancestor.builtin == .anySimpleType, case .atomic = ancestor.variety, ancestor.base == nil { return true }
+        if case .union(let members) = ancestor.variety { return members.contains { isDerived(from: $0) } }
+        return false
     }
 
     /// The built-in types, made once.
@@ -39,7 +62,9 @@ final class XSDSimpleType: Sendable {
                 facets.fractionDigits = 0
                 facets.fixed.insert(.fractionDigits)
             }
-            types[type] = XSDSimpleType(name: type.rawValue, variety: .atomic, builtin: type, whiteSpace: type.whiteSpace, facets: facets)
+            types[type] = XSDSimpleType(
+                name: type.rawValue, variety: .atomic, builtin: type, whiteSpace: type.whiteSpace, facets: facets,
+                base: type == .anySimpleType ? nil : types[type.base])
         }
         for type in XSDBuiltinType.allCases where type.isList {
             var facets = XSDFacets()

@@ -39,7 +39,7 @@ extension XMLSchemaValidator {
             case .lax, .strict:
                 if let global = model.globalAttributes[name] {
                     try checkValue(
-                        attribute.value.string, of: model.simpleTypes[global.type], constraint: nil,
+                        attribute.value.string, of: model.simpleTypes[global.type], constraint: global.constraint,
                         owner: "attribute \(attribute.name.qualifiedName) of <\(element)>", component: global.component)
                 } else if wildcard.processContents == .strict {
                     try report(

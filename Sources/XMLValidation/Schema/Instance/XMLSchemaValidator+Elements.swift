@@ -35,7 +35,8 @@ extension XMLSchemaValidator {
         let component = declaration.map { model.elements[$0].component }
         // xsi:type and xsi:nil.
         if let written = attributes[localName: "type", namespace: xsiNamespace] {
-            if let replacement = try xsiType(written.string, for: type, element: xmlName.qualifiedName, component: component) {
+            let block = declaration.map { model.elements[$0].block } ?? []
+            if let replacement = try xsiType(written.string, for: type, element: xmlName.qualifiedName, component: component, block: block) {
                 type = replacement
             }
         }
@@ -182,7 +183,7 @@ extension XMLSchemaValidator {
 
     /// The type `xsi:type` names, when it may replace the declared one; reports why not.
     private mutating func xsiType(
-        _ written: String, for declared: XSDTypeReference, element: String, component: String?
+        _ written: String, for declared: XSDTypeReference, element: String, component: String?, block: Set<XSDDerivation>
     ) throws -> XSDTypeReference? {
         let parts = XSDWhiteSpace.collapse.normalize(written).split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
         let prefix = parts.count == 2 ? String(parts[0]) : ""
@@ -204,36 +205,45 @@ extension XMLSchemaValidator {
             try report(.invalidXsiType, "xsi:type \"\(written)\" names no type of the schema", component: component)
             return nil
         }
-        guard derives(replacement, from: declared) else {
+        guard let methods = derivation(of: replacement, from: declared) else {
             try report(
                 .invalidXsiType,
                 "xsi:type \(model.typeName(replacement)) does not derive from \(model.typeName(declared)), the type of <\(element)>",
                 component: component)
             return nil
         }
+        // The element's block and the declared type's (cvc-elt.4.3, cos-ct-derived-ok).
+        var blocked = block
+        if case .complex(let index) = declared { blocked.formUnion(model.complexTypes[index].block) }
+        if let method = methods.first(where: blocked.contains) {
+            try report(
+                .invalidXsiType,
+                "xsi:type \(model.typeName(replacement)) derives from \(model.typeName(declared)) by \(method.rawValue), which <\(element)> blocks",
+                component: component)
+            return nil
+        }
         return replacement
     }
 
-    /// Whether `type` is `base` or derived from it (complex types by their base chain; simple
-    /// types as built-in types derive).
-    private func derives(_ type: XSDTypeReference, from base: XSDTypeReference) -> Bool {
-        if type == base || base == .anyType { return true }
+    /// The derivation methods from `base` down to `type`, when `type` is `base` or derived
+    /// from it; `nil` when it is not (complex types along their base chain, simple types as
+    /// cos-st-derived-ok has them).
+    private func derivation(of type: XSDTypeReference, from base: XSDTypeReference) -> [XSDDerivation]? {
+        if type == base { return [] }
+        var methods: [XSDDerivation] = []
         var current = type
         var steps = 0
-        while case .complex(let index) = current, steps < model.complexTypes.count {
+        while case .complex(let index) = current, steps <= model.complexTypes.count {
+            methods.append(model.complexTypes[index].derivation)
             current = model.complexTypes[index].base
-            if current == base { return true }
+            if current == base { return methods }
             steps += 1
         }
-        if case .simple(let a) = current, case .simple(let b) = base {
-            let derived = model.simpleTypes[a]
-            let ancestor = model.simpleTypes[b]
-            if derived === ancestor { return true }
-            if case .atomic = derived.variety, case .atomic = ancestor.variety, ancestor.facets.isEmpty {
-                return derived.builtin.isDerived(from: ancestor.builtin)
-            }
+        if base == .anyType { return methods }
+        if case .simple(let a) = current, case .simple(let b) = base, model.simpleTypes[a].isDerived(from: model.simpleTypes[b]) {
+            return methods + (model.simpleTypes[a] === model.simpleTypes[b] ? [] : [.restriction])
         }
-        return false
+        return nil
     }
 
     func lookup(prefix: String) -> String?? {
@@ -335,13 +345,5 @@ extension XSDTypeReference {
     var complexIndex: Int? {
         if case .complex(let index) = self { return index }
         return nil
-    }
-}
-
-extension XSDFacets {
-    /// Whether no facet is set.
-    var isEmpty: Bool {
-        length == nil && minLength == nil && maxLength == nil && patterns.isEmpty && enumeration == nil && minInclusive == nil
-            && maxInclusive == nil && minExclusive == nil && maxExclusive == nil && totalDigits == nil && fractionDigits == nil
     }
 }
