@@ -194,4 +194,22 @@ struct SchemaValidationScalingTests {
         }
         print("scaling: schema: \(scaling)"); #expect(scaling.isNearLinear(), "schema: \(scaling)")
     }
+
+    @Test("n children of a sequence that repeats a particle that repeats: one counter, not a reading for each split")
+    func nestedCounts() throws {
+        let schema = try XMLSchema(string: """
+            <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
+              <xs:element name="r"><xs:complexType><xs:sequence maxOccurs="50000">
+                <xs:element name="a" maxOccurs="2"/></xs:sequence></xs:complexType></xs:element>
+            </xs:schema>
+            """)
+        let document = { (n: Int) in Array(("<r>" + String(repeating: "<a/>", count: n) + "</r>").utf8) }
+        #expect(try Self.validate(schema, document(3_000)) == 0)
+        #expect(try Self.validate(schema, document(100_001)) == 1)
+        let scaling = try Scaling.measure(n: 5_000, prepare: document) { bytes in
+            let errors = try Self.validate(schema, bytes)
+            #expect(errors == 0)
+        }
+        print("scaling: nested counts: \(scaling)"); #expect(scaling.isNearLinear(), "nested counts: \(scaling)")
+    }
 }

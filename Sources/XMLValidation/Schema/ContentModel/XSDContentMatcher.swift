@@ -102,7 +102,8 @@ struct XSDContentMatcher {
             case .sequence:
                 let start = node.indexInParent + 1
                 if start < parent.children.count, parent.nextRequired[start] < parent.children.count {
-                    return model.firstLabels(of: parent.children[parent.nextRequired[start]])
+                    // Everything that may come next, up to the particle that must.
+                    return (start...parent.nextRequired[start]).flatMap { model.firstLabels(of: parent.children[$0]) }
                 }
             case .all:
                 let used = frames[level - 1].used

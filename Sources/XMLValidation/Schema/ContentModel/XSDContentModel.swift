@@ -85,7 +85,7 @@ struct XSDContentModel: Sendable {
     /// The model of `particle`, with its positions and first sets; or an error when it is
     /// deeper than `maximumDepth`.
     init(_ particle: XSDParticle, declarationNames: (Int) -> XSDExpandedName) {
-        _ = add(particle, parent: -1, index: 0, declarationNames: declarationNames)
+        _ = add(Self.collapsed(particle), parent: -1, index: 0, declarationNames: declarationNames)
         isGreedy = Self.repeatsStartNoRepeatedAncestor(nodes)
     }
 
@@ -114,6 +114,48 @@ struct XSDContentModel: Sendable {
     }
 
     var root: Node { nodes[0] }
+
+    /// The particle with nested counts of one particle multiplied out, where that changes
+    /// nothing but the tree: a group of one particle that occurs once is that particle, and
+    /// `(a{n1,m1}){n2,m2}` is `a{n2·n1, m2·m1}` when every total between those is reachable
+    /// (the ranges `[o·n1, o·m1]` for each `o` touch). A model like
+    /// `<xs:sequence maxOccurs="5000"><xs:element name="a" maxOccurs="2"/></xs:sequence>` is
+    /// then one counter, where it would be a reading for each way of splitting the `a`s.
+    static func collapsed(_ particle: XSDParticle) -> XSDParticle {
+        let items: [XSDParticle]
+        switch particle.term {
+        case .sequence(let list), .choice(let list): items = list.map(collapsed)
+        case .all(let list): return XSDParticle(minimum: particle.minimum, maximum: particle.maximum, term: .all(list.map(collapsed)))
+        case .element, .wildcard: return particle
+        }
+        let rebuilt: XSDParticle.Term
+        if case .sequence = particle.term { rebuilt = .sequence(items) } else { rebuilt = .choice(items) }
+        guard items.count == 1, let only = items.first else {
+            return XSDParticle(minimum: particle.minimum, maximum: particle.maximum, term: rebuilt)
+        }
+        if particle.minimum == 1, particle.maximum == 1 { return only }
+        switch only.term {
+        case .element, .wildcard: break
+        default: return XSDParticle(minimum: particle.minimum, maximum: particle.maximum, term: rebuilt)
+        }
+        let (n1, m1, n2, m2) = (only.minimum, only.maximum, particle.minimum, particle.maximum)
+        // The ranges touch from the least outer count on: (o + 1)·n1 ≤ o·m1 + 1 at o = n2.
+        let touches: Bool
+        if let m1 {
+            touches = m2 == n2 || (n2 + 1).multipliedReportingOverflow(by: n1).partialValue <= n2 * m1 + 1
+        } else {
+            touches = n2 > 0 || n1 <= 1
+        }
+        guard touches, n1.multipliedReportingOverflow(by: n2).overflow == false else {
+            return XSDParticle(minimum: particle.minimum, maximum: particle.maximum, term: rebuilt)
+        }
+        var maximum: Int?
+        if let m1, let m2 {
+            let (product, overflow) = m1.multipliedReportingOverflow(by: m2)
+            maximum = overflow ? Int(Int32.max) : Swift.min(product, Int(Int32.max))
+        }
+        return XSDParticle(minimum: n1 * n2, maximum: maximum, term: only.term)
+    }
 
     private mutating func add(
         _ particle: XSDParticle, parent: Int32, index: Int, declarationNames: (Int) -> XSDExpandedName
