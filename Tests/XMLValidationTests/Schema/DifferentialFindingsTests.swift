@@ -177,6 +177,44 @@ struct DifferentialFindingsTests {
          #"""
             <t:r xmlns:t="urn:t" t:g="2"/>
             """#, .invalid),
+        ("mixed_extension_of_element_only", #"""
+            <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
+              <xs:complexType name="B"><xs:sequence><xs:element name="a" minOccurs="0"/></xs:sequence></xs:complexType>
+              <xs:complexType name="E"><xs:complexContent mixed="true"><xs:extension base="B"/></xs:complexContent></xs:complexType>
+              <xs:element name="r" type="E"/>
+            </xs:schema>
+            """#,
+         #"""
+            <r>t<a/></r>
+            """#, .schema),
+        ("all_extended_by_sequence", #"""
+            <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
+              <xs:complexType name="B"><xs:all><xs:element name="a"/></xs:all></xs:complexType>
+              <xs:complexType name="E"><xs:complexContent><xs:extension base="B"><xs:sequence><xs:element name="b"/></xs:sequence></xs:extension></xs:complexContent></xs:complexType>
+              <xs:element name="r" type="E"/>
+            </xs:schema>
+            """#,
+         #"""
+            <r><a/><b/></r>
+            """#, .schema),
+        ("element_decls_inconsistent", #"""
+            <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
+              <xs:element name="r"><xs:complexType><xs:sequence>
+                <xs:element name="a" type="xs:int"/><xs:element name="b"/><xs:element name="a" type="xs:date"/>
+              </xs:sequence></xs:complexType></xs:element>
+            </xs:schema>
+            """#,
+         #"""
+            <r><a>1</a><b/><a>2001-01-01</a></r>
+            """#, .schema),
+        ("message_namespace_blind", #"""
+            <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" targetNamespace="urn:t" elementFormDefault="qualified">
+              <xs:element name="r"><xs:complexType><xs:sequence><xs:element name="c"/></xs:sequence></xs:complexType></xs:element>
+            </xs:schema>
+            """#,
+         #"""
+            <r xmlns="urn:t"><c xmlns=""/></r>
+            """#, .invalid),
     ] as [(String, String, String, Verdict)])
     func finding(name: String, schema: String, document: String, verdict: Verdict) throws {
         let compiled: XMLSchema
@@ -191,5 +229,20 @@ struct DifferentialFindingsTests {
         let parser = XMLStreamParser(handler: validator)
         try parser.parse(document)
         #expect(parser.handler.errors.isEmpty == (verdict == .valid), "\(name): \(parser.handler.errors)")
+    }
+
+    @Test("a name in a namespace is written with it where it is expected, so a namespace mistake reads as one")
+    func namespacedMessage() throws {
+        let schema = try XMLSchema(string: """
+            <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" targetNamespace="urn:t" elementFormDefault="qualified">
+              <xs:element name="r"><xs:complexType><xs:sequence><xs:element name="c"/></xs:sequence></xs:complexType></xs:element>
+            </xs:schema>
+            """)
+        let parser = XMLStreamParser(handler: XMLSchemaValidator(schema: schema))
+        #expect {
+            try parser.parse(#"<r xmlns="urn:t"><c xmlns=""/></r>"#)
+        } throws: { error in
+            (error as? XMLValidationError)?.message == "element <c> not expected here in <r>; expected <{urn:t}c>"
+        }
     }
 }

@@ -72,11 +72,17 @@ extension XSDSchemaCompiler {
                     throw XSDSchemaError("complexContent cannot derive from \(baseType.name), which has simple content", at: derivation)
                 }
                 if isExtension {
-                    if case .elements(_, let baseMixed) = baseType.content, baseMixed != mixed, own != nil {
-                        throw XSDSchemaError("an extension must be mixed exactly when its base \(baseType.name) is", at: derivation)
+                    let saysMixed = complexContent.attributes["mixed"] != nil || node.attributes["mixed"] != nil
+                    if case .elements(_, let baseMixed) = baseType.content, baseMixed != mixed, own != nil || saysMixed {
+                        throw XSDSchemaError("an extension must be mixed exactly when its base \(baseType.name) is (cos-ct-extends.1.4)", at: derivation)
                     }
                     if case .elements(_, true) = baseType.content { mixed = true }
                     let inherited = particles[baseIndex]
+                    if let inherited, let own, Self.isAll(inherited) || Self.isAll(own) {
+                        throw XSDSchemaError(
+                            "an <xs:all> group must be a type's whole content model; it cannot be extended, nor extend one (cos-all-limited)",
+                            at: derivation)
+                    }
                     switch (inherited, own) {
                     case (nil, _): particle = own
                     case (let inherited?, nil): particle = inherited
@@ -160,6 +166,23 @@ extension XSDSchemaCompiler {
             return .elements(model: model.contentModels.count - 1, mixed: true)
         }
         let elements = model.elements
+        // One name, one type, throughout a content model (cos-element-consistent).
+        var types: [XSDExpandedName: XSDTypeReference] = [:]
+        var pending = [particle]
+        while let next = pending.popLast() {
+            switch next.term {
+            case .element(let index):
+                let element = elements[index]
+                if let other = types[element.name], other != element.type {
+                    throw XSDSchemaError(
+                        "the content model of \(name) declares \(element.name) twice, with types \(model.typeName(other)) and "
+                            + "\(model.typeName(element.type)) (cos-element-consistent)", at: node)
+                }
+                types[element.name] = element.type
+            case .wildcard: break
+            case .sequence(let items), .choice(let items), .all(let items): pending += items
+            }
+        }
         let compiled = XSDContentModel(particle) { elements[$0].name }
         do {
             try compiled.checkUniqueAttribution(budget: options.maximumContentModelWork)
@@ -175,6 +198,11 @@ extension XSDSchemaCompiler {
         }
         model.contentModels.append(compiled)
         return .elements(model: model.contentModels.count - 1, mixed: mixed)
+    }
+
+    static func isAll(_ particle: XSDParticle) -> Bool {
+        if case .all = particle.term { return true }
+        return false
     }
 
     /// Whether a particle can only match the empty sequence: a sequence or `all` of no

@@ -36,10 +36,11 @@ struct XSDContentModel: Sendable {
             }
         }
 
-        /// `<street>` or `an element in any namespace`, for messages.
+        /// `<street>`, `<{urn:t}street>` for a name in a namespace (as xmllint writes it), or
+        /// `an element in any namespace`, for messages.
         var description: String {
             switch self {
-            case .element(let name, _): return "<\(name.localName)>"
+            case .element(let name, _): return "<\(name)>"
             case .wildcard(let wildcard): return "an element in \(wildcard.description)"
             }
         }
