@@ -150,28 +150,13 @@ extension XSDContentModel {
         }
     }
 
+    /// Adds `leaves` to `set`, throwing when one competes with a different leaf already there.
     private func add(_ leaves: [Int32], to set: inout LiveSet, work: inout Int, budget: Int) throws {
         for leaf in leaves {
-            work += 1 + set.wildcards.count
-            guard work <= budget else { throw TooComplex() }
-            let label = label(of: leaf)
-            switch label {
-            case .element(let name, _):
-                if let other = set.byName[name], other != leaf { throw Ambiguity(first: self.label(of: other), second: label) }
-                if let other = set.wildcards.first(where: { $0.leaf != leaf && $0.wildcard.allows(name.namespace) }) {
-                    throw Ambiguity(first: .wildcard(other.wildcard), second: label)
-                }
-                set.byName[name] = leaf
-            case .wildcard(let wildcard):
-                work += set.byName.count
-                guard work <= budget else { throw TooComplex() }
-                if let (name, other) = set.byName.first(where: { $0.value != leaf && wildcard.allows($0.key.namespace) }) {
-                    throw Ambiguity(first: self.label(of: other), second: .element(name, declaration: -1))
-                }
-                if let other = set.wildcards.first(where: { $0.leaf != leaf && label.overlaps(.wildcard($0.wildcard)) }) {
-                    throw Ambiguity(first: .wildcard(other.wildcard), second: label)
-                }
-                set.wildcards.append((leaf, wildcard))
+            try probe([leaf], in: set, work: &work, budget: budget)
+            switch label(of: leaf) {
+            case .element(let name, _): set.byName[name] = leaf
+            case .wildcard(let wildcard): set.wildcards.append((leaf, wildcard))
             }
         }
     }
