@@ -40,8 +40,12 @@ extension XSDSchemaCompiler {
                 if isExtension {
                     type.content = .simple(simple)
                 } else {
-                    let inline = try simpleType(of: derivation, attribute: "-", default: nil)
-                    let restricted = try restrict(model.simpleTypes[inline ?? simple], by: derivation, name: "the content of \(name)")
+                    // An anonymous <xs:simpleType> in the restriction stands in for the base's content type.
+                    var content = simple
+                    if let inline = derivation.components.first(where: { $0.localName == "simpleType" }) {
+                        content = try simpleType(inline, name: "the content of \(name)")
+                    }
+                    let restricted = try restrict(model.simpleTypes[content], by: derivation, name: "the content of \(name)")
                     model.simpleTypes.append(restricted)
                     type.content = .simple(model.simpleTypes.count - 1)
                 }

@@ -142,20 +142,15 @@ struct XSDSchemaCompiler {
 
     /// The expanded name a `QName` attribute value stands for where `node` is.
     func resolve(_ text: String, at node: SchemaNode) throws(XSDSchemaError) -> XSDExpandedName {
-        let trimmed = XSDWhiteSpace.collapse.normalize(text)
-        let parts = trimmed.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
-        guard parts.allSatisfy({ XMLNameValidation.isValid(String($0), allowingColon: false) }) else {
-            throw XSDSchemaError("\"\(text)\" is not a QName", at: node)
-        }
-        let prefix = parts.count == 2 ? String(parts[0]) : ""
-        guard let namespace = node.lookup(prefix: prefix) else {
-            throw XSDSchemaError("the prefix \"\(prefix)\" of \"\(text)\" is not bound to a namespace", at: node)
+        var name: XSDExpandedName
+        do {
+            name = try XSDBuiltinType.expandedName(XSDWhiteSpace.collapse.normalize(text), namespaces: node.lookup(prefix:))
+        } catch {
+            throw XSDSchemaError(error.message, at: node)
         }
         let document = document(of: node)
-        if namespace == nil, document.isChameleon {
-            return XSDExpandedName(namespace: document.targetNamespace, localName: String(parts[parts.count - 1]))
-        }
-        return XSDExpandedName(namespace: namespace, localName: String(parts[parts.count - 1]))
+        if name.namespace == nil, document.isChameleon { name.namespace = document.targetNamespace }
+        return name
     }
 
     /// The index in the model of a built-in simple type (each added once).

@@ -74,7 +74,7 @@ struct XSDSchemaLoader {
                     guard let location = child.attributes["schemaLocation"] else {
                         throw XSDSchemaError("<xs:include> needs a schemaLocation", at: child)
                     }
-                    pending.append((try resolve(location, namespace: nil, from: child), .some(namespace), child))
+                    pending.append((try resolve(location, from: child), .some(namespace), child))
                 case "import":
                     let imported = child.attributes["namespace"]
                     if imported == namespace {
@@ -100,7 +100,7 @@ struct XSDSchemaLoader {
 
     /// Where an include or import points: a local path (relative to the document that
     /// names it), or what the catalog maps a URI to. Never the network.
-    private func resolve(_ location: String, namespace: String?, from node: SchemaNode) throws(XSDSchemaError) -> XSDSchemaSource {
+    private func resolve(_ location: String, from node: SchemaNode) throws(XSDSchemaError) -> XSDSchemaSource {
         if let mapped = options.catalog[location] { return .file(mapped) }
         if location.contains("://") || location.hasPrefix("urn:") {
             if location.hasPrefix("file://") { return .file(String(location.dropFirst(7))) }
@@ -118,7 +118,7 @@ struct XSDSchemaLoader {
     private func resolveImport(_ location: String?, namespace: String?, from node: SchemaNode) throws(XSDSchemaError) -> XSDSchemaSource? {
         if let namespace, let mapped = options.catalog[namespace] { return .file(mapped) }
         guard let location else { return nil }
-        return try resolve(location, namespace: namespace, from: node)
+        return try resolve(location, from: node)
     }
 
     private func read(_ source: XSDSchemaSource, from node: SchemaNode?) throws(XSDSchemaError) -> SchemaNode {

@@ -131,17 +131,6 @@ struct XSDContentMatcher {
         /// In place: whether a way was found (and `frames` is the path to its leaf).
         var matched = false
 
-        /// Records a way; `true` when the walk is to stop.
-        private mutating func found(_ path: [Frame], into frames: inout [Frame]) -> Bool {
-            if inPlace {
-                frames = path
-                matched = true
-                return true
-            }
-            successors.append(path)
-            return false
-        }
-
         /// Tries to begin occurrence `count` of node `id` after the first `keep` frames (with
         /// `used` added to the last kept one, for an `all` group). In place, `frames` itself
         /// becomes the path (the levels above `keep` are not needed again: every later way
@@ -166,8 +155,7 @@ struct XSDContentMatcher {
 
         mutating func advance(_ frames: inout [Frame]) {
             if frames.isEmpty {
-                var path: [Frame] = []
-                if enter(0, count: 1, into: &path) { _ = found(path, into: &frames) } else { expected += model.firstLabels(of: 0) }
+                if !attempt(0, count: 1, keeping: 0, frames: &frames).entered { expected += model.firstLabels(of: 0) }
                 return
             }
             var level = frames.count - 1

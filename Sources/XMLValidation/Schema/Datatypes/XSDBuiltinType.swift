@@ -81,9 +81,8 @@ enum XSDBuiltinType: String, CaseIterable, Hashable, Sendable {
             return [.totalDigits, .fractionDigits, .minInclusive, .maxInclusive, .minExclusive, .maxExclusive]
         case .float, .double, .duration, .dateTime, .time, .date, .gYearMonth, .gYear, .gMonthDay, .gDay, .gMonth:
             return [.minInclusive, .maxInclusive, .minExclusive, .maxExclusive]
-        case .boolean, .anySimpleType:
-            return []
         default:
+            // boolean and anySimpleType: pattern, enumeration and whiteSpace only.
             return []
         }
     }

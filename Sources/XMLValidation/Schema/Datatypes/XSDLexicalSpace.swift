@@ -86,6 +86,14 @@ extension XSDBuiltinType {
         }
     }
 
+    /// The expanded name a `QName` stands for where `namespaces` are in scope: how schema
+    /// references, `xsi:type` and QName values are all read.
+    static func expandedName(_ text: String, namespaces: NamespaceLookup) throws(XSDValueError) -> XSDExpandedName {
+        guard case .qualifiedName(let namespace, let localName) = try XSDBuiltinType.QName.value(of: text, namespaces: namespaces)
+        else { throw .notValid(text, "QName") }
+        return XSDExpandedName(namespace: namespace, localName: localName)
+    }
+
     /// `[a-zA-Z]{1,8}(-[a-zA-Z0-9]{1,8})*`.
     static func isLanguage(_ text: String) -> Bool {
         let parts = text.utf8.split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)

@@ -185,13 +185,13 @@ extension XMLSchemaValidator {
     private mutating func xsiType(
         _ written: String, for declared: XSDTypeReference, element: String, component: String?, block: Set<XSDDerivation>
     ) throws -> XSDTypeReference? {
-        let parts = XSDWhiteSpace.collapse.normalize(written).split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
-        let prefix = parts.count == 2 ? String(parts[0]) : ""
-        guard let namespace = lookup(prefix: prefix) else {
-            try report(.invalidXsiType, "xsi:type \"\(written)\": the prefix \"\(prefix)\" is not bound")
+        let name: XSDExpandedName
+        do {
+            name = try XSDBuiltinType.expandedName(XSDWhiteSpace.collapse.normalize(written), namespaces: namespaceLookup)
+        } catch {
+            try report(.invalidXsiType, "xsi:type: \(error.message)")
             return nil
         }
-        let name = XSDExpandedName(namespace: namespace, localName: String(parts[parts.count - 1]))
         var replacement: XSDTypeReference?
         if name.namespace == SchemaNode.xsdNamespace {
             if name.localName == "anyType" { replacement = .anyType }
@@ -246,12 +246,8 @@ extension XMLSchemaValidator {
         return nil
     }
 
-    func lookup(prefix: String) -> String?? {
-        Self.lookup(prefix: prefix, in: namespaceBindings)
-    }
-
     /// The in-scope bindings as a lookup for `QName` values. It holds the bindings only: a
-    /// method reference (`lookup(prefix:)`) would copy the whole validator for each value.
+    /// closure over `self` would copy the whole validator for each value.
     var namespaceLookup: XSDBuiltinType.NamespaceLookup {
         let bindings = namespaceBindings
         return { Self.lookup(prefix: $0, in: bindings) }
