@@ -18,7 +18,20 @@ struct XSDContentMatcher {
         /// Occurrences of the node's term begun (kept at `minimum` past it when unbounded).
         var count: Int
         /// For an `all` group: which children have occurred.
-        var used: Set<Int> = []
+        var used = ChildSet()
+    }
+
+    /// Which children of an `all` group have occurred: a bit each for the first 64 (no
+    /// allocation, as a `Set` would make per group entered), a set beyond.
+    fileprivate struct ChildSet: Hashable {
+        private var bits: UInt64 = 0
+        private var beyond: Set<Int> = []
+
+        func contains(_ child: Int) -> Bool { child < 64 ? bits & (1 << UInt64(child)) != 0 : beyond.contains(child) }
+
+        mutating func insert(_ child: Int) {
+            if child < 64 { bits |= 1 << UInt64(child) } else { beyond.insert(child) }
+        }
     }
 
     /// Why a child or the end of the content does not fit, with what would have. After one,
@@ -158,50 +171,58 @@ struct XSDContentMatcher {
                 if !attempt(0, count: 1, keeping: 0, frames: &frames).entered { expected += model.firstLabels(of: 0) }
                 return
             }
+            // Nodes' fields are read in place (`model.nodes[i].x`): a copy of a node would
+            // retain each of its arrays, on every child element.
             var level = frames.count - 1
             while true {
-                let frame = frames[level]
-                let node = model.nodes[Int(frame.node)]
+                let id = frames[level].node
+                let count = frames[level].count
+                let maximum = model.nodes[Int(id)].maximum
+                let minimum = model.nodes[Int(id)].minimum
                 // Repeat this particle, if it may occur again and the child can start it.
-                if node.maximum.map({ frame.count < $0 }) ?? true {
-                    let count = node.maximum == nil ? Swift.min(frame.count + 1, Swift.max(node.minimum, 1)) : frame.count + 1
-                    let (entered, stop) = attempt(frame.node, count: count, keeping: level, frames: &frames)
+                if maximum.map({ count < $0 }) ?? true {
+                    let next = maximum == nil ? Swift.min(count + 1, Swift.max(minimum, 1)) : count + 1
+                    let (entered, stop) = attempt(id, count: next, keeping: level, frames: &frames)
                     if stop { return }
-                    if !entered { expected += model.firstLabels(of: frame.node) }
+                    if !entered { expected += model.firstLabels(of: id) }
                 }
                 // Leave it, if it has occurred often enough, for what follows it.
-                guard frame.count >= node.minimum || node.termIsNullable, level > 0 else { return }
+                guard count >= minimum || model.nodes[Int(id)].termIsNullable, level > 0 else { return }
+                let indexInParent = model.nodes[Int(id)].indexInParent
                 let parentLevel = level - 1
                 let parentID = frames[parentLevel].node
-                let parent = model.nodes[Int(parentID)]
-                switch parent.kind {
+                let parent = Int(parentID)
+                let childCount = model.nodes[parent].children.count
+                switch model.nodes[parent].kind {
                 case .sequence:
-                    let start = node.indexInParent + 1
-                    if start < parent.children.count {
-                        let end = Swift.min(parent.nextRequired[start], parent.children.count - 1)
+                    let start = indexInParent + 1
+                    if start < childCount {
+                        let nextRequired = model.nodes[parent].nextRequired[start]
+                        let end = Swift.min(nextRequired, childCount - 1)
                         var entered = false
                         if let child = model.child(of: parentID, in: start...end, accepting: name) {
-                            let result = attempt(parent.children[child], count: 1, keeping: parentLevel + 1, frames: &frames)
+                            let result = attempt(model.nodes[parent].children[child], count: 1, keeping: parentLevel + 1, frames: &frames)
                             if result.stop { return }
                             entered = result.entered
                         }
                         if !entered {
-                            for k in start...end { expected += model.firstLabels(of: parent.children[k]) }
+                            for k in start...end { expected += model.firstLabels(of: model.nodes[parent].children[k]) }
                         }
                         // A required particle remains: nothing beyond it may come.
-                        guard parent.nextRequired[start] == parent.children.count else { return }
+                        guard nextRequired == childCount else { return }
                     }
                 case .all:
                     let used = frames[parentLevel].used
-                    if let child = model.child(of: parentID, in: 0...(parent.children.count - 1), accepting: name),
+                    if let child = model.child(of: parentID, in: 0...(childCount - 1), accepting: name),
                         !used.contains(child),
-                        attempt(parent.children[child], count: 1, keeping: parentLevel + 1, using: child, frames: &frames).stop
+                        attempt(model.nodes[parent].children[child], count: 1, keeping: parentLevel + 1, using: child, frames: &frames).stop
                     {
                         return
                     }
-                    let missing = parent.children.indices.filter { !used.contains($0) }
-                    for k in missing { expected += model.firstLabels(of: parent.children[k]) }
-                    guard missing.allSatisfy({ model.nodes[Int(parent.children[$0])].isNullable }) else { return }
+                    let children = model.nodes[parent].children
+                    let missing = children.indices.filter { !used.contains($0) }
+                    for k in missing { expected += model.firstLabels(of: children[k]) }
+                    guard missing.allSatisfy({ model.nodes[Int(children[$0])].isNullable }) else { return }
                 case .choice, .leaf:
                     break
                 }
@@ -213,34 +234,34 @@ struct XSDContentMatcher {
         /// Begins occurrence `count` of node `id` with the child, appending the path to the
         /// leaf it matches; `false` (and `path` as it was) when the node cannot start so.
         private func enter(_ id: Int32, count: Int, into path: inout [Frame]) -> Bool {
-            let node = model.nodes[Int(id)]
+            let node = Int(id)
             let depth = path.count
+            let childCount = model.nodes[node].children.count
             path.append(Frame(node: id, count: count))
-            switch node.kind {
+            switch model.nodes[node].kind {
             case .leaf(let label):
                 if label.accepts(name) { return true }
             case .sequence:
-                if !node.children.isEmpty {
-                    let end = Swift.min(node.nextRequired[0], node.children.count - 1)
+                if childCount > 0 {
+                    let end = Swift.min(model.nodes[node].nextRequired[0], childCount - 1)
                     if let child = model.child(of: id, in: 0...end, accepting: name),
-                        enter(node.children[child], count: 1, into: &path)
+                        enter(model.nodes[node].children[child], count: 1, into: &path)
                     {
                         return true
                     }
                 }
             case .choice:
-                if !node.children.isEmpty,
-                    let child = model.child(of: id, in: 0...(node.children.count - 1), accepting: name),
-                    enter(node.children[child], count: 1, into: &path)
+                if childCount > 0,
+                    let child = model.child(of: id, in: 0...(childCount - 1), accepting: name),
+                    enter(model.nodes[node].children[child], count: 1, into: &path)
                 {
                     return true
                 }
             case .all:
-                if !node.children.isEmpty,
-                    let child = model.child(of: id, in: 0...(node.children.count - 1), accepting: name)
-                {
-                    path[depth].used = [child]
-                    if enter(node.children[child], count: 1, into: &path) { return true }
+                if childCount > 0, let child = model.child(of: id, in: 0...(childCount - 1), accepting: name) {
+                    path[depth].used = ChildSet()
+                    path[depth].used.insert(child)
+                    if enter(model.nodes[node].children[child], count: 1, into: &path) { return true }
                 }
             }
             path.removeSubrange(depth...)

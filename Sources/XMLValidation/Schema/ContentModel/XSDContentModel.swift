@@ -244,9 +244,10 @@ struct XSDContentModel: Sendable {
 
     /// The first child in `range` of group `group` whose first set accepts `name`.
     func child(of group: Int32, in range: ClosedRange<Int>, accepting name: XSDExpandedName) -> Int? {
-        let node = nodes[Int(group)]
+        // The node's fields are read in place: a copy of the node would retain each of its arrays.
+        let group = Int(group)
         var found: Int?
-        if let candidates = node.childrenByName[name] {
+        if let candidates = nodes[group].childrenByName[name] {
             // The least candidate at or after the range's start.
             var low = 0
             var high = candidates.count
@@ -256,7 +257,8 @@ struct XSDContentModel: Sendable {
             }
             if low < candidates.count, candidates[low] <= range.upperBound { found = candidates[low] }
         }
-        for (child, wildcard) in node.childrenByWildcard where range.contains(child) && wildcard.allows(name.namespace) {
+        guard !nodes[group].childrenByWildcard.isEmpty else { return found }
+        for (child, wildcard) in nodes[group].childrenByWildcard where range.contains(child) && wildcard.allows(name.namespace) {
             if found.map({ child < $0 }) ?? true { found = child }
             break
         }

@@ -19,6 +19,13 @@ struct XSDFacets: Sendable {
     /// Facets a restriction declared `fixed="true"`: further restrictions may not change them.
     var fixed: Set<XSDFacetKind> = []
 
+    /// Whether the facets constrain nothing: no pattern, enumeration, length, bound or digits.
+    var isEmpty: Bool {
+        patterns.isEmpty && enumeration == nil && length == nil && minLength == nil && maxLength == nil
+            && minInclusive == nil && maxInclusive == nil && minExclusive == nil && maxExclusive == nil
+            && totalDigits == nil && fractionDigits == nil
+    }
+
     /// Throws the first facet `value` (read from `lexical`) breaks.
     func check(_ value: XSDValue, lexical: String, typeName: String) throws(XSDValueError) {
         // Made only for an error: most values break nothing.
@@ -32,7 +39,8 @@ struct XSDFacets: Sendable {
             let more = enumeration.written.count > 10 ? " and \(enumeration.written.count - 10) more" : ""
             throw XSDValueError("\(quoted) is not one of the values of \(typeName): \(listed)\(more)")
         }
-        if let valueLength = value.length {
+        // Counted only when a length facet asks: most types have none.
+        if length != nil || minLength != nil || maxLength != nil, let valueLength = value.length {
             let unit = Self.unit(of: value)
             if let length, valueLength != length {
                 throw XSDValueError("\(quoted) has \(valueLength) \(unit); \(typeName) has a length of \(length)")

@@ -25,6 +25,17 @@ final class XSDSimpleType: Sendable {
     let base: XSDSimpleType?
     /// The derivations other types may not make from this one (`final`).
     let final: Set<XSDDerivation>
+    /// Whether every text is a value of this type and no value needs noting: a string type
+    /// (`string`, `normalizedString`, `token`, `anySimpleType`) without facets, whose
+    /// characters the parser has already checked. The validator then keeps no text for it.
+    let acceptsAnyText: Bool
+    /// What its values (or, for a list, its items) stand for in the document: IDs, IDREFs,
+    /// unparsed entities' names, or nothing the validator notes.
+    let identity: Identity
+
+    enum Identity: Sendable {
+        case none, id, idReference, entity
+    }
 
     init(
         name: String, variety: Variety, builtin: XSDBuiltinType, whiteSpace: XSDWhiteSpace, facets: XSDFacets,
@@ -37,6 +48,24 @@ final class XSDSimpleType: Sendable {
         self.facets = facets
         self.base = base
         self.final = final
+        switch variety {
+        case .atomic:
+            acceptsAnyText = [.string, .normalizedString, .token, .anySimpleType].contains(builtin) && facets.isEmpty
+            identity = Self.identity(of: builtin)
+        case .list(let item):
+            acceptsAnyText = false
+            if case .atomic = item.variety { identity = Self.identity(of: item.builtin) } else { identity = .none }
+        case .union:
+            acceptsAnyText = false
+            identity = .none
+        }
+    }
+
+    private static func identity(of builtin: XSDBuiltinType) -> Identity {
+        if builtin.isDerived(from: .ID) { return .id }
+        if builtin.isDerived(from: .IDREF) { return .idReference }
+        if builtin.isDerived(from: .ENTITY) { return .entity }
+        return .none
     }
 
     /// Whether `self` is `ancestor` or derived from it (cos-st-derived-ok): along the

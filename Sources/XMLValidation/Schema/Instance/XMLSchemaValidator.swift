@@ -26,119 +26,82 @@ public struct XMLSchemaValidator<Next: XMLEventHandler>: XMLEventHandler {
     public let options: XMLValidationOptions
     /// The errors found so far in the current (or last) document, when ``options`` collect
     /// them; empty under ``XMLValidationOptions/Reporting/firstError``, which throws.
-    public private(set) var errors: [XMLValidationError] = []
+    public var errors: [XMLValidationError] { checker.errors }
     /// How many errors were found beyond the maximum kept.
-    public private(set) var uncountedErrors = 0
+    public var uncountedErrors: Int { checker.uncountedErrors }
 
-    var locator = XMLLocator.detached
-    var stack: [XSDElementFrame] = []
-    /// In-scope namespace bindings, for `QName` values and `xsi:type`: each prefix's stack.
-    var namespaceBindings: [String: [String?]] = [:]
-    var ids: Set<String> = []
-    var forwardReferences: [String: XMLPosition] = [:]
-    var unparsedEntities: Set<String> = []
-    var inCDATA = false
-
-    /// The schema's components, held here so that each use is not a copy out of the class.
-    let model: XSDModel
+    /// Everything checked, and the state of the current document.
+    var checker: XSDInstanceChecker
 
     /// Creates a validator in front of `next`.
     public init(schema: XMLSchema, next: Next, options: XMLValidationOptions = XMLValidationOptions()) {
         self.schema = schema
-        self.model = schema.model
         self.next = next
         self.options = options
-    }
-
-    // MARK: Reporting
-
-    /// Throws or keeps an error; past the maximum, counts it. Messages cost at most a list
-    /// of ten names, so they are made before it is known whether there is room.
-    mutating func report(
-        _ code: XMLValidationError.Code, _ message: String, component: String? = nil,
-        at position: XMLPosition? = nil
-    ) throws {
-        guard hasRoom else {
-            uncountedErrors += 1
-            return
-        }
-        let error = XMLValidationError(
-            code: code, message: message, position: position ?? locator.position, fileName: locator.fileName,
-            component: component)
-        guard case .allErrors = options.reporting else { throw error }
-        errors.append(error)
-    }
-
-    /// Whether the next error is thrown or kept, not only counted.
-    var hasRoom: Bool {
-        guard case .allErrors(let maximum) = options.reporting else { return true }
-        return errors.count < maximum
+        self.checker = XSDInstanceChecker(model: schema.model, options: options)
     }
 
     // MARK: Events
 
     /// Starts afresh (a reused parser validates each document anew), and passes it on.
     public mutating func startDocument(_ locator: XMLLocator) throws {
-        self = XMLSchemaValidator(schema: schema, next: next, options: options)
-        self.locator = locator
+        checker = XSDInstanceChecker(model: schema.model, options: options)
+        checker.locator = locator
         try next.startDocument(locator)
     }
 
     /// Checks every IDREF found its ID, and passes the event on.
     public mutating func endDocument() throws {
-        for (name, position) in forwardReferences.sorted(by: { $0.value.byteOffset < $1.value.byteOffset }) {
-            try report(.unresolvedReference, "IDREF \(name) matches no element's or attribute's ID", at: position)
-        }
-        forwardReferences = [:]
+        try checker.endDocument()
         try next.endDocument()
     }
 
     /// Notes the binding, for `QName` values and `xsi:type`, and passes it on.
     public mutating func startPrefixMapping(prefix: XMLStringView?, uri: XMLStringView?) throws {
-        namespaceBindings[prefix?.string ?? "", default: []].append(uri.map(\.string).flatMap { $0.isEmpty ? nil : $0 })
+        checker.startPrefixMapping(prefix: prefix, uri: uri)
         try next.startPrefixMapping(prefix: prefix, uri: uri)
     }
 
     /// Ends the binding, and passes it on.
     public mutating func endPrefixMapping(prefix: XMLStringView?) throws {
-        namespaceBindings[prefix?.string ?? ""]?.removeLast()
+        checker.endPrefixMapping(prefix: prefix)
         try next.endPrefixMapping(prefix: prefix)
     }
 
     /// Places the element in its parent's content model, finds its declaration and type,
     /// checks its attributes, and passes the event on.
     public mutating func startElement(_ name: XMLName, attributes: XMLAttributes) throws {
-        try enter(name, attributes: attributes)
+        try checker.enter(name, attributes: attributes)
         try next.startElement(name, attributes: attributes)
     }
 
     /// Checks the element's content is complete and its value valid, and passes it on.
     public mutating func endElement(_ name: XMLName) throws {
-        if let frame = stack.popLast() { try finish(frame) }
+        try checker.endElement()
         try next.endElement(name)
     }
 
     /// Checks text is allowed here, keeps it when the element's value is checked, and passes it on.
     public mutating func characters(_ text: XMLStringView) throws {
-        if !stack.isEmpty { try collect(text) }
+        try checker.characters(text)
         try next.characters(text)
     }
 
     /// Passes the event on (the section's text is checked as text).
     public mutating func startCDATA() throws {
-        inCDATA = true
+        checker.inCDATA = true
         try next.startCDATA()
     }
 
     /// Passes the event on.
     public mutating func endCDATA() throws {
-        inCDATA = false
+        checker.inCDATA = false
         try next.endCDATA()
     }
 
     /// Notes unparsed entities, the values `ENTITY` attributes may name, and passes it on.
     public mutating func entityDeclaration(_ declaration: XMLEntityDeclaration) throws {
-        if declaration.notationName != nil, !declaration.isParameterEntity { unparsedEntities.insert(declaration.name) }
+        checker.entityDeclaration(declaration)
         try next.entityDeclaration(declaration)
     }
 

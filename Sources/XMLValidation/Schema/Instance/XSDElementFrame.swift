@@ -19,7 +19,28 @@ struct XSDElementFrame {
     var isNil = false
     /// Whether undeclared children are assessed laxly (under a `lax` wildcard or `anyType`).
     var isLax = false
-    var position: XMLPosition
+    /// Where the element starts, for an error in its value: asked of the parser only for an
+    /// element whose value is checked (each ask costs expat a count of lines).
+    var position: XMLPosition?
+}
+
+/// An element or attribute name of the document, as the validator uses it.
+struct XSDInstanceName {
+    var expanded: XSDExpandedName
+    /// As written (`prefix:local`), for messages.
+    var qualifiedName: String
+    /// An `xsi:` attribute or a namespace declaration: the instance's own, always allowed.
+    var isInstanceAttribute: Bool
+
+    init(_ name: XMLName) {
+        let namespace = name.namespaceURI?.string
+        let localName = name.localName.string
+        expanded = XSDExpandedName(namespace: namespace, localName: localName)
+        qualifiedName = name.qualifiedName
+        isInstanceAttribute =
+            namespace == xsiNamespace || namespace == "http://www.w3.org/2000/xmlns/"
+            || (namespace == nil && (localName == "xmlns" || name.prefix.map { $0 == "xmlns" } == true))
+    }
 }
 
 /// `http://www.w3.org/2001/XMLSchema-instance`.

@@ -43,6 +43,6 @@ struct XSDRegex: Sendable {
 
     /// Whether the whole of `value` matches the pattern.
     func matches(_ value: String) -> Bool {
-        program.matches(value.unicodeScalars)
+        program.matches(value)
     }
 }

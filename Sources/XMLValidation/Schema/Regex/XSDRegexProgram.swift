@@ -108,7 +108,7 @@ struct XSDRegexProgram: Sendable {
     }
 
     /// Whether the whole of `value` takes the automaton from its start to `match`.
-    func matches(_ value: String.UnicodeScalarView) -> Bool {
+    func matches(_ value: String) -> Bool {
         states.match(value, in: self)
     }
 
@@ -186,69 +186,110 @@ struct XSDRegexThreadSet {
 final class XSDRegexStates: Sendable {
     static let maximumStates = 1_000
 
-    private struct State: Sendable {
-        /// The program's threads, in ascending order: the state's identity.
-        var threads: [Int32]
-        var isAccepting: Bool
-        /// For each ASCII character, the state it leads to; -1 when not yet known.
-        var next: [Int32] = Array(repeating: -1, count: 128)
-    }
-
     private struct Table: Sendable {
-        var states: [State] = []
+        /// Each state's threads, in ascending order: the state's identity.
+        var threads: [[Int32]] = []
+        var isAccepting: [Bool] = []
+        /// For state `s` and ASCII character `c`, `transitions[s * 128 + c]`: the state it
+        /// leads to; -1 when not yet known. One flat array, so a step is one load.
+        var transitions: [Int32] = []
         var index: [[Int32]: Int32] = [:]
     }
 
     private let table = LockedValue(Table())
 
-    func match(_ value: String.UnicodeScalarView, in program: XSDRegexProgram) -> Bool {
-        table.withLock { table in
-            var scratch = XSDRegexThreadSet(capacity: program.instructions.count)
+    /// Whether the whole of `value` matches. Walks its UTF-8 bytes: an ASCII character is a
+    /// step in the cached table; any other character is decoded and stepped by the program.
+    func match(_ value: String, in program: XSDRegexProgram) -> Bool {
+        let bytes = value.utf8.span
+        return table.withLock { table in
+            var scratch: XSDRegexThreadSet?
             var pending: [Int32] = []
-            if table.states.isEmpty {
-                _ = Self.intern(program.start(scratch: &scratch, pending: &pending), in: &table, program: program)
+            if table.threads.isEmpty {
+                var start = XSDRegexThreadSet(capacity: program.instructions.count)
+                _ = Self.intern(program.start(scratch: &start, pending: &pending), in: &table, program: program)
+                scratch = start
             }
-            var state: Int32 = 0
-            var index = value.startIndex
-            while index != value.endIndex {
-                let scalar = value[index].value
-                value.formIndex(after: &index)
-                if scalar < 128, table.states[Int(state)].next[Int(scalar)] >= 0 {
-                    state = table.states[Int(state)].next[Int(scalar)]
-                } else {
-                    let threads = program.step(table.states[Int(state)].threads, scalar, scratch: &scratch, pending: &pending)
-                    guard let target = Self.intern(threads, in: &table, program: program) else {
-                        // The cache is full: the rest of the value thread by thread.
-                        return Self.simulate(threads, value[index...], program: program, scratch: &scratch, pending: &pending)
+            var state = 0
+            var i = 0
+            while i < bytes.count {
+                let byte = bytes[i]
+                if byte < 0x80 {
+                    let known = table.transitions[state &* 128 &+ Int(byte)]
+                    i += 1
+                    if known >= 0 {
+                        state = Int(known)
+                        continue
                     }
-                    if scalar < 128 { table.states[Int(state)].next[Int(scalar)] = target }
+                    guard let target = Self.advance(state, UInt32(byte), &table, program, &scratch, &pending) else {
+                        return Self.simulate(table.threads[state], UInt32(byte), bytes, from: i, program, &scratch, &pending)
+                    }
+                    table.transitions[state * 128 + Int(byte)] = Int32(target)
+                    state = target
+                } else {
+                    let (scalar, length) = Self.decode(bytes, at: i)
+                    i += length
+                    guard let target = Self.advance(state, scalar, &table, program, &scratch, &pending) else {
+                        return Self.simulate(table.threads[state], scalar, bytes, from: i, program, &scratch, &pending)
+                    }
                     state = target
                 }
-                if table.states[Int(state)].threads.isEmpty { return false }
+                if table.threads[state].isEmpty { return false }
             }
-            return table.states[Int(state)].isAccepting
+            return table.isAccepting[state]
         }
+    }
+
+    /// The state `scalar` leads to from `state`, stepped by the program; `nil` when the
+    /// table is full.
+    private static func advance(
+        _ state: Int, _ scalar: UInt32, _ table: inout Table, _ program: XSDRegexProgram, _ scratch: inout XSDRegexThreadSet?,
+        _ pending: inout [Int32]
+    ) -> Int? {
+        var set = scratch ?? XSDRegexThreadSet(capacity: program.instructions.count)
+        defer { scratch = set }
+        let threads = program.step(table.threads[state], scalar, scratch: &set, pending: &pending)
+        return intern(threads, in: &table, program: program).map(Int.init)
+    }
+
+    /// The scalar whose UTF-8 encoding starts at `i` (the parser has checked the bytes), and
+    /// how many bytes it takes.
+    private static func decode(_ bytes: Span<UInt8>, at i: Int) -> (UInt32, Int) {
+        let lead = UInt32(bytes[i])
+        if lead < 0xE0 { return ((lead & 0x1F) << 6 | UInt32(bytes[i + 1] & 0x3F), 2) }
+        if lead < 0xF0 { return ((lead & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F), 3) }
+        return (
+            (lead & 0x07) << 18 | UInt32(bytes[i + 1] & 0x3F) << 12 | UInt32(bytes[i + 2] & 0x3F) << 6 | UInt32(bytes[i + 3] & 0x3F), 4
+        )
     }
 
     /// The state of `threads`, made if new; `nil` when the table is full.
     private static func intern(_ threads: [Int32], in table: inout Table, program: XSDRegexProgram) -> Int32? {
         let key = threads.sorted()
         if let known = table.index[key] { return known }
-        guard table.states.count < maximumStates else { return nil }
-        let id = Int32(table.states.count)
-        table.states.append(State(threads: key, isAccepting: program.accepts(key)))
+        guard table.threads.count < maximumStates else { return nil }
+        let id = Int32(table.threads.count)
+        table.threads.append(key)
+        table.isAccepting.append(program.accepts(key))
+        table.transitions.append(contentsOf: repeatElement(-1, count: 128))
         table.index[key] = id
         return id
     }
 
+    /// With the cache full: `scalar` stepped from `threads`, then the rest of the value
+    /// thread by thread.
     private static func simulate(
-        _ threads: [Int32], _ rest: Substring.UnicodeScalarView, program: XSDRegexProgram, scratch: inout XSDRegexThreadSet,
-        pending: inout [Int32]
+        _ threads: [Int32], _ scalar: UInt32, _ bytes: Span<UInt8>, from start: Int, _ program: XSDRegexProgram,
+        _ scratch: inout XSDRegexThreadSet?, _ pending: inout [Int32]
     ) -> Bool {
-        var current = threads
-        for scalar in rest {
+        var set = scratch ?? XSDRegexThreadSet(capacity: program.instructions.count)
+        var current = program.step(threads, scalar, scratch: &set, pending: &pending)
+        var i = start
+        while i < bytes.count {
             if current.isEmpty { return false }
-            current = program.step(current, scalar.value, scratch: &scratch, pending: &pending)
+            let (next, length) = bytes[i] < 0x80 ? (UInt32(bytes[i]), 1) : decode(bytes, at: i)
+            i += length
+            current = program.step(current, next, scratch: &set, pending: &pending)
         }
         return program.accepts(current)
     }

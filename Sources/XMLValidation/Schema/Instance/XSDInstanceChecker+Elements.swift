@@ -1,22 +1,23 @@
 import XMLStreaming
 
-extension XMLSchemaValidator {
+extension XSDInstanceChecker {
     /// Assesses a start tag: its place in the parent, its declaration and type (and
     /// `xsi:type`, `xsi:nil`), its attributes; pushes its frame.
     mutating func enter(_ xmlName: XMLName, attributes: XMLAttributes) throws {
-        let name = XSDExpandedName(namespace: xmlName.namespaceURI?.string, localName: xmlName.localName.string)
-        let position = locator.position
-        var frame = XSDElementFrame(name: xmlName.qualifiedName, position: position)
+        let seen = instanceName(xmlName)
+        let name = seenNames[seen].expanded
+        let qualifiedName = seenNames[seen].qualifiedName
+        var frame = XSDElementFrame(name: qualifiedName)
         var declaration: Int?
         var assessed = true
         if let parentIndex = stack.indices.last {
             stack[parentIndex].hasChildElements = true
-            (declaration, assessed, frame.isLax) = try place(name, xmlName, in: parentIndex)
+            (declaration, assessed, frame.isLax) = try place(name, qualifiedName, in: parentIndex)
         } else if let global = model.globalElements[name] {
             declaration = global
         } else {
             try report(
-                .undeclaredRootElement, "no global element declaration describes the document element <\(xmlName.qualifiedName)>")
+                .undeclaredRootElement, "no global element declaration describes the document element <\(qualifiedName)>")
             assessed = false
         }
         guard assessed else {
@@ -29,14 +30,14 @@ extension XMLSchemaValidator {
             frame.declaration = declaration
             type = element.type
             if element.isAbstract {
-                try report(.abstractComponent, "element <\(xmlName.qualifiedName)> is declared abstract", component: element.component)
+                try report(.abstractComponent, "element <\(qualifiedName)> is declared abstract", component: element.component)
             }
         }
         let component = declaration.map { model.elements[$0].component }
         // xsi:type and xsi:nil.
         if let written = attributes[localName: "type", namespace: xsiNamespace] {
             let block = declaration.map { model.elements[$0].block } ?? []
-            if let replacement = try xsiType(written.string, for: type, element: xmlName.qualifiedName, component: component, block: block) {
+            if let replacement = try xsiType(written.string, for: type, element: qualifiedName, component: component, block: block) {
                 type = replacement
             }
         }
@@ -49,10 +50,10 @@ extension XMLSchemaValidator {
             }
             if let declaration, !model.elements[declaration].isNillable {
                 // Any xsi:nil, even false, needs a nillable declaration (cvc-elt.3.1).
-                try report(.invalidNil, "element <\(xmlName.qualifiedName)> is not nillable, and may not have xsi:nil", component: component)
+                try report(.invalidNil, "element <\(qualifiedName)> is not nillable, and may not have xsi:nil", component: component)
             } else if value == "true" || value == "1" {
                 if let declaration, model.elements[declaration].valueConstraint?.isFixed == true {
-                    try report(.invalidNil, "element <\(xmlName.qualifiedName)> has a fixed value and cannot be nil", component: component)
+                    try report(.invalidNil, "element <\(qualifiedName)> has a fixed value and cannot be nil", component: component)
                 } else {
                     frame.isNil = true
                 }
@@ -60,45 +61,65 @@ extension XMLSchemaValidator {
         }
         frame.type = type
         if case .anyType = type { frame.isLax = true }
-        try checkAttributes(attributes, of: xmlName.qualifiedName, type: type)
+        try checkAttributes(attributes, of: qualifiedName, type: type)
+        let hasValueConstraint = declaration.map { model.elements[$0].valueConstraint != nil } ?? false
         switch type {
         case .complex(let index):
-            let complex = model.complexTypes[index]
-            if complex.isAbstract {
-                try report(.abstractComponent, "type \(complex.name) of <\(xmlName.qualifiedName)> is abstract; give a type with xsi:type",
-                    component: complex.component)
+            if model.complexTypes[index].isAbstract {
+                try report(
+                    .abstractComponent, "type \(model.complexTypes[index].name) of <\(qualifiedName)> is abstract; give a type with xsi:type",
+                    component: model.complexTypes[index].component)
             }
-            if case .elements(let modelIndex, _) = complex.content, !frame.isNil {
-                frame.matcher = XSDContentMatcher(model.contentModels[modelIndex])
+            switch model.complexTypes[index].content {
+            case .elements(let modelIndex, let mixed):
+                if !frame.isNil { frame.matcher = XSDContentMatcher(model.contentModels[modelIndex]) }
+                if mixed && hasValueConstraint { frame.text = "" }
+            case .simple(let simple):
+                if hasValueConstraint || !model.simpleTypes[simple].acceptsAnyText { frame.text = "" }
+            case .empty:
+                break
             }
-            if case .simple = complex.content { frame.text = "" }
-            if case .elements(_, true) = complex.content, declaration.flatMap({ model.elements[$0].valueConstraint }) != nil {
-                frame.text = ""
-            }
-        case .simple:
-            frame.text = ""
+        case .simple(let simple):
+            // Text any string type takes is not kept: there is nothing to check in it.
+            if hasValueConstraint || !model.simpleTypes[simple].acceptsAnyText { frame.text = "" }
         case .anyType:
             break
         }
+        if frame.text != nil { frame.position = locator.position }
         stack.append(frame)
     }
+
+    /// The name's place in ``seenNames``, made once per distinct name of the document (the
+    /// index starts again past ``maximumSeenNames``, so memory stays bounded). The fields
+    /// are read in place: a copy of the entry retains its strings.
+    mutating func instanceName(_ name: XMLName) -> Int {
+        if seenNames.count >= Self.maximumSeenNames {
+            nameIndex = XMLNameInterner()
+            seenNames = []
+        }
+        let (number, isNew) = nameIndex.number(of: name)
+        if isNew { seenNames.append(XSDInstanceName(name)) }
+        return number
+    }
+
+    /// The most distinct names remembered at once.
+    static var maximumSeenNames: Int { 10_000 }
 
     /// Finds the declaration of a child of the open element at `parentIndex` and places it
     /// in the parent's content model: (declaration, whether it is assessed, whether its own
     /// undeclared children are assessed laxly).
     private mutating func place(
-        _ name: XSDExpandedName, _ xmlName: XMLName, in parentIndex: Int
+        _ name: XSDExpandedName, _ qualifiedName: String, in parentIndex: Int
     ) throws -> (Int?, Bool, Bool) {
-        let parent = stack[parentIndex]
-        guard let parentType = parent.type else { return (nil, false, false) }
+        guard let parentType = stack[parentIndex].type else { return (nil, false, false) }
         // Where the parent's content has no place for it: a global declaration, if any, still
         // checks the child itself.
         func lax() -> (Int?, Bool, Bool) {
             if let global = model.globalElements[name] { return (global, true, false) }
             return (nil, false, false)
         }
-        if parent.isNil {
-            try report(.invalidNil, "element <\(parent.name)> is nil (xsi:nil) and cannot hold <\(xmlName.qualifiedName)>")
+        if stack[parentIndex].isNil {
+            try report(.invalidNil, "element <\(stack[parentIndex].name)> is nil (xsi:nil) and cannot hold <\(qualifiedName)>")
             return lax()
         }
         switch parentType {
@@ -107,31 +128,25 @@ extension XMLSchemaValidator {
         case .simple(let index):
             try report(
                 .unexpectedElement,
-                "element <\(xmlName.qualifiedName)> is not allowed in <\(parent.name)>, whose type \(model.simpleTypes[index].name) is simple")
+                "element <\(qualifiedName)> is not allowed in <\(stack[parentIndex].name)>, whose type \(model.simpleTypes[index].name) is simple")
             return lax()
         case .complex(let index):
-            let complex = model.complexTypes[index]
-            guard case .elements = complex.content else {
-                let kind = complex.content.isEmpty ? "empty content" : "simple content"
+            guard case .elements(let modelIndex, _) = model.complexTypes[index].content else {
+                let kind = model.complexTypes[index].content.isEmpty ? "empty content" : "simple content"
                 try report(
                     .unexpectedElement,
-                    "element <\(xmlName.qualifiedName)> is not allowed in <\(parent.name)>, which has \(kind) (type \(complex.name))",
-                    component: complex.component)
+                    "element <\(qualifiedName)> is not allowed in <\(stack[parentIndex].name)>, which has \(kind) (type \(model.complexTypes[index].name))",
+                    component: model.complexTypes[index].component)
                 return lax()
             }
             // After a child broke the model, the others are not placed in it, but still
             // checked against the declaration of their name in it.
             func recover() -> (Int?, Bool, Bool) {
-                if case .elements(let modelIndex, _) = complex.content,
-                    let declaration = model.contentModels[modelIndex].declarationsByName[name]
-                {
-                    return (declaration, true, false)
-                }
+                if let declaration = model.contentModels[modelIndex].declarationsByName[name] { return (declaration, true, false) }
                 return lax()
             }
-            guard !parent.contentBroken, var matcher = stack[parentIndex].matcher else { return recover() }
-            let result = matcher.next(name)
-            stack[parentIndex].matcher = matcher
+            // Moved where it is kept: a copy would copy its paths on every child.
+            guard !stack[parentIndex].contentBroken, let result = stack[parentIndex].matcher?.next(name) else { return recover() }
             switch result {
             case .success(.element(_, let declaration)):
                 return (declaration, true, false)
@@ -145,24 +160,25 @@ extension XMLSchemaValidator {
                     if let global = model.globalElements[name] { return (global, true, false) }
                     try report(
                         .undeclaredElement,
-                        "element <\(xmlName.qualifiedName)> matches a strict wildcard, but no global element declaration describes it",
-                        component: complex.component)
+                        "element <\(qualifiedName)> matches a strict wildcard, but no global element declaration describes it",
+                        component: model.complexTypes[index].component)
                     return (nil, false, false)
                 }
             case .failure(let mismatch):
                 stack[parentIndex].contentBroken = true
+                let parentName = stack[parentIndex].name
                 if mismatch.isTooComplex {
                     try report(
                         .limitExceeded,
-                        "the children of <\(parent.name)> can be read more ways than the validator follows "
+                        "the children of <\(parentName)> can be read more ways than the validator follows "
                             + "(\(XSDContentMatcher.maximumConfigurations)); they are not checked further",
-                        component: complex.component)
+                        component: model.complexTypes[index].component)
                 } else {
                     try report(
                         .unexpectedElement,
-                        "element <\(xmlName.qualifiedName)> not expected here in <\(parent.name)>; "
+                        "element <\(qualifiedName)> not expected here in <\(parentName)>; "
                             + Self.expectation(mismatch.expected),
-                        component: complex.component)
+                        component: model.complexTypes[index].component)
                 }
                 return recover()
             }
@@ -187,7 +203,8 @@ extension XMLSchemaValidator {
     ) throws -> XSDTypeReference? {
         let name: XSDExpandedName
         do {
-            name = try XSDBuiltinType.expandedName(XSDWhiteSpace.collapse.normalize(written), namespaces: namespaceLookup)
+            let bindings = namespaceBindings
+            name = try XSDBuiltinType.expandedName(XSDWhiteSpace.collapse.normalize(written)) { Self.lookup(prefix: $0, in: bindings) }
         } catch {
             try report(.invalidXsiType, "xsi:type: \(error.message)")
             return nil
@@ -246,14 +263,7 @@ extension XMLSchemaValidator {
         return nil
     }
 
-    /// The in-scope bindings as a lookup for `QName` values. It holds the bindings only: a
-    /// closure over `self` would copy the whole validator for each value.
-    var namespaceLookup: XSDBuiltinType.NamespaceLookup {
-        let bindings = namespaceBindings
-        return { Self.lookup(prefix: $0, in: bindings) }
-    }
-
-    private static func lookup(prefix: String, in bindings: [String: [String?]]) -> String?? {
+    static func lookup(prefix: String, in bindings: [String: [String?]]) -> String?? {
         if let binding = bindings[prefix]?.last { return .some(binding) }
         if prefix.isEmpty { return .some(nil) }
         if prefix == "xml" { return .some(SchemaNode.xmlNamespace) }
@@ -264,10 +274,9 @@ extension XMLSchemaValidator {
     /// content (white space aside) and in a nil element.
     mutating func collect(_ text: XMLStringView) throws {
         let index = stack.count - 1
-        let frame = stack[index]
-        guard let type = frame.type else { return }
-        if frame.isNil {
-            try report(.invalidNil, "element <\(frame.name)> is nil (xsi:nil) and cannot hold text")
+        guard let type = stack[index].type else { return }
+        if stack[index].isNil {
+            try report(.invalidNil, "element <\(stack[index].name)> is nil (xsi:nil) and cannot hold text")
             stack[index].type = nil
             return
         }
@@ -276,16 +285,16 @@ extension XMLSchemaValidator {
             return
         }
         guard case .complex(let typeIndex) = type else { return }
-        let complex = model.complexTypes[typeIndex]
-        switch complex.content {
+        switch model.complexTypes[typeIndex].content {
         case .elements(_, false), .empty:
             // Element-only content may have white space between children; empty content
             // has no character children at all (cvc-complex-type.2.1), not even that.
-            if !text.isWhitespace || (complex.content.isEmpty && text.count > 0) {
-                let kind = complex.content.isEmpty ? "empty" : "element-only"
+            let isEmpty = model.complexTypes[typeIndex].content.isEmpty
+            if !text.isWhitespace || (isEmpty && text.count > 0) {
                 try report(
-                    .unexpectedContent, "\(inCDATA ? "a CDATA section" : "text") is not allowed in <\(frame.name)>, whose content is \(kind)",
-                    component: complex.component)
+                    .unexpectedContent,
+                    "\(inCDATA ? "a CDATA section" : "text") is not allowed in <\(stack[index].name)>, whose content is \(isEmpty ? "empty" : "element-only")",
+                    component: model.complexTypes[typeIndex].component)
                 stack[index].type = .anyType
             }
         default:
@@ -323,7 +332,8 @@ extension XMLSchemaValidator {
         }
         let value: XSDValue
         do {
-            value = try simple.validate(text, namespaces: namespaceLookup)
+            let bindings = namespaceBindings
+            value = try simple.validate(text) { Self.lookup(prefix: $0, in: bindings) }
         } catch {
             try report(.invalidValue, "element <\(frame.name)>: \(error.message)", component: declaration?.component, at: frame.position)
             return

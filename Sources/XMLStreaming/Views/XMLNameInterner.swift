@@ -1,0 +1,121 @@
+/// Numbers the distinct names of a parse by expat's bytes for them (``XMLName/rawBytes``):
+/// a hash and a comparison of bytes per element or attribute, without making a `String`, so
+/// that a handler keeps what it derives from a name (a `String`, a declaration) once per
+/// distinct name, in an array beside the index.
+///
+/// Linear in the names, however many distinct ones a hostile document has and however they
+/// are chosen: names are hashed by a fast seeded hash, and a lookup that probes more than
+/// ``probeLimit`` slots (names crafted to collide) switches the index to the standard
+/// library's keyed `Hasher`, which a document cannot be written against.
+package struct XMLNameInterner {
+    /// Each name's raw bytes (URI, local name and prefix as expat gives them), back to back.
+    private var raw: [UInt8] = []
+    private var spans: [(start: Int, count: Int, hash: UInt32)] = []
+    /// Open addressing: a name's number plus one, or 0 for an empty slot.
+    private var slots: [Int32] = []
+    /// Whether names are hashed by `Hasher` (after a lookup probed too far).
+    package private(set) var isKeyed = false
+    /// For tests: the fast hash gives every name the same value, as names crafted against
+    /// it would.
+    private let fastHashCollides: Bool
+
+    package init(fastHashCollides: Bool = false) { self.fastHashCollides = fastHashCollides }
+
+    /// The probes after which the fast hash is taken to be under attack.
+    package static let probeLimit = 32
+    /// The fast hash's start, random per process.
+    private static let seed = UInt32.random(in: 1...UInt32.max)
+
+    /// How many distinct names have been numbered.
+    package var count: Int { spans.count }
+
+    /// The name's number, and whether it is new (numbered `count - 1` just now): numbers run
+    /// from 0 in the order names first came.
+    ///
+    /// - Complexity: O(length of the name), amortized; at most ``probeLimit`` probes before
+    ///   the index rehashes once with `Hasher`.
+    package mutating func number(of name: XMLName) -> (number: Int, isNew: Bool) {
+        let bytes = name.rawBytes
+        if slots.isEmpty { slots = Array(repeating: 0, count: 32) }
+        let hash = self.hash(bytes)
+        let mask = slots.count - 1
+        var slot = Int(hash) & mask
+        var probes = 0
+        while slots[slot] != 0 {
+            let known = Int(slots[slot]) - 1
+            let span = spans[known]
+            if span.hash == hash && span.count == bytes.count && equals(span.start, bytes) { return (known, false) }
+            probes += 1
+            if probes > Self.probeLimit && !isKeyed {
+                rehashKeyed()
+                return number(of: name)
+            }
+            slot = (slot + 1) & mask
+        }
+        let number = spans.count
+        spans.append((raw.count, bytes.count, hash))
+        unsafe bytes.withUnsafeBytes { unsafe raw.append(contentsOf: $0) }
+        slots[slot] = Int32(number + 1)
+        if spans.count * 2 > slots.count { grow() }
+        return (number, true)
+    }
+
+    private func hash(_ bytes: XMLStringView) -> UInt32 {
+        unsafe bytes.withUnsafeBytes { unsafe hash(UnsafeRawBufferPointer($0)) }
+    }
+
+    private func hash(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
+        if isKeyed {
+            var hasher = Hasher()
+            unsafe hasher.combine(bytes: bytes)
+            return UInt32(truncatingIfNeeded: hasher.finalize())
+        }
+        if fastHashCollides { return 0 }
+        // FNV-1a from a random start, and a final mix so the slot's low bits depend on
+        // every byte.
+        var hash = Self.seed
+        for unsafe byte in unsafe bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+        hash ^= hash >> 15
+        hash &*= 0x2C1B_3C6D
+        hash ^= hash >> 12
+        return hash
+    }
+
+    private func equals(_ start: Int, _ bytes: XMLStringView) -> Bool {
+        unsafe raw.withUnsafeBufferPointer { raw in
+            unsafe bytes.withUnsafeBytes { view in
+                var i = 0
+                while i < view.count {
+                    if unsafe raw[start + i] != view[i] { return false }
+                    i += 1
+                }
+                return true
+            }
+        }
+    }
+
+    /// Switches to `Hasher`: every known name hashed again, and the slots laid out anew.
+    private mutating func rehashKeyed() {
+        isKeyed = true
+        let raw = self.raw
+        for i in spans.indices {
+            let span = spans[i]
+            spans[i].hash = unsafe raw.withUnsafeBytes {
+                unsafe hash(UnsafeRawBufferPointer(rebasing: $0[span.start..<(span.start + span.count)]))
+            }
+        }
+        layOut(slotCount: slots.count)
+    }
+
+    private mutating func grow() { layOut(slotCount: slots.count * 2) }
+
+    private mutating func layOut(slotCount: Int) {
+        slots = Array(repeating: 0, count: slotCount)
+        let mask = slotCount - 1
+        for (number, span) in spans.enumerated() {
+            var slot = Int(span.hash) & mask
+            while slots[slot] != 0 { slot = (slot + 1) & mask }
+            slots[slot] = Int32(number + 1)
+        }
+    }
+}

@@ -1,0 +1,109 @@
+import XMLStreaming
+
+extension XSDInstanceChecker {
+    /// Checks a start tag's attributes against its type: each declared (or allowed by the
+    /// type's wildcard) and valid, each required one there. `xmlns` and `xsi:` attributes
+    /// are the instance's own and always allowed.
+    mutating func checkAttributes(_ attributes: XMLAttributes, of element: String, type: XSDTypeReference) throws {
+        var seen = 0
+        let complexIndex = type.complexIndex
+        for attribute in attributes {
+            let number = instanceName(attribute.name)
+            if seenNames[number].isInstanceAttribute { continue }
+            let name = seenNames[number].expanded
+            guard let complexIndex else {
+                if case .anyType = type { continue }
+                try report(
+                    .undeclaredAttribute, "attribute \(seenNames[number].qualifiedName) is not allowed on <\(element)>, whose type is simple")
+                continue
+            }
+            if let use = model.complexTypes[complexIndex].attributes[name] {
+                seen += use.isRequired ? 1 : 0
+                // A value any string type takes is not even made into a `String`.
+                if use.valueConstraint != nil || !model.simpleTypes[use.type].acceptsAnyText {
+                    let written = seenNames[number].qualifiedName
+                    try checkValue(
+                        attribute.value.string, of: model.simpleTypes[use.type], constraint: use.valueConstraint,
+                        owner: "attribute \(written) of <\(element)>", component: use.component)
+                }
+                continue
+            }
+            guard let wildcard = model.complexTypes[complexIndex].attributeWildcard, wildcard.allows(name.namespace) else {
+                try report(
+                    .undeclaredAttribute, "attribute \(seenNames[number].qualifiedName) is not allowed on <\(element)>",
+                    component: model.complexTypes[complexIndex].component)
+                continue
+            }
+            switch wildcard.processContents {
+            case .skip:
+                continue
+            case .lax, .strict:
+                if let global = model.globalAttributes[name] {
+                    let written = seenNames[number].qualifiedName
+                    try checkValue(
+                        attribute.value.string, of: model.simpleTypes[global.type], constraint: global.constraint,
+                        owner: "attribute \(written) of <\(element)>", component: global.component)
+                } else if wildcard.processContents == .strict {
+                    try report(
+                        .undeclaredAttribute,
+                        "attribute \(seenNames[number].qualifiedName) of <\(element)> matches a strict wildcard, but no global attribute declaration describes it",
+                        component: model.complexTypes[complexIndex].component)
+                }
+            }
+        }
+        guard let complexIndex, seen < model.complexTypes[complexIndex].requiredAttributes.count else { return }
+        for use in model.complexTypes[complexIndex].requiredAttributes
+        where attributes[localName: use.name.localName, namespace: use.name.namespace] == nil {
+            try report(.missingAttribute, "element <\(element)> needs attribute \(use.name.localName)", component: use.component)
+        }
+    }
+
+    /// A value of a simple type: valid, equal to a fixed value, and noted when an ID or IDREF.
+    private mutating func checkValue(
+        _ text: String, of type: XSDSimpleType, constraint: XSDValueConstraint?, owner: @autoclosure () -> String,
+        component: String
+    ) throws {
+        let value: XSDValue
+        do {
+            let bindings = namespaceBindings
+            value = try type.validate(text) { Self.lookup(prefix: $0, in: bindings) }
+        } catch {
+            try report(.invalidValue, "\(owner()): \(error.message)", component: component)
+            return
+        }
+        if let constraint, constraint.isFixed, let fixed = constraint.value, fixed != value {
+            try report(.fixedValueMismatch, "\(owner()) must be \"\(constraint.text)\"", component: component)
+        }
+        try noteIdentity(value, of: type, at: nil, owner: owner())
+    }
+
+    /// IDs must be unique in the document, IDREFs must name one, ENTITY values an unparsed
+    /// entity; `position` is the value's (`nil`: where the parser is, asked only if needed).
+    mutating func noteIdentity(
+        _ value: XSDValue, of type: XSDSimpleType, at position: XMLPosition?, owner: @autoclosure () -> String
+    ) throws {
+        let items: [XSDValue]
+        switch type.identity {
+        case .none:
+            return
+        case .id:
+            guard case .string(let id) = value else { return }
+            if !ids.insert(id).inserted {
+                try report(.duplicateID, "\(owner()): ID \(id) is already the ID of an earlier element or attribute", at: position ?? locator.position)
+            }
+            forwardReferences[id] = nil
+            return
+        case .idReference, .entity:
+            if case .list(let values) = value { items = values } else { items = [value] }
+        }
+        if case .idReference = type.identity {
+            for case .string(let reference) in items where !ids.contains(reference) && forwardReferences[reference] == nil {
+                forwardReferences[reference] = position ?? locator.position
+            }
+        } else {
+            for case .string(let entity) in items where !unparsedEntities.contains(entity) {
+                try report(.undeclaredEntity, "\(owner()): \(entity) is not an unparsed entity the DTD declares", at: position ?? locator.position)
+            }
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import XMLStreaming
+
+/// What ``XMLSchemaValidator`` checks, apart from the handler behind it: every rule of an
+/// instance against a compiled schema, and the state of one document.
+///
+/// Not generic: the validator's type parameter is the handler it passes events to, and
+/// code generic over it would look up the validator's type metadata at run time on every
+/// call that names `Self`, once per element and attribute.
+struct XSDInstanceChecker {
+    /// The schema's components, held here so that each use is not a copy out of the class.
+    let model: XSDModel
+    let options: XMLValidationOptions
+    var errors: [XMLValidationError] = []
+    var uncountedErrors = 0
+
+    var locator = XMLLocator.detached
+    var stack: [XSDElementFrame] = []
+    /// In-scope namespace bindings, for `QName` values and `xsi:type`: each prefix's stack.
+    var namespaceBindings: [String: [String?]] = [:]
+    var ids: Set<String> = []
+    var forwardReferences: [String: XMLPosition] = [:]
+    var unparsedEntities: Set<String> = []
+    var inCDATA = false
+    /// The distinct element and attribute names of the document, numbered by their bytes,
+    /// with what each stands for, made once per name rather than once per tag.
+    var nameIndex = XMLNameInterner()
+    var seenNames: [XSDInstanceName] = []
+
+    init(model: XSDModel, options: XMLValidationOptions) {
+        self.model = model
+        self.options = options
+    }
+
+    // MARK: Reporting
+
+    /// Throws or keeps an error; past the maximum, counts it. Messages cost at most a list
+    /// of ten names, so they are made before it is known whether there is room.
+    mutating func report(
+        _ code: XMLValidationError.Code, _ message: String, component: String? = nil,
+        at position: XMLPosition? = nil
+    ) throws {
+        guard hasRoom else {
+            uncountedErrors += 1
+            return
+        }
+        let error = XMLValidationError(
+            code: code, message: message, position: position ?? locator.position, fileName: locator.fileName,
+            component: component)
+        guard case .allErrors = options.reporting else { throw error }
+        errors.append(error)
+    }
+
+    /// Whether the next error is thrown or kept, not only counted.
+    var hasRoom: Bool {
+        guard case .allErrors(let maximum) = options.reporting else { return true }
+        return errors.count < maximum
+    }
+
+    // MARK: Events
+
+    /// Checks every IDREF found its ID.
+    mutating func endDocument() throws {
+        for (name, position) in forwardReferences.sorted(by: { $0.value.byteOffset < $1.value.byteOffset }) {
+            try report(.unresolvedReference, "IDREF \(name) matches no element's or attribute's ID", at: position)
+        }
+        forwardReferences = [:]
+    }
+
+    /// Notes the binding, for `QName` values and `xsi:type`.
+    mutating func startPrefixMapping(prefix: XMLStringView?, uri: XMLStringView?) {
+        namespaceBindings[prefix?.string ?? "", default: []].append(uri.map(\.string).flatMap { $0.isEmpty ? nil : $0 })
+    }
+
+    /// Ends the binding.
+    mutating func endPrefixMapping(prefix: XMLStringView?) {
+        namespaceBindings[prefix?.string ?? ""]?.removeLast()
+    }
+
+    /// Checks the element's content is complete and its value valid.
+    mutating func endElement() throws {
+        if let frame = stack.popLast() { try finish(frame) }
+    }
+
+    /// Checks text is allowed here, and keeps it when the element's value is checked.
+    mutating func characters(_ text: XMLStringView) throws {
+        if !stack.isEmpty { try collect(text) }
+    }
+
+    /// Notes an unparsed entity, a value `ENTITY` attributes may name.
+    mutating func entityDeclaration(_ declaration: XMLEntityDeclaration) {
+        if declaration.notationName != nil, !declaration.isParameterEntity { unparsedEntities.insert(declaration.name) }
+    }
+}
