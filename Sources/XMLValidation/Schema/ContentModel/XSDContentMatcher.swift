@@ -53,6 +53,22 @@ struct XSDContentMatcher {
     mutating func next(_ name: XSDExpandedName) -> Result<XSDContentModel.Label, Mismatch> {
         // A model where the first way is the only one: one reading, moved in place.
         if model.isGreedy {
+            // The commonest step: the same element again, where it may repeat. The walk
+            // would try this first, and find the same.
+            if let last = configurations[0].indices.last, case .leaf(let label) = model.nodes[Int(configurations[0][last].node)].kind,
+                case .element(let declared, _) = label, declared == name
+            {
+                let count = configurations[0][last].count
+                if let maximum = model.nodes[Int(configurations[0][last].node)].maximum {
+                    if count < maximum {
+                        configurations[0][last].count = count + 1
+                        return .success(label)
+                    }
+                } else {
+                    configurations[0][last].count = Swift.min(count + 1, Swift.max(model.nodes[Int(configurations[0][last].node)].minimum, 1))
+                    return .success(label)
+                }
+            }
             var walker = Walker(model: model, name: name, inPlace: true)
             walker.advance(&configurations[0])
             guard walker.matched, let leaf = configurations[0].last?.node else {

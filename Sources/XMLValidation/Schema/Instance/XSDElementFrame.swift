@@ -31,6 +31,16 @@ struct XSDInstanceName {
     var qualifiedName: String
     /// An `xsi:` attribute or a namespace declaration: the instance's own, always allowed.
     var isInstanceAttribute: Bool
+    /// `xsi:type` or `xsi:nil`, which say how the element is assessed.
+    var xsiAttribute: XSIAttribute?
+    /// As an attribute: the complex type it was last looked up on, and the use found there
+    /// (the same name comes on the same type, tag after tag, so the lookup is made once).
+    var lastOwner = -1
+    var lastUse: XSDAttributeUse?
+
+    enum XSIAttribute {
+        case type, `nil`
+    }
 
     init(_ name: XMLName) {
         let namespace = name.namespaceURI?.string
@@ -40,6 +50,9 @@ struct XSDInstanceName {
         isInstanceAttribute =
             namespace == xsiNamespace || namespace == "http://www.w3.org/2000/xmlns/"
             || (namespace == nil && (localName == "xmlns" || name.prefix.map { $0 == "xmlns" } == true))
+        if namespace == xsiNamespace {
+            xsiAttribute = localName == "type" ? .type : localName == "nil" ? .nil : nil
+        }
     }
 }
 

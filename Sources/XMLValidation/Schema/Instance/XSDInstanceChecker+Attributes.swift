@@ -7,8 +7,9 @@ extension XSDInstanceChecker {
     mutating func checkAttributes(_ attributes: XMLAttributes, of element: String, type: XSDTypeReference) throws {
         var seen = 0
         let complexIndex = type.complexIndex
-        for attribute in attributes {
-            let number = instanceName(attribute.name)
+        // The names were numbered by enter(_:attributes:), in this order.
+        for (position, attribute) in attributes.enumerated() {
+            let number = attributeNames[position]
             if seenNames[number].isInstanceAttribute { continue }
             let name = seenNames[number].expanded
             guard let complexIndex else {
@@ -17,7 +18,11 @@ extension XSDInstanceChecker {
                     .undeclaredAttribute, "attribute \(seenNames[number].qualifiedName) is not allowed on <\(element)>, whose type is simple")
                 continue
             }
-            if let use = model.complexTypes[complexIndex].attributes[name] {
+            if seenNames[number].lastOwner != complexIndex {
+                seenNames[number].lastOwner = complexIndex
+                seenNames[number].lastUse = model.complexTypes[complexIndex].attributes[name]
+            }
+            if let use = seenNames[number].lastUse {
                 seen += use.isRequired ? 1 : 0
                 // A value any string type takes is not even made into a `String`.
                 if use.valueConstraint != nil || !model.simpleTypes[use.type].acceptsAnyText {

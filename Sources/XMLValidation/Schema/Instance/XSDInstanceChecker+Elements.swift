@@ -4,6 +4,12 @@ extension XSDInstanceChecker {
     /// Assesses a start tag: its place in the parent, its declaration and type (and
     /// `xsi:type`, `xsi:nil`), its attributes; pushes its frame.
     mutating func enter(_ xmlName: XMLName, attributes: XMLAttributes) throws {
+        // Past the limit, names are numbered afresh: here, before any of this tag's are, so
+        // that no number taken below goes stale (one tag with more names only grows it).
+        if seenNames.count >= Self.maximumSeenNames {
+            nameIndex = XMLNameInterner()
+            seenNames = []
+        }
         let seen = instanceName(xmlName)
         let name = seenNames[seen].expanded
         let qualifiedName = seenNames[seen].qualifiedName
@@ -26,22 +32,35 @@ extension XSDInstanceChecker {
         }
         var type: XSDTypeReference = .anyType
         if let declaration {
-            let element = model.elements[declaration]
+            // The declaration's fields are read in place: a copy retains its strings.
             frame.declaration = declaration
-            type = element.type
-            if element.isAbstract {
-                try report(.abstractComponent, "element <\(qualifiedName)> is declared abstract", component: element.component)
+            type = model.elements[declaration].type
+            if model.elements[declaration].isAbstract {
+                try report(
+                    .abstractComponent, "element <\(qualifiedName)> is declared abstract", component: model.elements[declaration].component)
+            }
+        }
+        // xsi:type and xsi:nil, found by the names already numbered (most tags have neither).
+        var xsiTypeValue: XMLStringView?
+        var xsiNilValue: XMLStringView?
+        attributeNames.removeAll(keepingCapacity: true)
+        for attribute in attributes {
+            let number = instanceName(attribute.name)
+            attributeNames.append(number)
+            switch seenNames[number].xsiAttribute {
+            case .type: xsiTypeValue = attribute.value
+            case .nil: xsiNilValue = attribute.value
+            case nil: break
             }
         }
         let component = declaration.map { model.elements[$0].component }
-        // xsi:type and xsi:nil.
-        if let written = attributes[localName: "type", namespace: xsiNamespace] {
+        if let written = xsiTypeValue {
             let block = declaration.map { model.elements[$0].block } ?? []
             if let replacement = try xsiType(written.string, for: type, element: qualifiedName, component: component, block: block) {
                 type = replacement
             }
         }
-        if let written = attributes[localName: "nil", namespace: xsiNamespace] {
+        if let written = xsiNilValue {
             let value = XSDWhiteSpace.collapse.normalize(written.string)
             guard value == "true" || value == "false" || value == "1" || value == "0" else {
                 try report(.invalidValue, "xsi:nil must be true or false, not \"\(written.string)\"")
@@ -89,14 +108,9 @@ extension XSDInstanceChecker {
         stack.append(frame)
     }
 
-    /// The name's place in ``seenNames``, made once per distinct name of the document (the
-    /// index starts again past ``maximumSeenNames``, so memory stays bounded). The fields
-    /// are read in place: a copy of the entry retains its strings.
+    /// The name's place in ``seenNames``, made once per distinct name of the document. The
+    /// fields are read in place: a copy of the entry retains its strings.
     mutating func instanceName(_ name: XMLName) -> Int {
-        if seenNames.count >= Self.maximumSeenNames {
-            nameIndex = XMLNameInterner()
-            seenNames = []
-        }
         let (number, isNew) = nameIndex.number(of: name)
         if isNew { seenNames.append(XSDInstanceName(name)) }
         return number
@@ -305,15 +319,17 @@ extension XSDInstanceChecker {
     /// An element's end: its content complete, its value valid.
     mutating func finish(_ frame: XSDElementFrame) throws {
         guard let type = frame.type else { return }
-        let declaration = frame.declaration.map { model.elements[$0] }
         if let matcher = frame.matcher, !frame.contentBroken, let mismatch = matcher.end() {
             try report(
                 .incompleteContent, "element <\(frame.name)> ends before its content is complete; \(Self.expectation(mismatch.expected))",
                 component: type.complexIndex.map { model.complexTypes[$0].component })
         }
         guard var text = frame.text, !frame.isNil else { return }
+        // The declaration's fields, read in place: a copy retains its strings.
+        let constraint = frame.declaration.flatMap { model.elements[$0].valueConstraint }
+        let component = frame.declaration.map { model.elements[$0].component }
         // An empty element takes its declaration's default or fixed value.
-        if text.isEmpty, !frame.hasChildElements, let constraint = declaration?.valueConstraint { text = constraint.text }
+        if text.isEmpty, !frame.hasChildElements, let constraint = constraint { text = constraint.text }
         var simple: XSDSimpleType?
         switch type {
         case .simple(let index): simple = model.simpleTypes[index]
@@ -323,9 +339,9 @@ extension XSDInstanceChecker {
         }
         guard let simple else {
             // Mixed content with a fixed value: compared as text.
-            if let constraint = declaration?.valueConstraint, constraint.isFixed, text != constraint.text {
+            if let constraint = constraint, constraint.isFixed, text != constraint.text {
                 try report(
-                    .fixedValueMismatch, "element <\(frame.name)> must hold \"\(constraint.text)\"", component: declaration?.component,
+                    .fixedValueMismatch, "element <\(frame.name)> must hold \"\(constraint.text)\"", component: component,
                     at: frame.position)
             }
             return
@@ -335,12 +351,12 @@ extension XSDInstanceChecker {
             let bindings = namespaceBindings
             value = try simple.validate(text) { Self.lookup(prefix: $0, in: bindings) }
         } catch {
-            try report(.invalidValue, "element <\(frame.name)>: \(error.message)", component: declaration?.component, at: frame.position)
+            try report(.invalidValue, "element <\(frame.name)>: \(error.message)", component: component, at: frame.position)
             return
         }
-        if let constraint = declaration?.valueConstraint, constraint.isFixed, let fixed = constraint.value, fixed != value {
+        if let constraint = constraint, constraint.isFixed, let fixed = constraint.value, fixed != value {
             try report(
-                .fixedValueMismatch, "element <\(frame.name)> must hold \"\(constraint.text)\"", component: declaration?.component,
+                .fixedValueMismatch, "element <\(frame.name)> must hold \"\(constraint.text)\"", component: component,
                 at: frame.position)
         }
         try noteIdentity(value, of: simple, at: frame.position, owner: "element <\(frame.name)>")

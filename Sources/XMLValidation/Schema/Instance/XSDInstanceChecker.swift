@@ -25,6 +25,8 @@ struct XSDInstanceChecker {
     /// with what each stands for, made once per name rather than once per tag.
     var nameIndex = XMLNameInterner()
     var seenNames: [XSDInstanceName] = []
+    /// The numbers of the current start tag's attribute names, in order (kept, not made per tag).
+    var attributeNames: [Int] = []
 
     init(model: XSDModel, options: XMLValidationOptions) {
         self.model = model
