@@ -18,6 +18,7 @@ let package = Package(
         .executable(name: "xmltree-bench", targets: ["XMLTreeBench"]),
         .executable(name: "plist-bench", targets: ["PlistBench"]),
         .executable(name: "xmlcoding-bench", targets: ["XMLCodingBench"]),
+        .executable(name: "xmlvalidation-bench", targets: ["XMLValidationBench"]),
     ],
     dependencies: [
         .package(name: "XMLStack", path: ".."),
@@ -91,6 +92,15 @@ let package = Package(
                 .product(name: "XMLStreaming", package: "XMLStack"),
                 .product(name: "XMLHandlerStack", package: "XMLStack"),
                 .product(name: "XMLCoder", package: "XMLCoder"),
+            ]
+        ),
+        .executableTarget(
+            name: "XMLValidationBench",
+            dependencies: [
+                "CExpatBaseline", "BenchmarkSupport",
+                .product(name: "XMLValidation", package: "XMLStack"),
+                .product(name: "XMLStreaming", package: "XMLStack"),
+                .product(name: "SiteScheduleImport", package: "SiteSchedule"),
             ]
         ),
         .executableTarget(
