@@ -207,9 +207,9 @@ open class XMLDecoder: @unchecked Sendable {
         set { state.withLock { $0.readsControlCharacterReferences = newValue } }
     }
     /// What each document is validated against as it is read (`.dtd()`: its DTD, and the
-    /// one ``parserOptions`` name in `externalDTD`), or `nil` (the default) for no
-    /// validation. While validating, the parser expands the parameter entities of the
-    /// internal subset, as a validating parser must. The first error stops the decode as an
+    /// one ``parserOptions`` name in `externalDTD`; `.schema(schema)`: an XML Schema), or
+    /// `nil` (the default) for no validation. While validating against a DTD, the parser
+    /// expands the parameter entities of the internal subset, as a validating parser must. The first error stops the decode as an
     /// `XMLValidationError` with its line
     /// and column, before any value is made from the record that holds it; in a record
     /// stream, the records before it have been handed out, and what only the end of the
@@ -361,7 +361,7 @@ open class XMLDecoder: @unchecked Sendable {
             ) {
                 records.queue.append($0)
             },
-            options: validation == nil ? options : XMLValidator.parserOptions(options))
+            options: validation?.parserOptions(options) ?? options)
         return (parser, records)
     }
 

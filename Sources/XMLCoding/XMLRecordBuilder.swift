@@ -18,13 +18,14 @@ struct XMLRecordBuilder: XMLEventHandler {
     private let validation: ValidatorBox?
 
     private final class ValidatorBox {
-        var validator: XMLDTDValidator<XMLDiscardingHandler>
-        init(_ validator: XMLDTDValidator<XMLDiscardingHandler>) { self.validator = validator }
+        /// A DTD or a schema validator: opened in place for each event, never copied.
+        var validator: any XMLEventHandler
+        init(_ validator: any XMLEventHandler) { self.validator = validator }
 
         /// Out of line, so that an event's handling without validation is not made larger
         /// (and less inlined) by the validator's.
         @inline(never)
-        func send(_ event: (inout XMLDTDValidator<XMLDiscardingHandler>) throws -> Void) throws {
+        func send(_ event: (inout any XMLEventHandler) throws -> Void) throws {
             try event(&validator)
         }
     }

@@ -39,6 +39,17 @@ struct Line: Decodable {
 }
 
 
+// docs/Validation.md:180
+struct Feed: Decodable {
+    var item: [Entry]
+}
+
+// docs/Validation.md:180
+struct Entry: Decodable {
+    var sku: String
+}
+
+
 var failures = 0
 failures += await example("docs/Validation.md:19") {
     let order = """
@@ -141,7 +152,30 @@ failures += await example("docs/Validation.md:146") {
     _ = shipment
     _ = decoder
 }
-failures += await example("docs/Validation.md:204") {
+failures += await example("docs/Validation.md:180") {
+    let feedSchema = try XMLSchema(string: """
+        <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
+          <xs:element name="feed"><xs:complexType><xs:sequence>
+            <xs:element name="item" maxOccurs="unbounded"><xs:complexType>
+              <xs:attribute name="sku" type="xs:NMTOKEN" use="required"/>
+            </xs:complexType></xs:element>
+          </xs:sequence></xs:complexType></xs:element>
+        </xs:schema>
+        """, name: "feed.xsd")
+    let feedDecoder = XMLDecoder()
+    feedDecoder.validation = .schema(feedSchema)
+    let feed = try feedDecoder.decode(Feed.self, from: Array(#"<feed><item sku="A-1"/></feed>"#.utf8))
+    print(feed.item.map(\.sku))  // ["A-1"]
+    do {
+        _ = try feedDecoder.decode(Feed.self, from: Array(#"<feed><item sku="B 2"/></feed>"#.utf8), fileName: "feed.xml")
+    } catch let error as XMLValidationError {
+        print(error.code, error.position.line, error.position.column)  // invalid-value 1 7
+    }
+    _ = feedSchema
+    _ = feedDecoder
+    _ = feed
+}
+failures += await example("docs/Validation.md:239") {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("validation-guide-\(getpid())")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let feedDTD = directory.appendingPathComponent("feed.dtd").path
@@ -168,7 +202,7 @@ failures += await example("docs/Validation.md:204") {
     _ = parserOptions
     _ = parser
 }
-failures += await example("docs/Validation.md:314") {
+failures += await example("docs/Validation.md:349") {
     let schema = try XMLSchema(string: """
         <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
           <xs:element name="order">
