@@ -16,8 +16,32 @@ struct XSDModel: Sendable {
     var globalTypes: [XSDExpandedName: XSDTypeReference] = [:]
     /// Each built-in simple type's index, for `xsi:type`.
     var builtinTypes: [XSDBuiltinType: Int] = [:]
+    /// For each element declaration that heads a substitution group, the declarations that
+    /// may stand in its place (transitively, those its `block` allows), in name order.
+    var substitutes: [Int: [Int]] = [:]
     /// The schema documents read, in order.
     var files: [String] = []
+
+    /// The derivation methods from `base` down to `type`, when `type` is `base` or derived
+    /// from it; `nil` when it is not (complex types along their base chain, simple types as
+    /// cos-st-derived-ok has them).
+    func derivation(of type: XSDTypeReference, from base: XSDTypeReference) -> [XSDDerivation]? {
+        if type == base { return [] }
+        var methods: [XSDDerivation] = []
+        var current = type
+        var steps = 0
+        while case .complex(let index) = current, steps <= complexTypes.count {
+            methods.append(complexTypes[index].derivation)
+            current = complexTypes[index].base
+            if current == base { return methods }
+            steps += 1
+        }
+        if base == .anyType { return methods }
+        if case .simple(let a) = current, case .simple(let b) = base, simpleTypes[a].isDerived(from: simpleTypes[b]) {
+            return methods + (simpleTypes[a] === simpleTypes[b] ? [] : [.restriction])
+        }
+        return nil
+    }
 
     /// The name of a type, for messages.
     func typeName(_ type: XSDTypeReference) -> String {

@@ -169,39 +169,88 @@ extension XSDSchemaCompiler {
             })
             return .elements(model: model.contentModels.count - 1, mixed: true)
         }
-        let elements = model.elements
-        // One name, one type, throughout a content model (cos-element-consistent).
-        var types: [XSDExpandedName: XSDTypeReference] = [:]
-        var pending = [particle]
-        while let next = pending.popLast() {
-            switch next.term {
-            case .element(let index):
-                let element = elements[index]
-                if let other = types[element.name], other != element.type {
-                    throw XSDSchemaError(
-                        "the content model of \(name) declares \(element.name) twice, with types \(model.typeName(other)) and "
-                            + "\(model.typeName(element.type)) (cos-element-consistent)", at: node)
-                }
-                types[element.name] = element.type
-            case .wildcard: break
-            case .sequence(let items), .choice(let items), .all(let items): pending += items
-            }
-        }
-        let compiled = XSDContentModel(particle) { elements[$0].name }
-        do {
-            try compiled.checkUniqueAttribution(budget: options.maximumContentModelWork)
-        } catch let ambiguity as XSDContentModel.Ambiguity {
-            throw XSDSchemaError(
-                "the content model of \(name) is ambiguous: \(ambiguity.second.description) could match either of two particles "
-                    + "(\(ambiguity.first.description) and \(ambiguity.second.description)), which Unique Particle Attribution forbids",
-                at: node)
-        } catch {
-            throw XSDSchemaError(
-                "the content model of \(name) takes more than XMLSchema.Options.maximumContentModelWork "
-                    + "(\(options.maximumContentModelWork)) to check", at: node, code: .unreadableSchema)
-        }
-        model.contentModels.append(compiled)
+        // Built once every declaration is known (buildContentModels()): a reference to the
+        // head of a substitution group matches its members, which are known only then.
+        model.contentModels.append(XSDContentModel(XSDParticle(minimum: 0, maximum: 1, term: .sequence([]))) { _ in
+            XSDExpandedName(namespace: nil, localName: "")
+        })
+        pendingContentModels.append(PendingContentModel(index: model.contentModels.count - 1, particle: particle, typeName: name, node: node))
         return .elements(model: model.contentModels.count - 1, mixed: mixed)
+    }
+
+    /// Builds the content models ``content(_:mixed:type:at:)`` set aside, with each reference
+    /// to a substitution group's head a choice of it and its members, and checks each: one
+    /// type per name (cos-element-consistent), Unique Particle Attribution.
+    mutating func buildContentModels() throws(XSDSchemaError) {
+        for pending in pendingContentModels {
+            let particle = try withSubstitutes(pending.particle, at: pending.node)
+            let name = pending.typeName
+            let node = pending.node
+            let elements = model.elements
+            // One name, one type, throughout a content model (cos-element-consistent).
+            var types: [XSDExpandedName: XSDTypeReference] = [:]
+            var stack = [particle]
+            while let next = stack.popLast() {
+                switch next.term {
+                case .element(let index):
+                    let element = elements[index]
+                    if let other = types[element.name], other != element.type {
+                        throw XSDSchemaError(
+                            "the content model of \(name) declares \(element.name) twice, with types \(model.typeName(other)) and "
+                                + "\(model.typeName(element.type)) (cos-element-consistent)", at: node)
+                    }
+                    types[element.name] = element.type
+                case .wildcard: break
+                case .sequence(let items), .choice(let items), .all(let items): stack += items
+                }
+            }
+            let compiled = XSDContentModel(particle) { elements[$0].name }
+            do {
+                try compiled.checkUniqueAttribution(budget: options.maximumContentModelWork)
+            } catch let ambiguity as XSDContentModel.Ambiguity {
+                throw XSDSchemaError(
+                    "the content model of \(name) is ambiguous: \(ambiguity.second.description) could match either of two particles "
+                        + "(\(ambiguity.first.description) and \(ambiguity.second.description)), which Unique Particle Attribution forbids",
+                    at: node)
+            } catch {
+                throw XSDSchemaError(
+                    "the content model of \(name) takes more than XMLSchema.Options.maximumContentModelWork "
+                        + "(\(options.maximumContentModelWork)) to check", at: node, code: .unreadableSchema)
+            }
+            model.contentModels[pending.index] = compiled
+        }
+        pendingContentModels = []
+    }
+
+    /// `particle` with every element whose declaration heads a substitution group replaced
+    /// by a choice of it and the declarations that may stand in its place.
+    /// Every member placed counts against `maximumContentModelWork`: a group of n members
+    /// referenced in m places makes n × m particles, which a hostile schema could make huge.
+    private mutating func withSubstitutes(_ particle: XSDParticle, at node: SchemaNode) throws(XSDSchemaError) -> XSDParticle {
+        var particle = particle
+        func each(_ items: [XSDParticle]) throws(XSDSchemaError) -> [XSDParticle] {
+            var result: [XSDParticle] = []
+            for item in items { result.append(try withSubstitutes(item, at: node)) }
+            return result
+        }
+        switch particle.term {
+        case .element(let index):
+            if let members = model.substitutes[index], !members.isEmpty {
+                substitutionWork += members.count
+                guard substitutionWork <= options.maximumContentModelWork else {
+                    throw XSDSchemaError(
+                        "the substitution groups place more than XMLSchema.Options.maximumContentModelWork "
+                            + "(\(options.maximumContentModelWork)) members in content models", at: node, code: .unreadableSchema)
+                }
+                particle.term = .choice(([index] + members).map { XSDParticle(minimum: 1, maximum: 1, term: .element($0)) })
+            }
+        case .wildcard:
+            break
+        case .sequence(let items): particle.term = .sequence(try each(items))
+        case .choice(let items): particle.term = .choice(try each(items))
+        case .all(let items): particle.term = .all(try each(items))
+        }
+        return particle
     }
 
     static func isAll(_ particle: XSDParticle) -> Bool {

@@ -106,7 +106,6 @@ extension XSDSchemaCompiler {
     /// Compiles an `<xs:element>` declaration. Its index is taken first, so that its own type
     /// may hold it again (recursive structures).
     private mutating func elementDeclaration(_ node: SchemaNode, name: XSDExpandedName, global: Bool) throws(XSDSchemaError) -> Int {
-        if node.attributes["substitutionGroup"] != nil { throw unsupported("substitutionGroup", at: node) }
         if let constraint = node.components.first(where: { ["unique", "key", "keyref"].contains($0.localName) }) {
             throw unsupported("identity constraints (<xs:\(constraint.localName)>)", at: constraint)
         }
@@ -114,6 +113,15 @@ extension XSDSchemaCompiler {
         let label = component(node, name.localName)
         model.elements.append(XSDElementDeclaration(name: name, type: .anyType, component: label))
         if global { compiledElements[name] = index }
+        // A member of a substitution group: its head first, whose type it takes by default.
+        if let headName = node.attributes["substitutionGroup"] {
+            guard global else { throw XSDSchemaError("only a top-level element can be in a substitution group", at: node) }
+            let head = try element(named: try resolve(headName, at: node), at: node)
+            let hasOwnType = node.attributes["type"] != nil
+                || node.components.contains { $0.localName == "simpleType" || $0.localName == "complexType" }
+            substitutionHeads[index] = (head, node, hasOwnType)
+            if !hasOwnType { model.elements[index].type = model.elements[head].type }
+        }
         var declaration = model.elements[index]
         let inline = node.components.first { $0.localName == "simpleType" || $0.localName == "complexType" }
         if let typeName = node.attributes["type"] {
@@ -127,7 +135,7 @@ extension XSDSchemaCompiler {
         declaration.isNillable = Self.boolean(node.attributes["nillable"])
         declaration.isAbstract = Self.boolean(node.attributes["abstract"])
         declaration.block = try derivations("block", of: node, allowed: [.extension_, .restriction, .substitution])
-        _ = try derivations("final", of: node, allowed: [.extension_, .restriction])
+        elementFinals[index] = try derivations("final", of: node, allowed: [.extension_, .restriction])
         declaration.valueConstraint = try valueConstraint(of: node, type: declaration.type)
         model.elements[index] = declaration
         return index

@@ -41,6 +41,14 @@ struct XSDSchemaCompiler {
     var particles: [Int: XSDParticle] = [:]
     /// Each model group's term, compiled once for every reference to it.
     var groupTerms: [XSDExpandedName: XSDParticle.Term?] = [:]
+    /// Content models to build once every declaration is known.
+    var pendingContentModels: [PendingContentModel] = []
+    /// Each substitution group member's head, and whether the member gave its own type.
+    var substitutionHeads: [Int: (head: Int, node: SchemaNode, hasOwnType: Bool)] = [:]
+    /// How many members the content models have taken in place of their heads so far.
+    var substitutionWork = 0
+    /// Each element declaration's `final` (its {substitution group exclusions}).
+    var elementFinals: [Int: Set<XSDDerivation>] = [:]
     /// Which document each schema element is in.
     var nodeDocuments: [ObjectIdentifier: Int] = [:]
 
@@ -67,6 +75,8 @@ struct XSDSchemaCompiler {
             // A group no type uses is still checked.
             _ = try groupParticle(named: name, minimum: 1, maximum: 1, at: global.node)
         }
+        try resolveSubstitutionGroups()
+        try buildContentModels()
         return model
     }
 

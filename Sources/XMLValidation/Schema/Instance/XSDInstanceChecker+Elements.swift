@@ -236,7 +236,7 @@ extension XSDInstanceChecker {
             try report(.invalidXsiType, "xsi:type \"\(written)\" names no type of the schema", component: component)
             return nil
         }
-        guard let methods = derivation(of: replacement, from: declared) else {
+        guard let methods = model.derivation(of: replacement, from: declared) else {
             try report(
                 .invalidXsiType,
                 "xsi:type \(model.typeName(replacement)) does not derive from \(model.typeName(declared)), the type of <\(element)>",
@@ -254,27 +254,6 @@ extension XSDInstanceChecker {
             return nil
         }
         return replacement
-    }
-
-    /// The derivation methods from `base` down to `type`, when `type` is `base` or derived
-    /// from it; `nil` when it is not (complex types along their base chain, simple types as
-    /// cos-st-derived-ok has them).
-    private func derivation(of type: XSDTypeReference, from base: XSDTypeReference) -> [XSDDerivation]? {
-        if type == base { return [] }
-        var methods: [XSDDerivation] = []
-        var current = type
-        var steps = 0
-        while case .complex(let index) = current, steps <= model.complexTypes.count {
-            methods.append(model.complexTypes[index].derivation)
-            current = model.complexTypes[index].base
-            if current == base { return methods }
-            steps += 1
-        }
-        if base == .anyType { return methods }
-        if case .simple(let a) = current, case .simple(let b) = base, model.simpleTypes[a].isDerived(from: model.simpleTypes[b]) {
-            return methods + (model.simpleTypes[a] === model.simpleTypes[b] ? [] : [.restriction])
-        }
-        return nil
     }
 
     static func lookup(prefix: String, in bindings: [String: [String?]]) -> String?? {

@@ -1,0 +1,75 @@
+/// A content model set aside until every declaration is known.
+struct PendingContentModel {
+    var index: Int
+    var particle: XSDParticle
+    var typeName: String
+    var node: SchemaNode
+}
+
+extension XSDSchemaCompiler {
+    /// Checks each substitution group and lists, for each head, what may stand in its place:
+    /// no group contains itself (e-props-correct.6); a member without a type of its own has
+    /// its head's; a member's type derives from its head's, by methods the head's `final`
+    /// allows (e-props-correct.4); and a head's `block` (with its type's) keeps members out
+    /// whose derivation it names, or all of them for `substitution`.
+    mutating func resolveSubstitutionGroups() throws(XSDSchemaError) {
+        guard !substitutionHeads.isEmpty else { return }
+        // Heads before members, so that a member without a type takes its head's final one.
+        var depth: [Int: Int] = [:]
+        for member in substitutionHeads.keys.sorted() {
+            var chain: [Int] = []
+            var current = member
+            while let (head, node, _) = substitutionHeads[current], depth[current] == nil {
+                if chain.contains(current) || head == member {
+                    throw XSDSchemaError(
+                        "the substitution group of \(model.elements[current].name) contains it (e-props-correct.6)", at: node)
+                }
+                chain.append(current)
+                current = head
+            }
+            var level = depth[current] ?? 0
+            for element in chain.reversed() {
+                level += 1
+                depth[element] = level
+            }
+        }
+        for member in substitutionHeads.keys.sorted(by: { (depth[$0]!, $0) < (depth[$1]!, $1) }) {
+            let (head, node, hasOwnType) = substitutionHeads[member]!
+            if !hasOwnType {
+                model.elements[member].type = model.elements[head].type
+                model.elements[member].valueConstraint = try valueConstraint(of: node, type: model.elements[member].type)
+            }
+            let memberType = model.elements[member].type
+            let headType = model.elements[head].type
+            guard let methods = model.derivation(of: memberType, from: headType) else {
+                throw XSDSchemaError(
+                    "the type of \(model.elements[member].name), \(model.typeName(memberType)), does not derive from "
+                        + "\(model.typeName(headType)), the type of the head of its substitution group, \(model.elements[head].name) "
+                        + "(e-props-correct.4)", at: node)
+            }
+            if let excluded = methods.first(where: { elementFinals[head, default: []].contains($0) }) {
+                throw XSDSchemaError(
+                    "\(model.elements[head].name) does not take members whose type derives by \(excluded.rawValue) (its final); "
+                        + "\(model.elements[member].name)'s does (e-props-correct.4)", at: node)
+            }
+        }
+        // Each head's members, transitively, less those it blocks.
+        var direct: [Int: [Int]] = [:]
+        for (member, entry) in substitutionHeads { direct[entry.head, default: []].append(member) }
+        for head in direct.keys {
+            var blocked = model.elements[head].block
+            if blocked.contains(.substitution) { continue }
+            if case .complex(let index) = model.elements[head].type { blocked.formUnion(model.complexTypes[index].block) }
+            var members: [Int] = []
+            var pending = direct[head]!
+            var seen: Set<Int> = []
+            while let member = pending.popLast() {
+                guard seen.insert(member).inserted else { continue }
+                pending += direct[member] ?? []
+                let methods = model.derivation(of: model.elements[member].type, from: model.elements[head].type) ?? []
+                if !methods.contains(where: blocked.contains) { members.append(member) }
+            }
+            model.substitutes[head] = members.sorted { model.elements[$0].name.description < model.elements[$1].name.description }
+        }
+    }
+}
