@@ -71,8 +71,8 @@ extension XSDSchemaCompiler {
             }
             try checkFinal(.simple(item), .list, at: body)
             let itemType = model.simpleTypes[item]
-            if case .list = itemType.variety {
-                throw XSDSchemaError("the items of a list cannot be lists (\(itemType.name))", at: body)
+            if Self.holdsList(itemType) {
+                throw XSDSchemaError("the items of a list cannot be lists (\(itemType.name)), nor unions of lists (cos-st-restricts.2.1)", at: body)
             }
             type = XSDSimpleType(name: name, variety: .list(itemType), builtin: .anySimpleType, whiteSpace: .collapse, facets: XSDFacets())
         case "union":
@@ -100,6 +100,15 @@ extension XSDSchemaCompiler {
         return model.simpleTypes.count - 1
     }
 
+    /// Whether a type is a list, or a union with a list among its members (at any depth).
+    static func holdsList(_ type: XSDSimpleType) -> Bool {
+        switch type.variety {
+        case .atomic: return false
+        case .list: return true
+        case .union(let members): return members.contains(where: holdsList)
+        }
+    }
+
     /// A restriction's facets applied to its base.
     mutating func restrict(_ base: XSDSimpleType, by node: SchemaNode, name: String) throws(XSDSchemaError) -> XSDSimpleType {
         var declarations: [XSDFacetDeclaration] = []
@@ -114,11 +123,21 @@ extension XSDSchemaCompiler {
             let fixed = child.attributes["fixed"].map { XSDWhiteSpace.collapse.normalize($0) }
             declarations.append(XSDFacetDeclaration(kind: kind, value: value, isFixed: fixed == "true" || fixed == "1"))
         }
+        let restricted: XSDSimpleType
         do {
             // Facet values are read where the restriction is (a QName enumeration's prefixes).
-            return try base.restricted(named: name, by: declarations, namespaces: node.lookup(prefix:))
+            restricted = try base.restricted(named: name, by: declarations, namespaces: node.lookup(prefix:))
         } catch {
             throw XSDSchemaError(error.message, at: node)
         }
+        // A NOTATION value names a notation the schema declares: so must each one listed.
+        if case .atomic = restricted.variety, restricted.builtin.isDerived(from: .NOTATION), let enumeration = restricted.facets.enumeration {
+            for case .qualifiedName(let namespace, let localName) in enumeration.values
+            where !notations.contains(XSDExpandedName(namespace: namespace, localName: localName)) {
+                let notation = XSDExpandedName(namespace: namespace, localName: localName)
+                throw XSDSchemaError("the enumeration of \(name) lists \(notation), which is not a notation the schema declares", at: node)
+            }
+        }
+        return restricted
     }
 }

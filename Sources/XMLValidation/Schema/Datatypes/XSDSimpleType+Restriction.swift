@@ -141,11 +141,15 @@ extension XSDSimpleType {
     /// Whether `written` is the value the fixed facet `kind` already has.
     private func isSameFacet(_ kind: XSDFacetKind, _ written: String, namespaces: XSDBuiltinType.NamespaceLookup) -> Bool {
         switch kind {
-        case .length: return Int(written) == facets.length
-        case .minLength: return Int(written) == facets.minLength
-        case .maxLength: return Int(written) == facets.maxLength
-        case .totalDigits: return Int(written) == facets.totalDigits
-        case .fractionDigits: return Int(written) == facets.fractionDigits
+        case .length, .minLength, .maxLength, .totalDigits, .fractionDigits:
+            let count = try? Self.count(XSDFacetDeclaration(kind: kind, value: written), positive: false)
+            switch kind {
+            case .length: return count == facets.length
+            case .minLength: return count == facets.minLength
+            case .maxLength: return count == facets.maxLength
+            case .totalDigits: return count == facets.totalDigits
+            default: return count == facets.fractionDigits
+            }
         case .whiteSpace: return XSDWhiteSpace(name: written) == whiteSpace
         case .minInclusive: return (try? validate(written, namespaces: namespaces)) == facets.minInclusive?.value
         case .maxInclusive: return (try? validate(written, namespaces: namespaces)) == facets.maxInclusive?.value
@@ -159,12 +163,14 @@ extension XSDSimpleType {
     private static func count(_ declaration: XSDFacetDeclaration, positive: Bool) throws(XSDValueError) -> Int {
         let text = XSDWhiteSpace.collapse.normalize(declaration.value)
         guard let decimal = XSDDecimal(Substring(text), allowsPoint: false), !decimal.isNegative,
-            let value = Int(decimal.description), !positive || value > 0
+            !positive || !decimal.digits.isEmpty
         else {
             throw XSDValueError(
                 "\(declaration.kind.rawValue) must be a \(positive ? "positive" : "non-negative") integer, not \"\(declaration.value)\"")
         }
-        return value
+        // Past Int: no value is that long, and none has that many digits, so Int.max means
+        // the same (the recommendation sets no bound on these integers).
+        return Int(decimal.description) ?? Int.max
     }
 
     /// Facets that contradict one another, whichever restriction set them.

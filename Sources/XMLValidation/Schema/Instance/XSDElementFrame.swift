@@ -29,7 +29,8 @@ struct XSDInstanceName {
     var expanded: XSDExpandedName
     /// As written (`prefix:local`), for messages.
     var qualifiedName: String
-    /// An `xsi:` attribute or a namespace declaration: the instance's own, always allowed.
+    /// `xsi:type`, `xsi:nil`, `xsi:schemaLocation`, `xsi:noNamespaceSchemaLocation` or a
+    /// namespace declaration: the instance's own, always allowed.
     var isInstanceAttribute: Bool
     /// `xsi:type` or `xsi:nil`, which say how the element is assessed.
     var xsiAttribute: XSIAttribute?
@@ -47,8 +48,11 @@ struct XSDInstanceName {
         let localName = name.localName.string
         expanded = XSDExpandedName(namespace: namespace, localName: localName)
         qualifiedName = name.qualifiedName
+        // Only the four attributes XML Schema defines in the xsi namespace; any other there is
+        // an attribute like another, declared or not (cvc-complex-type.3).
+        let xsi = namespace == xsiNamespace && ["type", "nil", "schemaLocation", "noNamespaceSchemaLocation"].contains(localName)
         isInstanceAttribute =
-            namespace == xsiNamespace || namespace == "http://www.w3.org/2000/xmlns/"
+            xsi || namespace == "http://www.w3.org/2000/xmlns/"
             || (namespace == nil && (localName == "xmlns" || name.prefix.map { $0 == "xmlns" } == true))
         if namespace == xsiNamespace {
             xsiAttribute = localName == "type" ? .type : localName == "nil" ? .nil : nil

@@ -317,8 +317,13 @@ extension XSDInstanceChecker {
         case .anyType: break
         }
         guard let simple else {
-            // Mixed content with a fixed value: compared as text.
-            if let constraint = constraint, constraint.isFixed, text != constraint.text {
+            // Mixed content with a fixed value: compared as text, and no element children
+            // (cvc-elt.5.2.2.1).
+            if let constraint = constraint, constraint.isFixed, frame.hasChildElements {
+                try report(
+                    .fixedValueMismatch, "element <\(frame.name)> has a fixed value, \"\(constraint.text)\", and cannot hold elements",
+                    component: component, at: frame.position)
+            } else if let constraint = constraint, constraint.isFixed, text != constraint.text {
                 try report(
                     .fixedValueMismatch, "element <\(frame.name)> must hold \"\(constraint.text)\"", component: component,
                     at: frame.position)
