@@ -66,7 +66,7 @@ extension XMLValidationError {
         public static let invalidAttributeValue = Code(rawValue: "invalid-attribute-value")
         /// An ID that an earlier element already has.
         public static let duplicateID = Code(rawValue: "duplicate-id")
-        /// An IDREF that no element's ID matches.
+        /// An IDREF that no element's ID matches, or a `keyref` whose values match no key.
         public static let unresolvedReference = Code(rawValue: "unresolved-reference")
         /// A reference to an entity that is not declared, or whose content was not read.
         public static let undeclaredEntity = Code(rawValue: "undeclared-entity")
@@ -109,4 +109,9 @@ extension XMLValidationError.Code {
     public static let invalidXsiType = Self(rawValue: "invalid-xsi-type")
     /// An abstract element or type used in a document.
     public static let abstractComponent = Self(rawValue: "abstract-component")
+    /// Two elements with the same values for a `key` or `unique` identity constraint.
+    public static let duplicateKey = Self(rawValue: "duplicate-key")
+    /// An element a `key` picks without a value for one of its fields, or a field of an
+    /// identity constraint that reaches more than one value or an element without a simple one.
+    public static let invalidKey = Self(rawValue: "invalid-key")
 }

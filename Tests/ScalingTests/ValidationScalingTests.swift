@@ -212,4 +212,41 @@ struct SchemaValidationScalingTests {
         }
         print("scaling: nested counts: \(scaling)"); #expect(scaling.isNearLinear(), "nested counts: \(scaling)")
     }
+
+    @Test("n elements picked by a key, a unique and a keyref, and n levels each opening a key of their own up to the limit")
+    func identityConstraints() throws {
+        let schema = try XMLSchema(string: """
+            <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
+              <xs:element name="r"><xs:complexType><xs:sequence>
+                <xs:element name="e" minOccurs="0" maxOccurs="unbounded"><xs:complexType>
+                  <xs:sequence><xs:element name="k" type="xs:int"/></xs:sequence>
+                  <xs:attribute name="id" type="xs:int"/><xs:attribute name="ref" type="xs:int"/>
+                </xs:complexType></xs:element>
+                <xs:element ref="n" minOccurs="0"/>
+              </xs:sequence></xs:complexType>
+                <xs:key name="id"><xs:selector xpath="e"/><xs:field xpath="@id"/></xs:key>
+                <xs:unique name="k"><xs:selector xpath=".//e"/><xs:field xpath="k"/></xs:unique>
+                <xs:keyref name="ref" refer="id"><xs:selector xpath="e"/><xs:field xpath="@ref"/></xs:keyref>
+              </xs:element>
+              <xs:element name="n"><xs:complexType><xs:sequence><xs:element ref="n" minOccurs="0"/></xs:sequence></xs:complexType>
+                <xs:unique name="nested"><xs:selector xpath=".//n"/><xs:field xpath="@v"/></xs:unique>
+              </xs:element>
+            </xs:schema>
+            """)
+        let picked = { (n: Int) in
+            Array(("<r>" + (0..<n).map { "<e id='\($0)' ref='\(n - 1 - $0)'><k>\($0)</k></e>" }.joined() + "</r>").utf8)
+        }
+        #expect(try Self.validate(schema, picked(1_000)) == 0)
+        let scaling = try Scaling.measure(n: 5_000, prepare: picked) { bytes in
+            let errors = try Self.validate(schema, bytes)
+            #expect(errors == 0)
+        }
+        print("scaling: identity constraints: \(scaling)"); #expect(scaling.isNearLinear(), "identity constraints: \(scaling)")
+        // Each level opens a scope that every level below is matched against, and is picked
+        // by every scope above it: bounded by the limits on open scopes and picked elements,
+        // so the work per element is too.
+        let nested = { (n: Int) in Array(("<r>" + String(repeating: "<n>", count: n) + String(repeating: "</n>", count: n) + "</r>").utf8) }
+        let deep = try Scaling.measure(n: 2_000, prepare: nested) { bytes in _ = try Self.validate(schema, bytes) }
+        print("scaling: nested identity scopes: \(deep)"); #expect(deep.isNearLinear(), "nested identity scopes: \(deep)")
+    }
 }

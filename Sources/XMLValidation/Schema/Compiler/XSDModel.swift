@@ -16,6 +16,8 @@ struct XSDModel: Sendable {
     var globalTypes: [XSDExpandedName: XSDTypeReference] = [:]
     /// Each built-in simple type's index, for `xsi:type`.
     var builtinTypes: [XSDBuiltinType: Int] = [:]
+    /// The identity constraints of every element declaration.
+    var identityConstraints: [XSDIdentityConstraint] = []
     /// For each element declaration that heads a substitution group, the declarations that
     /// may stand in its place (transitively, those its `block` allows), in name order.
     var substitutes: [Int: [Int]] = [:]

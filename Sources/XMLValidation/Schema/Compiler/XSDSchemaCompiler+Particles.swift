@@ -106,9 +106,6 @@ extension XSDSchemaCompiler {
     /// Compiles an `<xs:element>` declaration. Its index is taken first, so that its own type
     /// may hold it again (recursive structures).
     private mutating func elementDeclaration(_ node: SchemaNode, name: XSDExpandedName, global: Bool) throws(XSDSchemaError) -> Int {
-        if let constraint = node.components.first(where: { ["unique", "key", "keyref"].contains($0.localName) }) {
-            throw unsupported("identity constraints (<xs:\(constraint.localName)>)", at: constraint)
-        }
         let index = model.elements.count
         let label = component(node, name.localName)
         model.elements.append(XSDElementDeclaration(name: name, type: .anyType, component: label))
@@ -137,6 +134,7 @@ extension XSDSchemaCompiler {
         declaration.block = try derivations("block", of: node, allowed: [.extension_, .restriction, .substitution])
         elementFinals[index] = try derivations("final", of: node, allowed: [.extension_, .restriction])
         declaration.valueConstraint = try valueConstraint(of: node, type: declaration.type)
+        declaration.identityConstraints = try identityConstraints(of: node)
         model.elements[index] = declaration
         return index
     }

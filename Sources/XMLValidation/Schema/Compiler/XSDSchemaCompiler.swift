@@ -45,6 +45,10 @@ struct XSDSchemaCompiler {
     var pendingContentModels: [PendingContentModel] = []
     /// Each substitution group member's head, and whether the member gave its own type.
     var substitutionHeads: [Int: (head: Int, node: SchemaNode, hasOwnType: Bool)] = [:]
+    /// The identity constraints compiled so far, by name (one symbol space for all three
+    /// kinds), and the keyrefs whose `refer` is resolved once all are known.
+    var identityConstraintNames: [XSDExpandedName: Int] = [:]
+    var pendingReferences: [(constraint: Int, refer: XSDExpandedName, node: SchemaNode)] = []
     /// How many members the content models have taken in place of their heads so far.
     var substitutionWork = 0
     /// Each element declaration's `final` (its {substitution group exclusions}).
@@ -77,6 +81,7 @@ struct XSDSchemaCompiler {
         }
         try resolveSubstitutionGroups()
         try buildContentModels()
+        try resolveKeyReferences()
         return model
     }
 

@@ -45,6 +45,8 @@ struct XSDElementDeclaration: Sendable {
     var block: Set<XSDDerivation> = []
     /// A `default` or `fixed` value, as written.
     var valueConstraint: XSDValueConstraint?
+    /// Its identity constraints (`unique`, `key`, `keyref`), as indexes into the model's.
+    var identityConstraints: [Int] = []
     /// `<xs:element name="site">` at `schedule.xsd:31`: how messages name it.
     var component: String
 }

@@ -22,6 +22,8 @@ struct XSDElementFrame {
     /// Where the element starts, for an error in its value: asked of the parser only for an
     /// element whose value is checked (each ask costs expat a count of lines).
     var position: XMLPosition?
+    /// The identity-constraint fields the element's value gives at its end: (tuple, field).
+    var fieldTargets: [(tuple: Int, field: Int)] = []
 }
 
 /// An element or attribute name of the document, as the validator uses it.

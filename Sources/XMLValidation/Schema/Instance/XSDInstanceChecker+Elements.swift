@@ -13,6 +13,7 @@ extension XSDInstanceChecker {
         let seen = instanceName(xmlName)
         let name = seenNames[seen].expanded
         let qualifiedName = seenNames[seen].qualifiedName
+        if !model.identityConstraints.isEmpty { openNames.append(name) }
         var frame = XSDElementFrame(name: qualifiedName)
         var declaration: Int?
         var assessed = true
@@ -104,8 +105,24 @@ extension XSDInstanceChecker {
         case .anyType:
             break
         }
+        if !model.identityConstraints.isEmpty {
+            try enterIdentity(&frame, attributes: attributes, declaration: declaration)
+            // A field's element: its value is read, even where its type would not need it.
+            if !frame.fieldTargets.isEmpty, frame.text == nil, hasSimpleValue(type) { frame.text = "" }
+        }
         if frame.text != nil { frame.position = locator.position }
         stack.append(frame)
+    }
+
+    /// Whether elements of the type have a simple value: a simple type, or simple content.
+    private func hasSimpleValue(_ type: XSDTypeReference) -> Bool {
+        switch type {
+        case .simple: return true
+        case .complex(let index):
+            if case .simple = model.complexTypes[index].content { return true }
+            return false
+        case .anyType: return false
+        }
     }
 
     /// The name's place in ``seenNames``, made once per distinct name of the document. The
@@ -296,14 +313,15 @@ extension XSDInstanceChecker {
     }
 
     /// An element's end: its content complete, its value valid.
-    mutating func finish(_ frame: XSDElementFrame) throws {
-        guard let type = frame.type else { return }
+    @discardableResult
+    mutating func finish(_ frame: XSDElementFrame) throws -> XSDValue? {
+        guard let type = frame.type else { return nil }
         if let matcher = frame.matcher, !frame.contentBroken, let mismatch = matcher.end() {
             try report(
                 .incompleteContent, "element <\(frame.name)> ends before its content is complete; \(Self.expectation(mismatch.expected))",
                 component: type.complexIndex.map { model.complexTypes[$0].component })
         }
-        guard var text = frame.text, !frame.isNil else { return }
+        guard var text = frame.text, !frame.isNil else { return nil }
         // The declaration's fields, read in place: a copy retains its strings.
         let constraint = frame.declaration.flatMap { model.elements[$0].valueConstraint }
         let component = frame.declaration.map { model.elements[$0].component }
@@ -328,7 +346,7 @@ extension XSDInstanceChecker {
                     .fixedValueMismatch, "element <\(frame.name)> must hold \"\(constraint.text)\"", component: component,
                     at: frame.position)
             }
-            return
+            return nil
         }
         let value: XSDValue
         do {
@@ -336,7 +354,7 @@ extension XSDInstanceChecker {
             value = try simple.validate(text) { Self.lookup(prefix: $0, in: bindings) }
         } catch {
             try report(.invalidValue, "element <\(frame.name)>: \(error.message)", component: component, at: frame.position)
-            return
+            return nil
         }
         if let constraint = constraint, constraint.isFixed, let fixed = constraint.value, fixed != value {
             try report(
@@ -344,6 +362,7 @@ extension XSDInstanceChecker {
                 at: frame.position)
         }
         try noteIdentity(value, of: simple, at: frame.position, owner: "element <\(frame.name)>")
+        return value
     }
 }
 

@@ -25,6 +25,11 @@ struct XSDInstanceChecker {
     /// with what each stands for, made once per name rather than once per tag.
     var nameIndex = XMLNameInterner()
     var seenNames: [XSDInstanceName] = []
+    /// Identity constraints: the open elements' names (only when the schema has any), each
+    /// open constraint's scope, and the elements picked whose fields are being read.
+    var openNames: [XSDExpandedName] = []
+    var identityScopes: [XSDIdentityScope] = []
+    var identityTuples: [XSDIdentityTuple] = []
     /// The numbers of the current start tag's attribute names, in order (kept, not made per tag).
     var attributeNames: [Int] = []
 
@@ -80,7 +85,12 @@ struct XSDInstanceChecker {
 
     /// Checks the element's content is complete and its value valid.
     mutating func endElement() throws {
-        if let frame = stack.popLast() { try finish(frame) }
+        guard let frame = stack.popLast() else { return }
+        let value = try finish(frame)
+        if !model.identityConstraints.isEmpty {
+            openNames.removeLast()
+            try leaveIdentity(frame, value: value)
+        }
     }
 
     /// Checks text is allowed here, and keeps it when the element's value is checked.

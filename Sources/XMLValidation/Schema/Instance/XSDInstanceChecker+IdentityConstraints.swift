@@ -1,0 +1,228 @@
+import XMLStreaming
+
+/// One identity constraint of an open element: the values of the elements its selector
+/// picked so far below it (Structures 3.11.4: the constraint's node table).
+struct XSDIdentityScope {
+    var constraint: Int
+    /// The place in the validator's stack of the element that holds it.
+    var depth: Int
+    /// `unique` and `key`: each picked element's values, with where the first was.
+    var keys: [[XSDValue]: XMLPosition] = [:]
+    /// `keyref`: each picked element's values, with where it was.
+    var references: [([XSDValue], XMLPosition)] = []
+    /// `keyref`: the values of the key it refers to, as the key's scopes at or below its
+    /// element found them.
+    var referenced: Set<[XSDValue]> = []
+}
+
+/// An element a selector picked, whose fields are being read until it ends.
+struct XSDIdentityTuple {
+    var scope: Int
+    var depth: Int
+    var values: [XSDValue?]
+    var position: XMLPosition
+}
+
+extension XSDInstanceChecker {
+    /// At a start tag (the element about to take place `depth` in the stack, its name last
+    /// in ``openNames``): the fields it gives to elements picked above it, whether a
+    /// selector picks it, and the scopes of its own constraints.
+    mutating func enterIdentity(
+        _ frame: inout XSDElementFrame, attributes: XMLAttributes, declaration: Int?
+    ) throws {
+        let depth = stack.count
+        for t in identityTuples.indices where identityTuples[t].depth < depth {
+            let constraint = identityScopes[identityTuples[t].scope].constraint
+            let names = openNames[(identityTuples[t].depth + 1)...]
+            for (f, paths) in model.identityConstraints[constraint].fields.enumerated() {
+                for path in paths where path.matches(names) {
+                    try take(path, field: f, of: t, from: attributes, into: &frame)
+                }
+            }
+        }
+        for s in identityScopes.indices where identityScopes[s].depth < depth {
+            let constraint = identityScopes[s].constraint
+            if model.identityConstraints[constraint].selector.contains(where: { $0.matches(openNames[(identityScopes[s].depth + 1)...]) }) {
+                try select(scope: s, attributes: attributes, into: &frame)
+            }
+        }
+        for constraint in declaration.map({ model.elements[$0].identityConstraints }) ?? [] {
+            guard identityScopes.count < Self.maximumIdentityScopes else {
+                try report(
+                    .limitExceeded, "more than \(Self.maximumIdentityScopes) identity constraints are open at once; "
+                        + "\(model.identityConstraints[constraint].name) is not checked here",
+                    component: model.identityConstraints[constraint].component)
+                continue
+            }
+            identityScopes.append(XSDIdentityScope(constraint: constraint, depth: depth))
+            // A selector of `.` picks the element itself.
+            if model.identityConstraints[constraint].selector.contains(where: { $0.matches(openNames[(depth + 1)...]) }) {
+                try select(scope: identityScopes.count - 1, attributes: attributes, into: &frame)
+            }
+        }
+    }
+
+    /// The most identity-constraint scopes open at once: each start tag is matched against
+    /// every open one, so they bound the work per element.
+    static var maximumIdentityScopes: Int { 100 }
+
+    /// The most picked elements whose fields are being read at once (those picked and still
+    /// open): each start tag is matched against every one.
+    static var maximumIdentityTuples: Int { 1_000 }
+
+    /// A selector picked the element: a tuple for its fields, those on itself read now.
+    private mutating func select(scope: Int, attributes: XMLAttributes, into frame: inout XSDElementFrame) throws {
+        let fields = model.identityConstraints[identityScopes[scope].constraint].fields
+        guard identityTuples.count < Self.maximumIdentityTuples else {
+            let constraint = model.identityConstraints[identityScopes[scope].constraint]
+            try report(
+                .limitExceeded, "more than \(Self.maximumIdentityTuples) elements picked by identity constraints are open at once; "
+                    + "this one is not checked against \(constraint.name)", component: constraint.component)
+            return
+        }
+        identityTuples.append(
+            XSDIdentityTuple(
+                scope: scope, depth: stack.count, values: Array(repeating: nil, count: fields.count), position: locator.position))
+        let t = identityTuples.count - 1
+        for (f, paths) in fields.enumerated() {
+            for path in paths where path.matches(openNames[openNames.endIndex...]) {
+                try take(path, field: f, of: t, from: attributes, into: &frame)
+            }
+        }
+    }
+
+    /// A field's path reaches the element: its attribute's value now, or its own at its end.
+    private mutating func take(
+        _ path: XSDIdentityPath, field: Int, of tuple: Int, from attributes: XMLAttributes, into frame: inout XSDElementFrame
+    ) throws {
+        guard let test = path.attribute else {
+            frame.fieldTargets.append((tuple, field))
+            return
+        }
+        for (position, attribute) in attributes.enumerated() {
+            let number = attributeNames[position]
+            guard !seenNames[number].isInstanceAttribute, test.matches(seenNames[number].expanded) else { continue }
+            let name = seenNames[number].expanded
+            var type: XSDSimpleType?
+            if let complex = frame.type?.complexIndex, let use = model.complexTypes[complex].attributes[name] {
+                type = model.simpleTypes[use.type]
+            } else if let global = model.globalAttributes[name] {
+                type = model.simpleTypes[global.type]
+            }
+            let text = attribute.value.string
+            let bindings = namespaceBindings
+            // An invalid value was reported as such; it gives the field no value.
+            let value = type.map { try? $0.validate(text) { Self.lookup(prefix: $0, in: bindings) } } ?? .string(text)
+            if let value { try setField(field, of: tuple, to: value) }
+        }
+    }
+
+    /// A field's value; a second one for the same element is an error (cvc-identity-constraint.3).
+    private mutating func setField(_ field: Int, of tuple: Int, to value: XSDValue) throws {
+        let constraint = model.identityConstraints[identityScopes[identityTuples[tuple].scope].constraint]
+        guard identityTuples[tuple].values[field] == nil else {
+            try report(
+                .invalidKey, "field \(field + 1) of \(constraint.name) reaches more than one value", component: constraint.component)
+            return
+        }
+        identityTuples[tuple].values[field] = value
+    }
+
+    /// At an end tag (the element's frame already popped, `value` its value when it has a
+    /// simple one): the fields it gives, the tuples it completes, the scopes it closes.
+    mutating func leaveIdentity(_ frame: XSDElementFrame, value: XSDValue?) throws {
+        let depth = stack.count
+        for (tuple, field) in frame.fieldTargets {
+            if let value {
+                try setField(field, of: tuple, to: value)
+            } else if frame.text == nil, !frame.isNil, frame.type != nil {
+                let constraint = model.identityConstraints[identityScopes[identityTuples[tuple].scope].constraint]
+                try report(
+                    .invalidKey, "field \(field + 1) of \(constraint.name) reaches <\(frame.name)>, which has no simple value",
+                    component: constraint.component)
+            }
+        }
+        // The element's own tuples are the last ones; completed in the constraints' order.
+        let ownTuples = identityTuples.lastIndex { $0.depth != depth }.map { $0 + 1 } ?? 0
+        for tuple in identityTuples[ownTuples...] { try complete(tuple) }
+        identityTuples.removeSubrange(ownTuples...)
+        // Keys and uniques first, so that a keyref on the same element sees them.
+        var closing: [XSDIdentityScope] = []
+        while let scope = identityScopes.last, scope.depth == depth { closing.append(identityScopes.removeLast()) }
+        for scope in closing where !model.identityConstraints[scope.constraint].isReference {
+            // Its values reach every keyref that refers to it and is open here or above.
+            for r in identityScopes.indices where model.identityConstraints[identityScopes[r].constraint].kind == .keyReference(scope.constraint) {
+                identityScopes[r].referenced.formUnion(scope.keys.keys)
+            }
+            for r in closing.indices where model.identityConstraints[closing[r].constraint].kind == .keyReference(scope.constraint) {
+                closing[r].referenced.formUnion(scope.keys.keys)
+            }
+        }
+        for scope in closing where model.identityConstraints[scope.constraint].isReference {
+            let constraint = model.identityConstraints[scope.constraint]
+            guard case .keyReference(let target) = constraint.kind else { continue }
+            for (values, position) in scope.references where !scope.referenced.contains(values) {
+                try report(
+                    .unresolvedReference,
+                    "the keyref \(constraint.name) (\(Self.describe(values))) matches no \(model.identityConstraints[target].name) in <\(frame.name)>",
+                    component: constraint.component, at: position)
+            }
+        }
+    }
+
+    /// A picked element's values, complete: a key must have them all, and keys and uniques
+    /// may not repeat one (cvc-identity-constraint.4).
+    private mutating func complete(_ tuple: XSDIdentityTuple) throws {
+        let constraint = model.identityConstraints[identityScopes[tuple.scope].constraint]
+        guard tuple.values.allSatisfy({ $0 != nil }) else {
+            if constraint.kind == .key, let missing = tuple.values.firstIndex(where: { $0 == nil }) {
+                try report(
+                    .invalidKey, "the key \(constraint.name) has no value for field \(missing + 1) here",
+                    component: constraint.component, at: tuple.position)
+            }
+            return
+        }
+        let values = tuple.values.map { $0! }
+        if constraint.isReference {
+            identityScopes[tuple.scope].references.append((values, tuple.position))
+        } else if let first = identityScopes[tuple.scope].keys[values] {
+            try report(
+                .duplicateKey,
+                "the \(constraint.kind == .key ? "key" : "unique") \(constraint.name) (\(Self.describe(values))) is already that of "
+                    + "the element at line \(first.line), column \(first.column)",
+                component: constraint.component, at: tuple.position)
+        } else {
+            identityScopes[tuple.scope].keys[values] = tuple.position
+        }
+    }
+
+    private static func describe(_ values: [XSDValue]) -> String {
+        values.map { "\"\($0.lexicalDescription)\"" }.joined(separator: ", ")
+    }
+}
+
+extension XSDIdentityConstraint {
+    var isReference: Bool {
+        if case .keyReference = kind { return true }
+        return false
+    }
+}
+
+extension XSDValue {
+    /// The value as a message shows it: strings, numbers and names as written canonically,
+    /// other values by their kind.
+    var lexicalDescription: String {
+        switch self {
+        case .string(let text), .anyURI(let text): return text
+        case .boolean(let value): return "\(value)"
+        case .decimal(let value): return value.description
+        case .float(let value): return "\(value)"
+        case .double(let value): return "\(value)"
+        case .qualifiedName(let namespace, let localName): return XSDExpandedName(namespace: namespace, localName: localName).description
+        case .list(let items): return items.map(\.lexicalDescription).joined(separator: " ")
+        case .dateTime: return "a date or time"
+        case .duration: return "a duration"
+        case .hexBinary(let bytes), .base64Binary(let bytes): return "\(bytes.count) octets"
+        }
+    }
+}

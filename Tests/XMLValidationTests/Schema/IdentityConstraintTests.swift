@@ -1,0 +1,141 @@
+import Testing
+import XMLStreaming
+import XMLValidation
+
+/// Identity constraints: `unique`, `key` and `keyref`, their selectors and fields in the
+/// XPath subset, values compared in their value space. Verdicts and places compared with
+/// xmllint 2.9.14.
+@Suite("XSD identity constraints")
+struct IdentityConstraintTests {
+    static let errors = SchemaValidationTests.errors
+    static let schema = SchemaValidationTests.schema
+
+    static let library = """
+        <xs:element name="library"><xs:complexType><xs:sequence>
+          <xs:element name="book" maxOccurs="unbounded"><xs:complexType>
+            <xs:sequence><xs:element name="isbn" type="xs:token"/><xs:element name="title" type="xs:string" minOccurs="0"/></xs:sequence>
+            <xs:attribute name="id" type="xs:int"/>
+          </xs:complexType></xs:element>
+          <xs:element name="loan" minOccurs="0" maxOccurs="unbounded"><xs:complexType>
+            <xs:attribute name="book" type="xs:int"/>
+          </xs:complexType></xs:element>
+        </xs:sequence></xs:complexType>
+          <xs:key name="bookID"><xs:selector xpath="book"/><xs:field xpath="@id"/></xs:key>
+          <xs:unique name="isbn"><xs:selector xpath="./book"/><xs:field xpath="isbn"/></xs:unique>
+          <xs:keyref name="loanBook" refer="bookID"><xs:selector xpath=".//loan"/><xs:field xpath="@book"/></xs:keyref>
+        </xs:element>
+        """
+
+    @Test("keys are unique and complete, uniques unique, keyrefs resolved, each error at the element picked")
+    func library() throws {
+        let schema = try Self.schema(Self.library)
+        // Values compare in their value space: id 02 is 2, isbn " B" is the token "B".
+        #expect(
+            try Self.errors(
+                schema,
+                """
+                <library><book id="1"><isbn>A</isbn></book><book id="02"><isbn> B</isbn></book>
+                <loan book="2"/><loan book="1"/><loan/></library>
+                """
+            ).isEmpty)
+        let found = try Self.errors(
+            schema,
+            """
+            <library>
+              <book id="1"><isbn>A</isbn></book>
+              <book id="01"><isbn>B</isbn></book>
+              <book><isbn>A </isbn></book>
+              <loan book="3"/>
+            </library>
+            """)
+        // At one element, in the order the constraints are declared.
+        #expect(found.map(\.code) == [.duplicateKey, .invalidKey, .duplicateKey, .unresolvedReference])
+        #expect(found.map(\.position.line) == [3, 4, 4, 5])
+        #expect(found.map(\.position.column) == [3, 3, 3, 3])
+        #expect(found[0].message == #"the key bookID ("1") is already that of the element at line 2, column 3"#, "\(found[0])")
+        #expect(found[1].message.contains("no value for field 1"), "\(found[1])")
+        #expect(found[2].message.hasPrefix(#"the unique isbn ("A")"#), "\(found[2])")
+        #expect(found[3].message.contains(#"the keyref loanBook ("3") matches no bookID in <library>"#), "\(found[3])")
+        #expect(found[0].component == "<xs:key name=\"bookID\"> at test.xsd:10")
+    }
+
+    @Test("the XPath subset: descendants, wildcards, unions, axes, the element itself, several fields")
+    func paths() throws {
+        let schema = try Self.schema(
+            """
+            <xs:element name="r"><xs:complexType><xs:sequence>
+              <xs:element name="g" maxOccurs="unbounded"><xs:complexType><xs:sequence>
+                <xs:element name="a" minOccurs="0" maxOccurs="unbounded"><xs:complexType><xs:simpleContent><xs:extension base="xs:string">
+                  <xs:attribute name="n" type="xs:int"/></xs:extension></xs:simpleContent></xs:complexType></xs:element>
+                <xs:element name="b" minOccurs="0" maxOccurs="unbounded"><xs:complexType><xs:simpleContent><xs:extension base="xs:string">
+                  <xs:attribute name="n" type="xs:int"/></xs:extension></xs:simpleContent></xs:complexType></xs:element>
+              </xs:sequence></xs:complexType></xs:element>
+            </xs:sequence></xs:complexType>
+              <xs:unique name="anyChild"><xs:selector xpath=".//g/*"/><xs:field xpath="attribute::n"/></xs:unique>
+              <xs:unique name="pair"><xs:selector xpath="child::g/a | g/b"/><xs:field xpath="."/><xs:field xpath="@n"/></xs:unique>
+            </xs:element>
+            """)
+        #expect(try Self.errors(schema, #"<r><g><a n="1">x</a><b n="2">x</b></g><g><a n="3">y</a></g></r>"#).isEmpty)
+        // n 1, then 4, twice among any children of any g; the pair (x, 4) twice, across a and b.
+        let found = try Self.errors(schema, #"<r><g><a n="1">x</a></g><g><a n="4">x</a><b n="1">y</b><b n="4">x</b></g></r>"#)
+        #expect(found.map(\.code) == [.duplicateKey, .duplicateKey, .duplicateKey])
+        #expect(found.map(\.position.column) == [42, 56, 56])
+        #expect(found.map { $0.message.contains("anyChild") } == [true, true, false])
+    }
+
+    @Test("a keyref sees the keys of its element and below, not above; a field reaching two values is an error")
+    func scopes() throws {
+        let schema = try Self.schema(
+            """
+            <xs:element name="r"><xs:complexType><xs:sequence>
+              <xs:element name="part" maxOccurs="unbounded"><xs:complexType><xs:sequence>
+                <xs:element name="item" minOccurs="0" maxOccurs="unbounded"><xs:complexType><xs:sequence>
+                  <xs:element name="code" type="xs:string" maxOccurs="2"/></xs:sequence></xs:complexType></xs:element>
+                <xs:element name="use" type="xs:string" minOccurs="0" maxOccurs="unbounded"/>
+              </xs:sequence></xs:complexType>
+                <xs:key name="item"><xs:selector xpath="item"/><xs:field xpath="code"/></xs:key>
+              </xs:element>
+            </xs:sequence></xs:complexType>
+              <xs:keyref name="use" refer="item"><xs:selector xpath="part/use"/><xs:field xpath="."/></xs:keyref>
+            </xs:element>
+            """)
+        // Keys declared on each part reach the keyref on r.
+        #expect(try Self.errors(schema, "<r><part><item><code>a</code></item><use>b</use></part><part><item><code>b</code></item></part></r>").isEmpty)
+        let found = try Self.errors(schema, "<r><part><item><code>a</code><code>c</code></item><use>z</use></part></r>")
+        #expect(found.map(\.code) == [.invalidKey, .unresolvedReference])
+        #expect(found[0].message.contains("more than one value"), "\(found[0])")
+    }
+
+    @Test("what is not in the XPath subset, or refers to nothing, is refused when the schema is compiled")
+    func refused() throws {
+        func refusal(_ constraint: String) -> String? {
+            do {
+                _ = try Self.schema(
+                    """
+                    <xs:element name="r"><xs:complexType><xs:sequence><xs:element name="a" maxOccurs="unbounded"/></xs:sequence>
+                      <xs:attribute name="x"/></xs:complexType>
+                      <xs:key name="k"><xs:selector xpath="a"/><xs:field xpath="@x"/></xs:key>
+                      \(constraint)
+                    </xs:element>
+                    """)
+                return nil
+            } catch {
+                return "\(error)"
+            }
+        }
+        for bad in [
+            #"<xs:unique name="u"><xs:selector xpath="a//b"/><xs:field xpath="@x"/></xs:unique>"#,
+            #"<xs:unique name="u"><xs:selector xpath="@x"/><xs:field xpath="."/></xs:unique>"#,
+            #"<xs:unique name="u"><xs:selector xpath="../a"/><xs:field xpath="."/></xs:unique>"#,
+            #"<xs:unique name="u"><xs:selector xpath="p:a"/><xs:field xpath="."/></xs:unique>"#,
+            #"<xs:unique name="u"><xs:selector xpath="a"/><xs:field xpath="@x/y"/></xs:unique>"#,
+            #"<xs:unique name="u"><xs:selector xpath="a"/></xs:unique>"#,
+            #"<xs:keyref name="u" refer="nothing"><xs:selector xpath="a"/><xs:field xpath="."/></xs:keyref>"#,
+            #"<xs:keyref name="u" refer="k"><xs:selector xpath="a"/><xs:field xpath="."/><xs:field xpath="@x"/></xs:keyref>"#,
+            #"<xs:unique name="k"><xs:selector xpath="a"/><xs:field xpath="."/></xs:unique>"#,
+        ] {
+            #expect(refusal(bad) != nil, "\(bad)")
+        }
+        #expect(refusal(#"<xs:keyref name="u" refer="k"><xs:selector xpath=" . // a "/><xs:field xpath="."/></xs:keyref>"#) == nil)
+    }
+}
