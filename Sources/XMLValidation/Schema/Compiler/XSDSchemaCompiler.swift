@@ -41,6 +41,9 @@ struct XSDSchemaCompiler {
     var particles: [Int: XSDParticle] = [:]
     /// Each model group's term, compiled once for every reference to it.
     var groupTerms: [XSDExpandedName: XSDParticle.Term?] = [:]
+    /// References, inside a redefinition, to the component it redefines: by the referring
+    /// node, the name and the name the original is kept under.
+    var redefinedReferences: [ObjectIdentifier: (name: XSDExpandedName, original: XSDExpandedName)] = [:]
     /// Content models to build once every declaration is known.
     var pendingContentModels: [PendingContentModel] = []
     /// Each substitution group member's head, and whether the member gave its own type.
@@ -87,7 +90,7 @@ struct XSDSchemaCompiler {
 
     /// Every document's top-level components, by symbol space; a name twice in one space is
     /// an error.
-    private mutating func index() throws(XSDSchemaError) {
+    mutating func index() throws(XSDSchemaError) {
         for (k, document) in documents.enumerated() {
             for node in document.root.components {
                 let space: WritableKeyPath<XSDSchemaCompiler, [XSDExpandedName: Global]>
@@ -120,6 +123,7 @@ struct XSDSchemaCompiler {
         for (k, document) in documents.enumerated() {
             try record(document.root, in: k, depth: 0)
         }
+        try indexRedefinitions()
     }
 
     /// Notes each element's document (the parser's depth limit keeps this recursion short).
@@ -165,6 +169,8 @@ struct XSDSchemaCompiler {
         }
         let document = document(of: node)
         if name.namespace == nil, document.isChameleon { name.namespace = document.targetNamespace }
+        // In a redefinition, its own name is the component it redefines.
+        if let redirect = redefinedReferences[ObjectIdentifier(node)], redirect.name == name { return redirect.original }
         return name
     }
 

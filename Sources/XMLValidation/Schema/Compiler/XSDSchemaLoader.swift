@@ -89,8 +89,11 @@ struct XSDSchemaLoader {
                         pending.append((source, nil, child))
                     }
                 case "redefine":
-                    throw XSDSchemaError(
-                        "<xs:redefine> is not supported yet", at: child, code: .unsupportedSchemaFeature)
+                    // Read as an include; the compiler puts its redefinitions in place.
+                    guard let location = child.attributes["schemaLocation"] else {
+                        throw XSDSchemaError("<xs:redefine> needs a schemaLocation", at: child)
+                    }
+                    pending.append((try resolve(location, from: child), .some(namespace), child))
                 default:
                     break
                 }

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+import XMLStreaming
+import XMLValidation
+
+/// `<xs:redefine>`: a schema document read as an include, with some of its types, groups
+/// and attribute groups replaced everywhere by redefinitions that build on the originals.
+/// Verdicts compared with xmllint 2.9.14 and xmlschema 4.3.2.
+@Suite("XSD redefinitions")
+struct RedefinitionTests {
+    static let xs = SchemaValidationTests.xs
+
+    static let base = """
+        <xs:schema \(xs)>
+          <xs:complexType name="Person"><xs:sequence><xs:element name="name" type="xs:string"/></xs:sequence></xs:complexType>
+          <xs:simpleType name="Code"><xs:restriction base="xs:string"><xs:maxLength value="5"/></xs:restriction></xs:simpleType>
+          <xs:group name="extra"><xs:sequence><xs:element name="note" type="xs:string" minOccurs="0"/></xs:sequence></xs:group>
+          <xs:attributeGroup name="common"><xs:attribute name="id" type="xs:ID"/></xs:attributeGroup>
+          <xs:element name="person" type="Person"/>
+        </xs:schema>
+        """
+
+    /// The schema `main` redefining base.xsd beside it, or the error that refuses it.
+    static func compile(_ redefinitions: String) throws -> XMLSchema {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("xsd-redefine-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try base.write(to: directory.appendingPathComponent("base.xsd"), atomically: true, encoding: .utf8)
+        try "<xs:schema \(xs)><xs:redefine schemaLocation=\"base.xsd\">\(redefinitions)</xs:redefine></xs:schema>"
+            .write(to: directory.appendingPathComponent("main.xsd"), atomically: true, encoding: .utf8)
+        return try XMLSchema(contentsOf: directory.appendingPathComponent("main.xsd").path)
+    }
+
+    @Test("redefinitions replace the originals everywhere, and their references to their own names reach the originals")
+    func redefined() throws {
+        let schema = try Self.compile(
+            """
+            <xs:complexType name="Person"><xs:complexContent><xs:extension base="Person">
+              <xs:sequence><xs:element name="code" type="Code"/><xs:group ref="extra"/></xs:sequence>
+              <xs:attributeGroup ref="common"/>
+            </xs:extension></xs:complexContent></xs:complexType>
+            <xs:simpleType name="Code"><xs:restriction base="Code"><xs:pattern value="[A-Z]+"/></xs:restriction></xs:simpleType>
+            <xs:group name="extra"><xs:sequence><xs:group ref="extra"/><xs:element name="tag" type="xs:string" minOccurs="0"/></xs:sequence></xs:group>
+            <xs:attributeGroup name="common"><xs:attributeGroup ref="common"/><xs:attribute name="lang" type="xs:language"/></xs:attributeGroup>
+            """)
+        #expect(schema.files.count == 2)
+        let valid = #"<person id="p1" lang="de"><name>A</name><code>ABC</code><note>n</note><tag>t</tag></person>"#
+        #expect(try SchemaValidationTests.errors(schema, valid).isEmpty)
+        // The original's maxLength and the redefinition's pattern both bind; the group's
+        // original comes first.
+        let found = try SchemaValidationTests.errors(schema, #"<person lang="?"><name>A</name><code>ABCDEFG</code><tag>t</tag><note>n</note></person>"#)
+        #expect(found.map(\.code) == [.invalidValue, .invalidValue, .unexpectedElement])
+        #expect(found[1].message.contains("maxLength"), "\(found[1])")
+        #expect(found.map(\.position.column) == [1, 32, 64])
+    }
+
+    @Test("what src-redefine forbids is refused when the schema is compiled")
+    func refused() throws {
+        for bad in [
+            // A type that does not derive from itself.
+            #"<xs:complexType name="Person"><xs:sequence><xs:element name="x"/></xs:sequence></xs:complexType>"#,
+            // A component the redefined document does not declare.
+            #"<xs:simpleType name="Other"><xs:restriction base="Other"/></xs:simpleType>"#,
+            // A group referring to itself twice, or not exactly once.
+            #"<xs:group name="extra"><xs:sequence><xs:group ref="extra"/><xs:group ref="extra"/></xs:sequence></xs:group>"#,
+            #"<xs:group name="extra"><xs:sequence><xs:group ref="extra" maxOccurs="2"/></xs:sequence></xs:group>"#,
+            // An element cannot be redefined.
+            #"<xs:element name="person"/>"#,
+        ] {
+            #expect(throws: XMLValidationError.self, "\(bad)") { try Self.compile(bad) }
+        }
+    }
+}
