@@ -120,4 +120,52 @@ struct SubstitutionGroupTests {
         let schema = try XMLSchema(string: text, options: options)
         #expect(try Self.errors(schema, "<c7><m150/></c7>").isEmpty)
     }
+
+    /// Found by a second differential run (566 pairs against xmllint and xmlschema).
+    @Test("the blocks of the types between a member's and its head's count, and simple types derive from anyType by restriction")
+    func derivationSteps() throws {
+        let intermediate = try Self.schema(
+            """
+            <xs:element name="root"><xs:complexType><xs:sequence><xs:element ref="h" maxOccurs="unbounded"/></xs:sequence></xs:complexType></xs:element>
+            <xs:element name="h" type="B"/><xs:element name="m" type="E2" substitutionGroup="h"/>
+            <xs:complexType name="B"><xs:sequence><xs:element name="a" type="xs:string"/></xs:sequence></xs:complexType>
+            <xs:complexType name="E" block="extension"><xs:complexContent><xs:extension base="B"/></xs:complexContent></xs:complexType>
+            <xs:complexType name="E2"><xs:complexContent><xs:extension base="E"/></xs:complexContent></xs:complexType>
+            """)
+        #expect(try Self.errors(intermediate, "<root><m><a>x</a></m></root>").map(\.code) == [.unexpectedElement])
+        // A head without a type is of anyType: a string member derives from it by restriction.
+        #expect(Self.refusal(#"<xs:element name="h" final="restriction"/><xs:element name="m" type="xs:string" substitutionGroup="h"/>"#)?
+            .contains("final") == true)
+        let blocked = try Self.schema(
+            """
+            <xs:element name="root"><xs:complexType><xs:sequence><xs:element ref="h"/></xs:sequence></xs:complexType></xs:element>
+            <xs:element name="h" block="restriction"/><xs:element name="m" type="xs:string" substitutionGroup="h"/>
+            """)
+        #expect(try Self.errors(blocked, "<root><m>x</m></root>").map(\.code) == [.unexpectedElement])
+        let xsiType = #"<root><h xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xs="http://www.w3.org/2001/XMLSchema" xsi:type="xs:string">x</h></root>"#
+        #expect(try Self.errors(blocked, xsiType).map(\.code) == [.invalidXsiType])
+    }
+
+    @Test("an abstract member stands nowhere itself; what only top-level declarations say is refused elsewhere; a cycle is named by its own")
+    func declarations() throws {
+        // With the abstract m out of h's group, m's particle alone can take <m>: not ambiguous.
+        let schema = try Self.schema(
+            """
+            <xs:element name="root"><xs:complexType><xs:sequence>
+              <xs:element ref="m" minOccurs="0"/><xs:element ref="h"/>
+            </xs:sequence></xs:complexType></xs:element>
+            <xs:element name="h"/><xs:element name="m" abstract="true" substitutionGroup="h"/>
+            """)
+        #expect(try Self.errors(schema, "<root><h/></root>").isEmpty)
+        #expect(try Self.errors(schema, "<root><m/><h/></root>").map(\.code) == [.abstractComponent])
+        #expect(Self.refusal(
+            #"<xs:element name="r"><xs:complexType><xs:sequence><xs:element name="l" abstract="true"/></xs:sequence></xs:complexType></xs:element>"#)?
+            .contains("local element declaration cannot have abstract") == true)
+        #expect(Self.refusal(
+            ##"<xs:element name="h"/><xs:element name="r"><xs:complexType><xs:sequence><xs:element ref="h" final="#all"/></xs:sequence></xs:complexType></xs:element>"##)?
+            .contains("ref cannot have final") == true)
+        let cycle = Self.refusal(
+            #"<xs:element name="a" substitutionGroup="b"/><xs:element name="b" substitutionGroup="c"/><xs:element name="c" substitutionGroup="b"/>"#)
+        #expect(cycle?.contains("substitution group of b contains it") == true, "\(cycle ?? "compiled")")
+    }
 }

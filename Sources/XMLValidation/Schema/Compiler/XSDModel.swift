@@ -26,6 +26,21 @@ struct XSDModel: Sendable {
 
     /// The derivation methods from `base` down to `type`, when `type` is `base` or derived
     /// from it; `nil` when it is not (complex types along their base chain, simple types as
+    /// cos-st-derived-ok has them). With `blocked`, also the `block` of each complex type
+    /// strictly between the two (Substitution Group OK (Transitive) 2.3).
+    func derivation(of type: XSDTypeReference, from base: XSDTypeReference, intermediateBlocks: inout Set<XSDDerivation>) -> [XSDDerivation]? {
+        var current = type
+        var steps = 0
+        while case .complex(let index) = current, current != base, steps <= complexTypes.count {
+            if current != type { intermediateBlocks.formUnion(complexTypes[index].block) }
+            current = complexTypes[index].base
+            steps += 1
+        }
+        return derivation(of: type, from: base)
+    }
+
+    /// The derivation methods from `base` down to `type`, when `type` is `base` or derived
+    /// from it; `nil` when it is not (complex types along their base chain, simple types as
     /// cos-st-derived-ok has them).
     func derivation(of type: XSDTypeReference, from base: XSDTypeReference) -> [XSDDerivation]? {
         if type == base { return [] }
@@ -38,7 +53,11 @@ struct XSDModel: Sendable {
             if current == base { return methods }
             steps += 1
         }
-        if base == .anyType { return methods }
+        // A simple type derives from anyType by restriction (through anySimpleType).
+        if base == .anyType {
+            if case .simple = current { return methods + [.restriction] }
+            return methods
+        }
         if case .simple(let a) = current, case .simple(let b) = base, simpleTypes[a].isDerived(from: simpleTypes[b]) {
             return methods + (simpleTypes[a] === simpleTypes[b] ? [] : [.restriction])
         }

@@ -209,7 +209,7 @@ extension XSDSchemaCompiler {
                 try compiled.checkUniqueAttribution(budget: options.maximumContentModelWork)
             } catch let ambiguity as XSDContentModel.Ambiguity {
                 throw XSDSchemaError(
-                    "the content model of \(name) is ambiguous: \(ambiguity.second.description) could match either of two particles "
+                    "the content model of \(name) is ambiguous: \(ambiguity.element) could match either of two particles "
                         + "(\(ambiguity.first.description) and \(ambiguity.second.description)), which Unique Particle Attribution forbids",
                     at: node)
             } catch {

@@ -82,13 +82,18 @@ extension XSDSchemaCompiler {
     /// own local one.
     private mutating func elementParticle(_ node: SchemaNode) throws(XSDSchemaError) -> Int {
         if let reference = node.attributes["ref"] {
-            for attribute in ["name", "type", "nillable", "default", "fixed", "form", "block"] where node.attributes[attribute] != nil {
+            for attribute in ["name", "type", "nillable", "default", "fixed", "form", "block", "abstract", "final", "substitutionGroup"]
+            where node.attributes[attribute] != nil {
                 throw XSDSchemaError("an element with ref cannot have \(attribute)", at: node)
             }
             return try element(named: try resolve(reference, at: node), at: node)
         }
         guard let local = node.attributes["name"], XMLNameValidation.isValid(local, allowingColon: false) else {
             throw XSDSchemaError("<xs:element> needs a name that is an NCName, or a ref", at: node)
+        }
+        // What only a top-level declaration may say (the schema for schemas' localElement).
+        for attribute in ["abstract", "final", "substitutionGroup"] where node.attributes[attribute] != nil {
+            throw XSDSchemaError("a local element declaration cannot have \(attribute)", at: node)
         }
         let document = document(of: node)
         let qualified = node.attributes["form"].map { XSDWhiteSpace.collapse.normalize($0) == "qualified" } ?? document.elementsQualified

@@ -10,8 +10,9 @@ extension XSDSchemaCompiler {
     /// Checks each substitution group and lists, for each head, what may stand in its place:
     /// no group contains itself (e-props-correct.6); a member without a type of its own has
     /// its head's; a member's type derives from its head's, by methods the head's `final`
-    /// allows (e-props-correct.4); and a head's `block` (with its type's) keeps members out
-    /// whose derivation it names, or all of them for `substitution`.
+    /// allows (e-props-correct.4); and a head's `block` (with its type's, and those of the
+    /// types between) keeps members out whose derivation it names, or all of them for
+    /// `substitution`.
     mutating func resolveSubstitutionGroups() throws(XSDSchemaError) {
         guard !substitutionHeads.isEmpty else { return }
         // Heads before members, so that a member without a type takes its head's final one.
@@ -66,8 +67,13 @@ extension XSDSchemaCompiler {
             while let member = pending.popLast() {
                 guard seen.insert(member).inserted else { continue }
                 pending += direct[member] ?? []
-                let methods = model.derivation(of: model.elements[member].type, from: model.elements[head].type) ?? []
-                if !methods.contains(where: blocked.contains) { members.append(member) }
+                var intermediate: Set<XSDDerivation> = []
+                let methods =
+                    model.derivation(of: model.elements[member].type, from: model.elements[head].type, intermediateBlocks: &intermediate) ?? []
+                // An abstract member never stands anywhere itself (its own members may).
+                if !model.elements[member].isAbstract, !methods.contains(where: { blocked.contains($0) || intermediate.contains($0) }) {
+                    members.append(member)
+                }
             }
             model.substitutes[head] = members.sorted { model.elements[$0].name.description < model.elements[$1].name.description }
         }

@@ -4,8 +4,11 @@
 extension XSDContentModel {
     /// Two particles that compete for one element name.
     struct Ambiguity: Error {
+        /// The two particles.
         var first: Label
         var second: Label
+        /// An element both match: `<a>`.
+        var element: String
     }
 
     /// Thrown when checking would take more than the budget.
@@ -136,16 +139,20 @@ extension XSDContentModel {
             guard work <= budget else { throw TooComplex() }
             switch label {
             case .element(let name, _):
-                if let other = set.byName[name], other != leaf { throw Ambiguity(first: self.label(of: other), second: label) }
+                if let other = set.byName[name], other != leaf {
+                    throw Ambiguity(first: self.label(of: other), second: label, element: "<\(name)>")
+                }
             case .wildcard(let wildcard):
                 work += set.byName.count
                 guard work <= budget else { throw TooComplex() }
                 if let (name, other) = set.byName.first(where: { $0.value != leaf && wildcard.allows($0.key.namespace) }) {
-                    throw Ambiguity(first: self.label(of: other), second: .element(name, declaration: -1))
+                    throw Ambiguity(first: self.label(of: other), second: label, element: "<\(name)>")
                 }
             }
             if let other = set.wildcards.first(where: { $0.leaf != leaf && label.overlaps(.wildcard($0.wildcard)) }) {
-                throw Ambiguity(first: .wildcard(other.wildcard), second: label)
+                var element = "an element both wildcards allow"
+                if case .element(let name, _) = label { element = "<\(name)>" }
+                throw Ambiguity(first: .wildcard(other.wildcard), second: label, element: element)
             }
         }
     }
