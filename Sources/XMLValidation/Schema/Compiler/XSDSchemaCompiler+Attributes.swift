@@ -46,6 +46,7 @@ extension XSDSchemaCompiler {
             throw XSDSchemaError("a type may have one attribute of type ID, not two (ct-props-correct.5)", at: node)
         }
         if restricting {
+            try checkRestriction(of: set, by: own, prohibiting: prohibited, at: node)
             for name in prohibited { set.uses[name] = nil }
             for (name, use) in own.uses { set.uses[name] = use }
             set.wildcard = own.wildcard
@@ -59,6 +60,66 @@ extension XSDSchemaCompiler {
             if let wildcard = own.wildcard {
                 set.wildcard = try set.wildcard.map { base throws(XSDSchemaError) in try Self.union(base, wildcard, at: node) } ?? wildcard
             }
+        }
+    }
+
+    /// A restriction's attributes narrow its base's (derivation-ok-restriction 2 to 4): each
+    /// use the base's, or one its wildcard allows; a required use stays required, and is not
+    /// prohibited; a type derives from the base use's; a fixed value stays; a wildcard is a
+    /// subset of the base's, and processes at least as strictly.
+    private func checkRestriction(
+        of base: AttributeSet, by own: AttributeSet, prohibiting prohibited: [XSDExpandedName], at node: SchemaNode
+    ) throws(XSDSchemaError) {
+        for (name, use) in own.uses.sorted(by: { $0.key.description < $1.key.description }) {
+            guard let baseUse = base.uses[name] else {
+                guard let wildcard = base.wildcard, wildcard.allows(name.namespace) else {
+                    throw XSDSchemaError(
+                        "the restriction declares attribute \(name), which its base neither declares nor allows (derivation-ok-restriction.2.2)",
+                        at: node)
+                }
+                continue
+            }
+            if baseUse.isRequired, !use.isRequired {
+                throw XSDSchemaError("attribute \(name) is required in the base, and must stay so (derivation-ok-restriction.2.1.1)", at: node)
+            }
+            if !model.simpleTypes[use.type].isDerived(from: model.simpleTypes[baseUse.type]) {
+                throw XSDSchemaError(
+                    "attribute \(name)'s type, \(model.simpleTypes[use.type].name), does not derive from its type in the base, "
+                        + "\(model.simpleTypes[baseUse.type].name) (derivation-ok-restriction.2.1.2)", at: node)
+            }
+            if let fixed = baseUse.valueConstraint, fixed.isFixed,
+                !(use.valueConstraint.map { $0.isFixed && $0.value == fixed.value } ?? false)
+            {
+                throw XSDSchemaError(
+                    "attribute \(name) is fixed to \"\(fixed.text)\" in the base, and must stay so (derivation-ok-restriction.2.1.3)", at: node)
+            }
+        }
+        for name in prohibited where base.uses[name]?.isRequired == true {
+            throw XSDSchemaError("attribute \(name) is required in the base, and cannot be prohibited (derivation-ok-restriction.3)", at: node)
+        }
+        if let wildcard = own.wildcard {
+            guard let baseWildcard = base.wildcard, Self.isSubset(wildcard.namespaces, of: baseWildcard.namespaces) else {
+                throw XSDSchemaError(
+                    "the restriction's attribute wildcard allows namespaces its base's does not (derivation-ok-restriction.4)", at: node)
+            }
+            let strength: [XSDWildcard.ProcessContents: Int] = [.skip: 0, .lax: 1, .strict: 2]
+            if strength[wildcard.processContents]! < strength[baseWildcard.processContents]! {
+                throw XSDSchemaError(
+                    "the restriction's attribute wildcard is \(wildcard.processContents.rawValue), weaker than its base's "
+                        + "\(baseWildcard.processContents.rawValue) (derivation-ok-restriction.4)", at: node)
+            }
+        }
+    }
+
+    /// Whether every namespace `sub` allows, `sup` allows (Wildcard Subset, cos-ns-subset).
+    static func isSubset(_ sub: XSDWildcard.Namespaces, of sup: XSDWildcard.Namespaces) -> Bool {
+        switch (sub, sup) {
+        case (_, .any): return true
+        case (.any, _): return false
+        case (.not(let a), .not(let b)): return a == b || b == nil
+        case (.not, .oneOf): return false
+        case (.oneOf(let set), .oneOf(let other)): return set.isSubset(of: other)
+        case (.oneOf(let set), .not(let excluded)): return set.allSatisfy { $0 != nil && $0 != excluded }
         }
     }
 

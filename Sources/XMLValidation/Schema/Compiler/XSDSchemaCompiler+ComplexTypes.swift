@@ -70,6 +70,8 @@ extension XSDSchemaCompiler {
                     throw unsupported("extending anyType", at: derivation)
                 }
                 particle = own
+                // anyType's attributes: any, laxly (what a restriction of it may narrow).
+                attributes = AttributeSet(uses: [:], wildcard: XSDWildcard(namespaces: .any, processContents: .lax))
             case .complex(let baseIndex):
                 let baseType = try finished(baseIndex, at: derivation)
                 if case .simple = baseType.content {
