@@ -280,6 +280,47 @@ struct DifferentialFindingsTests {
          #"""
             <r>1</r>
             """#, .schema),
+        ("s4s_unknown_attribute", #"""
+            <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
+              <xs:element name="r" type="xs:string" maxLength="3"/>
+            </xs:schema>
+            """#,
+         #"""
+            <r>abcdef</r>
+            """#, .schema),
+        ("s4s_not_enforced", #"""
+            <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
+              <xs:element name="r" minOccurs="0"/>
+            </xs:schema>
+            """#,
+         #"""
+            <r/>
+            """#, .schema),
+        ("s4s_boolean", #"""
+            <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
+              <xs:element name="r" nillable="yes"/>
+            </xs:schema>
+            """#,
+         #"""
+            <r/>
+            """#, .schema),
+        ("s4s_unknown_element", #"""
+            <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
+              <xs:element name="r"><xs:complexType><xs:sequense><xs:element name="a"/></xs:sequense></xs:complexType></xs:element>
+            </xs:schema>
+            """#,
+         #"""
+            <r/>
+            """#, .schema),
+        ("s4s_foreign_attributes_and_annotations", #"""
+            <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:doc="urn:doc" version="1.0" xml:lang="en">
+              <xs:annotation><xs:appinfo source="x"><xs:madeUp any="thing"/></xs:appinfo><xs:documentation xml:lang="en">text</xs:documentation></xs:annotation>
+              <xs:element name="r" type="xs:string" doc:note="free" id="r1"/>
+            </xs:schema>
+            """#,
+         #"""
+            <r>abcdef</r>
+            """#, .valid),
     ] as [(String, String, String, Verdict)])
     func finding(name: String, schema: String, document: String, verdict: Verdict) throws {
         let compiled: XMLSchema

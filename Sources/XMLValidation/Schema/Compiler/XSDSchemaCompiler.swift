@@ -126,14 +126,78 @@ struct XSDSchemaCompiler {
         try indexRedefinitions()
     }
 
-    /// Notes each element's document (the parser's depth limit keeps this recursion short).
-    private mutating func record(_ node: SchemaNode, in document: Int, depth: Int) throws(XSDSchemaError) {
+    /// Notes each element's document (the parser's depth limit keeps this recursion short),
+    /// and checks each element of XML Schema's own against the schema for schemas: a name it
+    /// defines, and only the attributes it gives that element (others in a foreign namespace
+    /// are free), outside `appinfo` and `documentation`, whose content is anything.
+    private mutating func record(
+        _ node: SchemaNode, in document: Int, depth: Int, checked: Bool = true, topLevel: Bool = false
+    ) throws(XSDSchemaError) {
         guard depth <= Self.maximumNesting else {
             throw XSDSchemaError("the schema nests elements deeper than \(Self.maximumNesting)", at: node)
         }
         nodeDocuments[ObjectIdentifier(node)] = document
-        for child in node.children { try record(child, in: document, depth: depth + 1) }
+        var checksChildren = checked
+        if checked, node.namespace == SchemaNode.xsdNamespace {
+            guard let allowed = Self.schemaAttributes[node.localName] else {
+                throw XSDSchemaError("<xs:\(node.localName)> is not an element of XML Schema", at: node)
+            }
+            for name in node.attributes.keys.sorted() {
+                if name.hasPrefix("{") {
+                    guard !name.hasPrefix("{\(SchemaNode.xsdNamespace)}") else {
+                        throw XSDSchemaError("<xs:\(node.localName)> cannot have an attribute in XML Schema's namespace, \(name)", at: node)
+                    }
+                } else if !allowed.contains(name) && name != "id" {
+                    throw XSDSchemaError("<xs:\(node.localName)> has no attribute \(name) (the schema for schemas)", at: node)
+                }
+            }
+            // A top-level declaration is not a particle or a use, nor a reference.
+            let notAtTop: [String: [String]] = ["element": ["ref", "form", "minOccurs", "maxOccurs"], "attribute": ["ref", "form", "use"]]
+            if topLevel, let name = notAtTop[node.localName]?.first(where: { node.attributes[$0] != nil }) {
+                throw XSDSchemaError("a top-level <xs:\(node.localName)> cannot have \(name)", at: node)
+            }
+            let booleans = ["abstract", "nillable", "mixed"] + (Self.schemaAttributes[node.localName] == ["fixed", "value"] ? ["fixed"] : [])
+            for name in booleans {
+                if let value = node.attributes[name], !["true", "false", "1", "0"].contains(XSDWhiteSpace.collapse.normalize(value)) {
+                    throw XSDSchemaError("\(name) must be true or false, not \"\(value)\"", at: node)
+                }
+            }
+            checksChildren = node.localName != "appinfo" && node.localName != "documentation"
+        }
+        let isSchema = node.namespace == SchemaNode.xsdNamespace && node.localName == "schema"
+        for child in node.children {
+            try record(child, in: document, depth: depth + 1, checked: checksChildren, topLevel: isSchema)
+        }
     }
+
+    /// The attributes the schema for schemas gives each of XML Schema's elements (`id`,
+    /// which all have, aside).
+    static let schemaAttributes: [String: Set<String>] = {
+        let facet: Set<String> = ["fixed", "value"]
+        let occurs: Set<String> = ["minOccurs", "maxOccurs"]
+        var table: [String: Set<String>] = [
+            "schema": ["attributeFormDefault", "blockDefault", "elementFormDefault", "finalDefault", "targetNamespace", "version"],
+            "annotation": [], "appinfo": ["source"], "documentation": ["source"],
+            "include": ["schemaLocation"], "import": ["namespace", "schemaLocation"], "redefine": ["schemaLocation"],
+            "element": ["abstract", "block", "default", "final", "fixed", "form", "name", "nillable", "ref", "substitutionGroup", "type"]
+                .reduce(into: occurs) { $0.insert($1) },
+            "attribute": ["default", "fixed", "form", "name", "ref", "type", "use"],
+            "simpleType": ["final", "name"], "complexType": ["abstract", "block", "final", "mixed", "name"],
+            "complexContent": ["mixed"], "simpleContent": [], "restriction": ["base"], "extension": ["base"],
+            "group": occurs.union(["name", "ref"]), "attributeGroup": ["name", "ref"],
+            "all": occurs, "choice": occurs, "sequence": occurs,
+            "any": occurs.union(["namespace", "processContents"]), "anyAttribute": ["namespace", "processContents"],
+            "list": ["itemType"], "union": ["memberTypes"], "notation": ["name", "public", "system"],
+            "unique": ["name"], "key": ["name"], "keyref": ["name", "refer"], "selector": ["xpath"], "field": ["xpath"],
+            "pattern": ["value"], "enumeration": ["value"],
+        ]
+        for name in ["length", "minLength", "maxLength", "whiteSpace", "maxInclusive", "maxExclusive", "minInclusive",
+            "minExclusive", "totalDigits", "fractionDigits"]
+        {
+            table[name] = facet
+        }
+        return table
+    }()
 
     /// `xml:lang`, `xml:space`, `xml:base` and `xml:id`, as the XML namespace's schema
     /// declares them, so that a schema may refer to them without reading it from the web.
