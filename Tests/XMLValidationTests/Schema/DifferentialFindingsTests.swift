@@ -288,6 +288,35 @@ struct DifferentialFindingsTests {
          #"""
             <r>abcdef</r>
             """#, .schema),
+        ("extension_of_any_type", #"""
+            <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
+              <xs:complexType name="T"><xs:complexContent><xs:extension base="xs:anyType"><xs:attribute name="n" type="xs:int"/></xs:extension></xs:complexContent></xs:complexType>
+              <xs:element name="r" type="T"/>
+              <xs:element name="g" type="xs:int"/>
+            </xs:schema>
+            """#,
+         #"""
+            <r n="1" other="x">text<a><b/></a><g>5</g></r>
+            """#, .valid),
+        ("extension_of_any_type_checks_what_it_knows", #"""
+            <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
+              <xs:complexType name="T"><xs:complexContent><xs:extension base="xs:anyType"><xs:attribute name="n" type="xs:int"/></xs:extension></xs:complexContent></xs:complexType>
+              <xs:element name="r" type="T"/>
+              <xs:element name="g" type="xs:int"/>
+            </xs:schema>
+            """#,
+         #"""
+            <r n="x"><g>no</g></r>
+            """#, .invalid),
+        ("extension_of_any_type_with_elements", #"""
+            <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
+              <xs:complexType name="T"><xs:complexContent><xs:extension base="xs:anyType"><xs:sequence><xs:element name="a"/></xs:sequence></xs:extension></xs:complexContent></xs:complexType>
+              <xs:element name="r" type="T"/>
+            </xs:schema>
+            """#,
+         #"""
+            <r><a/></r>
+            """#, .schema),
         ("s4s_not_enforced", #"""
             <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
               <xs:element name="r" minOccurs="0"/>

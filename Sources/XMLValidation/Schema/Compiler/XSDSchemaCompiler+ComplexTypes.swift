@@ -66,12 +66,18 @@ extension XSDSchemaCompiler {
             case .simple:
                 throw XSDSchemaError("complexContent cannot derive from a simple type; use simpleContent", at: derivation)
             case .anyType:
-                if isExtension {
-                    throw unsupported("extending anyType", at: derivation)
-                }
-                particle = own
-                // anyType's attributes: any, laxly (what a restriction of it may narrow).
+                // anyType's content: mixed, any elements laxly; its attributes: any, laxly.
                 attributes = AttributeSet(uses: [:], wildcard: XSDWildcard(namespaces: .any, processContents: .lax))
+                if isExtension {
+                    // Its own particle follows anyType's any* (and competes with it, which
+                    // Unique Particle Attribution refuses for any element).
+                    let anything = XSDParticle(
+                        minimum: 0, maximum: nil, term: .wildcard(XSDWildcard(namespaces: .any, processContents: .lax)))
+                    particle = own.map { XSDParticle(minimum: 1, maximum: 1, term: .sequence([anything, $0])) } ?? anything
+                    mixed = true
+                } else {
+                    particle = own
+                }
             case .complex(let baseIndex):
                 let baseType = try finished(baseIndex, at: derivation)
                 if case .simple = baseType.content {
