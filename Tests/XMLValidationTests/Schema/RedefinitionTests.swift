@@ -70,4 +70,30 @@ struct RedefinitionTests {
             #expect(throws: XMLValidationError.self, "\(bad)") { try Self.compile(bad) }
         }
     }
+
+    @Test("a redefinition of a redefinition builds on the inner one; an attribute group redefined without itself restricts the original")
+    func chainsAndRestrictions() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("xsd-redefine-chain-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        func write(_ name: String, _ body: String) throws {
+            try "<xs:schema \(Self.xs)>\(body)</xs:schema>".write(to: directory.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        try write("c.xsd", #"<xs:simpleType name="ST"><xs:restriction base="xs:int"/></xs:simpleType><xs:element name="root" type="ST"/>"#)
+        try write("b.xsd", #"<xs:redefine schemaLocation="c.xsd"><xs:simpleType name="ST"><xs:restriction base="ST"><xs:maxInclusive value="100"/></xs:restriction></xs:simpleType></xs:redefine>"#)
+        try write("s.xsd", #"<xs:redefine schemaLocation="b.xsd"><xs:simpleType name="ST"><xs:restriction base="ST"><xs:minInclusive value="10"/></xs:restriction></xs:simpleType></xs:redefine>"#)
+        let schema = try XMLSchema(contentsOf: directory.appendingPathComponent("s.xsd").path)
+        #expect(try SchemaValidationTests.errors(schema, "<root>50</root>").isEmpty)
+        #expect(try SchemaValidationTests.errors(schema, "<root>5</root>").map(\.code) == [.invalidValue])
+        #expect(try SchemaValidationTests.errors(schema, "<root>500</root>").map(\.code) == [.invalidValue])
+        // An attribute group without a reference to itself: each attribute the original's,
+        // none it requires left out.
+        for bad in [
+            #"<xs:attributeGroup name="common"><xs:attribute name="zz" type="xs:int"/></xs:attributeGroup>"#,
+            #"<xs:attributeGroup name="common"><xs:attribute name="id" type="xs:string"/></xs:attributeGroup>"#,
+        ] {
+            #expect(throws: XMLValidationError.self, "\(bad)") { try Self.compile(bad) }
+        }
+        #expect(throws: Never.self) { try Self.compile(#"<xs:attributeGroup name="common"/>"#) }
+    }
 }

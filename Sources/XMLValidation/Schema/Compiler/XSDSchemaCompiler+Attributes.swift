@@ -67,7 +67,7 @@ extension XSDSchemaCompiler {
     /// use the base's, or one its wildcard allows; a required use stays required, and is not
     /// prohibited; a type derives from the base use's; a fixed value stays; a wildcard is a
     /// subset of the base's, and processes at least as strictly.
-    private func checkRestriction(
+    func checkRestriction(
         of base: AttributeSet, by own: AttributeSet, prohibiting prohibited: [XSDExpandedName], at node: SchemaNode
     ) throws(XSDSchemaError) {
         for (name, use) in own.uses.sorted(by: { $0.key.description < $1.key.description }) {
@@ -195,7 +195,7 @@ extension XSDSchemaCompiler {
     }
 
     /// A named attribute group's uses and wildcard.
-    private mutating func attributeGroup(named name: XSDExpandedName, at node: SchemaNode) throws(XSDSchemaError) -> AttributeSet {
+    mutating func attributeGroup(named name: XSDExpandedName, at node: SchemaNode) throws(XSDSchemaError) -> AttributeSet {
         guard let global = attributeGroupNodes[name] else { throw XSDSchemaError("no attribute group \(name) is declared", at: node) }
         guard attributeGroupsInProgress.insert(name).inserted else {
             throw XSDSchemaError("attribute group \(name) contains itself", at: node)

@@ -4,7 +4,9 @@ extension XSDSchemaCompiler {
     /// document can write, for the redefinitions' references to themselves: a type's
     /// derivation from its own name, a group's or attribute group's one reference to its own.
     mutating func indexRedefinitions() throws(XSDSchemaError) {
-        for (k, document) in documents.enumerated() {
+        // A redefined document is read after the one redefining it: from the last read to
+        // the first, a redefinition of a redefinition builds on the inner one.
+        for (k, document) in documents.enumerated().reversed() {
             for redefine in document.root.components where redefine.localName == "redefine" {
                 for node in redefine.components where node.localName != "annotation" {
                     let space: WritableKeyPath<XSDSchemaCompiler, [XSDExpandedName: Global]>
@@ -18,13 +20,17 @@ extension XSDSchemaCompiler {
                         throw XSDSchemaError("a redefined <xs:\(node.localName)> needs a name", at: node)
                     }
                     let name = XSDExpandedName(namespace: document.targetNamespace, localName: local)
-                    // A space makes it a name no QName can be.
-                    let original = XSDExpandedName(namespace: name.namespace, localName: local + " (before its redefinition)")
-                    guard let redefined = self[keyPath: space][name], self[keyPath: space][original] == nil else {
+                    guard let redefined = self[keyPath: space][name] else {
                         throw XSDSchemaError(
-                            self[keyPath: space][original] == nil
-                                ? "<xs:redefine> redefines \(name), which the schema it reads does not declare (src-redefine)"
-                                : "\(name) is redefined twice", at: node)
+                            "<xs:redefine> redefines \(name), which the schema it reads does not declare (src-redefine)", at: node)
+                    }
+                    // A space makes it a name no QName can be; a redefinition of a redefinition
+                    // keeps each one before it under a name of its own.
+                    var original = XSDExpandedName(namespace: name.namespace, localName: local + " (before its redefinition)")
+                    var step = 1
+                    while self[keyPath: space][original] != nil {
+                        step += 1
+                        original.localName = local + " (before its redefinition \(step))"
                     }
                     self[keyPath: space][original] = redefined
                     self[keyPath: space][name] = Global(node: node, document: k)
@@ -69,11 +75,28 @@ extension XSDSchemaCompiler {
                     "a redefined <xs:\(node.localName)> refers to \(name) \(references.count) times; once at most (src-redefine)",
                     at: node)
             }
+            // Without a reference to itself, an attribute group must restrict the original.
+            if node.localName == "attributeGroup", references.isEmpty { redefinedAttributeGroups.append((name, original, node)) }
             if node.localName == "group", let reference = references.first,
                 reference.attributes["minOccurs"].map({ XSDWhiteSpace.collapse.normalize($0) != "1" }) ?? false
                     || reference.attributes["maxOccurs"].map({ XSDWhiteSpace.collapse.normalize($0) != "1" }) ?? false
             {
                 throw XSDSchemaError("a redefined group's reference to itself occurs exactly once (src-redefine.6.1.2)", at: reference)
+            }
+        }
+    }
+
+    /// An attribute group redefined without a reference to itself restricts the original
+    /// (src-redefine.7.2.2): derivation-ok-restriction 2 to 4, the original's required
+    /// attributes all kept.
+    mutating func checkRedefinedAttributeGroups() throws(XSDSchemaError) {
+        for (name, original, node) in redefinedAttributeGroups {
+            let old = try attributeGroup(named: original, at: node)
+            let new = try attributeGroup(named: name, at: node)
+            try checkRestriction(of: old, by: new, prohibiting: [], at: node)
+            if let missing = old.uses.values.first(where: { $0.isRequired && new.uses[$0.name] == nil }) {
+                throw XSDSchemaError(
+                    "the redefinition of \(name) leaves out \(missing.name), which the original requires (src-redefine.7.2.2)", at: node)
             }
         }
     }

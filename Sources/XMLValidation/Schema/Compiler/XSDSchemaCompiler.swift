@@ -44,6 +44,9 @@ struct XSDSchemaCompiler {
     /// References, inside a redefinition, to the component it redefines: by the referring
     /// node, the name and the name the original is kept under.
     var redefinedReferences: [ObjectIdentifier: (name: XSDExpandedName, original: XSDExpandedName)] = [:]
+    /// Attribute groups redefined without a reference to themselves: checked as
+    /// restrictions of the originals.
+    var redefinedAttributeGroups: [(name: XSDExpandedName, original: XSDExpandedName, node: SchemaNode)] = []
     /// Content models to build once every declaration is known.
     var pendingContentModels: [PendingContentModel] = []
     /// Each substitution group member's head, and whether the member gave its own type.
@@ -85,6 +88,7 @@ struct XSDSchemaCompiler {
         try resolveSubstitutionGroups()
         try buildContentModels()
         try resolveKeyReferences()
+        try checkRedefinedAttributeGroups()
         return model
     }
 

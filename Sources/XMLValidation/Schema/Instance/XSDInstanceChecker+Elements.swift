@@ -256,7 +256,9 @@ extension XSDInstanceChecker {
         guard let methods = model.derivation(of: replacement, from: declared) else {
             try report(
                 .invalidXsiType,
-                "xsi:type \(model.typeName(replacement)) does not derive from \(model.typeName(declared)), the type of <\(element)>",
+                "xsi:type \(model.typeName(replacement)) does not derive from "
+                    + (model.typeName(declared).hasPrefix("the type of") ? "the type of <\(element)>"
+                        : "\(model.typeName(declared)), the type of <\(element)>"),
                 component: component)
             return nil
         }

@@ -8,8 +8,8 @@ struct XSDIdentityScope {
     var depth: Int
     /// `unique` and `key`: each picked element's values, with where the first was.
     var keys: [[XSDValue]: XMLPosition] = [:]
-    /// `keyref`: each picked element's values, with where it was.
-    var references: [([XSDValue], XMLPosition)] = []
+    /// `keyref`: each picked element's values (and as written), with where it was.
+    var references: [([XSDValue], [String], XMLPosition)] = []
     /// `keyref`: the values of the key it refers to, as the key's scopes at or below its
     /// element found them.
     var referenced: Set<[XSDValue]> = []
@@ -20,6 +20,8 @@ struct XSDIdentityTuple {
     var scope: Int
     var depth: Int
     var values: [XSDValue?]
+    /// Each value as written (normalized), for messages.
+    var texts: [String]
     var position: XMLPosition
 }
 
@@ -66,23 +68,28 @@ extension XSDInstanceChecker {
     /// every open one, so they bound the work per element.
     static var maximumIdentityScopes: Int { 100 }
 
-    /// The most picked elements whose fields are being read at once (those picked and still
-    /// open): each start tag is matched against every one.
-    static var maximumIdentityTuples: Int { 1_000 }
+    /// The most (picked element, constraint) pairs whose fields are being read at once (the
+    /// elements picked and still open): each start tag is matched against every one.
+    static var maximumIdentityTuples: Int { 10_000 }
 
     /// A selector picked the element: a tuple for its fields, those on itself read now.
     private mutating func select(scope: Int, attributes: XMLAttributes, into frame: inout XSDElementFrame) throws {
         let fields = model.identityConstraints[identityScopes[scope].constraint].fields
         guard identityTuples.count < Self.maximumIdentityTuples else {
+            // Said once a document: past it, every deeper pick would say it again.
+            guard !identityLimitReported else { return }
+            identityLimitReported = true
             let constraint = model.identityConstraints[identityScopes[scope].constraint]
             try report(
-                .limitExceeded, "more than \(Self.maximumIdentityTuples) elements picked by identity constraints are open at once; "
-                    + "this one is not checked against \(constraint.name)", component: constraint.component)
+                .limitExceeded, "more than \(Self.maximumIdentityTuples) elements picked by identity constraints (counted once per "
+                    + "constraint) are open at once; from here, elements picked while that many are open are not checked, "
+                    + "starting with this one against \(constraint.name)", component: constraint.component)
             return
         }
         identityTuples.append(
             XSDIdentityTuple(
-                scope: scope, depth: stack.count, values: Array(repeating: nil, count: fields.count), position: locator.position))
+                scope: scope, depth: stack.count, values: Array(repeating: nil, count: fields.count),
+                texts: Array(repeating: "", count: fields.count), position: locator.position))
         let t = identityTuples.count - 1
         for (f, paths) in fields.enumerated() {
             for path in paths where path.matches(openNames[openNames.endIndex...]) {
@@ -99,9 +106,11 @@ extension XSDInstanceChecker {
             frame.fieldTargets.append((tuple, field))
             return
         }
+        var found = false
         for (position, attribute) in attributes.enumerated() {
             let number = attributeNames[position]
             guard !seenNames[number].isInstanceAttribute, test.matches(seenNames[number].expanded) else { continue }
+            found = true
             let name = seenNames[number].expanded
             var type: XSDSimpleType?
             if let complex = frame.type?.complexIndex, let use = model.complexTypes[complex].attributes[name] {
@@ -109,16 +118,25 @@ extension XSDInstanceChecker {
             } else if let global = model.globalAttributes[name] {
                 type = model.simpleTypes[global.type]
             }
+            // An attribute no declaration assessed has no typed value (as xmllint and
+            // xmlschema read it); an invalid value was reported as such. Neither gives one.
+            guard let type else { continue }
             let text = attribute.value.string
             let bindings = namespaceBindings
-            // An invalid value was reported as such; it gives the field no value.
-            let value = type.map { try? $0.validate(text) { Self.lookup(prefix: $0, in: bindings) } } ?? .string(text)
-            if let value { try setField(field, of: tuple, to: value) }
+            if let value = try? type.validate(text, namespaces: { Self.lookup(prefix: $0, in: bindings) }) {
+                try setField(field, of: tuple, to: value, text: text)
+            }
+        }
+        // An absent attribute with a default has it, as the schema gives it (§3.4.5).
+        if !found, case .name(let name) = test, let complex = frame.type?.complexIndex,
+            let constraint = model.complexTypes[complex].attributes[name]?.valueConstraint, let value = constraint.value
+        {
+            try setField(field, of: tuple, to: value, text: constraint.text)
         }
     }
 
     /// A field's value; a second one for the same element is an error (cvc-identity-constraint.3).
-    private mutating func setField(_ field: Int, of tuple: Int, to value: XSDValue) throws {
+    private mutating func setField(_ field: Int, of tuple: Int, to value: XSDValue, text: String) throws {
         let constraint = model.identityConstraints[identityScopes[identityTuples[tuple].scope].constraint]
         guard identityTuples[tuple].values[field] == nil else {
             try report(
@@ -126,17 +144,24 @@ extension XSDInstanceChecker {
             return
         }
         identityTuples[tuple].values[field] = value
+        identityTuples[tuple].texts[field] = XSDWhiteSpace.collapse.normalize(text)
     }
 
     /// At an end tag (the element's frame already popped, `value` its value when it has a
     /// simple one): the fields it gives, the tuples it completes, the scopes it closes.
-    mutating func leaveIdentity(_ frame: XSDElementFrame, value: XSDValue?) throws {
+    mutating func leaveIdentity(_ frame: XSDElementFrame, value: XSDValue?, text: String?) throws {
         let depth = stack.count
         for (tuple, field) in frame.fieldTargets {
+            let constraint = model.identityConstraints[identityScopes[identityTuples[tuple].scope].constraint]
             if let value {
-                try setField(field, of: tuple, to: value)
+                // A key's fields may not be of a nillable declaration (cvc-identity-constraint.4.2.3).
+                if constraint.kind == .key, let declaration = frame.declaration, model.elements[declaration].isNillable {
+                    try report(
+                        .invalidKey, "field \(field + 1) of the key \(constraint.name) reaches <\(frame.name)>, whose declaration is "
+                            + "nillable (cvc-identity-constraint.4.2.3)", component: constraint.component)
+                }
+                try setField(field, of: tuple, to: value, text: text ?? "")
             } else if frame.text == nil, !frame.isNil, frame.type != nil {
-                let constraint = model.identityConstraints[identityScopes[identityTuples[tuple].scope].constraint]
                 try report(
                     .invalidKey, "field \(field + 1) of \(constraint.name) reaches <\(frame.name)>, which has no simple value",
                     component: constraint.component)
@@ -161,10 +186,10 @@ extension XSDInstanceChecker {
         for scope in closing where model.identityConstraints[scope.constraint].isReference {
             let constraint = model.identityConstraints[scope.constraint]
             guard case .keyReference(let target) = constraint.kind else { continue }
-            for (values, position) in scope.references where !scope.referenced.contains(values) {
+            for (values, texts, position) in scope.references where !scope.referenced.contains(values) {
                 try report(
                     .unresolvedReference,
-                    "the keyref \(constraint.name) (\(Self.describe(values))) matches no \(model.identityConstraints[target].name) in <\(frame.name)>",
+                    "the keyref \(constraint.name) (\(Self.describe(texts))) matches no \(model.identityConstraints[target].name) in <\(frame.name)>",
                     component: constraint.component, at: position)
             }
         }
@@ -184,11 +209,11 @@ extension XSDInstanceChecker {
         }
         let values = tuple.values.map { $0! }
         if constraint.isReference {
-            identityScopes[tuple.scope].references.append((values, tuple.position))
+            identityScopes[tuple.scope].references.append((values, tuple.texts, tuple.position))
         } else if let first = identityScopes[tuple.scope].keys[values] {
             try report(
                 .duplicateKey,
-                "the \(constraint.kind == .key ? "key" : "unique") \(constraint.name) (\(Self.describe(values))) is already that of "
+                "the \(constraint.kind == .key ? "key" : "unique") \(constraint.name) (\(Self.describe(tuple.texts))) is already that of "
                     + "the element at line \(first.line), column \(first.column)",
                 component: constraint.component, at: tuple.position)
         } else {
@@ -196,8 +221,8 @@ extension XSDInstanceChecker {
         }
     }
 
-    private static func describe(_ values: [XSDValue]) -> String {
-        values.map { "\"\($0.lexicalDescription)\"" }.joined(separator: ", ")
+    private static func describe(_ texts: [String]) -> String {
+        texts.map { "\"\($0)\"" }.joined(separator: ", ")
     }
 }
 
@@ -205,24 +230,5 @@ extension XSDIdentityConstraint {
     var isReference: Bool {
         if case .keyReference = kind { return true }
         return false
-    }
-}
-
-extension XSDValue {
-    /// The value as a message shows it: strings, numbers and names as written canonically,
-    /// other values by their kind.
-    var lexicalDescription: String {
-        switch self {
-        case .string(let text), .anyURI(let text): return text
-        case .boolean(let value): return "\(value)"
-        case .decimal(let value): return value.description
-        case .float(let value): return "\(value)"
-        case .double(let value): return "\(value)"
-        case .qualifiedName(let namespace, let localName): return XSDExpandedName(namespace: namespace, localName: localName).description
-        case .list(let items): return items.map(\.lexicalDescription).joined(separator: " ")
-        case .dateTime: return "a date or time"
-        case .duration: return "a duration"
-        case .hexBinary(let bytes), .base64Binary(let bytes): return "\(bytes.count) octets"
-        }
     }
 }

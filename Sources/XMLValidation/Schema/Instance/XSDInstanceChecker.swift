@@ -30,6 +30,8 @@ struct XSDInstanceChecker {
     var openNames: [XSDExpandedName] = []
     var identityScopes: [XSDIdentityScope] = []
     var identityTuples: [XSDIdentityTuple] = []
+    /// Whether the limit on picked elements was reported in this document.
+    var identityLimitReported = false
     /// The numbers of the current start tag's attribute names, in order (kept, not made per tag).
     var attributeNames: [Int] = []
 
@@ -89,7 +91,7 @@ struct XSDInstanceChecker {
         let value = try finish(frame)
         if !model.identityConstraints.isEmpty {
             openNames.removeLast()
-            try leaveIdentity(frame, value: value)
+            try leaveIdentity(frame, value: value, text: frame.text)
         }
     }
 
