@@ -18,6 +18,9 @@ struct XSDModel: Sendable {
     var builtinTypes: [XSDBuiltinType: Int] = [:]
     /// The identity constraints of every element declaration.
     var identityConstraints: [XSDIdentityConstraint] = []
+    /// How many levels below a picked element any field's path reaches; `nil` when one
+    /// starts with `.//` and reaches any depth.
+    var identityFieldReach: Int? = 0
     /// For each element declaration that heads a substitution group, the declarations that
     /// may stand in its place (transitively, those its `block` allows), in name order.
     var substitutes: [Int: [Int]] = [:]

@@ -62,5 +62,7 @@ extension XSDSchemaCompiler {
             model.identityConstraints[index].kind = .keyReference(target)
         }
         pendingReferences = []
+        let paths = model.identityConstraints.flatMap { $0.fields.flatMap { $0 } }
+        model.identityFieldReach = paths.contains(where: \.fromDescendants) ? nil : paths.map(\.steps.count).max() ?? 0
     }
 }

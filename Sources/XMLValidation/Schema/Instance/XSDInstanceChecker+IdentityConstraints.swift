@@ -33,7 +33,11 @@ extension XSDInstanceChecker {
         _ frame: inout XSDElementFrame, attributes: XMLAttributes, declaration: Int?
     ) throws {
         let depth = stack.count
-        for t in identityTuples.indices where identityTuples[t].depth < depth {
+        // Picked elements are in the order they opened: from the deepest up, only as far as
+        // a field's path reaches (all of them when one starts with .//).
+        for t in identityTuples.indices.reversed() {
+            if let reach = model.identityFieldReach, depth - identityTuples[t].depth > reach { break }
+            guard identityTuples[t].depth < depth else { continue }
             let constraint = identityScopes[identityTuples[t].scope].constraint
             let names = openNames[(identityTuples[t].depth + 1)...]
             for (f, paths) in model.identityConstraints[constraint].fields.enumerated() {
