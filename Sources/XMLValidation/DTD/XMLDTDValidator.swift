@@ -24,10 +24,11 @@ public struct XMLDTDValidator<Next: XMLEventHandler>: XMLEventHandler {
     /// The errors found so far in the current (or last) document, when ``options`` collect
     /// them (in document order, DTD errors first); empty under
     /// ``XMLValidationOptions/Reporting/firstError``, which throws.
-    public private(set) var errors: [XMLValidationError] = []
+    public var errors: [XMLValidationError] { found.kept }
     /// How many errors were found beyond the ``XMLValidationOptions/Reporting/allErrors(maximum:)``
     /// kept.
-    public private(set) var uncountedErrors = 0
+    public var uncountedErrors: Int { found.uncounted }
+    private var found: XMLValidationErrors
 
     private var locator = XMLLocator.detached
     private var rules: DTDRules
@@ -67,6 +68,7 @@ public struct XMLDTDValidator<Next: XMLEventHandler>: XMLEventHandler {
         self.next = next
         self.options = options
         self.rules = DTDRules(options: options)
+        self.found = XMLValidationErrors(options.reporting)
     }
 
     // MARK: Reporting
@@ -76,23 +78,12 @@ public struct XMLDTDValidator<Next: XMLEventHandler>: XMLEventHandler {
         _ code: XMLValidationError.Code, _ message: String, component: String? = nil,
         at position: XMLPosition? = nil
     ) throws {
-        guard hasRoom else {
-            uncountedErrors += 1
-            return
-        }
-        let error = XMLValidationError(
-            code: code, message: message, position: position ?? locator.position,
-            fileName: locator.fileName, component: component)
-        guard case .allErrors = options.reporting else { throw error }
-        errors.append(error)
+        try found.report(code, message, component: component, at: position, locator: locator)
     }
 
     /// Whether the next error is thrown or kept, not only counted: a message listing what a
     /// model allows costs as much as the model, so it is made only then.
-    private var hasRoom: Bool {
-        guard case .allErrors(let maximum) = options.reporting else { return true }
-        return errors.count < maximum
-    }
+    private var hasRoom: Bool { found.hasRoom }
 
     private mutating func report(_ issue: DTDRules.Issue) throws {
         try report(issue.code, issue.message, component: issue.component)

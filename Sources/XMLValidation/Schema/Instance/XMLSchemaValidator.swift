@@ -26,9 +26,9 @@ public struct XMLSchemaValidator<Next: XMLEventHandler>: XMLEventHandler {
     public let options: XMLValidationOptions
     /// The errors found so far in the current (or last) document, when ``options`` collect
     /// them; empty under ``XMLValidationOptions/Reporting/firstError``, which throws.
-    public var errors: [XMLValidationError] { checker.errors }
+    public var errors: [XMLValidationError] { checker.found.kept }
     /// How many errors were found beyond the maximum kept.
-    public var uncountedErrors: Int { checker.uncountedErrors }
+    public var uncountedErrors: Int { checker.found.uncounted }
 
     /// Everything checked, and the state of the current document.
     var checker: XSDInstanceChecker

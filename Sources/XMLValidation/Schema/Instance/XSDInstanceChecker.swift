@@ -10,8 +10,7 @@ struct XSDInstanceChecker {
     /// The schema's components, held here so that each use is not a copy out of the class.
     let model: XSDModel
     let options: XMLValidationOptions
-    var errors: [XMLValidationError] = []
-    var uncountedErrors = 0
+    var found: XMLValidationErrors
 
     var locator = XMLLocator.detached
     var stack: [XSDElementFrame] = []
@@ -38,6 +37,7 @@ struct XSDInstanceChecker {
     init(model: XSDModel, options: XMLValidationOptions) {
         self.model = model
         self.options = options
+        self.found = XMLValidationErrors(options.reporting)
     }
 
     // MARK: Reporting
@@ -48,21 +48,7 @@ struct XSDInstanceChecker {
         _ code: XMLValidationError.Code, _ message: String, component: String? = nil,
         at position: XMLPosition? = nil
     ) throws {
-        guard hasRoom else {
-            uncountedErrors += 1
-            return
-        }
-        let error = XMLValidationError(
-            code: code, message: message, position: position ?? locator.position, fileName: locator.fileName,
-            component: component)
-        guard case .allErrors = options.reporting else { throw error }
-        errors.append(error)
-    }
-
-    /// Whether the next error is thrown or kept, not only counted.
-    var hasRoom: Bool {
-        guard case .allErrors(let maximum) = options.reporting else { return true }
-        return errors.count < maximum
+        try found.report(code, message, component: component, at: position, locator: locator)
     }
 
     // MARK: Events
