@@ -317,6 +317,49 @@ struct DifferentialFindingsTests {
          #"""
             <r><a/></r>
             """#, .schema),
+        ("w3c_annotation_after_particles", #"""
+            <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
+              <xs:element name="r"><xs:complexType><xs:sequence><xs:element name="a"/><xs:annotation/></xs:sequence></xs:complexType></xs:element>
+            </xs:schema>
+            """#,
+         #"""
+            <r><a/></r>
+            """#, .schema),
+        ("w3c_two_annotations", #"""
+            <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
+              <xs:element name="r"><xs:annotation/><xs:annotation/><xs:complexType/></xs:element>
+            </xs:schema>
+            """#,
+         #"""
+            <r/>
+            """#, .schema),
+        ("w3c_annotations_where_allowed", #"""
+            <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
+              <xs:annotation/>
+              <xs:element name="r"><xs:annotation><xs:documentation>one, first</xs:documentation></xs:annotation>
+                <xs:complexType><xs:annotation/><xs:sequence><xs:annotation/><xs:element name="a"/></xs:sequence></xs:complexType></xs:element>
+              <xs:annotation/><xs:annotation/>
+            </xs:schema>
+            """#,
+         #"""
+            <r><a/></r>
+            """#, .valid),
+        ("w3c_root_by_xsi_type", #"""
+            <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" targetNamespace="urn:t" xmlns:t="urn:t">
+              <xs:complexType name="T"><xs:sequence><xs:element name="a" type="xs:int"/></xs:sequence></xs:complexType>
+            </xs:schema>
+            """#,
+         #"""
+            <t:test xmlns:t="urn:t" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:type="t:T"><a>1</a></t:test>
+            """#, .valid),
+        ("w3c_root_by_xsi_type_checked", #"""
+            <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" targetNamespace="urn:t" xmlns:t="urn:t">
+              <xs:complexType name="T"><xs:sequence><xs:element name="a" type="xs:int"/></xs:sequence></xs:complexType>
+            </xs:schema>
+            """#,
+         #"""
+            <t:test xmlns:t="urn:t" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:type="t:T"><a>one</a></t:test>
+            """#, .invalid),
         ("s4s_not_enforced", #"""
             <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
               <xs:element name="r" minOccurs="0"/>

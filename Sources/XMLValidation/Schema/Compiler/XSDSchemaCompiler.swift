@@ -167,6 +167,16 @@ struct XSDSchemaCompiler {
                 }
             }
             checksChildren = node.localName != "appinfo" && node.localName != "documentation"
+            // One annotation at most, before everything else (but the schema and a redefine
+            // may have any number, anywhere among their components).
+            if checksChildren, node.localName != "schema", node.localName != "redefine" {
+                let annotations = node.children.indices.filter { node.children[$0].isXSD("annotation") }
+                if annotations.count > 1 || annotations.first.map({ $0 != 0 }) == true {
+                    throw XSDSchemaError(
+                        "<xs:\(node.localName)> may have one <xs:annotation>, and only as its first child (the schema for schemas)",
+                        at: node.children[annotations.count > 1 ? annotations[1] : annotations[0]])
+                }
+            }
         }
         let isSchema = node.namespace == SchemaNode.xsdNamespace && node.localName == "schema"
         for child in node.children {

@@ -22,6 +22,8 @@ extension XSDInstanceChecker {
             (declaration, assessed, frame.isLax) = try place(name, qualifiedName, in: parentIndex)
         } else if let global = model.globalElements[name] {
             declaration = global
+        } else if attributes[localName: "type", namespace: xsiNamespace] != nil {
+            // No declaration, but a type the document names: assessed by it (cvc-assess-elt.1.2).
         } else {
             try report(
                 .undeclaredRootElement, "no global element declaration describes the document element <\(qualifiedName)>")
