@@ -29,28 +29,24 @@ struct XSDModel: Sendable {
 
     /// The derivation methods from `base` down to `type`, when `type` is `base` or derived
     /// from it; `nil` when it is not (complex types along their base chain, simple types as
-    /// cos-st-derived-ok has them). With `blocked`, also the `block` of each complex type
-    /// strictly between the two (Substitution Group OK (Transitive) 2.3).
-    func derivation(of type: XSDTypeReference, from base: XSDTypeReference, intermediateBlocks: inout Set<XSDDerivation>) -> [XSDDerivation]? {
-        var current = type
-        var steps = 0
-        while case .complex(let index) = current, current != base, steps <= complexTypes.count {
-            if current != type { intermediateBlocks.formUnion(complexTypes[index].block) }
-            current = complexTypes[index].base
-            steps += 1
-        }
-        return derivation(of: type, from: base)
-    }
-
-    /// The derivation methods from `base` down to `type`, when `type` is `base` or derived
-    /// from it; `nil` when it is not (complex types along their base chain, simple types as
     /// cos-st-derived-ok has them).
     func derivation(of type: XSDTypeReference, from base: XSDTypeReference) -> [XSDDerivation]? {
+        var ignored: Set<XSDDerivation> = []
+        return derivation(of: type, from: base, intermediateBlocks: &ignored)
+    }
+
+    /// ``derivation(of:from:)``, adding to `intermediateBlocks` the `block` of each complex
+    /// type strictly between the two (Substitution Group OK (Transitive) 2.3), in one walk.
+    func derivation(
+        of type: XSDTypeReference, from base: XSDTypeReference, intermediateBlocks: inout Set<XSDDerivation>
+    ) -> [XSDDerivation]? {
         if type == base { return [] }
         var methods: [XSDDerivation] = []
         var current = type
         var steps = 0
         while case .complex(let index) = current, steps <= complexTypes.count {
+            // Past the first step, each type is between `type` and `base`.
+            if steps > 0 { intermediateBlocks.formUnion(complexTypes[index].block) }
             methods.append(complexTypes[index].derivation)
             current = complexTypes[index].base
             if current == base { return methods }
@@ -65,6 +61,18 @@ struct XSDModel: Sendable {
             return methods + (simpleTypes[a] === simpleTypes[b] ? [] : [.restriction])
         }
         return nil
+    }
+
+    /// The simple type of an element's value: its type, or its simple content; `nil` when it
+    /// has no simple value.
+    func simpleValueType(of type: XSDTypeReference) -> XSDSimpleType? {
+        switch type {
+        case .simple(let index): return simpleTypes[index]
+        case .complex(let index):
+            if case .simple(let content) = complexTypes[index].content { return simpleTypes[content] }
+            return nil
+        case .anyType: return nil
+        }
     }
 
     /// The name of a type, for messages.

@@ -110,21 +110,10 @@ extension XSDInstanceChecker {
         if !model.identityConstraints.isEmpty {
             try enterIdentity(&frame, attributes: attributes, declaration: declaration)
             // A field's element: its value is read, even where its type would not need it.
-            if !frame.fieldTargets.isEmpty, frame.text == nil, hasSimpleValue(type) { frame.text = "" }
+            if !frame.fieldTargets.isEmpty, frame.text == nil, model.simpleValueType(of: type) != nil { frame.text = "" }
         }
         if frame.text != nil { frame.position = locator.position }
         stack.append(frame)
-    }
-
-    /// Whether elements of the type have a simple value: a simple type, or simple content.
-    private func hasSimpleValue(_ type: XSDTypeReference) -> Bool {
-        switch type {
-        case .simple: return true
-        case .complex(let index):
-            if case .simple = model.complexTypes[index].content { return true }
-            return false
-        case .anyType: return false
-        }
     }
 
     /// The name's place in ``seenNames``, made once per distinct name of the document. The
@@ -331,14 +320,7 @@ extension XSDInstanceChecker {
         let component = frame.declaration.map { model.elements[$0].component }
         // An empty element takes its declaration's default or fixed value.
         if text.isEmpty, !frame.hasChildElements, let constraint = constraint { text = constraint.text }
-        var simple: XSDSimpleType?
-        switch type {
-        case .simple(let index): simple = model.simpleTypes[index]
-        case .complex(let index):
-            if case .simple(let index) = model.complexTypes[index].content { simple = model.simpleTypes[index] }
-        case .anyType: break
-        }
-        guard let simple else {
+        guard let simple = model.simpleValueType(of: type) else {
             // Mixed content with a fixed value: compared as text, and no element children
             // (cvc-elt.5.2.2.1).
             if let constraint = constraint, constraint.isFixed, frame.hasChildElements {
