@@ -39,25 +39,31 @@ struct RegexScalingTests {
 struct ContentModelScalingTests {
     static func name(_ k: Int) -> XSDExpandedName { XSDExpandedName(namespace: nil, localName: "e\(k)") }
 
+    /// The model of `particle`, where declaration k is named `ek` and numbered k.
+    static func model(_ particle: XSDParticle) -> XSDContentModel {
+        var symbols: [XSDExpandedName: Int32] = [:]
+        return XSDContentModel(particle, declarationNames: Self.name, symbols: &symbols)
+    }
+
     @Test("maxOccurs of a million: n children counted, not unrolled; a repeated choice of n names compiled and checked")
     func counts() throws {
         let particle = XSDParticle(
             minimum: 1, maximum: 1,
             term: .sequence([XSDParticle(minimum: 2, maximum: 1_000_000, term: .element(0)), XSDParticle(minimum: 1, maximum: 1, term: .element(1))]))
-        let model = XSDContentModel(particle, declarationNames: Self.name)
+        let model = Self.model(particle)
         #expect(model.nodes.count == 3)
         let children = Scaling.measure(n: 20_000, prepare: { $0 }) { n in
-            var matcher = XSDContentMatcher(model)
-            for _ in 0..<n { _ = matcher.next(Self.name(0)) }
-            guard case .success = matcher.next(Self.name(1)) else { Issue.record("e1 refused"); return }
-            #expect(matcher.end() == nil)
+            var matcher = XSDContentMatcher(model, at: 0)
+            for _ in 0..<n { _ = matcher.next(Self.name(0), symbol: 0, in: model) }
+            guard case .success = matcher.next(Self.name(1), symbol: 1, in: model) else { Issue.record("e1 refused"); return }
+            #expect(matcher.end(in: model) == nil)
         }
         print("scaling: counted children: \(children)"); #expect(children.isNearLinear(), "counted children: \(children)")
 
         let choice = try Scaling.measure(n: 2_000, prepare: { n in
             XSDParticle(minimum: 0, maximum: nil, term: .choice((0..<n).map { XSDParticle(minimum: 1, maximum: 1, term: .element($0)) }))
         }) { particle in
-            let model = XSDContentModel(particle, declarationNames: Self.name)
+            let model = Self.model(particle)
             try model.checkUniqueAttribution(budget: 1_000_000)
         }
         print("scaling: repeated choice: \(choice)"); #expect(choice.isNearLinear(), "repeated choice: \(choice)")

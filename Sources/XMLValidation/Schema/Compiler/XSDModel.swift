@@ -7,6 +7,9 @@ struct XSDModel: Sendable {
     var complexTypes: [XSDComplexType] = []
     var simpleTypes: [XSDSimpleType] = []
     var contentModels: [XSDContentModel] = []
+    /// A number for each element name a content model holds, so that a child is matched
+    /// against a model by comparing numbers (each document name is looked up here once).
+    var elementSymbols: [XSDExpandedName: Int32] = [:]
     /// The global element declarations: the elements a document may start with.
     var globalElements: [XSDExpandedName: Int] = [:]
     /// The global attribute declarations, for attribute wildcards: simple type, `fixed` or

@@ -172,16 +172,12 @@ extension XSDSchemaCompiler {
         let particle = particle.flatMap { Self.isEmpty($0) ? nil : $0 }
         guard let particle else {
             guard mixed else { return .empty }
-            model.contentModels.append(XSDContentModel(XSDParticle(minimum: 0, maximum: 1, term: .sequence([]))) { _ in
-                XSDExpandedName(namespace: nil, localName: "")
-            })
+            model.contentModels.append(.empty)
             return .elements(model: model.contentModels.count - 1, mixed: true)
         }
         // Built once every declaration is known (buildContentModels()): a reference to the
         // head of a substitution group matches its members, which are known only then.
-        model.contentModels.append(XSDContentModel(XSDParticle(minimum: 0, maximum: 1, term: .sequence([]))) { _ in
-            XSDExpandedName(namespace: nil, localName: "")
-        })
+        model.contentModels.append(.empty)
         pendingContentModels.append(PendingContentModel(index: model.contentModels.count - 1, particle: particle, typeName: name, node: node))
         return .elements(model: model.contentModels.count - 1, mixed: mixed)
     }
@@ -212,7 +208,7 @@ extension XSDSchemaCompiler {
                 case .sequence(let items), .choice(let items), .all(let items): stack += items
                 }
             }
-            let compiled = XSDContentModel(particle) { elements[$0].name }
+            let compiled = XSDContentModel(particle, declarationNames: { elements[$0].name }, symbols: &model.elementSymbols)
             do {
                 try compiled.checkUniqueAttribution(budget: options.maximumContentModelWork)
             } catch let ambiguity as XSDContentModel.Ambiguity {

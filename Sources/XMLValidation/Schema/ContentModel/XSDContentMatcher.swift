@@ -42,74 +42,92 @@ struct XSDContentMatcher {
         var isTooComplex = false
     }
 
-    private let model: XSDContentModel
+    /// Whether the model is greedy (``XSDContentModel/isGreedy``): one reading, kept in place.
+    private var isGreedy: Bool
     /// Every reading of the children so far; one empty path before the first child.
     private var configurations: [[Frame]] = [[]]
 
-    init(_ model: XSDContentModel) { self.model = model }
+    /// The model's index in the schema (``XSDModel/contentModels``).
+    private(set) var modelIndex: Int
 
-    /// Places a child element called `name`: the label (declaration or wildcard) it
-    /// matched, or what was expected instead.
-    mutating func next(_ name: XSDExpandedName) -> Result<XSDContentModel.Label, Mismatch> {
+    /// A matcher at the start of `model`'s content. It does not hold the model (a copy would
+    /// retain its arrays per element): each call is given it, the one at `modelIndex`.
+    init(_ model: XSDContentModel, at modelIndex: Int) {
+        isGreedy = model.isGreedy
+        self.modelIndex = modelIndex
+    }
+
+    /// Goes back to the start of a model's content, keeping the memory of the paths: the
+    /// validator keeps one matcher per depth, restarted for each element there.
+    mutating func restart(_ model: XSDContentModel, at modelIndex: Int) {
+        isGreedy = model.isGreedy
+        self.modelIndex = modelIndex
+        if configurations.count > 1 { configurations.removeSubrange(1...) }
+        configurations[0].removeAll(keepingCapacity: true)
+    }
+
+    /// Places a child element called `name`, whose symbol is `symbol` (-1 when no element
+    /// declaration of the schema has its name), in `model`: the leaf node (declaration or
+    /// wildcard) it matched, or what was expected instead.
+    mutating func next(_ name: XSDExpandedName, symbol: Int32, in model: XSDContentModel) -> Result<Int32, Mismatch> {
         // A model where the first way is the only one: one reading, moved in place.
-        if model.isGreedy {
+        if isGreedy {
             // The commonest step: the same element again, where it may repeat. The walk
             // would try this first, and find the same.
-            if let last = configurations[0].indices.last, case .leaf(let label) = model.nodes[Int(configurations[0][last].node)].kind,
-                case .element(let declared, _) = label, declared == name
-            {
+            if let last = configurations[0].indices.last, symbol >= 0, model.nodes[Int(configurations[0][last].node)].symbol == symbol {
+                let leaf = configurations[0][last].node
                 let count = configurations[0][last].count
-                if let maximum = model.nodes[Int(configurations[0][last].node)].maximum {
+                if let maximum = model.nodes[Int(leaf)].maximum {
                     if count < maximum {
                         configurations[0][last].count = count + 1
-                        return .success(label)
+                        return .success(leaf)
                     }
                 } else {
-                    configurations[0][last].count = Swift.min(count + 1, Swift.max(model.nodes[Int(configurations[0][last].node)].minimum, 1))
-                    return .success(label)
+                    configurations[0][last].count = Swift.min(count + 1, Swift.max(model.nodes[Int(leaf)].minimum, 1))
+                    return .success(leaf)
                 }
             }
-            var walker = Walker(model: model, name: name, inPlace: true)
-            walker.advance(&configurations[0])
+            var walker = Walker(name: name, symbol: symbol, inPlace: true)
+            walker.advance(&configurations[0], in: model)
             guard walker.matched, let leaf = configurations[0].last?.node else {
                 return .failure(Mismatch(expected: walker.expected))
             }
-            return .success(model.label(of: leaf))
+            return .success(leaf)
         }
         // One reading going on as one: the rule, without sets.
         if configurations.count == 1 {
-            var walker = Walker(model: model, name: name)
+            var walker = Walker(name: name, symbol: symbol)
             var frames = configurations[0]
-            walker.advance(&frames)
+            walker.advance(&frames, in: model)
             if walker.successors.count == 1, let leaf = walker.successors[0].last?.node {
                 configurations[0] = walker.successors[0]
-                return .success(model.label(of: leaf))
+                return .success(leaf)
             }
             if walker.successors.isEmpty { return .failure(Mismatch(expected: walker.expected)) }
         }
         var expected: [XSDContentModel.Label] = []
         var successors: [[Frame]] = []
         var seen: Set<[Frame]> = []
-        var label: XSDContentModel.Label?
+        var leaf: Int32?
         for var frames in configurations {
-            var walker = Walker(model: model, name: name)
-            walker.advance(&frames)
+            var walker = Walker(name: name, symbol: symbol)
+            walker.advance(&frames, in: model)
             expected += walker.expected
             for path in walker.successors where seen.insert(path).inserted {
                 successors.append(path)
-                if label == nil, let leaf = path.last?.node { label = model.label(of: leaf) }
+                if leaf == nil { leaf = path.last?.node }
             }
         }
-        guard let label else { return .failure(Mismatch(expected: expected)) }
+        guard let leaf else { return .failure(Mismatch(expected: expected)) }
         guard successors.count <= Self.maximumConfigurations else {
             return .failure(Mismatch(expected: [], isTooComplex: true))
         }
         configurations = successors
-        return .success(label)
+        return .success(leaf)
     }
 
-    /// Whether the content may end here, or what it still needs.
-    func end() -> Mismatch? {
+    /// Whether the content of `model` may end here, or what it still needs.
+    func end(in model: XSDContentModel) -> Mismatch? {
         var expected: [XSDContentModel.Label] = []
         for frames in configurations {
             guard let missing = Self.missing(frames, in: model) else { return nil }
@@ -150,8 +168,10 @@ struct XSDContentMatcher {
 
     /// Finds every way one reading takes a child called `name`.
     private struct Walker {
-        let model: XSDContentModel
+        // The model is passed to each call, not held: the walker is made per child, and a
+        // copy of the model would retain its arrays each time.
         let name: XSDExpandedName
+        let symbol: Int32
         /// Whether the first way found is taken, in `frames` itself, and the walk stops there
         /// (the model is greedy); otherwise every way is collected in `successors`.
         var inPlace = false
@@ -166,25 +186,25 @@ struct XSDContentMatcher {
         /// leaves from a lower level); otherwise a copy is collected. `true` when the walk is
         /// to stop.
         private mutating func attempt(
-            _ id: Int32, count: Int, keeping keep: Int, using used: Int? = nil, frames: inout [Frame]
+            _ id: Int32, count: Int, keeping keep: Int, using used: Int? = nil, frames: inout [Frame], in model: XSDContentModel
         ) -> (entered: Bool, stop: Bool) {
             if inPlace {
                 frames.removeSubrange(keep...)
                 if let used { frames[keep - 1].used.insert(used) }
-                guard enter(id, count: count, into: &frames) else { return (false, false) }
+                guard enter(id, count: count, into: &frames, in: model) else { return (false, false) }
                 matched = true
                 return (true, true)
             }
             var path = Array(frames[..<keep])
             if let used { path[keep - 1].used.insert(used) }
-            guard enter(id, count: count, into: &path) else { return (false, false) }
+            guard enter(id, count: count, into: &path, in: model) else { return (false, false) }
             successors.append(path)
             return (true, false)
         }
 
-        mutating func advance(_ frames: inout [Frame]) {
+        mutating func advance(_ frames: inout [Frame], in model: XSDContentModel) {
             if frames.isEmpty {
-                if !attempt(0, count: 1, keeping: 0, frames: &frames).entered { expected += model.firstLabels(of: 0) }
+                if !attempt(0, count: 1, keeping: 0, frames: &frames, in: model).entered { expected += model.firstLabels(of: 0) }
                 return
             }
             // Nodes' fields are read in place (`model.nodes[i].x`): a copy of a node would
@@ -198,7 +218,7 @@ struct XSDContentMatcher {
                 // Repeat this particle, if it may occur again and the child can start it.
                 if maximum.map({ count < $0 }) ?? true {
                     let next = maximum == nil ? Swift.min(count + 1, Swift.max(minimum, 1)) : count + 1
-                    let (entered, stop) = attempt(id, count: next, keeping: level, frames: &frames)
+                    let (entered, stop) = attempt(id, count: next, keeping: level, frames: &frames, in: model)
                     if stop { return }
                     if !entered { expected += model.firstLabels(of: id) }
                 }
@@ -216,8 +236,8 @@ struct XSDContentMatcher {
                         let nextRequired = model.nodes[parent].nextRequired[start]
                         let end = Swift.min(nextRequired, childCount - 1)
                         var entered = false
-                        if let child = model.child(of: parentID, in: start...end, accepting: name) {
-                            let result = attempt(model.nodes[parent].children[child], count: 1, keeping: parentLevel + 1, frames: &frames)
+                        if let child = model.child(of: parentID, in: start...end, accepting: name, symbol: symbol) {
+                            let result = attempt(model.nodes[parent].children[child], count: 1, keeping: parentLevel + 1, frames: &frames, in: model)
                             if result.stop { return }
                             entered = result.entered
                         }
@@ -229,9 +249,9 @@ struct XSDContentMatcher {
                     }
                 case .all:
                     let used = frames[parentLevel].used
-                    if let child = model.child(of: parentID, in: 0...(childCount - 1), accepting: name),
+                    if let child = model.child(of: parentID, in: 0...(childCount - 1), accepting: name, symbol: symbol),
                         !used.contains(child),
-                        attempt(model.nodes[parent].children[child], count: 1, keeping: parentLevel + 1, using: child, frames: &frames).stop
+                        attempt(model.nodes[parent].children[child], count: 1, keeping: parentLevel + 1, using: child, frames: &frames, in: model).stop
                     {
                         return
                     }
@@ -249,35 +269,41 @@ struct XSDContentMatcher {
 
         /// Begins occurrence `count` of node `id` with the child, appending the path to the
         /// leaf it matches; `false` (and `path` as it was) when the node cannot start so.
-        private func enter(_ id: Int32, count: Int, into path: inout [Frame]) -> Bool {
+        private func enter(_ id: Int32, count: Int, into path: inout [Frame], in model: XSDContentModel) -> Bool {
             let node = Int(id)
             let depth = path.count
             let childCount = model.nodes[node].children.count
             path.append(Frame(node: id, count: count))
+            // An element is matched by its symbol, without reading its label.
+            if model.nodes[node].symbol >= 0 {
+                if model.nodes[node].symbol == symbol { return true }
+                path.removeSubrange(depth...)
+                return false
+            }
             switch model.nodes[node].kind {
             case .leaf(let label):
-                if label.accepts(name) { return true }
+                if case .wildcard(let wildcard) = label, wildcard.allows(name.namespace) { return true }
             case .sequence:
                 if childCount > 0 {
                     let end = Swift.min(model.nodes[node].nextRequired[0], childCount - 1)
-                    if let child = model.child(of: id, in: 0...end, accepting: name),
-                        enter(model.nodes[node].children[child], count: 1, into: &path)
+                    if let child = model.child(of: id, in: 0...end, accepting: name, symbol: symbol),
+                        enter(model.nodes[node].children[child], count: 1, into: &path, in: model)
                     {
                         return true
                     }
                 }
             case .choice:
                 if childCount > 0,
-                    let child = model.child(of: id, in: 0...(childCount - 1), accepting: name),
-                    enter(model.nodes[node].children[child], count: 1, into: &path)
+                    let child = model.child(of: id, in: 0...(childCount - 1), accepting: name, symbol: symbol),
+                    enter(model.nodes[node].children[child], count: 1, into: &path, in: model)
                 {
                     return true
                 }
             case .all:
-                if childCount > 0, let child = model.child(of: id, in: 0...(childCount - 1), accepting: name) {
+                if childCount > 0, let child = model.child(of: id, in: 0...(childCount - 1), accepting: name, symbol: symbol) {
                     path[depth].used = ChildSet()
                     path[depth].used.insert(child)
-                    if enter(model.nodes[node].children[child], count: 1, into: &path) { return true }
+                    if enter(model.nodes[node].children[child], count: 1, into: &path, in: model) { return true }
                 }
             }
             path.removeSubrange(depth...)

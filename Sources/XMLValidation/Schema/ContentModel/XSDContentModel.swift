@@ -68,9 +68,15 @@ struct XSDContentModel: Sendable {
         /// The leaves that can match a first element of the term: (leaf node, child index of
         /// this node it is reached through; the leaf itself for a leaf).
         var first: [(leaf: Int32, child: Int)] = []
-        /// For groups: for each element name in a child's first set, the children whose first
-        /// sets hold it, ascending.
-        var childrenByName: [XSDExpandedName: [Int]] = [:]
+        /// For an element leaf: the symbol of its name (``XSDModel/elementSymbols``), and its
+        /// declaration; -1 for other nodes. A child is matched by numbers, not by strings.
+        var symbol: Int32 = -1
+        var declaration: Int = -1
+        /// For groups: for each element name's symbol in a child's first set, where in
+        /// `candidates` the children whose first sets hold it are, ascending. (Ranges into one
+        /// flat array: looking one up copies no array.)
+        var childrenBySymbol: [Int32: Range<Int>] = [:]
+        var candidates: [Int] = []
         /// For groups: children whose first sets hold a wildcard, ascending, with it.
         var childrenByWildcard: [(child: Int, wildcard: XSDWildcard)] = []
         /// For sequences: `nextRequired[i]`, the first child at `i` or after that is not
@@ -83,11 +89,19 @@ struct XSDContentModel: Sendable {
     /// how a child is still checked after an earlier one broke the model.
     private(set) var declarationsByName: [XSDExpandedName: Int] = [:]
 
-    /// The model of `particle`, with its positions and first sets; or an error when it is
-    /// deeper than `maximumDepth`.
-    init(_ particle: XSDParticle, declarationNames: (Int) -> XSDExpandedName) {
-        _ = add(Self.collapsed(particle), parent: -1, index: 0, declarationNames: declarationNames)
+    /// The model of `particle`, with its positions and first sets, each element name given
+    /// its number in `symbols` (the schema's, shared by its models).
+    init(_ particle: XSDParticle, declarationNames: (Int) -> XSDExpandedName, symbols: inout [XSDExpandedName: Int32]) {
+        _ = add(Self.collapsed(particle), parent: -1, index: 0, declarationNames: declarationNames, symbols: &symbols)
         isGreedy = Self.repeatsStartNoRepeatedAncestor(nodes)
+    }
+
+    /// The model of no children at all.
+    static var empty: XSDContentModel {
+        var symbols: [XSDExpandedName: Int32] = [:]
+        return XSDContentModel(XSDParticle(minimum: 0, maximum: 1, term: .sequence([])), declarationNames: { _ in
+            XSDExpandedName(namespace: nil, localName: "")
+        }, symbols: &symbols)
     }
 
     /// Whether the first way that takes a child is the only one: no particle that may repeat
@@ -159,16 +173,26 @@ struct XSDContentModel: Sendable {
     }
 
     private mutating func add(
-        _ particle: XSDParticle, parent: Int32, index: Int, declarationNames: (Int) -> XSDExpandedName
+        _ particle: XSDParticle, parent: Int32, index: Int, declarationNames: (Int) -> XSDExpandedName,
+        symbols: inout [XSDExpandedName: Int32]
     ) -> Int32 {
         let id = Int32(nodes.count)
         let kind: Kind
         var children: [XSDParticle] = []
+        var symbol: Int32 = -1
+        var declared = -1
         switch particle.term {
         case .element(let declaration):
             let name = declarationNames(declaration)
             kind = .leaf(.element(name, declaration: declaration))
             if declarationsByName[name] == nil { declarationsByName[name] = declaration }
+            if let known = symbols[name] {
+                symbol = known
+            } else {
+                symbol = Int32(symbols.count)
+                symbols[name] = symbol
+            }
+            declared = declaration
         case .wildcard(let wildcard):
             kind = .leaf(.wildcard(wildcard))
         case .sequence(let items):
@@ -181,10 +205,13 @@ struct XSDContentModel: Sendable {
             kind = .all
             children = items
         }
-        nodes.append(Node(kind: kind, minimum: particle.minimum, maximum: particle.maximum, parent: parent, indexInParent: index))
+        nodes.append(
+            Node(
+                kind: kind, minimum: particle.minimum, maximum: particle.maximum, parent: parent, indexInParent: index,
+                symbol: symbol, declaration: declared))
         var childIDs: [Int32] = []
         for (k, child) in children.enumerated() {
-            childIDs.append(add(child, parent: id, index: k, declarationNames: declarationNames))
+            childIDs.append(add(child, parent: id, index: k, declarationNames: declarationNames, symbols: &symbols))
         }
         nodes[Int(id)].children = childIDs
         finish(id)
@@ -220,16 +247,22 @@ struct XSDContentModel: Sendable {
         }
         // Every child's first set, indexed, for groups.
         if case .leaf = node.kind {} else {
+            var childrenBySymbol: [Int32: [Int]] = [:]
             for (k, child) in children.enumerated() {
                 for (leaf, _) in child.first {
                     guard case .leaf(let label) = nodes[Int(leaf)].kind else { continue }
                     switch label {
-                    case .element(let name, _):
-                        if node.childrenByName[name]?.last != k { node.childrenByName[name, default: []].append(k) }
+                    case .element:
+                        let symbol = nodes[Int(leaf)].symbol
+                        if childrenBySymbol[symbol]?.last != k { childrenBySymbol[symbol, default: []].append(k) }
                     case .wildcard(let wildcard):
                         node.childrenByWildcard.append((k, wildcard))
                     }
                 }
+            }
+            for (symbol, list) in childrenBySymbol {
+                node.childrenBySymbol[symbol] = node.candidates.count..<(node.candidates.count + list.count)
+                node.candidates += list
             }
         }
         nodes[Int(id)] = node
@@ -242,20 +275,21 @@ struct XSDContentModel: Sendable {
         return label
     }
 
-    /// The first child in `range` of group `group` whose first set accepts `name`.
-    func child(of group: Int32, in range: ClosedRange<Int>, accepting name: XSDExpandedName) -> Int? {
+    /// The first child in `range` of group `group` whose first set accepts `name`, whose
+    /// symbol is `symbol` (-1 for a name no element declaration of the schema has).
+    func child(of group: Int32, in range: ClosedRange<Int>, accepting name: XSDExpandedName, symbol: Int32) -> Int? {
         // The node's fields are read in place: a copy of the node would retain each of its arrays.
         let group = Int(group)
         var found: Int?
-        if let candidates = nodes[group].childrenByName[name] {
+        if let candidates = nodes[group].childrenBySymbol[symbol] {
             // The least candidate at or after the range's start.
-            var low = 0
-            var high = candidates.count
+            var low = candidates.lowerBound
+            var high = candidates.upperBound
             while low < high {
                 let middle = (low + high) / 2
-                if candidates[middle] < range.lowerBound { low = middle + 1 } else { high = middle }
+                if nodes[group].candidates[middle] < range.lowerBound { low = middle + 1 } else { high = middle }
             }
-            if low < candidates.count, candidates[low] <= range.upperBound { found = candidates[low] }
+            if low < candidates.upperBound, nodes[group].candidates[low] <= range.upperBound { found = nodes[group].candidates[low] }
         }
         guard !nodes[group].childrenByWildcard.isEmpty else { return found }
         for (child, wildcard) in nodes[group].childrenByWildcard where range.contains(child) && wildcard.allows(name.namespace) {

@@ -29,6 +29,8 @@ final class XSDSimpleType: Sendable {
     /// (`string`, `normalizedString`, `token`, `anySimpleType`) without facets, whose
     /// characters the parser has already checked. The validator then keeps no text for it.
     let acceptsAnyText: Bool
+    /// How a value is checked on the parser's bytes, when it can be (see ``XSDTextCheck``).
+    let textCheck: XSDTextCheck?
     /// What its values (or, for a list, its items) stand for in the document: IDs, IDREFs,
     /// unparsed entities' names, or nothing the validator notes.
     let identity: Identity
@@ -52,12 +54,15 @@ final class XSDSimpleType: Sendable {
         case .atomic:
             acceptsAnyText = [.string, .normalizedString, .token, .anySimpleType].contains(builtin) && facets.isEmpty
             identity = Self.identity(of: builtin)
+            textCheck = XSDTextCheck(builtin: builtin, whiteSpace: whiteSpace, facets: facets)
         case .list(let item):
             acceptsAnyText = false
+            textCheck = nil
             if case .atomic = item.variety { identity = Self.identity(of: item.builtin) } else { identity = .none }
         case .union:
             acceptsAnyText = false
             identity = .none
+            textCheck = nil
         }
     }
 
@@ -106,6 +111,12 @@ final class XSDSimpleType: Sendable {
     }()
 
     static func builtin(_ type: XSDBuiltinType) -> XSDSimpleType { builtins[type]! }
+
+    /// Whether `bytes` (well-formed UTF-8) is a value of this type as written, decided on the
+    /// bytes (``XSDTextCheck``); `false` also when it cannot be decided so.
+    func acceptsAsWritten(_ bytes: Span<UInt8>) -> Bool {
+        textCheck?.accepts(bytes) ?? false
+    }
 
     /// The value `text` stands for, after white-space normalization, or why it is not one.
     func validate(_ text: String, namespaces: XSDBuiltinType.NamespaceLookup) throws(XSDValueError) -> XSDValue {

@@ -8,8 +8,9 @@ struct XSDElementFrame {
     var declaration: Int?
     /// Its type; `nil` when it is not assessed (a `skip` wildcard, or no declaration).
     var type: XSDTypeReference?
-    /// Where its children have got to, for element content.
-    var matcher: XSDContentMatcher?
+    /// Whether its children are matched against a content model, by the checker's matcher
+    /// at its depth (``XSDInstanceChecker/matchers``).
+    var hasMatcher = false
     /// Whether a child broke the content model: later children are not placed in it.
     var contentBroken = false
     /// The text of an element whose value is checked.
@@ -39,7 +40,18 @@ struct XSDInstanceName {
     /// As an attribute: the complex type it was last looked up on, and the use found there
     /// (the same name comes on the same type, tag after tag, so the lookup is made once).
     var lastOwner = -1
-    var lastUse: XSDAttributeUse?
+    /// As an element: its name's number among the schema's element names
+    /// (``XSDModel/elementSymbols``), -1 when no declaration has it.
+    var symbol: Int32 = -1
+    var lastUse: AttributeUse?
+
+    /// What an attribute check needs of a use, without its strings (a copy of those would
+    /// retain and release them, on every attribute).
+    struct AttributeUse {
+        var type: Int
+        var isRequired: Bool
+        var hasValueConstraint: Bool
+    }
 
     enum XSIAttribute {
         case type, `nil`

@@ -11,7 +11,6 @@ extension XSDInstanceChecker {
         for (position, attribute) in attributes.enumerated() {
             let number = attributeNames[position]
             if seenNames[number].isInstanceAttribute { continue }
-            let name = seenNames[number].expanded
             guard let complexIndex else {
                 if case .anyType = type { continue }
                 try report(
@@ -20,19 +19,31 @@ extension XSDInstanceChecker {
             }
             if seenNames[number].lastOwner != complexIndex {
                 seenNames[number].lastOwner = complexIndex
-                seenNames[number].lastUse = model.complexTypes[complexIndex].attributes[name]
+                seenNames[number].lastUse = model.complexTypes[complexIndex].attributes[seenNames[number].expanded].map {
+                    XSDInstanceName.AttributeUse(type: $0.type, isRequired: $0.isRequired, hasValueConstraint: $0.valueConstraint != nil)
+                }
             }
             if let use = seenNames[number].lastUse {
                 seen += use.isRequired ? 1 : 0
-                // A value any string type takes is not even made into a `String`.
-                if use.valueConstraint != nil || !model.simpleTypes[use.type].acceptsAnyText {
+                // A value any string type takes is not even read; most others are checked on
+                // the parser's bytes, and only a value that fails there is made a `String`.
+                guard use.hasValueConstraint || !model.simpleTypes[use.type].acceptsAnyText else { continue }
+                // The span is the attribute's bytes, which the parser keeps for the whole event,
+                // and does not leave the closure.
+                if !use.hasValueConstraint,
+                    unsafe attribute.value.withUnsafeBytes({ unsafe model.simpleTypes[use.type].acceptsAsWritten($0.span) })
+                {
+                    continue
+                }
+                if let declared = model.complexTypes[complexIndex].attributes[seenNames[number].expanded] {
                     let written = seenNames[number].qualifiedName
                     try checkValue(
-                        attribute.value.string, of: model.simpleTypes[use.type], constraint: use.valueConstraint,
-                        owner: "attribute \(written) of <\(element)>", component: use.component)
+                        attribute.value.string, of: model.simpleTypes[declared.type], constraint: declared.valueConstraint,
+                        owner: "attribute \(written) of <\(element)>", component: declared.component)
                 }
                 continue
             }
+            let name = seenNames[number].expanded
             guard let wildcard = model.complexTypes[complexIndex].attributeWildcard, wildcard.allows(name.namespace) else {
                 try report(
                     .undeclaredAttribute, "attribute \(seenNames[number].qualifiedName) is not allowed on <\(element)>",

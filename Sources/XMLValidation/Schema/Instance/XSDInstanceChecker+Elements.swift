@@ -19,7 +19,7 @@ extension XSDInstanceChecker {
         var assessed = true
         if let parentIndex = stack.indices.last {
             stack[parentIndex].hasChildElements = true
-            (declaration, assessed, frame.isLax) = try place(name, qualifiedName, in: parentIndex)
+            (declaration, assessed, frame.isLax) = try place(name, seenNames[seen].symbol, qualifiedName, in: parentIndex)
         } else if let global = model.globalElements[name] {
             declaration = global
         } else if attributes[localName: "type", namespace: xsiNamespace] != nil {
@@ -94,7 +94,15 @@ extension XSDInstanceChecker {
             }
             switch model.complexTypes[index].content {
             case .elements(let modelIndex, let mixed):
-                if !frame.isNil { frame.matcher = XSDContentMatcher(model.contentModels[modelIndex]) }
+                if !frame.isNil {
+                    let depth = stack.count
+                    if depth < matchers.count {
+                        matchers[depth].restart(model.contentModels[modelIndex], at: modelIndex)
+                    } else {
+                        matchers.append(XSDContentMatcher(model.contentModels[modelIndex], at: modelIndex))
+                    }
+                    frame.hasMatcher = true
+                }
                 if mixed && hasValueConstraint { frame.text = "" }
             case .simple(let simple):
                 if hasValueConstraint || !model.simpleTypes[simple].acceptsAnyText { frame.text = "" }
@@ -120,7 +128,11 @@ extension XSDInstanceChecker {
     /// fields are read in place: a copy of the entry retains its strings.
     mutating func instanceName(_ name: XMLName) -> Int {
         let (number, isNew) = nameIndex.number(of: name)
-        if isNew { seenNames.append(XSDInstanceName(name)) }
+        if isNew {
+            var entry = XSDInstanceName(name)
+            entry.symbol = model.elementSymbols[entry.expanded] ?? -1
+            seenNames.append(entry)
+        }
         return number
     }
 
@@ -131,7 +143,7 @@ extension XSDInstanceChecker {
     /// in the parent's content model: (declaration, whether it is assessed, whether its own
     /// undeclared children are assessed laxly).
     private mutating func place(
-        _ name: XSDExpandedName, _ qualifiedName: String, in parentIndex: Int
+        _ name: XSDExpandedName, _ symbol: Int32, _ qualifiedName: String, in parentIndex: Int
     ) throws -> (Int?, Bool, Bool) {
         guard let parentType = stack[parentIndex].type else { return (nil, false, false) }
         // Where the parent's content has no place for it: a global declaration, if any, still
@@ -168,11 +180,15 @@ extension XSDInstanceChecker {
                 return lax()
             }
             // Moved where it is kept: a copy would copy its paths on every child.
-            guard !stack[parentIndex].contentBroken, let result = stack[parentIndex].matcher?.next(name) else { return recover() }
+            guard !stack[parentIndex].contentBroken, stack[parentIndex].hasMatcher else { return recover() }
+            let matcher = matchers[parentIndex].modelIndex
+            let result = matchers[parentIndex].next(name, symbol: symbol, in: model.contentModels[matcher])
             switch result {
-            case .success(.element(_, let declaration)):
-                return (declaration, true, false)
-            case .success(.wildcard(let wildcard)):
+            case .success(let leaf):
+                // An element's leaf is read by its declaration alone: its label holds strings.
+                let declaration = model.contentModels[matcher].nodes[Int(leaf)].declaration
+                if declaration >= 0 { return (declaration, true, false) }
+                guard case .wildcard(let wildcard) = model.contentModels[matcher].label(of: leaf) else { return recover() }
                 switch wildcard.processContents {
                 case .skip: return (nil, false, false)
                 case .lax:
@@ -306,10 +322,11 @@ extension XSDInstanceChecker {
     }
 
     /// An element's end: its content complete, its value valid.
+    /// `depth` is the frame's place in the stack it was taken from.
     @discardableResult
-    mutating func finish(_ frame: XSDElementFrame) throws -> XSDValue? {
+    mutating func finish(_ frame: XSDElementFrame, depth: Int) throws -> XSDValue? {
         guard let type = frame.type else { return nil }
-        if let matcher = frame.matcher, !frame.contentBroken, let mismatch = matcher.end() {
+        if frame.hasMatcher, !frame.contentBroken, let mismatch = matchers[depth].end(in: model.contentModels[matchers[depth].modelIndex]) {
             try report(
                 .incompleteContent, "element <\(frame.name)> ends before its content is complete; \(Self.expectation(mismatch.expected))",
                 component: type.complexIndex.map { model.complexTypes[$0].component })

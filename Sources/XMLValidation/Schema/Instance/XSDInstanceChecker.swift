@@ -14,6 +14,10 @@ struct XSDInstanceChecker {
 
     var locator = XMLLocator.detached
     var stack: [XSDElementFrame] = []
+    /// Where the children of the open element at each depth have got to in its content
+    /// model (for frames with `hasMatcher`): kept from element to element, so that their
+    /// memory is reused rather than made per element.
+    var matchers: [XSDContentMatcher] = []
     /// In-scope namespace bindings, for `QName` values and `xsi:type`: each prefix's stack.
     var namespaceBindings: [String: [String?]] = [:]
     var ids: Set<String> = []
@@ -74,7 +78,7 @@ struct XSDInstanceChecker {
     /// Checks the element's content is complete and its value valid.
     mutating func endElement() throws {
         guard let frame = stack.popLast() else { return }
-        let value = try finish(frame)
+        let value = try finish(frame, depth: stack.count)
         if !model.identityConstraints.isEmpty {
             openNames.removeLast()
             try leaveIdentity(frame, value: value, text: frame.text)

@@ -43,6 +43,11 @@ struct XSDRegex: Sendable {
 
     /// Whether the whole of `value` matches the pattern.
     func matches(_ value: String) -> Bool {
-        program.matches(value)
+        program.matches(value.utf8.span)
+    }
+
+    /// Whether the whole of `bytes` (well-formed UTF-8) matches the pattern.
+    func matches(_ bytes: Span<UInt8>) -> Bool {
+        program.matches(bytes)
     }
 }

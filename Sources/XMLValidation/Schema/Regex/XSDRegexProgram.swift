@@ -107,9 +107,10 @@ struct XSDRegexProgram: Sendable {
         }
     }
 
-    /// Whether the whole of `value` takes the automaton from its start to `match`.
-    func matches(_ value: String) -> Bool {
-        states.match(value, in: self)
+    /// Whether the whole of `bytes` (well-formed UTF-8) takes the automaton from its start
+    /// to `match`.
+    func matches(_ bytes: Span<UInt8>) -> Bool {
+        states.match(bytes, in: self)
     }
 
     /// The threads one scalar takes `threads` to, each followed through jumps and splits.
@@ -198,11 +199,10 @@ final class XSDRegexStates: Sendable {
 
     private let table = LockedValue(Table())
 
-    /// Whether the whole of `value` matches. Walks its UTF-8 bytes: an ASCII character is a
-    /// step in the cached table; any other character is decoded and stepped by the program.
-    func match(_ value: String, in program: XSDRegexProgram) -> Bool {
-        let bytes = value.utf8.span
-        return table.withLock { table in
+    /// Whether the whole of `bytes` (well-formed UTF-8) matches: an ASCII character is a step
+    /// in the cached table; any other character is decoded and stepped by the program.
+    func match(_ bytes: Span<UInt8>, in program: XSDRegexProgram) -> Bool {
+        table.withLock { table in
             var scratch: XSDRegexThreadSet?
             var pending: [Int32] = []
             if table.threads.isEmpty {
