@@ -23,7 +23,7 @@ struct ContentMatcherTests {
     }
 
     static func next(_ letter: String, _ matcher: inout XSDContentMatcher, in model: XSDContentModel) -> Result<Int32, XSDContentMatcher.Mismatch> {
-        matcher.next(name(letter), symbol: Int32(letters.firstIndex(of: letter)!), in: model)
+        matcher.next(symbol: Int32(letters.firstIndex(of: letter)!), namespace: nil, in: model)
     }
 
     static func regex(_ particle: XSDParticle) -> String {

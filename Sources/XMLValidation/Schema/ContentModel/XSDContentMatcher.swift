@@ -66,10 +66,10 @@ struct XSDContentMatcher {
         configurations[0].removeAll(keepingCapacity: true)
     }
 
-    /// Places a child element called `name`, whose symbol is `symbol` (-1 when no element
-    /// declaration of the schema has its name), in `model`: the leaf node (declaration or
-    /// wildcard) it matched, or what was expected instead.
-    mutating func next(_ name: XSDExpandedName, symbol: Int32, in model: XSDContentModel) -> Result<Int32, Mismatch> {
+    /// Places a child element whose name is numbered `symbol` (-1 when no element
+    /// declaration of the schema has its name), in `namespace`, in `model`: the leaf node
+    /// (declaration or wildcard) it matched, or what was expected instead.
+    mutating func next(symbol: Int32, namespace: String?, in model: XSDContentModel) -> Result<Int32, Mismatch> {
         // A model where the first way is the only one: one reading, moved in place.
         if isGreedy {
             // The commonest step: the same element again, where it may repeat. The walk
@@ -87,8 +87,8 @@ struct XSDContentMatcher {
                     return .success(leaf)
                 }
             }
-            var walker = Walker(name: name, symbol: symbol, inPlace: true)
-            walker.advance(&configurations[0], in: model)
+            var walker = Walker(symbol: symbol, inPlace: true)
+            walker.advance(&configurations[0], namespace, in: model)
             guard walker.matched, let leaf = configurations[0].last?.node else {
                 return .failure(Mismatch(expected: walker.expected))
             }
@@ -96,9 +96,9 @@ struct XSDContentMatcher {
         }
         // One reading going on as one: the rule, without sets.
         if configurations.count == 1 {
-            var walker = Walker(name: name, symbol: symbol)
+            var walker = Walker(symbol: symbol)
             var frames = configurations[0]
-            walker.advance(&frames, in: model)
+            walker.advance(&frames, namespace, in: model)
             if walker.successors.count == 1, let leaf = walker.successors[0].last?.node {
                 configurations[0] = walker.successors[0]
                 return .success(leaf)
@@ -110,8 +110,8 @@ struct XSDContentMatcher {
         var seen: Set<[Frame]> = []
         var leaf: Int32?
         for var frames in configurations {
-            var walker = Walker(name: name, symbol: symbol)
-            walker.advance(&frames, in: model)
+            var walker = Walker(symbol: symbol)
+            walker.advance(&frames, namespace, in: model)
             expected += walker.expected
             for path in walker.successors where seen.insert(path).inserted {
                 successors.append(path)
@@ -168,9 +168,8 @@ struct XSDContentMatcher {
 
     /// Finds every way one reading takes a child called `name`.
     private struct Walker {
-        // The model is passed to each call, not held: the walker is made per child, and a
-        // copy of the model would retain its arrays each time.
-        let name: XSDExpandedName
+        // The model and the child's namespace are passed to each call, not held: the walker
+        // is made per child, and a copy of either would retain its arrays or string each time.
         let symbol: Int32
         /// Whether the first way found is taken, in `frames` itself, and the walk stops there
         /// (the model is greedy); otherwise every way is collected in `successors`.
@@ -186,25 +185,26 @@ struct XSDContentMatcher {
         /// leaves from a lower level); otherwise a copy is collected. `true` when the walk is
         /// to stop.
         private mutating func attempt(
-            _ id: Int32, count: Int, keeping keep: Int, using used: Int? = nil, frames: inout [Frame], in model: XSDContentModel
+            _ id: Int32, count: Int, keeping keep: Int, using used: Int? = nil, frames: inout [Frame], _ namespace: String?,
+            in model: XSDContentModel
         ) -> (entered: Bool, stop: Bool) {
             if inPlace {
                 frames.removeSubrange(keep...)
                 if let used { frames[keep - 1].used.insert(used) }
-                guard enter(id, count: count, into: &frames, in: model) else { return (false, false) }
+                guard enter(id, count: count, into: &frames, namespace, in: model) else { return (false, false) }
                 matched = true
                 return (true, true)
             }
             var path = Array(frames[..<keep])
             if let used { path[keep - 1].used.insert(used) }
-            guard enter(id, count: count, into: &path, in: model) else { return (false, false) }
+            guard enter(id, count: count, into: &path, namespace, in: model) else { return (false, false) }
             successors.append(path)
             return (true, false)
         }
 
-        mutating func advance(_ frames: inout [Frame], in model: XSDContentModel) {
+        mutating func advance(_ frames: inout [Frame], _ namespace: String?, in model: XSDContentModel) {
             if frames.isEmpty {
-                if !attempt(0, count: 1, keeping: 0, frames: &frames, in: model).entered { expected += model.firstLabels(of: 0) }
+                if !attempt(0, count: 1, keeping: 0, frames: &frames, namespace, in: model).entered { expected += model.firstLabels(of: 0) }
                 return
             }
             // Nodes' fields are read in place (`model.nodes[i].x`): a copy of a node would
@@ -218,7 +218,7 @@ struct XSDContentMatcher {
                 // Repeat this particle, if it may occur again and the child can start it.
                 if maximum.map({ count < $0 }) ?? true {
                     let next = maximum == nil ? Swift.min(count + 1, Swift.max(minimum, 1)) : count + 1
-                    let (entered, stop) = attempt(id, count: next, keeping: level, frames: &frames, in: model)
+                    let (entered, stop) = attempt(id, count: next, keeping: level, frames: &frames, namespace, in: model)
                     if stop { return }
                     if !entered { expected += model.firstLabels(of: id) }
                 }
@@ -236,8 +236,8 @@ struct XSDContentMatcher {
                         let nextRequired = model.nodes[parent].nextRequired[start]
                         let end = Swift.min(nextRequired, childCount - 1)
                         var entered = false
-                        if let child = model.child(of: parentID, in: start...end, accepting: name, symbol: symbol) {
-                            let result = attempt(model.nodes[parent].children[child], count: 1, keeping: parentLevel + 1, frames: &frames, in: model)
+                        if let child = model.child(of: parentID, in: start...end, symbol: symbol, namespace: namespace) {
+                            let result = attempt(model.nodes[parent].children[child], count: 1, keeping: parentLevel + 1, frames: &frames, namespace, in: model)
                             if result.stop { return }
                             entered = result.entered
                         }
@@ -249,9 +249,9 @@ struct XSDContentMatcher {
                     }
                 case .all:
                     let used = frames[parentLevel].used
-                    if let child = model.child(of: parentID, in: 0...(childCount - 1), accepting: name, symbol: symbol),
+                    if let child = model.child(of: parentID, in: 0...(childCount - 1), symbol: symbol, namespace: namespace),
                         !used.contains(child),
-                        attempt(model.nodes[parent].children[child], count: 1, keeping: parentLevel + 1, using: child, frames: &frames, in: model).stop
+                        attempt(model.nodes[parent].children[child], count: 1, keeping: parentLevel + 1, using: child, frames: &frames, namespace, in: model).stop
                     {
                         return
                     }
@@ -269,7 +269,7 @@ struct XSDContentMatcher {
 
         /// Begins occurrence `count` of node `id` with the child, appending the path to the
         /// leaf it matches; `false` (and `path` as it was) when the node cannot start so.
-        private func enter(_ id: Int32, count: Int, into path: inout [Frame], in model: XSDContentModel) -> Bool {
+        private func enter(_ id: Int32, count: Int, into path: inout [Frame], _ namespace: String?, in model: XSDContentModel) -> Bool {
             let node = Int(id)
             let depth = path.count
             let childCount = model.nodes[node].children.count
@@ -282,28 +282,28 @@ struct XSDContentMatcher {
             }
             switch model.nodes[node].kind {
             case .leaf(let label):
-                if case .wildcard(let wildcard) = label, wildcard.allows(name.namespace) { return true }
+                if case .wildcard(let wildcard) = label, wildcard.allows(namespace) { return true }
             case .sequence:
                 if childCount > 0 {
                     let end = Swift.min(model.nodes[node].nextRequired[0], childCount - 1)
-                    if let child = model.child(of: id, in: 0...end, accepting: name, symbol: symbol),
-                        enter(model.nodes[node].children[child], count: 1, into: &path, in: model)
+                    if let child = model.child(of: id, in: 0...end, symbol: symbol, namespace: namespace),
+                        enter(model.nodes[node].children[child], count: 1, into: &path, namespace, in: model)
                     {
                         return true
                     }
                 }
             case .choice:
                 if childCount > 0,
-                    let child = model.child(of: id, in: 0...(childCount - 1), accepting: name, symbol: symbol),
-                    enter(model.nodes[node].children[child], count: 1, into: &path, in: model)
+                    let child = model.child(of: id, in: 0...(childCount - 1), symbol: symbol, namespace: namespace),
+                    enter(model.nodes[node].children[child], count: 1, into: &path, namespace, in: model)
                 {
                     return true
                 }
             case .all:
-                if childCount > 0, let child = model.child(of: id, in: 0...(childCount - 1), accepting: name, symbol: symbol) {
+                if childCount > 0, let child = model.child(of: id, in: 0...(childCount - 1), symbol: symbol, namespace: namespace) {
                     path[depth].used = ChildSet()
                     path[depth].used.insert(child)
-                    if enter(model.nodes[node].children[child], count: 1, into: &path, in: model) { return true }
+                    if enter(model.nodes[node].children[child], count: 1, into: &path, namespace, in: model) { return true }
                 }
             }
             path.removeSubrange(depth...)

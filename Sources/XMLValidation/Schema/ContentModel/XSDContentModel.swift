@@ -275,9 +275,9 @@ struct XSDContentModel: Sendable {
         return label
     }
 
-    /// The first child in `range` of group `group` whose first set accepts `name`, whose
-    /// symbol is `symbol` (-1 for a name no element declaration of the schema has).
-    func child(of group: Int32, in range: ClosedRange<Int>, accepting name: XSDExpandedName, symbol: Int32) -> Int? {
+    /// The first child in `range` of group `group` whose first set accepts a name numbered
+    /// `symbol` (-1 for a name no element declaration of the schema has) in `namespace`.
+    func child(of group: Int32, in range: ClosedRange<Int>, symbol: Int32, namespace: String?) -> Int? {
         // The node's fields are read in place: a copy of the node would retain each of its arrays.
         let group = Int(group)
         var found: Int?
@@ -292,7 +292,7 @@ struct XSDContentModel: Sendable {
             if low < candidates.upperBound, nodes[group].candidates[low] <= range.upperBound { found = nodes[group].candidates[low] }
         }
         guard !nodes[group].childrenByWildcard.isEmpty else { return found }
-        for (child, wildcard) in nodes[group].childrenByWildcard where range.contains(child) && wildcard.allows(name.namespace) {
+        for (child, wildcard) in nodes[group].childrenByWildcard where range.contains(child) && wildcard.allows(namespace) {
             if found.map({ child < $0 }) ?? true { found = child }
             break
         }

@@ -55,7 +55,10 @@ struct XSDTextCheck: Sendable {
             if let minLength, count < minLength { return false }
             if let maxLength, count > maxLength { return false }
         }
-        for step in patterns where !step.contains(where: { $0.matches(bytes) }) { return false }
+        // Read in place: a copy of each regex would retain its program.
+        for step in patterns.indices where !patterns[step].indices.contains(where: { patterns[step][$0].matches(bytes) }) {
+            return false
+        }
         if let enumeration, !enumeration.contains(where: { Self.equal($0, bytes) }) { return false }
         return true
     }

@@ -9,24 +9,26 @@ extension XSDInstanceChecker {
         if seenNames.count >= Self.maximumSeenNames {
             nameIndex = XMLNameInterner()
             seenNames = []
+            seenNamespaces = []
         }
         let seen = instanceName(xmlName)
-        let name = seenNames[seen].expanded
-        let qualifiedName = seenNames[seen].qualifiedName
-        if !model.identityConstraints.isEmpty { openNames.append(name) }
-        var frame = XSDElementFrame(name: qualifiedName)
+        // The name's strings are read where they are kept: a copy would retain them, per tag.
+        if !model.identityConstraints.isEmpty { openNames.append(seenNames[seen].expanded) }
+        var frame = XSDElementFrame(name: seenNames[seen].qualifiedName)
         var declaration: Int?
         var assessed = true
         if let parentIndex = stack.indices.last {
             stack[parentIndex].hasChildElements = true
-            (declaration, assessed, frame.isLax) = try place(name, seenNames[seen].symbol, qualifiedName, in: parentIndex)
-        } else if let global = model.globalElements[name] {
+            let isLax: Bool
+            (declaration, assessed, isLax) = try place(seen, in: parentIndex)
+            frame.isLax = isLax
+        } else if let global = model.globalElements[seenNames[seen].expanded] {
             declaration = global
         } else if attributes[localName: "type", namespace: xsiNamespace] != nil {
             // No declaration, but a type the document names: assessed by it (cvc-assess-elt.1.2).
         } else {
             try report(
-                .undeclaredRootElement, "no global element declaration describes the document element <\(qualifiedName)>")
+                .undeclaredRootElement, "no global element declaration describes the document element <\(frame.name)>")
             assessed = false
         }
         guard assessed else {
@@ -40,7 +42,7 @@ extension XSDInstanceChecker {
             type = model.elements[declaration].type
             if model.elements[declaration].isAbstract {
                 try report(
-                    .abstractComponent, "element <\(qualifiedName)> is declared abstract", component: model.elements[declaration].component)
+                    .abstractComponent, "element <\(frame.name)> is declared abstract", component: model.elements[declaration].component)
             }
         }
         // xsi:type and xsi:nil, found by the names already numbered (most tags have neither).
@@ -59,7 +61,7 @@ extension XSDInstanceChecker {
         let component = declaration.map { model.elements[$0].component }
         if let written = xsiTypeValue {
             let block = declaration.map { model.elements[$0].block } ?? []
-            if let replacement = try xsiType(written.string, for: type, element: qualifiedName, component: component, block: block) {
+            if let replacement = try xsiType(written.string, for: type, element: frame.name, component: component, block: block) {
                 type = replacement
             }
         }
@@ -72,10 +74,10 @@ extension XSDInstanceChecker {
             }
             if let declaration, !model.elements[declaration].isNillable {
                 // Any xsi:nil, even false, needs a nillable declaration (cvc-elt.3.1).
-                try report(.invalidNil, "element <\(qualifiedName)> is not nillable, and may not have xsi:nil", component: component)
+                try report(.invalidNil, "element <\(frame.name)> is not nillable, and may not have xsi:nil", component: component)
             } else if value == "true" || value == "1" {
                 if let declaration, model.elements[declaration].valueConstraint?.isFixed == true {
-                    try report(.invalidNil, "element <\(qualifiedName)> has a fixed value and cannot be nil", component: component)
+                    try report(.invalidNil, "element <\(frame.name)> has a fixed value and cannot be nil", component: component)
                 } else {
                     frame.isNil = true
                 }
@@ -83,13 +85,13 @@ extension XSDInstanceChecker {
         }
         frame.type = type
         if case .anyType = type { frame.isLax = true }
-        try checkAttributes(attributes, of: qualifiedName, type: type)
+        try checkAttributes(attributes, of: frame.name, type: type)
         let hasValueConstraint = declaration.map { model.elements[$0].valueConstraint != nil } ?? false
         switch type {
         case .complex(let index):
             if model.complexTypes[index].isAbstract {
                 try report(
-                    .abstractComponent, "type \(model.complexTypes[index].name) of <\(qualifiedName)> is abstract; give a type with xsi:type",
+                    .abstractComponent, "type \(model.complexTypes[index].name) of <\(frame.name)> is abstract; give a type with xsi:type",
                     component: model.complexTypes[index].component)
             }
             switch model.complexTypes[index].content {
@@ -131,6 +133,7 @@ extension XSDInstanceChecker {
         if isNew {
             var entry = XSDInstanceName(name)
             entry.symbol = model.elementSymbols[entry.expanded] ?? -1
+            seenNamespaces.append(entry.expanded.namespace)
             seenNames.append(entry)
         }
         return number
@@ -142,10 +145,12 @@ extension XSDInstanceChecker {
     /// Finds the declaration of a child of the open element at `parentIndex` and places it
     /// in the parent's content model: (declaration, whether it is assessed, whether its own
     /// undeclared children are assessed laxly).
-    private mutating func place(
-        _ name: XSDExpandedName, _ symbol: Int32, _ qualifiedName: String, in parentIndex: Int
-    ) throws -> (Int?, Bool, Bool) {
+    private mutating func place(_ seen: Int, in parentIndex: Int) throws -> (Int?, Bool, Bool) {
         guard let parentType = stack[parentIndex].type else { return (nil, false, false) }
+        // The name as the model numbers it; its strings are read only off the common path.
+        let symbol = seenNames[seen].symbol
+        var name: XSDExpandedName { seenNames[seen].expanded }
+        var qualifiedName: String { seenNames[seen].qualifiedName }
         // Where the parent's content has no place for it: a global declaration, if any, still
         // checks the child itself.
         func lax() -> (Int?, Bool, Bool) {
@@ -182,7 +187,7 @@ extension XSDInstanceChecker {
             // Moved where it is kept: a copy would copy its paths on every child.
             guard !stack[parentIndex].contentBroken, stack[parentIndex].hasMatcher else { return recover() }
             let matcher = matchers[parentIndex].modelIndex
-            let result = matchers[parentIndex].next(name, symbol: symbol, in: model.contentModels[matcher])
+            let result = matchers[parentIndex].next(symbol: symbol, namespace: seenNamespaces[seen], in: model.contentModels[matcher])
             switch result {
             case .success(let leaf):
                 // An element's leaf is read by its declaration alone: its label holds strings.

@@ -28,6 +28,9 @@ struct XSDInstanceChecker {
     /// with what each stands for, made once per name rather than once per tag.
     var nameIndex = XMLNameInterner()
     var seenNames: [XSDInstanceName] = []
+    /// Each seen name's namespace, apart: read for every child placed in a content model,
+    /// where reading it out of ``seenNames`` would copy the whole entry and its strings.
+    var seenNamespaces: [String?] = []
     /// Identity constraints: the open elements' names (only when the schema has any), each
     /// open constraint's scope, and the elements picked whose fields are being read.
     var openNames: [XSDExpandedName] = []
