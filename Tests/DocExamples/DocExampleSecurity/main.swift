@@ -7,11 +7,11 @@ import Foundation
 import XMLStreaming
 import XMLTree
 
-// docs/Security.md:270
+// docs/Security.md:271
 struct Handler: XMLEventHandler {}
 
 var failures = 0
-failures += await example("docs/Security.md:84") {
+failures += await example("docs/Security.md:85") {
     let page = """
         <!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Strict//EN" "xhtml1-strict.dtd">
         <html><p title="Buy&nbsp;now">Price:&nbsp;10&euro;</p></html>
@@ -27,14 +27,14 @@ failures += await example("docs/Security.md:84") {
     _ = document
     _ = paragraph
 }
-failures += await example("docs/Security.md:174") {
+failures += await example("docs/Security.md:175") {
     print(ExpatLibrary.version)               // the linked library, e.g. "2.5.0"
     print(ExpatLibrary.headerVersion)         // the expat.h the package was compiled against
     print(ExpatLibrary.hasReparseDeferral)    // the linked library has reparse deferral
     print(ExpatLibrary.hasAllocationTracker)  // the linked library has the allocation tracker
     print(ExpatLibrary.features)              // XML_DTD, XML_NS, XML_BLAP_MAX_AMP, …
 }
-failures += await example("docs/Security.md:220") {
+failures += await example("docs/Security.md:221") {
     // No depth, name, value, text or size limits. The billion-laughs protection stays on.
     let trusted = XMLParserOptions(limits: .unlimited)
 
@@ -52,7 +52,7 @@ failures += await example("docs/Security.md:220") {
     _ = options
     _ = upload
 }
-failures += await example("docs/Security.md:270") {
+failures += await example("docs/Security.md:271") {
     let handler = Handler()
     let parser = XMLStreamParser(handler: handler, options: XMLParserOptions(encoding: .macRoman))
     _ = handler

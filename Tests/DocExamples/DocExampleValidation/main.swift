@@ -247,4 +247,35 @@ failures += await example("docs/Validation.md:349") {
     _ = options
     _ = parser
 }
+failures += await example("docs/Validation.md:424") {
+    // A document that names its schema, beside it.
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("location-hints-example")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    try """
+        <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
+          <xs:element name="count" type="xs:nonNegativeInteger"/>
+        </xs:schema>
+        """.write(to: directory.appendingPathComponent("count.xsd"), atomically: true, encoding: .utf8)
+    let document = directory.appendingPathComponent("count.xml").path
+    try """
+        <count xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
+               xsi:noNamespaceSchemaLocation="count.xsd">-1</count>
+        """.write(toFile: document, atomically: true, encoding: .utf8)
+
+    let hints = try XMLSchema.locationHints(inDocumentAt: document)
+    print(hints.map(\.location))  // ["count.xsd"]
+    let schema = try XMLSchema(locationHints: hints, relativeTo: document)
+    let parser = XMLStreamParser(handler: XMLSchemaValidator(schema: schema))
+    do {
+        try parser.parse(contentsOf: document)
+    } catch let error as XMLValidationError {
+        print(error.code, error.message)
+        // invalid-value element <count>: "-1" is less than the least nonNegativeInteger, 0
+    }
+    _ = directory
+    _ = document
+    _ = hints
+    _ = schema
+    _ = parser
+}
 exit(failures == 0 ? 0 : 1)

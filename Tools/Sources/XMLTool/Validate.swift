@@ -7,12 +7,14 @@ import Darwin
 import XMLStreaming
 import XMLValidation
 
-/// `xml validate --valid FILE...`, `xml validate --dtd FILE.dtd FILE...` and `xml validate
-/// --schema FILE.xsd FILE...`: whether each file is valid against its own DTD, the DTD named
-/// or the W3C XML Schema named, with xmllint's exit statuses.
+/// `xml validate --valid FILE...`, `xml validate --dtd FILE.dtd FILE...`, `xml validate
+/// --schema FILE.xsd FILE...` and `xml validate --schema-hints FILE...`: whether each file is
+/// valid against its own DTD, the DTD named, the W3C XML Schema named or the one the file
+/// names, with xmllint's exit statuses.
 struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Validate XML files against their own DTD (--valid), a DTD you name (--dtd) or an XML Schema (--schema).",
+        abstract:
+            "Validate XML files against their own DTD (--valid), a DTD you name (--dtd), an XML Schema you name (--schema) or the one they name (--schema-hints).",
         discussion: """
             Prints FILE:LINE:COLUMN: error: MESSAGE (DECLARATION) on standard error for each \
             error of each file (up to --max-errors a file), then FILE fails to validate; prints \
@@ -21,14 +23,20 @@ struct Validate: ParsableCommand {
             DTD file you name in place of any the document names, as xmllint --dtdvalid does. \
             --schema compiles the W3C XML Schema 1.0 you name once (reading what it includes \
             and imports from local files only, never the network) and validates each file \
-            against it as it streams; xsi:schemaLocation in a document is not followed.
+            against it as it streams; xsi:schemaLocation in a document is not followed. \
+            --schema-hints follows it: each file is validated against the schema documents \
+            its document element names in xsi:schemaLocation and \
+            xsi:noNamespaceSchemaLocation, read from local files only (relative to the file; \
+            an http:// location is an error, never fetched); files naming the same ones share \
+            one compiled schema.
 
             Exit statuses, as xmllint's: 0 every file is valid; 1 a file is not well-formed or \
             cannot be read; 2 the --dtd file cannot be read or is not well-formed (no file is \
             validated); 3 a file is not valid against the --dtd file or the schema; 4 a file is \
             not valid against its own DTD (--valid), or has none; 5 the schema cannot be read \
-            or does not compile (no file is validated); 64 usage. With several files, the \
-            status is the last failing file's.
+            or does not compile (no file is validated), or with --schema-hints, a file names \
+            no schema or one that cannot be read or does not compile; 64 usage. With several \
+            files, the status is the last failing file's.
             """
     )
 
@@ -43,6 +51,9 @@ struct Validate: ParsableCommand {
 
     @Option(help: "Validate each file against this W3C XML Schema (.xsd), as xmllint --schema.")
     var schema: String?
+
+    @Flag(help: "Validate each file against the schema its document element names (xsi:schemaLocation, xsi:noNamespaceSchemaLocation), from local files only.")
+    var schemaHints = false
 
     @Option(help: "The most errors printed for one file; the rest are counted.")
     var maxErrors: Int = 100
@@ -59,14 +70,16 @@ struct Validate: ParsableCommand {
     }
 
     func validate() throws {
-        if [valid, dtd != nil, schema != nil].filter({ $0 }).count != 1 {
-            throw ValidationError("Give one of --valid (the document's own DTD), --dtd FILE or --schema FILE.")
+        if [valid, dtd != nil, schema != nil, schemaHints].filter({ $0 }).count != 1 {
+            throw ValidationError(
+                "Give one of --valid (the document's own DTD), --dtd FILE, --schema FILE or --schema-hints (the schema the document names).")
         }
         if maxErrors < 1 { throw ValidationError("--max-errors takes a number of errors, 1 or more.") }
     }
 
     func run() throws {
         if let schema { return try runSchema(schema) }
+        if schemaHints { return try runSchemaHints() }
         var options = input.parserOptions
         // With a DTD given, the parser expands parameter entities (in the internal subset
         // too), as a validating parser must: --valid gives it an empty one.
@@ -143,6 +156,68 @@ struct Validate: ParsableCommand {
         if status != 0 { throw ExitCode(status) }
     }
 
+    /// `--schema-hints`: each file validated against the schema its document element names,
+    /// compiled once for all the files that name the same documents. Standard input is read
+    /// whole first, since it is read twice (its hints, then the document).
+    private func runSchemaHints() throws {
+        var compiled: [[XMLSchema.LocationHint]: XMLSchema] = [:]
+        var standardError = StandardError()
+        var status: Int32 = 0
+        for file in files {
+            let hints: [XMLSchema.LocationHint]
+            var standardInput: [UInt8]?
+            do {
+                if file == "-" {
+                    guard let bytes = Self.contents(of: "/dev/stdin") else {
+                        print("<stdin>: error: \(String(cString: strerror(errno)))", to: &standardError)
+                        status = Status.malformed
+                        continue
+                    }
+                    standardInput = bytes
+                    hints = try XMLSchema.locationHints(in: bytes, name: "<stdin>", options: input.parserOptions)
+                } else {
+                    hints = try XMLSchema.locationHints(inDocumentAt: file, options: input.parserOptions)
+                }
+            } catch let error as XMLValidationError {
+                print(error, to: &standardError)
+                status = Status.unusableSchema
+                continue
+            } catch {
+                Diagnostics.report(error, file: file)
+                status = Status.malformed
+                continue
+            }
+            let schema: XMLSchema
+            if let known = compiled[hints] {
+                schema = known
+            } else {
+                do {
+                    schema = try XMLSchema(locationHints: hints, relativeTo: file == "-" ? nil : file)
+                } catch {
+                    var error = error
+                    if file == "-", error.fileName == nil { error.fileName = "<stdin>" }
+                    print(error, to: &standardError)
+                    // A file that names no schema has been told so; one that names a schema
+                    // is told which way it fails.
+                    if !hints.isEmpty {
+                        let failure = error.code == .unreadableSchema ? "cannot be read" : "does not compile"
+                        print("\(file == "-" ? "<stdin>" : file): the schema it names \(failure)", to: &standardError)
+                    }
+                    status = Status.unusableSchema
+                    continue
+                }
+                compiled[hints] = schema
+            }
+            let validator = XMLSchemaValidator(schema: schema, options: XMLValidationOptions(reporting: .allErrors(maximum: maxErrors)))
+            if let failed = validate(
+                file, with: validator, options: input.parserOptions, invalid: Status.invalidAgainstNamedDTD, bytes: standardInput)
+            {
+                status = failed
+            }
+        }
+        if status != 0 { throw ExitCode(status) }
+    }
+
     /// Validates one file against its DTD, printing its errors; returns its failing status,
     /// or `nil` when it is valid.
     private func validate(_ file: String, options: XMLParserOptions) -> Int32? {
@@ -152,13 +227,21 @@ struct Validate: ParsableCommand {
 
     /// Validates one file with `validator`, printing its errors; returns its failing status
     /// (`invalid` for validity errors), or `nil` when it is valid.
+    /// `bytes`: the file's contents, when they were read already (standard input).
     private func validate<Validator: ValidatingHandler>(
-        _ file: String, with validator: Validator, options: XMLParserOptions, invalid: Int32
+        _ file: String, with validator: Validator, options: XMLParserOptions, invalid: Int32, bytes: [UInt8]? = nil
     ) -> Int32? {
         let parser = XMLStreamParser(handler: validator, options: options)
         var standardError = StandardError()
         do {
-            if file == "-" { try parser.parseStandardInput() } else { try parser.parse(contentsOf: file) }
+            if let bytes {
+                parser.fileName = "<stdin>"
+                try parser.parse(bytes)
+            } else if file == "-" {
+                try parser.parseStandardInput()
+            } else {
+                try parser.parse(contentsOf: file)
+            }
         } catch {
             // The validity errors found before it first, in document order, as xmllint.
             for error in parser.handler.errors { print(error, to: &standardError) }

@@ -58,7 +58,7 @@ struct ValidateCommandTests {
             .appendingPathComponent("../../../docs/Validation.md").standardized
         let text = try String(contentsOf: guide, encoding: .utf8)
         let blocks = text.components(separatedBy: "```sh\n$ xml validate ").dropFirst()
-        #expect(blocks.count == 2)
+        #expect(blocks.count == 3)
         for block in blocks {
             let lines = block.components(separatedBy: "\n")
             let arguments = ["validate"] + lines[0].split(separator: " ").map(String.init)
@@ -182,12 +182,42 @@ struct ValidateCommandTests {
         #expect(try ToolRun.run(["validate", "--schema", fixture("note.xsd"), "--dtd", fixture("note.dtd"), fixture("note.xml")]).status == 64)
     }
 
+    @Test("--schema-hints: each file against the schema it names, from local files only; none, remote or broken is status 5")
+    func schemaHints() throws {
+        let file = fixture("note-hinted.xml")
+        let run = try ToolRun.run(["validate", "--schema-hints", file, fixture("note.xml")])
+        #expect(run.status == 5)
+        let schema = URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent("note.xsd").path
+        let noHints = fixture("note.xml")
+        #expect(
+            run.errors == """
+                \(file):3:1: error: element <note> ends before its content is complete; expected <body> (<xs:complexType> at \(schema):4)
+                \(file) fails to validate
+                \(noHints):1:1: error: the document names no schema: its document element has no xsi:schemaLocation or xsi:noNamespaceSchemaLocation
+
+                """)
+        let hinted = #"<note xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:noNamespaceSchemaLocation="SCHEMA"><to>A</to><body>B</body></note>"#
+        let valid = try ToolRun.run(["validate", "--schema-hints", "-"], input: hinted.replacingOccurrences(of: "SCHEMA", with: schema))
+        #expect(valid.status == 0 && valid.errors.isEmpty, "\(valid.errors)")
+        let remote = try ToolRun.run(
+            ["validate", "--schema-hints", "-"], input: hinted.replacingOccurrences(of: "SCHEMA", with: "http://example.com/note.xsd"))
+        #expect(remote.status == 5)
+        #expect(
+            remote.errors == """
+                <stdin>:1:1: error: the document names its schema at http://example.com/note.xsd, which is not a local file; location hints are followed to local files only (map it to a file in XMLSchema.Options.catalog)
+                <stdin>: the schema it names cannot be read
+
+                """)
+        #expect(try ToolRun.run(["validate", "--schema-hints", "--schema", schema, file]).status == 64)
+    }
+
     @Test("The help screen of validate")
     func help() {
         #expect(
             XMLCommand.helpMessage(for: Validate.self, columns: 80) == """
                 OVERVIEW: Validate XML files against their own DTD (--valid), a DTD you name
-                (--dtd) or an XML Schema (--schema).
+                (--dtd), an XML Schema you name (--schema) or the one they name
+                (--schema-hints).
 
                 Prints FILE:LINE:COLUMN: error: MESSAGE (DECLARATION) on standard error for
                 each error of each file (up to --max-errors a file), then FILE fails to
@@ -197,16 +227,21 @@ struct ValidateCommandTests {
                 as xmllint --dtdvalid does. --schema compiles the W3C XML Schema 1.0 you name
                 once (reading what it includes and imports from local files only, never the
                 network) and validates each file against it as it streams; xsi:schemaLocation
-                in a document is not followed.
+                in a document is not followed. --schema-hints follows it: each file is
+                validated against the schema documents its document element names in
+                xsi:schemaLocation and xsi:noNamespaceSchemaLocation, read from local files
+                only (relative to the file; an http:// location is an error, never fetched);
+                files naming the same ones share one compiled schema.
 
                 Exit statuses, as xmllint's: 0 every file is valid; 1 a file is not well-formed
                 or cannot be read; 2 the --dtd file cannot be read or is not well-formed (no
                 file is validated); 3 a file is not valid against the --dtd file or the schema;
                 4 a file is not valid against its own DTD (--valid), or has none; 5 the schema
-                cannot be read or does not compile (no file is validated); 64 usage. With
-                several files, the status is the last failing file's.
+                cannot be read or does not compile (no file is validated), or with
+                --schema-hints, a file names no schema or one that cannot be read or does not
+                compile; 64 usage. With several files, the status is the last failing file's.
 
-                USAGE: xml validate <files> ... [--valid] [--dtd <dtd>] [--schema <schema>] [--max-errors <max-errors>] [--encoding <encoding>] [--no-namespaces] [--max-depth <max-depth>] [--huge]
+                USAGE: xml validate <files> ... [--valid] [--dtd <dtd>] [--schema <schema>] [--schema-hints] [--max-errors <max-errors>] [--encoding <encoding>] [--no-namespaces] [--max-depth <max-depth>] [--huge]
 
                 ARGUMENTS:
                   <files>                 The files to validate; - reads standard input.
@@ -218,6 +253,9 @@ struct ValidateCommandTests {
                                           --dtdvalid.
                   --schema <schema>       Validate each file against this W3C XML Schema
                                           (.xsd), as xmllint --schema.
+                  --schema-hints          Validate each file against the schema its document
+                                          element names (xsi:schemaLocation,
+                                          xsi:noNamespaceSchemaLocation), from local files only.
                   --max-errors <max-errors>
                                           The most errors printed for one file; the rest are
                                           counted. (default: 100)

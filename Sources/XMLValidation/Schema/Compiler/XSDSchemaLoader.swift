@@ -104,16 +104,25 @@ struct XSDSchemaLoader {
     /// Where an include or import points: a local path (relative to the document that
     /// names it), or what the catalog maps a URI to. Never the network.
     private func resolve(_ location: String, from node: SchemaNode) throws(XSDSchemaError) -> XSDSchemaSource {
-        if let mapped = options.catalog[location] { return .file(mapped) }
-        if location.contains("://") || location.hasPrefix("urn:") {
-            if location.hasPrefix("file://") { return .file(String(location.dropFirst(7))) }
+        guard let path = Self.localPath(of: location, relativeTo: node.file, catalog: options.catalog) else {
             throw XSDSchemaError(
                 "\(location) is not a local file, and the schema never reaches the network; map it to a file in XMLSchema.Options.catalog",
                 at: node, code: .unreadableSchema)
         }
-        if location.hasPrefix("/") { return .file(location) }
-        let directory = (node.file as NSString).deletingLastPathComponent
-        return .file(directory.isEmpty ? location : (directory as NSString).appendingPathComponent(location))
+        return .file(path)
+    }
+
+    /// The local file `location` names: what `catalog` maps it to, a `file://` URL's path, or
+    /// a path relative to the directory of `file` (the document that names it; `nil` for the
+    /// current directory). `nil` for any other URL or URN: the network is never reached.
+    static func localPath(of location: String, relativeTo file: String?, catalog: [String: String]) -> String? {
+        if let mapped = catalog[location] { return mapped }
+        if location.contains("://") || location.hasPrefix("urn:") {
+            return location.hasPrefix("file://") ? String(location.dropFirst(7)) : nil
+        }
+        if location.hasPrefix("/") { return location }
+        let directory = file.map { ($0 as NSString).deletingLastPathComponent } ?? ""
+        return directory.isEmpty ? location : (directory as NSString).appendingPathComponent(location)
     }
 
     /// An import: the catalog's file for the namespace first, then the location; `nil` when

@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+import XMLStreaming
+
+@testable import XMLValidation
+
+/// `xsi:schemaLocation` and `xsi:noNamespaceSchemaLocation`: read only when asked, from the
+/// document element only, and followed to local files only.
+@Suite("XSD location hints")
+struct LocationHintTests {
+    static let xsi = #"xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance""#
+
+    @Test("the document element's pairs, then its no-namespace location, in order; the parse stops at its start tag")
+    func hintsRead() throws {
+        let document = """
+            <r \(Self.xsi) xsi:schemaLocation="urn:a  a.xsd
+              urn:b b.xsd" xsi:noNamespaceSchemaLocation=" plain.xsd "><c xsi:schemaLocation="urn:c c.xsd"/>
+            <!-- not well-formed after the start tag: never read -->
+            </mismatched>
+            """
+        let hints = try XMLSchema.locationHints(in: Array(document.utf8))
+        #expect(
+            hints == [
+                XMLSchema.LocationHint(namespace: "urn:a", location: "a.xsd"),
+                XMLSchema.LocationHint(namespace: "urn:b", location: "b.xsd"),
+                XMLSchema.LocationHint(namespace: nil, location: "plain.xsd"),
+            ])
+        #expect(try XMLSchema.locationHints(in: Array("<r/>".utf8)).isEmpty)
+    }
+
+    @Test("xsi:schemaLocation that does not hold pairs: unreadable-schema at the document element")
+    func oddHints() throws {
+        let error = try #require(throws: XMLValidationError.self) {
+            try XMLSchema.locationHints(in: Array("<?xml version='1.0'?>\n<r \(Self.xsi) xsi:schemaLocation='urn:a a.xsd urn:b'/>".utf8), name: "doc.xml")
+        }
+        #expect(error.code == .unreadableSchema)
+        #expect(error.description.hasPrefix("doc.xml:2:1: error: xsi:schemaLocation holds 3 items"))
+    }
+
+    @Test("hints resolved beside the document, the first for a namespace winning; a URL only through the catalog; none is an error")
+    func schemaFromHints() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("xsd-hints-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try #"<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema"><xs:element name="r" type="xs:int"/></xs:schema>"#
+            .write(to: directory.appendingPathComponent("r.xsd"), atomically: true, encoding: .utf8)
+        let path = directory.appendingPathComponent("doc.xml").path
+        try "<r \(Self.xsi) xsi:noNamespaceSchemaLocation='r.xsd'>x</r>".write(toFile: path, atomically: true, encoding: .utf8)
+
+        let hints = try XMLSchema.locationHints(inDocumentAt: path)
+        let schema = try XMLSchema(locationHints: hints + [XMLSchema.LocationHint(namespace: nil, location: "other.xsd")], relativeTo: path)
+        #expect(schema.files == [directory.appendingPathComponent("r.xsd").path])
+        let parser = XMLStreamParser(handler: XMLSchemaValidator(schema: schema))
+        let invalid = try #require(throws: XMLValidationError.self) { try parser.parse(contentsOf: path) }
+        #expect(invalid.code == .invalidValue)
+
+        let remote = [XMLSchema.LocationHint(namespace: nil, location: "http://example.com/r.xsd")]
+        let refused = try #require(throws: XMLValidationError.self) { try XMLSchema(locationHints: remote, relativeTo: path) }
+        #expect(refused.code == .unreadableSchema)
+        #expect(refused.message.contains("http://example.com/r.xsd, which is not a local file"))
+        let mapped = XMLSchema.Options(catalog: ["http://example.com/r.xsd": directory.appendingPathComponent("r.xsd").path])
+        #expect(try XMLSchema(locationHints: remote, relativeTo: path, options: mapped).files.count == 1)
+
+        let none = try #require(throws: XMLValidationError.self) { try XMLSchema(locationHints: [], relativeTo: path) }
+        #expect(none.code == .unreadableSchema)
+        #expect(none.message.hasSuffix("names no schema: its document element has no xsi:schemaLocation or xsi:noNamespaceSchemaLocation"))
+    }
+}
