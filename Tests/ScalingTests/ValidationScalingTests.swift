@@ -195,6 +195,30 @@ struct SchemaValidationScalingTests {
         print("scaling: schema: \(scaling)"); #expect(scaling.isNearLinear(), "schema: \(scaling)")
     }
 
+    @Test("a restriction of n particles checked against a base of n: in order, and in reverse against a repeated choice")
+    func particleRestriction() throws {
+        func schema(_ n: Int, base: String, restriction: String, reversed: Bool) -> String {
+            let names = (0..<n).map { "e\($0)" }
+            func elements(_ list: [String]) -> String { list.map { #"<xs:element name="\#($0)" type="xs:string"/>"# }.joined() }
+            return """
+                <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
+                  <xs:complexType name="B">\(base.replacingOccurrences(of: "ITEMS", with: elements(names)))</xs:complexType>
+                  <xs:complexType name="R"><xs:complexContent><xs:restriction base="B">\(restriction.replacingOccurrences(of: "ITEMS", with: elements(reversed ? names.reversed() : names)))</xs:restriction></xs:complexContent></xs:complexType>
+                </xs:schema>
+                """
+        }
+        let shapes = [
+            ("in order", "<xs:sequence>ITEMS</xs:sequence>", "<xs:sequence>ITEMS</xs:sequence>", false, 1_000),
+            ("a repeated choice", #"<xs:choice maxOccurs="unbounded">ITEMS</xs:choice>"#, "<xs:sequence>ITEMS</xs:sequence>", true, 1_000),
+        ]
+        for (label, base, restriction, reversed, n) in shapes {
+            let scaling = try Scaling.measure(n: n, prepare: { schema($0, base: base, restriction: restriction, reversed: reversed) }) { text in
+                _ = try XMLSchema(string: text)
+            }
+            print("scaling: particle restriction, \(label): \(scaling)"); #expect(scaling.isNearLinear(), "\(label): \(scaling)")
+        }
+    }
+
     @Test("n children of a sequence that repeats a particle that repeats: one counter, not a reading for each split")
     func nestedCounts() throws {
         let schema = try XMLSchema(string: """

@@ -102,9 +102,11 @@ extension XSDSchemaCompiler {
                         particle = XSDParticle(minimum: 1, maximum: 1, term: .sequence([inherited, own]))
                     }
                 } else {
-                    // The restriction's own particle is its content; that it is a valid
-                    // restriction of the base's is not checked yet.
+                    // The restriction's own particle is its content; that it restricts the
+                    // base's is checked once every declaration is known.
                     particle = own
+                    pendingRestrictions.append(
+                        PendingRestriction(particle: own, mixed: mixed, base: baseIndex, typeName: name, node: derivation))
                 }
                 attributes = AttributeSet(uses: baseType.attributes, wildcard: baseType.attributeWildcard)
             }
@@ -230,7 +232,7 @@ extension XSDSchemaCompiler {
     /// by a choice of it and the declarations that may stand in its place.
     /// Every member placed counts against `maximumContentModelWork`: a group of n members
     /// referenced in m places makes n × m particles, which a hostile schema could make huge.
-    private mutating func withSubstitutes(_ particle: XSDParticle, at node: SchemaNode) throws(XSDSchemaError) -> XSDParticle {
+    mutating func withSubstitutes(_ particle: XSDParticle, at node: SchemaNode) throws(XSDSchemaError) -> XSDParticle {
         var particle = particle
         func each(_ items: [XSDParticle]) throws(XSDSchemaError) -> [XSDParticle] {
             var result: [XSDParticle] = []

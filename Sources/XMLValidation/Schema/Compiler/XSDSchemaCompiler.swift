@@ -49,6 +49,9 @@ struct XSDSchemaCompiler {
     var redefinedAttributeGroups: [(name: XSDExpandedName, original: XSDExpandedName, node: SchemaNode)] = []
     /// Content models to build once every declaration is known.
     var pendingContentModels: [PendingContentModel] = []
+    /// Complex-content restrictions whose particles are checked against their bases' once
+    /// every declaration is known.
+    var pendingRestrictions: [PendingRestriction] = []
     /// Each substitution group member's head, and whether the member gave its own type.
     var substitutionHeads: [Int: (head: Int, node: SchemaNode, hasOwnType: Bool)] = [:]
     /// The identity constraints compiled so far, by name (one symbol space for all three
@@ -87,6 +90,7 @@ struct XSDSchemaCompiler {
         }
         try resolveSubstitutionGroups()
         try buildContentModels()
+        try checkParticleRestrictions()
         try resolveKeyReferences()
         try checkRedefinedAttributeGroups()
         return model
