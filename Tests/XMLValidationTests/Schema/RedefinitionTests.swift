@@ -71,6 +71,24 @@ struct RedefinitionTests {
         }
     }
 
+    @Test("a group redefined without a reference to itself restricts the original (src-redefine.6.2.2)")
+    func groupRestrictions() throws {
+        // The original: an optional <note>.
+        #expect(throws: Never.self) {
+            try Self.compile(#"<xs:group name="extra"><xs:sequence><xs:element name="note" type="xs:string"/></xs:sequence></xs:group>"#)
+        }
+        #expect(throws: Never.self) { try Self.compile(#"<xs:group name="extra"><xs:sequence/></xs:group>"#) }
+        let renamed = try #require(throws: XMLValidationError.self) {
+            try Self.compile(#"<xs:group name="extra"><xs:sequence><xs:element name="memo" type="xs:string"/></xs:sequence></xs:group>"#)
+        }
+        #expect(renamed.message.hasPrefix("the redefinition of group extra is not a restriction of the original: <memo> is not the base's <note>"))
+        let repeated = try #require(throws: XMLValidationError.self) {
+            try Self.compile(
+                #"<xs:group name="extra"><xs:sequence><xs:element name="note" type="xs:string" maxOccurs="2"/></xs:sequence></xs:group>"#)
+        }
+        #expect(repeated.message.hasSuffix("(src-redefine.6.2.2)"))
+    }
+
     @Test("a redefinition of a redefinition builds on the inner one; an attribute group redefined without itself restricts the original")
     func chainsAndRestrictions() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("xsd-redefine-chain-\(UUID().uuidString)")

@@ -59,6 +59,33 @@ extension XSDSchemaCompiler {
             }
         }
         pendingRestrictions = []
+        // A group redefined without a reference to itself restricts the original
+        // (src-redefine.6.2.2).
+        for (name, original, node) in redefinedGroups {
+            let old = try groupParticle(named: original, minimum: 1, maximum: 1, at: node, topLevel: true)
+                .map { particle throws(XSDSchemaError) in try withSubstitutes(particle, at: node) }.flatMap(Self.withoutPointlessGroups)
+            let new = try groupParticle(named: name, minimum: 1, maximum: 1, at: node, topLevel: true)
+                .map { particle throws(XSDSchemaError) in try withSubstitutes(particle, at: node) }.flatMap(Self.withoutPointlessGroups)
+            func fail(_ reason: String) -> XSDSchemaError {
+                XSDSchemaError("the redefinition of group \(name) is not a restriction of the original: \(reason) (src-redefine.6.2.2)", at: node)
+            }
+            guard let new, !Self.isEmpty(new) else {
+                if let old, Self.effectiveRange(of: old).minimum > 0 { throw fail("it matches no element, and the original needs one") }
+                continue
+            }
+            guard let old else { throw fail("it has elements, and the original is empty") }
+            var work = 0
+            do {
+                try restricts(new, old, work: &work)
+            } catch let failure as RestrictionFailure {
+                throw fail(failure.reason)
+            } catch {
+                throw XSDSchemaError(
+                    "checking that the redefinition of group \(name) restricts the original takes more than "
+                        + "XMLSchema.Options.maximumContentModelWork (\(options.maximumContentModelWork))", at: node, code: .unreadableSchema)
+            }
+        }
+        redefinedGroups = []
     }
 
     /// Throws ``RestrictionFailure`` when `r` does not restrict `b` (Particle Valid

@@ -77,6 +77,8 @@ extension XSDSchemaCompiler {
             }
             // Without a reference to itself, an attribute group must restrict the original.
             if node.localName == "attributeGroup", references.isEmpty { redefinedAttributeGroups.append((name, original, node)) }
+            // Without one, a group must restrict the original (checked with the particles).
+            if node.localName == "group", references.isEmpty { redefinedGroups.append((name, original, node)) }
             if node.localName == "group", let reference = references.first,
                 reference.attributes["minOccurs"].map({ XSDWhiteSpace.collapse.normalize($0) != "1" }) ?? false
                     || reference.attributes["maxOccurs"].map({ XSDWhiteSpace.collapse.normalize($0) != "1" }) ?? false

@@ -47,6 +47,9 @@ struct XSDSchemaCompiler {
     /// Attribute groups redefined without a reference to themselves: checked as
     /// restrictions of the originals.
     var redefinedAttributeGroups: [(name: XSDExpandedName, original: XSDExpandedName, node: SchemaNode)] = []
+    /// Model groups redefined without a reference to themselves: checked as restrictions of
+    /// the originals.
+    var redefinedGroups: [(name: XSDExpandedName, original: XSDExpandedName, node: SchemaNode)] = []
     /// Content models to build once every declaration is known.
     var pendingContentModels: [PendingContentModel] = []
     /// Complex-content restrictions whose particles are checked against their bases' once
