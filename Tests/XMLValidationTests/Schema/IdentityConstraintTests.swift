@@ -104,6 +104,12 @@ struct IdentityConstraintTests {
         let found = try Self.errors(schema, "<r><part><item><code>a</code><code>c</code></item><use>z</use></part></r>")
         #expect(found.map(\.code) == [.invalidKey, .unresolvedReference])
         #expect(found[0].message.contains("more than one value"), "\(found[0])")
+        // A key two parts have is in conflict at r: a keyref there matches neither (3.11.5;
+        // xmllint says so too, xmlschema takes either).
+        let conflict = try Self.errors(
+            schema, "<r><part><item><code>b</code></item></part><part><item><code>b</code></item><item><code>c</code></item><use>b</use><use>c</use></part></r>")
+        #expect(conflict.map(\.code) == [.unresolvedReference])
+        #expect(conflict.first?.message.hasSuffix("matches two item below <r>, which conflict and so match neither (Structures 3.11.5)") == true, "\(conflict)")
     }
 
     @Test("what is not in the XPath subset, or refers to nothing, is refused when the schema is compiled")

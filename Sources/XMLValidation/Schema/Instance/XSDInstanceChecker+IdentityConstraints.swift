@@ -11,8 +11,34 @@ struct XSDIdentityScope {
     /// `keyref`: each picked element's values (and as written), with where it was.
     var references: [([XSDValue], [String], XMLPosition)] = []
     /// `keyref`: the values of the key it refers to, as the key's scopes at or below its
-    /// element found them.
-    var referenced: Set<[XSDValue]> = []
+    /// element found them: those of its own element's scope, and those of scopes below, each
+    /// with the element that has it. A value two elements below have is in conflict, and
+    /// refers to neither (the node table of Structures 3.11.5), unless its own element's
+    /// scope has it too.
+    var ownReferenced: Set<[XSDValue]> = []
+    var referencedBelow: [[XSDValue]: XMLPosition] = [:]
+    var conflicting: Set<[XSDValue]> = []
+
+    /// Adds the values a closing key or unique scope found: its own element's (the scope is
+    /// at the keyref's depth), or from below.
+    mutating func take(_ keys: [[XSDValue]: XMLPosition], from scopeDepth: Int) {
+        if scopeDepth == depth {
+            ownReferenced.formUnion(keys.keys)
+            return
+        }
+        for (values, position) in keys {
+            if let other = referencedBelow[values] {
+                if other != position { conflicting.insert(values) }
+            } else {
+                referencedBelow[values] = position
+            }
+        }
+    }
+
+    /// Whether `values` are those of exactly one element the keyref may refer to.
+    func resolves(_ values: [XSDValue]) -> Bool {
+        ownReferenced.contains(values) || (referencedBelow[values] != nil && !conflicting.contains(values))
+    }
 }
 
 /// An element a selector picked, whose fields are being read until it ends.
@@ -181,20 +207,23 @@ extension XSDInstanceChecker {
         for scope in closing where !model.identityConstraints[scope.constraint].isReference {
             // Its values reach every keyref that refers to it and is open here or above.
             for r in identityScopes.indices where model.identityConstraints[identityScopes[r].constraint].kind == .keyReference(scope.constraint) {
-                identityScopes[r].referenced.formUnion(scope.keys.keys)
+                identityScopes[r].take(scope.keys, from: scope.depth)
             }
             for r in closing.indices where model.identityConstraints[closing[r].constraint].kind == .keyReference(scope.constraint) {
-                closing[r].referenced.formUnion(scope.keys.keys)
+                closing[r].take(scope.keys, from: scope.depth)
             }
         }
         for scope in closing where model.identityConstraints[scope.constraint].isReference {
             let constraint = model.identityConstraints[scope.constraint]
             guard case .keyReference(let target) = constraint.kind else { continue }
-            for (values, texts, position) in scope.references where !scope.referenced.contains(values) {
-                try report(
-                    .unresolvedReference,
-                    "the keyref \(constraint.name) (\(Self.describe(texts))) matches no \(model.identityConstraints[target].name) in <\(frame.name)>",
-                    component: constraint.component, at: position)
+            for (values, texts, position) in scope.references where !scope.resolves(values) {
+                let target = model.identityConstraints[target].name
+                let message =
+                    scope.conflicting.contains(values)
+                    ? "the keyref \(constraint.name) (\(Self.describe(texts))) matches two \(target) below <\(frame.name)>, "
+                        + "which conflict and so match neither (Structures 3.11.5)"
+                    : "the keyref \(constraint.name) (\(Self.describe(texts))) matches no \(target) in <\(frame.name)>"
+                try report(.unresolvedReference, message, component: constraint.component, at: position)
             }
         }
     }
