@@ -139,7 +139,10 @@ extension XSDSchemaCompiler {
                     if (try? restricts(item, bItems[next], work: &work)) != nil { mapped = true }
                     next += 1
                 }
-                if !mapped { throw RestrictionFailure(reason: "\(describe(item)) matches no later choice of the base's") }
+                if !mapped {
+                    throw reasonAgainstNamesake(item, bItems, work: &work)
+                        ?? RestrictionFailure(reason: "\(describe(item)) matches no later choice of the base's")
+                }
             }
         case (.sequence(let rItems), .all(let bItems)):
             // RecurseUnordered: each to a different particle of the base's, any order.
@@ -149,7 +152,10 @@ extension XSDSchemaCompiler {
             for item in rItems {
                 guard
                     let k = index(item).first(where: { !used.contains($0) && (try? restricts(item, bItems[$0], work: &work)) != nil })
-                else { throw RestrictionFailure(reason: "\(describe(item)) restricts no particle of the base's all group left") }
+                else {
+                    throw reasonAgainstNamesake(item, bItems, work: &work)
+                        ?? RestrictionFailure(reason: "\(describe(item)) restricts no particle of the base's all group left")
+                }
                 used.insert(k)
             }
             if let missing = bItems.indices.first(where: { !used.contains($0) && Self.effectiveRange(of: bItems[$0]).minimum > 0 }) {
@@ -159,7 +165,8 @@ extension XSDSchemaCompiler {
             // MapAndSum: each to some choice of the base's; the counts summed.
             let index = candidates(in: bItems)
             for item in rItems where !index(item).contains(where: { (try? restricts(item, bItems[$0], work: &work)) != nil }) {
-                throw RestrictionFailure(reason: "\(describe(item)) restricts no choice of the base's")
+                throw reasonAgainstNamesake(item, bItems, work: &work)
+                    ?? RestrictionFailure(reason: "\(describe(item)) restricts no choice of the base's")
             }
             let count = rItems.count
             let total = (r.minimum.multipliedReportingOverflow(by: count).partialValue, r.maximum.map { $0.multipliedReportingOverflow(by: count).partialValue })
@@ -167,6 +174,25 @@ extension XSDSchemaCompiler {
         default:
             throw RestrictionFailure(reason: "\(describe(r)) cannot restrict \(describe(b))")
         }
+    }
+
+    /// Why element `item` does not restrict the first of `items` with its name, when one has
+    /// it: a more telling reason than that it restricts none of them.
+    private func reasonAgainstNamesake(_ item: XSDParticle, _ items: [XSDParticle], work: inout Int) -> RestrictionFailure? {
+        guard case .element(let declaration) = item.term else { return nil }
+        let name = model.elements[declaration].name
+        for other in items {
+            guard case .element(let candidate) = other.term, model.elements[candidate].name == name else { continue }
+            do {
+                try restricts(item, other, work: &work)
+            } catch let failure as RestrictionFailure {
+                return failure
+            } catch {
+                return nil
+            }
+            return nil
+        }
+        return nil
     }
 
     /// The particles of `items` an element or group could restrict, in order: for an
