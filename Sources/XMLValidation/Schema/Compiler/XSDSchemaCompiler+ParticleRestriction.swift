@@ -18,7 +18,8 @@ extension XSDSchemaCompiler {
         var reason: String
     }
 
-    /// Checks each complex-content restriction set aside while compiling types.
+    /// Checks each complex-content restriction set aside while compiling types, and each
+    /// group redefined without a reference to itself (src-redefine.6.2.2).
     mutating func checkParticleRestrictions() throws(XSDSchemaError) {
         for pending in pendingRestrictions {
             let base = model.complexTypes[pending.base]
@@ -27,65 +28,48 @@ extension XSDSchemaCompiler {
             case .elements(_, let mixed): baseMixed = mixed
             case .empty, .simple: baseMixed = false
             }
-            let own = try pending.particle.map { particle throws(XSDSchemaError) in try withSubstitutes(particle, at: pending.node) }
-                .flatMap(Self.withoutPointlessGroups)
-            let inherited = try particles[pending.base].map { particle throws(XSDSchemaError) in
-                try withSubstitutes(particle, at: pending.node)
-            }.flatMap(Self.withoutPointlessGroups)
+            let what = "the content of \(pending.typeName)"
             func fail(_ reason: String) -> XSDSchemaError {
-                XSDSchemaError(
-                    "the content of \(pending.typeName) is not a restriction of its base \(base.name)'s: \(reason) (derivation-ok-restriction.5)",
-                    at: pending.node)
+                XSDSchemaError("\(what) is not a restriction of its base \(base.name)'s: \(reason) (derivation-ok-restriction.5)", at: pending.node)
             }
             if pending.mixed, !baseMixed { throw fail("it is mixed, and its base is not") }
-            guard let own, !Self.isEmpty(own) else {
-                // No elements (mixed or not) restrict a base that may have none (5.2, 5.3).
-                if let inherited, Self.effectiveRange(of: inherited).minimum > 0 {
-                    throw fail("it has no elements, and its base's content needs one")
-                }
-                continue
-            }
-            guard let inherited else { throw fail("it has elements, and its base's content is empty") }
-            var work = 0
-            do {
-                try restricts(own, inherited, work: &work)
-            } catch let failure as RestrictionFailure {
-                throw fail(failure.reason)
-            } catch {
-                throw XSDSchemaError(
-                    "checking that the content of \(pending.typeName) restricts its base's takes more than "
-                        + "XMLSchema.Options.maximumContentModelWork (\(options.maximumContentModelWork))", at: pending.node,
-                    code: .unreadableSchema)
-            }
+            try check(pending.particle, restricts: particles[pending.base], what: what, at: pending.node, fail: fail)
         }
         pendingRestrictions = []
-        // A group redefined without a reference to itself restricts the original
-        // (src-redefine.6.2.2).
         for (name, original, node) in redefinedGroups {
             let old = try groupParticle(named: original, minimum: 1, maximum: 1, at: node, topLevel: true)
-                .map { particle throws(XSDSchemaError) in try withSubstitutes(particle, at: node) }.flatMap(Self.withoutPointlessGroups)
             let new = try groupParticle(named: name, minimum: 1, maximum: 1, at: node, topLevel: true)
-                .map { particle throws(XSDSchemaError) in try withSubstitutes(particle, at: node) }.flatMap(Self.withoutPointlessGroups)
             func fail(_ reason: String) -> XSDSchemaError {
                 XSDSchemaError("the redefinition of group \(name) is not a restriction of the original: \(reason) (src-redefine.6.2.2)", at: node)
             }
-            guard let new, !Self.isEmpty(new) else {
-                if let old, Self.effectiveRange(of: old).minimum > 0 { throw fail("it matches no element, and the original needs one") }
-                continue
-            }
-            guard let old else { throw fail("it has elements, and the original is empty") }
-            var work = 0
-            do {
-                try restricts(new, old, work: &work)
-            } catch let failure as RestrictionFailure {
-                throw fail(failure.reason)
-            } catch {
-                throw XSDSchemaError(
-                    "checking that the redefinition of group \(name) restricts the original takes more than "
-                        + "XMLSchema.Options.maximumContentModelWork (\(options.maximumContentModelWork))", at: node, code: .unreadableSchema)
-            }
+            try check(new, restricts: old, what: "the redefinition of group \(name)", at: node, fail: fail)
         }
         redefinedGroups = []
+    }
+
+    /// Throws `fail(reason)` when `own` (`nil`: no elements) does not restrict `base`, each
+    /// with its substitution groups' heads as choices and rid of pointless groups. No
+    /// elements (mixed or not) restrict only what may have none (5.2, 5.3).
+    private mutating func check(
+        _ own: XSDParticle?, restricts base: XSDParticle?, what: String, at node: SchemaNode, fail: (String) -> XSDSchemaError
+    ) throws(XSDSchemaError) {
+        let own = try own.map { particle throws(XSDSchemaError) in try withSubstitutes(particle, at: node) }.flatMap(Self.withoutPointlessGroups)
+        let base = try base.map { particle throws(XSDSchemaError) in try withSubstitutes(particle, at: node) }.flatMap(Self.withoutPointlessGroups)
+        guard let own, !Self.isEmpty(own) else {
+            if let base, Self.effectiveRange(of: base).minimum > 0 { throw fail("it has no elements, and the base needs one") }
+            return
+        }
+        guard let base else { throw fail("it has elements, and the base has none") }
+        var work = 0
+        do {
+            try restricts(own, base, work: &work)
+        } catch let failure as RestrictionFailure {
+            throw fail(failure.reason)
+        } catch {
+            throw XSDSchemaError(
+                "checking that \(what) restricts its base takes more than XMLSchema.Options.maximumContentModelWork "
+                    + "(\(options.maximumContentModelWork))", at: node, code: .unreadableSchema)
+        }
     }
 
     /// Throws ``RestrictionFailure`` when `r` does not restrict `b` (Particle Valid

@@ -54,7 +54,8 @@ extension XSDContentModel {
                     }
                     armSets[node.parent] = sets
                 }
-                let mine = after.byName.values.map { $0 } + after.wildcards.map(\.leaf)
+                // In the model's order, so that the ambiguity reported is the same on every run.
+                let mine = after.byName.values.sorted() + after.wildcards.map(\.leaf)
                 for set in armSets[node.parent]! {
                     try probe(mine, in: set, work: &work, budget: budget)
                 }
@@ -145,7 +146,8 @@ extension XSDContentModel {
             case .wildcard(let wildcard):
                 work += set.byName.count
                 guard work <= budget else { throw TooComplex() }
-                if let (name, other) = set.byName.first(where: { $0.value != leaf && wildcard.allows($0.key.namespace) }) {
+                // The earliest such leaf, not the dictionary's first: messages do not change from run to run.
+                if let (name, other) = set.byName.filter({ $0.value != leaf && wildcard.allows($0.key.namespace) }).min(by: { $0.value < $1.value }) {
                     throw Ambiguity(first: self.label(of: other), second: label, element: "<\(name)>")
                 }
             }
