@@ -10,6 +10,17 @@ import XMLValidation
 struct AttributeRestrictionTests {
     enum Verdict { case valid, invalid, schema }
 
+    /// A schema where type R restricts type B, and element r is of type R.
+    static func schema(base: String, restriction: String) -> String {
+        """
+        <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
+          <xs:complexType name="B">\(base)</xs:complexType>
+          <xs:complexType name="R"><xs:complexContent><xs:restriction base="B">\(restriction)</xs:restriction></xs:complexContent></xs:complexType>
+          <xs:element name="r" type="R"/>
+        </xs:schema>
+        """
+    }
+
     @Test("each case gets the recommendation's verdict", arguments: [
         ("required made optional", #"<xs:attribute name="p" type="xs:int" use="required"/>"#, #"<xs:attribute name="p" type="xs:int"/>"#, #"<r p="1"/>"#, Verdict.schema),
         ("type not derived", #"<xs:attribute name="p" type="xs:int"/>"#, #"<xs:attribute name="p" type="xs:string"/>"#, #"<r p="1"/>"#, .schema),
@@ -26,16 +37,9 @@ struct AttributeRestrictionTests {
          #"<xs:anyAttribute namespace="urn:a" processContents="strict"/>"#, "<r/>", .valid),
     ])
     func restriction(name: String, base: String, restriction: String, document: String, verdict: Verdict) throws {
-        let text = """
-            <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
-              <xs:complexType name="B">\(base)</xs:complexType>
-              <xs:complexType name="R"><xs:complexContent><xs:restriction base="B">\(restriction)</xs:restriction></xs:complexContent></xs:complexType>
-              <xs:element name="r" type="R"/>
-            </xs:schema>
-            """
         let schema: XMLSchema
         do {
-            schema = try XMLSchema(string: text)
+            schema = try XMLSchema(string: Self.schema(base: base, restriction: restriction))
         } catch {
             #expect(verdict == .schema, "\(name): \(error)")
             #expect(error.message.contains("derivation-ok-restriction"), "\(name): \(error)")

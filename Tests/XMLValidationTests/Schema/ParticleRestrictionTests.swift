@@ -59,15 +59,8 @@ struct ParticleRestrictionTests {
 
     @Test("each case gets the recommendation's verdict", arguments: cases)
     func restriction(name: String, base: String, restriction: String, valid: Bool) throws {
-        let text = """
-            <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
-              <xs:complexType name="B">\(base)</xs:complexType>
-              <xs:complexType name="R"><xs:complexContent><xs:restriction base="B">\(restriction)</xs:restriction></xs:complexContent></xs:complexType>
-              <xs:element name="r" type="R"/>
-            </xs:schema>
-            """
         do {
-            _ = try XMLSchema(string: text)
+            _ = try XMLSchema(string: AttributeRestrictionTests.schema(base: base, restriction: restriction))
             #expect(valid, "\(name): compiled")
         } catch {
             #expect(!valid, "\(name): \(error)")
