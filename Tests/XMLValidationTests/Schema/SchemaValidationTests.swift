@@ -134,6 +134,22 @@ struct SchemaValidationTests {
         #expect(try Self.errors(schema, wrongType).map(\.code) == [.invalidXsiType, .invalidNil])
     }
 
+    @Test("an element with a content model below one without (anyType, nil, undeclared): checked, at its own depth")
+    func modelBelowNoModel() throws {
+        let schema = try Self.schema(
+            """
+            <xs:element name="r"><xs:complexType><xs:sequence>
+              <xs:element name="payload" type="xs:anyType" minOccurs="0"/></xs:sequence></xs:complexType></xs:element>
+            <xs:element name="c"><xs:complexType><xs:sequence><xs:element name="d" minOccurs="0"/></xs:sequence></xs:complexType></xs:element>
+            <xs:element name="any"/>
+            <xs:element name="n" nillable="true"><xs:complexType><xs:sequence><xs:element ref="c"/></xs:sequence></xs:complexType></xs:element>
+            """)
+        #expect(try Self.errors(schema, "<r><payload><x><c><d/></c></x></payload></r>").isEmpty)
+        #expect(try Self.errors(schema, "<any><c><d/></c></any>").isEmpty)
+        let nilled = #"<n xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:nil="true"><c><d/></c></n>"#
+        #expect(try Self.errors(schema, nilled).map(\.code) == [.invalidNil])
+    }
+
     @Test("a schema that breaks the rules for schemas is refused at the element at fault", arguments: [
         ("<xs:element name=\"r\"><xs:complexType><xs:sequence><xs:element name=\"a\" maxOccurs=\"2\" minOccurs=\"0\"/><xs:element name=\"a\"/></xs:sequence></xs:complexType></xs:element>",
             "invalid-schema", "1:77", "ambiguous: <a> could match either of two particles"),

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -160,6 +161,8 @@ struct Validate: ParsableCommand {
     /// compiled once for all the files that name the same documents. Standard input is read
     /// whole first, since it is read twice (its hints, then the document).
     private func runSchemaHints() throws {
+        // Keyed by the hints with each relative location made absolute from the file's
+        // directory: two files may write the same relative name for different schemas.
         var compiled: [[XMLSchema.LocationHint]: XMLSchema] = [:]
         var standardError = StandardError()
         var status: Int32 = 0
@@ -188,7 +191,16 @@ struct Validate: ParsableCommand {
                 continue
             }
             let schema: XMLSchema
-            if let known = compiled[hints] {
+            let directory = file == "-" ? "" : URL(fileURLWithPath: file).deletingLastPathComponent().path
+            let key = hints.map { hint in
+                var resolved = hint
+                if !hint.location.contains(":"), !hint.location.hasPrefix("/") {
+                    resolved.location = URL(fileURLWithPath: hint.location, relativeTo: URL(fileURLWithPath: directory.isEmpty ? "." : directory))
+                        .standardizedFileURL.path
+                }
+                return resolved
+            }
+            if let known = compiled[key] {
                 schema = known
             } else {
                 do {
@@ -206,7 +218,7 @@ struct Validate: ParsableCommand {
                     status = Status.unusableSchema
                     continue
                 }
-                compiled[hints] = schema
+                compiled[key] = schema
             }
             let validator = XMLSchemaValidator(schema: schema, options: XMLValidationOptions(reporting: .allErrors(maximum: maxErrors)))
             if let failed = validate(

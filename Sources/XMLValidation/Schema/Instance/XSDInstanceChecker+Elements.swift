@@ -97,12 +97,11 @@ extension XSDInstanceChecker {
             switch model.complexTypes[index].content {
             case .elements(let modelIndex, let mixed):
                 if !frame.isNil {
+                    // Ancestors without a model (anyType, nil, lax) leave their depths unused:
+                    // the array is filled up to this one first.
                     let depth = stack.count
-                    if depth < matchers.count {
-                        matchers[depth].restart(model.contentModels[modelIndex], at: modelIndex)
-                    } else {
-                        matchers.append(XSDContentMatcher(model.contentModels[modelIndex], at: modelIndex))
-                    }
+                    while matchers.count <= depth { matchers.append(XSDContentMatcher(model.contentModels[modelIndex], at: modelIndex)) }
+                    matchers[depth].restart(model.contentModels[modelIndex], at: modelIndex)
                     frame.hasMatcher = true
                 }
                 if mixed && hasValueConstraint { frame.text = "" }
