@@ -26,7 +26,7 @@ extension XMLSchema {
     /// written. Hints on other elements are not read (as most processors have it). Reads
     /// the file only up to the end of the document element's start tag.
     ///
-    /// - Throws: ``XMLInputError`` when the file cannot be opened; ``XMLParseError`` when it
+    /// - Throws: `XMLInputError` when the file cannot be opened; `XMLParseError` when it
     ///   is not well-formed before that point; ``XMLValidationError`` (`unreadable-schema`)
     ///   when `xsi:schemaLocation` does not hold pairs.
     public static func locationHints(inDocumentAt path: String, options: XMLParserOptions = XMLParserOptions()) throws
