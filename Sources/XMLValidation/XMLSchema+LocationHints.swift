@@ -19,6 +19,14 @@ extension XMLSchema {
             self.namespace = namespace
             self.location = location
         }
+
+        /// The local file the hint names, as ``XMLSchema/init(locationHints:relativeTo:options:)``
+        /// reads it: what `options.catalog` maps the location to, a `file://` URL's path, or the
+        /// location relative to the directory of `documentPath` (`nil`: the current
+        /// directory). `nil` when it names no local file (`http://…` not in the catalog).
+        public func localPath(relativeTo documentPath: String?, options: Options = Options()) -> String? {
+            XSDSchemaLoader.localPath(of: location, relativeTo: documentPath, catalog: options.catalog)
+        }
     }
 
     /// The location hints of the document in the file at `path`: its document element's
@@ -76,7 +84,7 @@ extension XMLSchema {
         var paths: [String] = []
         var namespaces: Set<String?> = []
         for hint in hints where namespaces.insert(hint.namespace).inserted {
-            guard let path = XSDSchemaLoader.localPath(of: hint.location, relativeTo: documentPath, catalog: options.catalog) else {
+            guard let path = hint.localPath(relativeTo: documentPath, options: options) else {
                 throw XMLValidationError(
                     code: .unreadableSchema,
                     message: "the document names its schema at \(hint.location), which is not a local file; location hints "

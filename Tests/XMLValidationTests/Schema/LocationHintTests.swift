@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import XMLStreaming
+import XMLTestSupport
 
 @testable import XMLValidation
 
@@ -39,17 +40,14 @@ struct LocationHintTests {
 
     @Test("hints resolved beside the document, the first for a namespace winning; a URL only through the catalog; none is an error")
     func schemaFromHints() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("xsd-hints-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        try #"<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema"><xs:element name="r" type="xs:int"/></xs:schema>"#
-            .write(to: directory.appendingPathComponent("r.xsd"), atomically: true, encoding: .utf8)
-        let path = directory.appendingPathComponent("doc.xml").path
-        try "<r \(Self.xsi) xsi:noNamespaceSchemaLocation='r.xsd'>x</r>".write(toFile: path, atomically: true, encoding: .utf8)
+        let directory = try TemporaryDirectory()
+        let schemaPath = try directory.write(
+            #"<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema"><xs:element name="r" type="xs:int"/></xs:schema>"#, named: "r.xsd")
+        let path = try directory.write("<r \(Self.xsi) xsi:noNamespaceSchemaLocation='r.xsd'>x</r>", named: "doc.xml")
 
         let hints = try XMLSchema.locationHints(inDocumentAt: path)
         let schema = try XMLSchema(locationHints: hints + [XMLSchema.LocationHint(namespace: nil, location: "other.xsd")], relativeTo: path)
-        #expect(schema.files == [directory.appendingPathComponent("r.xsd").path])
+        #expect(schema.files == [schemaPath])
         let parser = XMLStreamParser(handler: XMLSchemaValidator(schema: schema))
         let invalid = try #require(throws: XMLValidationError.self) { try parser.parse(contentsOf: path) }
         #expect(invalid.code == .invalidValue)
@@ -58,11 +56,35 @@ struct LocationHintTests {
         let refused = try #require(throws: XMLValidationError.self) { try XMLSchema(locationHints: remote, relativeTo: path) }
         #expect(refused.code == .unreadableSchema)
         #expect(refused.message.contains("http://example.com/r.xsd, which is not a local file"))
-        let mapped = XMLSchema.Options(catalog: ["http://example.com/r.xsd": directory.appendingPathComponent("r.xsd").path])
+        let mapped = XMLSchema.Options(catalog: ["http://example.com/r.xsd": schemaPath])
         #expect(try XMLSchema(locationHints: remote, relativeTo: path, options: mapped).files.count == 1)
+        #expect(hints.map { $0.localPath(relativeTo: path) } == [schemaPath])
+        #expect(remote[0].localPath(relativeTo: path) == nil)
+        #expect(remote[0].localPath(relativeTo: path, options: mapped) == schemaPath)
+        #expect(XMLSchema.LocationHint(namespace: nil, location: "file:///srv/r.xsd").localPath(relativeTo: path) == "/srv/r.xsd")
+        #expect(XMLSchema.LocationHint(namespace: nil, location: "r.xsd").localPath(relativeTo: nil) == "r.xsd")
 
         let none = try #require(throws: XMLValidationError.self) { try XMLSchema(locationHints: [], relativeTo: path) }
         #expect(none.code == .unreadableSchema)
         #expect(none.message.hasSuffix("names no schema: its document element has no xsi:schemaLocation or xsi:noNamespaceSchemaLocation"))
+    }
+
+    @Test("a schema document reached by two spellings of its path, or through a link, is read once")
+    func oneDocumentPerFile() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write(
+            #"<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema"><xs:element name="part" type="xs:int"/></xs:schema>"#, named: "part.xsd")
+        try FileManager.default.createSymbolicLink(
+            atPath: (directory.path as NSString).appendingPathComponent("link.xsd"), withDestinationPath: "part.xsd")
+        let main = try directory.write(
+            #"""
+            <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
+              <xs:include schemaLocation="part.xsd"/><xs:include schemaLocation="./part.xsd"/><xs:include schemaLocation="link.xsd"/>
+            </xs:schema>
+            """#, named: "main.xsd")
+        let schema = try XMLSchema(contentsOf: main)
+        #expect(schema.files.count == 2)
+        let parser = XMLStreamParser(handler: XMLSchemaValidator(schema: schema))
+        #expect(throws: XMLValidationError.self) { try parser.parse(Array("<part>x</part>".utf8)) }
     }
 }

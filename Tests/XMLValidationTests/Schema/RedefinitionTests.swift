@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import XMLStreaming
+import XMLTestSupport
 import XMLValidation
 
 /// `<xs:redefine>`: a schema document read as an include, with some of its types, groups
@@ -22,13 +23,11 @@ struct RedefinitionTests {
 
     /// The schema `main` redefining base.xsd beside it, or the error that refuses it.
     static func compile(_ redefinitions: String) throws -> XMLSchema {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("xsd-redefine-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        try base.write(to: directory.appendingPathComponent("base.xsd"), atomically: true, encoding: .utf8)
-        try "<xs:schema \(xs)><xs:redefine schemaLocation=\"base.xsd\">\(redefinitions)</xs:redefine></xs:schema>"
-            .write(to: directory.appendingPathComponent("main.xsd"), atomically: true, encoding: .utf8)
-        return try XMLSchema(contentsOf: directory.appendingPathComponent("main.xsd").path)
+        let directory = try TemporaryDirectory()
+        try directory.write(base, named: "base.xsd")
+        return try XMLSchema(
+            contentsOf: try directory.write(
+                "<xs:schema \(xs)><xs:redefine schemaLocation=\"base.xsd\">\(redefinitions)</xs:redefine></xs:schema>", named: "main.xsd"))
     }
 
     @Test("redefinitions replace the originals everywhere, and their references to their own names reach the originals")
@@ -91,16 +90,14 @@ struct RedefinitionTests {
 
     @Test("a redefinition of a redefinition builds on the inner one; an attribute group redefined without itself restricts the original")
     func chainsAndRestrictions() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("xsd-redefine-chain-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = try TemporaryDirectory()
         func write(_ name: String, _ body: String) throws {
-            try "<xs:schema \(Self.xs)>\(body)</xs:schema>".write(to: directory.appendingPathComponent(name), atomically: true, encoding: .utf8)
+            try directory.write("<xs:schema \(Self.xs)>\(body)</xs:schema>", named: name)
         }
         try write("c.xsd", #"<xs:simpleType name="ST"><xs:restriction base="xs:int"/></xs:simpleType><xs:element name="root" type="ST"/>"#)
         try write("b.xsd", #"<xs:redefine schemaLocation="c.xsd"><xs:simpleType name="ST"><xs:restriction base="ST"><xs:maxInclusive value="100"/></xs:restriction></xs:simpleType></xs:redefine>"#)
         try write("s.xsd", #"<xs:redefine schemaLocation="b.xsd"><xs:simpleType name="ST"><xs:restriction base="ST"><xs:minInclusive value="10"/></xs:restriction></xs:simpleType></xs:redefine>"#)
-        let schema = try XMLSchema(contentsOf: directory.appendingPathComponent("s.xsd").path)
+        let schema = try XMLSchema(contentsOf: (directory.path as NSString).appendingPathComponent("s.xsd"))
         #expect(try SchemaValidationTests.errors(schema, "<root>50</root>").isEmpty)
         #expect(try SchemaValidationTests.errors(schema, "<root>5</root>").map(\.code) == [.invalidValue])
         #expect(try SchemaValidationTests.errors(schema, "<root>500</root>").map(\.code) == [.invalidValue])

@@ -161,9 +161,9 @@ struct Validate: ParsableCommand {
     /// compiled once for all the files that name the same documents. Standard input is read
     /// whole first, since it is read twice (its hints, then the document).
     private func runSchemaHints() throws {
-        // Keyed by the hints with each relative location made absolute from the file's
-        // directory: two files may write the same relative name for different schemas.
-        var compiled: [[XMLSchema.LocationHint]: XMLSchema] = [:]
+        // Keyed by the files the hints name: two files may write the same relative name for
+        // different schemas.
+        var compiled: [[String?]: XMLSchema] = [:]
         var standardError = StandardError()
         var status: Int32 = 0
         for file in files {
@@ -191,15 +191,7 @@ struct Validate: ParsableCommand {
                 continue
             }
             let schema: XMLSchema
-            let directory = file == "-" ? "" : URL(fileURLWithPath: file).deletingLastPathComponent().path
-            let key = hints.map { hint in
-                var resolved = hint
-                if !hint.location.contains(":"), !hint.location.hasPrefix("/") {
-                    resolved.location = URL(fileURLWithPath: hint.location, relativeTo: URL(fileURLWithPath: directory.isEmpty ? "." : directory))
-                        .standardizedFileURL.path
-                }
-                return resolved
-            }
+            let key = hints.map { $0.localPath(relativeTo: file == "-" ? nil : file) }
             if let known = compiled[key] {
                 schema = known
             } else {

@@ -34,7 +34,7 @@ struct XSDSchemaLoader {
         pending = sources.map { ($0, nil, nil) }
         while !pending.isEmpty {
             let (source, chameleon, from) = pending.removeFirst()
-            let key = source.name + "\u{0}" + (chameleon.map { $0 ?? "" } ?? "-")
+            let key = source.identity + "\u{0}" + (chameleon.map { $0 ?? "" } ?? "-")
             guard seen.insert(key).inserted else { continue }
             guard documents.count < options.maximumDocuments else {
                 throw XSDSchemaError(
@@ -169,6 +169,15 @@ enum XSDSchemaSource {
     var name: String {
         switch self {
         case .file(let path): return path
+        case .bytes(_, let name): return name
+        }
+    }
+
+    /// What makes two sources one document: a file's absolute path with `.`, `..` and
+    /// symbolic links resolved, so that `a.xsd` and `./a.xsd` are read once.
+    var identity: String {
+        switch self {
+        case .file(let path): return URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
         case .bytes(_, let name): return name
         }
     }

@@ -136,14 +136,13 @@ enum XSDWhiteSpace: Int, Comparable, Hashable, Sendable {
 
     /// `text` normalized; returns it unchanged (no copy) when there is nothing to do.
     func normalize(_ text: String) -> String {
+        if leavesUnchanged(text.utf8.span) { return text }
         switch self {
         case .preserve:
             return text
         case .replace:
-            guard text.utf8.contains(where: { $0 == 9 || $0 == 10 || $0 == 13 }) else { return text }
             return String(decoding: text.utf8.map { $0 == 9 || $0 == 10 || $0 == 13 ? 32 : $0 }, as: UTF8.self)
         case .collapse:
-            if Self.isCollapsed(text) { return text }
             var bytes: [UInt8] = []
             bytes.reserveCapacity(text.utf8.count)
             var pendingSpace = false
@@ -160,14 +159,24 @@ enum XSDWhiteSpace: Int, Comparable, Hashable, Sendable {
         }
     }
 
-    /// Whether collapsing would leave `text` as it is: no tab, line feed or carriage return,
-    /// no space at either end or beside another.
-    private static func isCollapsed(_ text: String) -> Bool {
-        var previous: UInt8 = 32
-        for byte in text.utf8 {
-            if byte == 9 || byte == 10 || byte == 13 || (byte == 32 && previous == 32) { return false }
-            previous = byte
+    /// Whether normalizing would leave the UTF-8 `bytes` as they are: for `replace`, no tab,
+    /// line feed or carriage return; for `collapse`, nor a space at either end or beside
+    /// another.
+    func leavesUnchanged(_ bytes: Span<UInt8>) -> Bool {
+        switch self {
+        case .preserve:
+            return true
+        case .replace:
+            for i in bytes.indices where bytes[i] == 9 || bytes[i] == 10 || bytes[i] == 13 { return false }
+            return true
+        case .collapse:
+            var previous: UInt8 = 32
+            for i in bytes.indices {
+                let byte = bytes[i]
+                if byte == 9 || byte == 10 || byte == 13 || (byte == 32 && previous == 32) { return false }
+                previous = byte
+            }
+            return previous != 32 || bytes.isEmpty
         }
-        return previous != 32 || text.isEmpty
     }
 }

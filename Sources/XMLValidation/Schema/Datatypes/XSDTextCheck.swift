@@ -46,11 +46,9 @@ struct XSDTextCheck: Sendable {
     /// Whether `bytes` (well-formed UTF-8, as the parser gives) is a valid value as written:
     /// `false` both for an invalid value and for one white-space normalization would change.
     func accepts(_ bytes: Span<UInt8>) -> Bool {
-        guard isNormalized(bytes) else { return false }
+        guard whiteSpace.leavesUnchanged(bytes) else { return false }
         if length != nil || minLength != nil || maxLength != nil {
-            // Code points: the bytes that do not continue a sequence.
-            var count = 0
-            for i in bytes.indices where bytes[i] & 0xC0 != 0x80 { count += 1 }
+            let count = XSDValue.characterCount(bytes)
             if let length, count != length { return false }
             if let minLength, count < minLength { return false }
             if let maxLength, count > maxLength { return false }
@@ -61,24 +59,6 @@ struct XSDTextCheck: Sendable {
         }
         if let enumeration, !enumeration.contains(where: { Self.equal($0, bytes) }) { return false }
         return true
-    }
-
-    private func isNormalized(_ bytes: Span<UInt8>) -> Bool {
-        switch whiteSpace {
-        case .preserve:
-            return true
-        case .replace:
-            for i in bytes.indices where bytes[i] == 9 || bytes[i] == 10 || bytes[i] == 13 { return false }
-            return true
-        case .collapse:
-            var previous: UInt8 = 32
-            for i in bytes.indices {
-                let byte = bytes[i]
-                if byte == 9 || byte == 10 || byte == 13 || (byte == 32 && previous == 32) { return false }
-                previous = byte
-            }
-            return previous != 32 || bytes.isEmpty
-        }
     }
 
     private static func equal(_ value: [UInt8], _ bytes: Span<UInt8>) -> Bool {

@@ -76,15 +76,18 @@ enum XSDValue: Hashable, Sendable {
     /// facets the recommendation's errata set aside).
     var length: Int? {
         switch self {
-        case .string(let x), .anyURI(let x):
-            // Code points are the UTF-8 bytes that do not continue a sequence: counted over
-            // the bytes, without decoding them.
-            var count = 0
-            for byte in x.utf8 where byte & 0xC0 != 0x80 { count += 1 }
-            return count
+        case .string(let x), .anyURI(let x): return Self.characterCount(x.utf8.span)
         case .hexBinary(let x), .base64Binary(let x): return x.count
         case .list(let items): return items.count
         default: return nil
         }
+    }
+
+    /// The characters (code points) of well-formed UTF-8 `bytes`: the bytes that do not
+    /// continue a sequence, counted without decoding them.
+    static func characterCount(_ bytes: Span<UInt8>) -> Int {
+        var count = 0
+        for i in bytes.indices where bytes[i] & 0xC0 != 0x80 { count += 1 }
+        return count
     }
 }
