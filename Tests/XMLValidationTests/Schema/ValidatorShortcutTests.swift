@@ -66,6 +66,26 @@ struct ValidatorShortcutTests {
         #expect(found[1].message.contains("attribute n of <r>"), "\(found[1])")
     }
 
+    @Test("open elements keep their names when names are numbered afresh below them")
+    func namesOfOpenElementsPastTheLimit() throws {
+        let schema = try Self.schema(
+            """
+            <xs:element name="r"><xs:complexType><xs:sequence><xs:element name="w"><xs:complexType><xs:sequence>
+              <xs:any processContents="skip" minOccurs="0" maxOccurs="unbounded"/></xs:sequence></xs:complexType></xs:element>
+              </xs:sequence></xs:complexType></xs:element>
+            """)
+        // Twice the limit of names, inside <w>: the names are numbered afresh twice while
+        // <r> and <w> are open, and each error after that still names them.
+        var xml = "<r><w>"
+        for i in 0..<20_001 { xml += "<e\(i)/>" }
+        xml += "\ntext</w><w/></r>"
+        let found = try Self.errors(schema, xml)
+        #expect(found.map(\.code) == [.unexpectedContent, .unexpectedElement])
+        #expect(found.map(\.position.line) == [2, 2])
+        #expect(found[0].message.contains("text is not allowed in <w>"), "\(found[0])")
+        #expect(found[1].message.contains("element <w> not expected here in <r>"), "\(found[1])")
+    }
+
     @Test("an all group of 70 elements takes them in any order, each once")
     func wideAllGroup() throws {
         let children = (0..<70).map { "<xs:element name=\"e\($0)\" type=\"xs:int\" minOccurs=\"0\"/>" }.joined()

@@ -1,9 +1,12 @@
 import XMLStreaming
 
-/// What the schema validator keeps for one open element.
+/// What the schema validator keeps for one open element: plain values only, so that a
+/// frame is pushed and popped without reference counting. What an element holds that is
+/// not plain (its text, its identity-constraint fields) the checker keeps by depth.
 struct XSDElementFrame {
-    /// The element's name as written, for messages.
-    var name: String
+    /// The element's name: its number in the checker's ``XSDInstanceChecker/seenNames``,
+    /// whose `qualifiedName` is the name as written, for messages.
+    var nameNumber: Int32
     /// Its declaration, when it has one.
     var declaration: Int?
     /// Its type; `nil` when it is not assessed (a `skip` wildcard, or no declaration).
@@ -13,8 +16,9 @@ struct XSDElementFrame {
     var hasMatcher = false
     /// Whether a child broke the content model: later children are not placed in it.
     var contentBroken = false
-    /// The text of an element whose value is checked.
-    var text: String?
+    /// Whether the element's text is kept (in the checker's ``XSDInstanceChecker/texts``,
+    /// at its depth), for a value that is checked.
+    var keepsText = false
     var hasChildElements = false
     /// `xsi:nil="true"`.
     var isNil = false
@@ -23,8 +27,6 @@ struct XSDElementFrame {
     /// Where the element starts, for an error in its value: asked of the parser only for an
     /// element whose value is checked (each ask costs expat a count of lines).
     var position: XMLPosition?
-    /// The identity-constraint fields the element's value gives at its end: (tuple, field).
-    var fieldTargets: [(tuple: Int, field: Int)] = []
 }
 
 /// An element or attribute name of the document, as the validator uses it.

@@ -4,7 +4,10 @@ extension XSDInstanceChecker {
     /// Checks a start tag's attributes against its type: each declared (or allowed by the
     /// type's wildcard) and valid, each required one there. `xmlns` and `xsi:` attributes
     /// are the instance's own and always allowed.
-    mutating func checkAttributes(_ attributes: XMLAttributes, of element: String, type: XSDTypeReference) throws {
+    /// `elementName` is the element's number in ``seenNames``.
+    mutating func checkAttributes(_ attributes: XMLAttributes, of elementName: Int, type: XSDTypeReference) throws {
+        // For messages: read only when one is made.
+        var element: String { seenNames[elementName].qualifiedName }
         var seen = 0
         let complexIndex = type.complexIndex
         // The names were numbered by enter(_:attributes:), in this order.
@@ -37,6 +40,7 @@ extension XSDInstanceChecker {
                 }
                 if let declared = model.complexTypes[complexIndex].attributes[seenNames[number].expanded] {
                     let written = seenNames[number].qualifiedName
+                    let element = element
                     try checkValue(
                         attribute.value.string, of: model.simpleTypes[declared.type], constraint: declared.valueConstraint,
                         owner: "attribute \(written) of <\(element)>", component: declared.component)
@@ -56,6 +60,7 @@ extension XSDInstanceChecker {
             case .lax, .strict:
                 if let global = model.globalAttributes[name] {
                     let written = seenNames[number].qualifiedName
+                    let element = element
                     try checkValue(
                         attribute.value.string, of: model.simpleTypes[global.type], constraint: global.constraint,
                         owner: "attribute \(written) of <\(element)>", component: global.component)

@@ -4,17 +4,15 @@ extension XSDInstanceChecker {
     /// Assesses a start tag: its place in the parent, its declaration and type (and
     /// `xsi:type`, `xsi:nil`), its attributes; pushes its frame.
     mutating func enter(_ xmlName: XMLName, attributes: XMLAttributes) throws {
-        // Past the limit, names are numbered afresh: here, before any of this tag's are, so
-        // that no number taken below goes stale (one tag with more names only grows it).
-        if seenNames.count >= Self.maximumSeenNames {
-            nameIndex = XMLNameInterner()
-            seenNames = []
-            seenNamespaces = []
-        }
+        // Past the limit, names are numbered afresh: here, before any of this tag's are (one
+        // tag with more names only grows the table).
+        if seenNames.count - pinnedNames >= Self.maximumSeenNames { forgetNames() }
         let seen = instanceName(xmlName)
         // The name's strings are read where they are kept: a copy would retain them, per tag.
         if !model.identityConstraints.isEmpty { openNames.append(seenNames[seen].expanded) }
-        var frame = XSDElementFrame(name: seenNames[seen].qualifiedName)
+        var frame = XSDElementFrame(nameNumber: Int32(seen))
+        // For messages: read only when one is made.
+        var name: String { seenNames[seen].qualifiedName }
         var declaration: Int?
         var assessed = true
         if let parentIndex = stack.indices.last {
@@ -28,7 +26,7 @@ extension XSDInstanceChecker {
             // No declaration, but a type the document names: assessed by it (cvc-assess-elt.1.2).
         } else {
             try report(
-                .undeclaredRootElement, "no global element declaration describes the document element <\(frame.name)>")
+                .undeclaredRootElement, "no global element declaration describes the document element <\(name)>")
             assessed = false
         }
         guard assessed else {
@@ -42,7 +40,7 @@ extension XSDInstanceChecker {
             type = model.elements[declaration].type
             if model.elements[declaration].isAbstract {
                 try report(
-                    .abstractComponent, "element <\(frame.name)> is declared abstract", component: model.elements[declaration].component)
+                    .abstractComponent, "element <\(name)> is declared abstract", component: model.elements[declaration].component)
             }
         }
         // xsi:type and xsi:nil, found by the names already numbered (most tags have neither).
@@ -61,7 +59,7 @@ extension XSDInstanceChecker {
         let component = declaration.map { model.elements[$0].component }
         if let written = xsiTypeValue {
             let block = declaration.map { model.elements[$0].block } ?? []
-            if let replacement = try xsiType(written.string, for: type, element: frame.name, component: component, block: block) {
+            if let replacement = try xsiType(written.string, for: type, element: name, component: component, block: block) {
                 type = replacement
             }
         }
@@ -74,10 +72,10 @@ extension XSDInstanceChecker {
             }
             if let declaration, !model.elements[declaration].isNillable {
                 // Any xsi:nil, even false, needs a nillable declaration (cvc-elt.3.1).
-                try report(.invalidNil, "element <\(frame.name)> is not nillable, and may not have xsi:nil", component: component)
+                try report(.invalidNil, "element <\(name)> is not nillable, and may not have xsi:nil", component: component)
             } else if value == "true" || value == "1" {
                 if let declaration, model.elements[declaration].valueConstraint?.isFixed == true {
-                    try report(.invalidNil, "element <\(frame.name)> has a fixed value and cannot be nil", component: component)
+                    try report(.invalidNil, "element <\(name)> has a fixed value and cannot be nil", component: component)
                 } else {
                     frame.isNil = true
                 }
@@ -85,13 +83,13 @@ extension XSDInstanceChecker {
         }
         frame.type = type
         if case .anyType = type { frame.isLax = true }
-        try checkAttributes(attributes, of: frame.name, type: type)
+        try checkAttributes(attributes, of: seen, type: type)
         let hasValueConstraint = declaration.map { model.elements[$0].valueConstraint != nil } ?? false
         switch type {
         case .complex(let index):
             if model.complexTypes[index].isAbstract {
                 try report(
-                    .abstractComponent, "type \(model.complexTypes[index].name) of <\(frame.name)> is abstract; give a type with xsi:type",
+                    .abstractComponent, "type \(model.complexTypes[index].name) of <\(name)> is abstract; give a type with xsi:type",
                     component: model.complexTypes[index].component)
             }
             switch model.complexTypes[index].content {
@@ -104,24 +102,29 @@ extension XSDInstanceChecker {
                     matchers[depth].restart(model.contentModels[modelIndex], at: modelIndex)
                     frame.hasMatcher = true
                 }
-                if mixed && hasValueConstraint { frame.text = "" }
+                if mixed && hasValueConstraint { frame.keepsText = true }
             case .simple(let simple):
-                if hasValueConstraint || !model.simpleTypes[simple].acceptsAnyText { frame.text = "" }
+                if hasValueConstraint || !model.simpleTypes[simple].acceptsAnyText { frame.keepsText = true }
             case .empty:
                 break
             }
         case .simple(let simple):
             // Text any string type takes is not kept: there is nothing to check in it.
-            if hasValueConstraint || !model.simpleTypes[simple].acceptsAnyText { frame.text = "" }
+            if hasValueConstraint || !model.simpleTypes[simple].acceptsAnyText { frame.keepsText = true }
         case .anyType:
             break
         }
         if !model.identityConstraints.isEmpty {
             try enterIdentity(&frame, attributes: attributes, declaration: declaration)
             // A field's element: its value is read, even where its type would not need it.
-            if !frame.fieldTargets.isEmpty, frame.text == nil, model.simpleValueType(of: type) != nil { frame.text = "" }
+            if !fieldTargets[stack.count].isEmpty, !frame.keepsText, model.simpleValueType(of: type) != nil { frame.keepsText = true }
         }
-        if frame.text != nil { frame.position = locator.position }
+        if frame.keepsText {
+            let depth = stack.count
+            while texts.count <= depth { texts.append("") }
+            texts[depth].removeAll(keepingCapacity: true)
+            frame.position = locator.position
+        }
         stack.append(frame)
     }
 
@@ -135,7 +138,26 @@ extension XSDInstanceChecker {
             seenNamespaces.append(entry.expanded.namespace)
             seenNames.append(entry)
         }
-        return number
+        return pinnedNames + number
+    }
+
+    /// Past ``maximumSeenNames``, names are numbered afresh: only the open elements' entries
+    /// are kept (first, renumbered in their frames), so memory stays bounded by the limit
+    /// plus the depth. Called before any of a tag's names is numbered, so that no number
+    /// taken for the tag goes stale.
+    private mutating func forgetNames() {
+        var kept: [XSDInstanceName] = []
+        var keptNamespaces: [String?] = []
+        for i in stack.indices {
+            let number = Int(stack[i].nameNumber)
+            kept.append(seenNames[number])
+            keptNamespaces.append(seenNamespaces[number])
+            stack[i].nameNumber = Int32(i)
+        }
+        seenNames = kept
+        seenNamespaces = keptNamespaces
+        pinnedNames = kept.count
+        nameIndex = XMLNameInterner()
     }
 
     /// The most distinct names remembered at once.
@@ -157,7 +179,7 @@ extension XSDInstanceChecker {
             return (nil, false, false)
         }
         if stack[parentIndex].isNil {
-            try report(.invalidNil, "element <\(stack[parentIndex].name)> is nil (xsi:nil) and cannot hold <\(qualifiedName)>")
+            try report(.invalidNil, "element <\(self.name(of: stack[parentIndex]))> is nil (xsi:nil) and cannot hold <\(qualifiedName)>")
             return lax()
         }
         switch parentType {
@@ -166,14 +188,14 @@ extension XSDInstanceChecker {
         case .simple(let index):
             try report(
                 .unexpectedElement,
-                "element <\(qualifiedName)> is not allowed in <\(stack[parentIndex].name)>, whose type \(model.simpleTypes[index].name) is simple")
+                "element <\(qualifiedName)> is not allowed in <\(self.name(of: stack[parentIndex]))>, whose type \(model.simpleTypes[index].name) is simple")
             return lax()
         case .complex(let index):
             guard case .elements(let modelIndex, _) = model.complexTypes[index].content else {
                 let kind = model.complexTypes[index].content.isEmpty ? "empty content" : "simple content"
                 try report(
                     .unexpectedElement,
-                    "element <\(qualifiedName)> is not allowed in <\(stack[parentIndex].name)>, which has \(kind) (type \(model.complexTypes[index].name))",
+                    "element <\(qualifiedName)> is not allowed in <\(self.name(of: stack[parentIndex]))>, which has \(kind) (type \(model.complexTypes[index].name))",
                     component: model.complexTypes[index].component)
                 return lax()
             }
@@ -208,7 +230,7 @@ extension XSDInstanceChecker {
                 }
             case .failure(let mismatch):
                 stack[parentIndex].contentBroken = true
-                let parentName = stack[parentIndex].name
+                let parentName = self.name(of: stack[parentIndex])
                 if mismatch.isTooComplex {
                     try report(
                         .limitExceeded,
@@ -299,12 +321,12 @@ extension XSDInstanceChecker {
         let index = stack.count - 1
         guard let type = stack[index].type else { return }
         if stack[index].isNil {
-            try report(.invalidNil, "element <\(stack[index].name)> is nil (xsi:nil) and cannot hold text")
+            try report(.invalidNil, "element <\(self.name(of: stack[index]))> is nil (xsi:nil) and cannot hold text")
             stack[index].type = nil
             return
         }
-        if stack[index].text != nil {
-            stack[index].text!.append(text.string)
+        if stack[index].keepsText {
+            texts[index].append(text.string)
             return
         }
         guard case .complex(let typeIndex) = type else { return }
@@ -316,7 +338,7 @@ extension XSDInstanceChecker {
             if !text.isWhitespace || (isEmpty && text.count > 0) {
                 try report(
                     .unexpectedContent,
-                    "\(inCDATA ? "a CDATA section" : "text") is not allowed in <\(stack[index].name)>, whose content is \(isEmpty ? "empty" : "element-only")",
+                    "\(inCDATA ? "a CDATA section" : "text") is not allowed in <\(self.name(of: stack[index]))>, whose content is \(isEmpty ? "empty" : "element-only")",
                     component: model.complexTypes[typeIndex].component)
                 stack[index].type = .anyType
             }
@@ -330,12 +352,15 @@ extension XSDInstanceChecker {
     @discardableResult
     mutating func finish(_ frame: XSDElementFrame, depth: Int) throws -> XSDValue? {
         guard let type = frame.type else { return nil }
+        // For messages: read only when one is made.
+        var name: String { self.name(of: frame) }
         if frame.hasMatcher, !frame.contentBroken, let mismatch = matchers[depth].end(in: model.contentModels[matchers[depth].modelIndex]) {
             try report(
-                .incompleteContent, "element <\(frame.name)> ends before its content is complete; \(Self.expectation(mismatch.expected))",
+                .incompleteContent, "element <\(name)> ends before its content is complete; \(Self.expectation(mismatch.expected))",
                 component: type.complexIndex.map { model.complexTypes[$0].component })
         }
-        guard var text = frame.text, !frame.isNil else { return nil }
+        guard frame.keepsText, !frame.isNil else { return nil }
+        var text = texts[depth]
         // The declaration's fields, read in place: a copy retains its strings.
         let constraint = frame.declaration.flatMap { model.elements[$0].valueConstraint }
         let component = frame.declaration.map { model.elements[$0].component }
@@ -346,11 +371,11 @@ extension XSDInstanceChecker {
             // (cvc-elt.5.2.2.1).
             if let constraint = constraint, constraint.isFixed, frame.hasChildElements {
                 try report(
-                    .fixedValueMismatch, "element <\(frame.name)> has a fixed value, \"\(constraint.text)\", and cannot hold elements",
+                    .fixedValueMismatch, "element <\(name)> has a fixed value, \"\(constraint.text)\", and cannot hold elements",
                     component: component, at: frame.position)
             } else if let constraint = constraint, constraint.isFixed, text != constraint.text {
                 try report(
-                    .fixedValueMismatch, "element <\(frame.name)> must hold \"\(constraint.text)\"", component: component,
+                    .fixedValueMismatch, "element <\(name)> must hold \"\(constraint.text)\"", component: component,
                     at: frame.position)
             }
             return nil
@@ -360,15 +385,16 @@ extension XSDInstanceChecker {
             let bindings = namespaceBindings
             value = try simple.validate(text) { Self.lookup(prefix: $0, in: bindings) }
         } catch {
-            try report(.invalidValue, "element <\(frame.name)>: \(error.message)", component: component, at: frame.position)
+            try report(.invalidValue, "element <\(name)>: \(error.message)", component: component, at: frame.position)
             return nil
         }
         if let constraint = constraint, constraint.isFixed, let fixed = constraint.value, fixed != value {
             try report(
-                .fixedValueMismatch, "element <\(frame.name)> must hold \"\(constraint.text)\"", component: component,
+                .fixedValueMismatch, "element <\(name)> must hold \"\(constraint.text)\"", component: component,
                 at: frame.position)
         }
-        try noteIdentity(value, of: simple, at: frame.position, owner: "element <\(frame.name)>")
+        let written = name
+        try noteIdentity(value, of: simple, at: frame.position, owner: "element <\(written)>")
         return value
     }
 }

@@ -59,6 +59,8 @@ extension XSDInstanceChecker {
         _ frame: inout XSDElementFrame, attributes: XMLAttributes, declaration: Int?
     ) throws {
         let depth = stack.count
+        while fieldTargets.count <= depth { fieldTargets.append([]) }
+        fieldTargets[depth].removeAll(keepingCapacity: true)
         // Picked elements are in the order they opened: from the deepest up, only as far as
         // a field's path reaches (all of them when one starts with .//).
         for t in identityTuples.indices.reversed() {
@@ -133,7 +135,7 @@ extension XSDInstanceChecker {
         _ path: XSDIdentityPath, field: Int, of tuple: Int, from attributes: XMLAttributes, into frame: inout XSDElementFrame
     ) throws {
         guard let test = path.attribute else {
-            frame.fieldTargets.append((tuple, field))
+            fieldTargets[stack.count].append((tuple, field))
             return
         }
         var found = false
@@ -179,21 +181,21 @@ extension XSDInstanceChecker {
 
     /// At an end tag (the element's frame already popped, `value` its value when it has a
     /// simple one): the fields it gives, the tuples it completes, the scopes it closes.
-    mutating func leaveIdentity(_ frame: XSDElementFrame, value: XSDValue?, text: String?) throws {
+    mutating func leaveIdentity(_ frame: XSDElementFrame, value: XSDValue?) throws {
         let depth = stack.count
-        for (tuple, field) in frame.fieldTargets {
+        for (tuple, field) in fieldTargets[depth] {
             let constraint = model.identityConstraints[identityScopes[identityTuples[tuple].scope].constraint]
             if let value {
                 // A key's fields may not be of a nillable declaration (cvc-identity-constraint.4.2.3).
                 if constraint.kind == .key, let declaration = frame.declaration, model.elements[declaration].isNillable {
                     try report(
-                        .invalidKey, "field \(field + 1) of the key \(constraint.name) reaches <\(frame.name)>, whose declaration is "
+                        .invalidKey, "field \(field + 1) of the key \(constraint.name) reaches <\(name(of: frame))>, whose declaration is "
                             + "nillable (cvc-identity-constraint.4.2.3)", component: constraint.component)
                 }
-                try setField(field, of: tuple, to: value, text: text ?? "")
-            } else if frame.text == nil, !frame.isNil, frame.type != nil {
+                try setField(field, of: tuple, to: value, text: frame.keepsText ? texts[depth] : "")
+            } else if !frame.keepsText, !frame.isNil, frame.type != nil {
                 try report(
-                    .invalidKey, "field \(field + 1) of \(constraint.name) reaches <\(frame.name)>, which has no simple value",
+                    .invalidKey, "field \(field + 1) of \(constraint.name) reaches <\(name(of: frame))>, which has no simple value",
                     component: constraint.component)
             }
         }
@@ -220,9 +222,9 @@ extension XSDInstanceChecker {
                 let target = model.identityConstraints[target].name
                 let message =
                     scope.conflicting.contains(values)
-                    ? "the keyref \(constraint.name) (\(Self.describe(texts))) matches two \(target) below <\(frame.name)>, "
+                    ? "the keyref \(constraint.name) (\(Self.describe(texts))) matches two \(target) below <\(name(of: frame))>, "
                         + "which conflict and so match neither (Structures 3.11.5)"
-                    : "the keyref \(constraint.name) (\(Self.describe(texts))) matches no \(target) in <\(frame.name)>"
+                    : "the keyref \(constraint.name) (\(Self.describe(texts))) matches no \(target) in <\(name(of: frame))>"
                 try report(.unresolvedReference, message, component: constraint.component, at: position)
             }
         }

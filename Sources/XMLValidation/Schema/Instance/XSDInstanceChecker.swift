@@ -14,6 +14,12 @@ struct XSDInstanceChecker {
 
     var locator = XMLLocator.detached
     var stack: [XSDElementFrame] = []
+    /// The text of the open element at each depth whose frame ``XSDElementFrame/keepsText``:
+    /// kept from element to element, so that their memory is reused.
+    var texts: [String] = []
+    /// The identity-constraint fields the open element at each depth gives at its end
+    /// (tuple, field); used only when the schema has identity constraints.
+    var fieldTargets: [[(tuple: Int, field: Int)]] = []
     /// Where the children of the open element at each depth have got to in its content
     /// model (for frames with `hasMatcher`): kept from element to element, so that their
     /// memory is reused rather than made per element.
@@ -28,6 +34,9 @@ struct XSDInstanceChecker {
     /// with what each stands for, made once per name rather than once per tag.
     var nameIndex = XMLNameInterner()
     var seenNames: [XSDInstanceName] = []
+    /// The entries at the start of ``seenNames`` kept for the open elements when names were
+    /// last numbered afresh: the interner's numbers come after them.
+    var pinnedNames = 0
     /// Each seen name's namespace, apart: read for every child placed in a content model,
     /// where reading it out of ``seenNames`` would copy the whole entry and its strings.
     var seenNamespaces: [String?] = []
@@ -58,6 +67,9 @@ struct XSDInstanceChecker {
         try found.report(code, message, component: component, at: position, locator: locator)
     }
 
+    /// The open element's name as written, for messages.
+    func name(of frame: XSDElementFrame) -> String { seenNames[Int(frame.nameNumber)].qualifiedName }
+
     // MARK: Events
 
     /// Checks every IDREF found its ID.
@@ -84,7 +96,7 @@ struct XSDInstanceChecker {
         let value = try finish(frame, depth: stack.count)
         if !model.identityConstraints.isEmpty {
             openNames.removeLast()
-            try leaveIdentity(frame, value: value, text: frame.text)
+            try leaveIdentity(frame, value: value)
         }
     }
 
