@@ -63,7 +63,9 @@ struct XSDContentMatcher {
         isGreedy = model.isGreedy
         self.modelIndex = modelIndex
         if configurations.count > 1 { configurations.removeSubrange(1...) }
-        configurations[0].removeAll(keepingCapacity: true)
+        // Frame by frame: `removeAll(keepingCapacity:)` and `removeSubrange` go through the
+        // general range replacement, several times the cost for the frame or two a path has.
+        while !configurations[0].isEmpty { configurations[0].removeLast() }
     }
 
     /// Places a child element whose name is numbered `symbol` (-1 when no element
@@ -189,7 +191,7 @@ struct XSDContentMatcher {
             in model: XSDContentModel
         ) -> (entered: Bool, stop: Bool) {
             if inPlace {
-                frames.removeSubrange(keep...)
+                while frames.count > keep { frames.removeLast() }
                 if let used { frames[keep - 1].used.insert(used) }
                 guard enter(id, count: count, into: &frames, namespace, in: model) else { return (false, false) }
                 matched = true
@@ -277,7 +279,7 @@ struct XSDContentMatcher {
             // An element is matched by its symbol, without reading its label.
             if model.nodes[node].symbol >= 0 {
                 if model.nodes[node].symbol == symbol { return true }
-                path.removeSubrange(depth...)
+                path.removeLast()
                 return false
             }
             switch model.nodes[node].kind {
@@ -306,7 +308,7 @@ struct XSDContentMatcher {
                     if enter(model.nodes[node].children[child], count: 1, into: &path, namespace, in: model) { return true }
                 }
             }
-            path.removeSubrange(depth...)
+            while path.count > depth { path.removeLast() }
             return false
         }
     }

@@ -12,7 +12,9 @@ struct XSDTextCheck: Sendable {
     let length: Int?
     let minLength: Int?
     let maxLength: Int?
-    let patterns: [[XSDRegex]]
+    /// The patterns' programs: each step's alternatives (the patterns of one derivation
+    /// step), every step to be matched.
+    let patterns: [[XSDRegexProgram]]
     /// The enumerated values' UTF-8, when the type has an enumeration.
     let enumeration: [[UInt8]]?
 
@@ -40,7 +42,7 @@ struct XSDTextCheck: Sendable {
         length = facets.length
         minLength = facets.minLength
         maxLength = facets.maxLength
-        patterns = facets.patterns
+        patterns = facets.patterns.map { $0.map(\.program) }
     }
 
     /// Whether `bytes` (well-formed UTF-8, as the parser gives) is a valid value as written:
@@ -53,9 +55,17 @@ struct XSDTextCheck: Sendable {
             if let minLength, count < minLength { return false }
             if let maxLength, count > maxLength { return false }
         }
-        // Read in place: a copy of each regex would retain its program.
-        for step in patterns.indices where !patterns[step].indices.contains(where: { patterns[step][$0].matches(bytes) }) {
-            return false
+        // Read in place, through spans: an array's element is read out by copy, which would
+        // retain each program on every value.
+        let steps = patterns.span
+        for step in steps.indices {
+            let alternatives = steps[step].span
+            var matched = false
+            for k in alternatives.indices where alternatives[k].matches(bytes) {
+                matched = true
+                break
+            }
+            if !matched { return false }
         }
         if let enumeration, !enumeration.contains(where: { Self.equal($0, bytes) }) { return false }
         return true

@@ -46,10 +46,13 @@ extension XSDInstanceChecker {
         // xsi:type and xsi:nil, found by the names already numbered (most tags have neither).
         var xsiTypeValue: XMLStringView?
         var xsiNilValue: XMLStringView?
-        attributeNames.removeAll(keepingCapacity: true)
+        // Written over the last tag's (entries past this tag's count are not read):
+        // `removeAll(keepingCapacity:)` goes through the general range replacement, per tag.
+        var position = 0
         for attribute in attributes {
             let number = instanceName(attribute.name)
-            attributeNames.append(number)
+            if position < attributeNames.count { attributeNames[position] = number } else { attributeNames.append(number) }
+            position += 1
             switch seenNames[number].xsiAttribute {
             case .type: xsiTypeValue = attribute.value
             case .nil: xsiNilValue = attribute.value

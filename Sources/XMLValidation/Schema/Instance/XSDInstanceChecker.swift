@@ -47,7 +47,8 @@ struct XSDInstanceChecker {
     var identityTuples: [XSDIdentityTuple] = []
     /// Whether the limit on picked elements was reported in this document.
     var identityLimitReported = false
-    /// The numbers of the current start tag's attribute names, in order (kept, not made per tag).
+    /// The numbers of the current start tag's attribute names, in order (kept, not made per
+    /// tag: entries past its count of attributes are an earlier tag's).
     var attributeNames: [Int] = []
 
     init(model: XSDModel, options: XMLValidationOptions) {

@@ -3,7 +3,10 @@ internal import XMLSyntax
 /// A pattern compiled to a Thompson automaton: instructions that read one character of a
 /// class, fork, or jump, and one that accepts. Matching (``matches(_:)``) follows every
 /// thread at once, each instruction at most once per character.
-struct XSDRegexProgram: Sendable {
+///
+/// A class, immutable but for its locked cache of states: a value read out of a schema's
+/// arrays for a match then retains one object, not each of its arrays.
+final class XSDRegexProgram: Sendable {
     enum Instruction: Hashable, Sendable {
         /// Reads one character of `classes[index]`, then goes on at the next instruction.
         case character(Int32)
