@@ -91,6 +91,35 @@ struct ContentMatcherTests {
         #expect(unique > 150 && ambiguous > 50, "\(unique) unique, \(ambiguous) ambiguous")
     }
 
+    @Test("300 random models with nested bounded counts: long runs of children accepted exactly as the pattern matches them")
+    func randomBoundedCounts() throws {
+        var generator = SeededGenerator(seed: 20_261_128)
+        let counts: [(Int, Int?)] = [(1, 1), (0, 1), (1, 3), (2, 4), (0, 3), (2, 2), (1, nil), (3, 5)]
+        func random(_ depth: Int) -> XSDParticle {
+            let (minimum, maximum) = counts.randomElement(using: &generator)!
+            if depth == 0 || Int.random(in: 0..<4, using: &generator) == 0 {
+                return Self.element(["a", "b"].randomElement(using: &generator)!, minimum, maximum)
+            }
+            let items = (0..<Int.random(in: 1...2, using: &generator)).map { _ in random(depth - 1) }
+            return XSDParticle(minimum: minimum, maximum: maximum, term: Bool.random(using: &generator) ? .sequence(items) : .choice(items))
+        }
+        var checked = 0
+        for _ in 0..<300 {
+            let particle = random(3)
+            guard Self.isUnique(particle) else { continue }
+            checked += 1
+            let model = Self.model(particle)
+            let regex = try XSDRegex(Self.regex(particle))
+            for _ in 0..<40 {
+                let children = (0..<Int.random(in: 0...24, using: &generator)).map { _ in
+                    Int.random(in: 0..<5, using: &generator) == 0 ? "b" : "a"
+                }
+                #expect(Self.accepts(model, children) == regex.matches(children.joined()), "\(Self.regex(particle)) on \(children.joined())")
+            }
+        }
+        #expect(checked > 100, "\(checked) models with unique attribution")
+    }
+
     static func sequence(_ items: XSDParticle..., minimum: Int = 1, maximum: Int? = 1) -> XSDParticle {
         XSDParticle(minimum: minimum, maximum: maximum, term: .sequence(items))
     }
@@ -141,6 +170,32 @@ struct ContentMatcherTests {
         var matcher = XSDContentMatcher(all, at: 0)
         _ = Self.next("a", &matcher, in: all)
         #expect(matcher.end(in: all)?.expected.map(\.description) == ["<c>"])
+    }
+
+    @Test("nested bounded counts, read thousands of ways, keep the few readings no other covers")
+    func nestedBoundedCounts() {
+        // ((a{1,30}, b?){1,20}){2,50}: from 2 to 30,000 a (b? keeps the counts from being
+        // multiplied out into one). After a few hundred a, the ways to split them among the
+        // groups run to thousands, past the readings the matcher follows.
+        let inner = Self.sequence(Self.element("a", 1, 30), Self.element("b", 0, 1), minimum: 1, maximum: 20)
+        let nested = Self.model(Self.sequence(inner, minimum: 2, maximum: 50))
+        for (count, accepted) in [(1, false), (2, true), (700, true), (5_000, true), (30_000, true), (30_001, false)] {
+            #expect(Self.accepts(nested, Array(repeating: "a", count: count)) == accepted, "\(count)")
+        }
+        #expect(Self.accepts(nested, Array(repeating: "a", count: 600) + ["b"] + Array(repeating: "a", count: 600)))
+        // A required particle after the counts: c ends them once their minimum is reached.
+        let closed = Self.model(Self.sequence(Self.element("a", 2, 5), Self.element("b", 0, 1), minimum: 3, maximum: 40).appending(Self.element("c")))
+        for (count, accepted) in [(5, false), (6, true), (150, true), (200, true), (201, false)] {
+            #expect(Self.accepts(closed, Array(repeating: "a", count: count) + ["c"]) == accepted, "\(count)")
+        }
+        var matcher = XSDContentMatcher(closed, at: 0)
+        for _ in 0..<3 { _ = Self.next("a", &matcher, in: closed) }
+        guard case .failure(let mismatch) = Self.next("c", &matcher, in: closed) else {
+            Issue.record("c after 3 a: accepted")
+            return
+        }
+        #expect(!mismatch.isTooComplex)
+        #expect(Set(mismatch.expected.map(\.description)) == ["<a>", "<b>"])
     }
 }
 

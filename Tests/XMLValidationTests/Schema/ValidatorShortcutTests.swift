@@ -86,6 +86,23 @@ struct ValidatorShortcutTests {
         #expect(found[1].message.contains("element <w> not expected here in <r>"), "\(found[1])")
     }
 
+    @Test("children read more ways than the validator follows: a limit error where it happens, and the children still checked")
+    func tooManyReadings() throws {
+        // Counts below their minimums at three levels: readings that differ there cover none
+        // of the others, and they outgrow the thousand followed.
+        let schema = try Self.schema(
+            """
+            <xs:element name="r"><xs:complexType><xs:sequence minOccurs="10" maxOccurs="20"><xs:sequence minOccurs="10" maxOccurs="20">
+              <xs:element name="a" type="xs:int" minOccurs="10" maxOccurs="20"/><xs:element name="b" minOccurs="0"/>
+            </xs:sequence></xs:sequence></xs:complexType></xs:element>
+            """)
+        let found = try Self.errors(schema, "<r>" + String(repeating: "<a>1</a>", count: 1_000) + "\n<a>x</a></r>")
+        #expect(found.map(\.code) == [.limitExceeded, .invalidValue])
+        #expect(found.map(\.position.line) == [1, 2])
+        #expect(found[0].message.contains("the children of <r> can be read more ways than the validator follows (1000)"), "\(found[0])")
+        #expect(found[1].message.contains("element <a>: \"x\" is not a valid int"), "\(found[1])")
+    }
+
     @Test("an all group of 70 elements takes them in any order, each once")
     func wideAllGroup() throws {
         let children = (0..<70).map { "<xs:element name=\"e\($0)\" type=\"xs:int\" minOccurs=\"0\"/>" }.joined()

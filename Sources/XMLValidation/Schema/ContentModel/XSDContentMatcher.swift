@@ -5,10 +5,11 @@
 /// The Unique Particle Attribution constraint makes the particle a child matches unique, but
 /// not always the counts: in `(a+){2}` a second `a` may repeat the inner `a+` or begin the
 /// second occurrence of the group. The matcher follows each such reading (a configuration)
-/// at once, as a Pike VM follows threads, merging equal ones; a count past a particle's
-/// `minOccurs` under `maxOccurs="unbounded"` is kept as `minOccurs`, since only reaching it
-/// matters, so readings stay few. Real models have one; more than
-/// ``maximumConfigurations`` is reported as too complex rather than followed.
+/// at once, as a Pike VM follows threads, merging equal ones and dropping those another
+/// covers (``withoutCovered(_:in:)``); a count past a particle's `minOccurs` under
+/// `maxOccurs="unbounded"` is kept as `minOccurs`, since only reaching it matters, so
+/// readings stay few. Real models have one; more than ``maximumConfigurations`` is reported
+/// as too complex rather than followed.
 struct XSDContentMatcher {
     /// The most readings of one element's children followed at once.
     static let maximumConfigurations = 1_000
@@ -121,11 +122,55 @@ struct XSDContentMatcher {
             }
         }
         guard let leaf else { return .failure(Mismatch(expected: expected)) }
+        if successors.count > 1 { successors = Self.withoutCovered(successors, in: model) }
         guard successors.count <= Self.maximumConfigurations else {
             return .failure(Mismatch(expected: [], isTooComplex: true))
         }
         configurations = successors
         return .success(leaf)
+    }
+
+    /// The most frame comparisons ``withoutCovered(_:in:)`` makes for one child: past it,
+    /// the readings are kept as they are.
+    static let maximumCoverComparisons = 100_000
+
+    /// `readings` without those another covers, in their order. Reading `b` covers `a` when
+    /// both are on the same particles (with the same children of each `all` group used)
+    /// and at each level `b` has begun as many occurrences as `a`, or fewer but at least
+    /// the minimum. Every way on from `a` is then a way on from `b`: a repetition `a` may
+    /// begin, `b` may (fewer begun, so more left), and where `a` may leave a particle or
+    /// end, `b` has reached its minimum too; after either step the cover holds. So `a` can
+    /// go, and nested bounded counts, which can be read many ways (`((a{1,30}, b?){1,20}){2,50}`),
+    /// keep a few readings instead of thousands.
+    ///
+    /// Equal readings were merged before, so a cover has fewer occurrences in all; readings
+    /// are taken by that total, each compared with those kept so far only (covering is
+    /// transitive, so a covered reading is covered by one kept before it).
+    private static func withoutCovered(_ readings: [[Frame]], in model: XSDContentModel) -> [[Frame]] {
+        let totals = readings.map { $0.reduce(0) { $0 + $1.count } }
+        var kept: [Int] = []
+        var comparisons = 0
+        candidates: for a in readings.indices.sorted(by: { (totals[$0], $0) < (totals[$1], $1) }) {
+            for b in kept where readings[b].count == readings[a].count {
+                comparisons += readings[a].count
+                guard comparisons <= maximumCoverComparisons else { return readings }
+                if covers(readings[b], readings[a], in: model) { continue candidates }
+            }
+            kept.append(a)
+        }
+        return kept.sorted().map { readings[$0] }
+    }
+
+    /// Whether reading `b` covers reading `a` (``withoutCovered(_:in:)``); both as long.
+    private static func covers(_ b: [Frame], _ a: [Frame], in model: XSDContentModel) -> Bool {
+        for level in a.indices {
+            guard b[level].node == a[level].node, b[level].used == a[level].used else { return false }
+            let count = b[level].count
+            guard count == a[level].count || (count < a[level].count && count >= model.nodes[Int(b[level].node)].minimum) else {
+                return false
+            }
+        }
+        return true
     }
 
     /// Whether the content of `model` may end here, or what it still needs.
