@@ -6,7 +6,8 @@ extension XMLSchema {
     ///
     /// Hints are followed only when you ask (``init(locationHints:relativeTo:options:)``),
     /// and only to local files: as for a schema's own imports, a location is a path relative
-    /// to the document's file, a `file://` URL, or a URL ``Options/catalog`` maps to a file.
+    /// to the document's file, a `file:` URL (with no host, or `localhost`), or a URL
+    /// ``Options/catalog`` maps to a file.
     public struct LocationHint: Hashable, Sendable {
         /// The namespace the schema document describes; `nil` for
         /// `xsi:noNamespaceSchemaLocation`.
@@ -21,9 +22,10 @@ extension XMLSchema {
         }
 
         /// The local file the hint names, as ``XMLSchema/init(locationHints:relativeTo:options:)``
-        /// reads it: what `options.catalog` maps the location to, a `file://` URL's path, or the
-        /// location relative to the directory of `documentPath` (`nil`: the current
-        /// directory). `nil` when it names no local file (`http://…` not in the catalog).
+        /// reads it: what `options.catalog` maps the location to, a `file:` URL's path (its
+        /// percent escapes decoded), or the location relative to the directory of
+        /// `documentPath` (`nil`: the current directory). `nil` when it names no local file
+        /// (`http://…` not in the catalog, or a `file:` URL on another host).
         public func localPath(relativeTo documentPath: String?, options: Options = Options()) -> String? {
             XSDSchemaLoader.localPath(of: location, relativeTo: documentPath, catalog: options.catalog)
         }

@@ -61,7 +61,12 @@ struct LocationHintTests {
         #expect(hints.map { $0.localPath(relativeTo: path) } == [schemaPath])
         #expect(remote[0].localPath(relativeTo: path) == nil)
         #expect(remote[0].localPath(relativeTo: path, options: mapped) == schemaPath)
-        #expect(XMLSchema.LocationHint(namespace: nil, location: "file:///srv/r.xsd").localPath(relativeTo: path) == "/srv/r.xsd")
+        for (location, local) in [
+            ("file:///srv/r.xsd", "/srv/r.xsd"), ("file://localhost/srv/r.xsd", "/srv/r.xsd"), ("file:/srv/r.xsd", "/srv/r.xsd"),
+            ("file:///srv/my%20schema.xsd", "/srv/my schema.xsd"), ("file://elsewhere/srv/r.xsd", nil), ("urn:x:r", nil),
+        ] {
+            #expect(XMLSchema.LocationHint(namespace: nil, location: location).localPath(relativeTo: path) == local, "\(location)")
+        }
         #expect(XMLSchema.LocationHint(namespace: nil, location: "r.xsd").localPath(relativeTo: nil) == "r.xsd")
 
         let none = try #require(throws: XMLValidationError.self) { try XMLSchema(locationHints: [], relativeTo: path) }

@@ -230,8 +230,9 @@ struct ValidateCommandTests {
                 in a document is not followed. --schema-hints follows it: each file is
                 validated against the schema documents its document element names in
                 xsi:schemaLocation and xsi:noNamespaceSchemaLocation, read from local files
-                only (relative to the file; an http:// location is an error, never fetched);
-                files naming the same ones share one compiled schema.
+                only (relative to the file, or for standard input to the current directory; an
+                http:// location is an error, never fetched); files naming the same ones share
+                one compiled schema.
 
                 Exit statuses, as xmllint's: 0 every file is valid; 1 a file is not well-formed
                 or cannot be read; 2 the --dtd file cannot be read or is not well-formed (no

@@ -112,13 +112,19 @@ struct XSDSchemaLoader {
         return .file(path)
     }
 
-    /// The local file `location` names: what `catalog` maps it to, a `file://` URL's path, or
-    /// a path relative to the directory of `file` (the document that names it; `nil` for the
-    /// current directory). `nil` for any other URL or URN: the network is never reached.
+    /// The local file `location` names: what `catalog` maps it to, a `file:` URL's path
+    /// (percent escapes decoded; on no host or `localhost`), or a path relative to the
+    /// directory of `file` (the document that names it; `nil` for the current directory).
+    /// `nil` for any other URL or URN: the network is never reached.
     static func localPath(of location: String, relativeTo file: String?, catalog: [String: String]) -> String? {
         if let mapped = catalog[location] { return mapped }
-        if location.contains("://") || location.hasPrefix("urn:") {
-            return location.hasPrefix("file://") ? String(location.dropFirst(7)) : nil
+        var location = location
+        if location.lowercased().hasPrefix("file:") {
+            guard let url = URL(string: location), url.host == nil || url.host == "" || url.host == "localhost" else { return nil }
+            location = url.path
+            guard !location.isEmpty else { return nil }
+        } else if location.contains("://") || location.hasPrefix("urn:") {
+            return nil
         }
         if location.hasPrefix("/") { return location }
         let directory = file.map { ($0 as NSString).deletingLastPathComponent } ?? ""

@@ -222,7 +222,7 @@ extension XSDInstanceChecker {
                 let target = model.identityConstraints[target].name
                 let message =
                     scope.conflicting.contains(values)
-                    ? "the keyref \(constraint.name) (\(Self.describe(texts))) matches two \(target) below <\(name(of: frame))>, "
+                    ? "the keyref \(constraint.name) (\(Self.describe(texts))) matches more than one \(target) below <\(name(of: frame))>, "
                         + "which conflict and so match neither (Structures 3.11.5)"
                     : "the keyref \(constraint.name) (\(Self.describe(texts))) matches no \(target) in <\(name(of: frame))>"
                 try report(.unresolvedReference, message, component: constraint.component, at: position)
