@@ -120,4 +120,28 @@ struct ParticleRestrictionTests {
         }
         #expect(mixed.message.contains("it is mixed, and its base is not"))
     }
+
+    @Test("a restriction that breaks deep in nested groups says why, each level checked once")
+    func deepFailure() throws {
+        // Each level: an optional element, then the next level, which the base requires (a
+        // group that may repeat, so that it is not merged into its parent).
+        func nested(_ depth: Int, innermost: String) -> String {
+            var particle = Self.e(innermost)
+            for level in 0..<depth {
+                particle = #"<xs:sequence maxOccurs="2">\#(Self.e("x\(level)", Self.optional))\#(particle)</xs:sequence>"#
+            }
+            return particle
+        }
+        let error = try #require(throws: XMLValidationError.self) {
+            try XMLSchema(
+                string: """
+                    <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
+                      <xs:complexType name="B">\(nested(40, innermost: "a"))</xs:complexType>
+                      <xs:complexType name="R"><xs:complexContent><xs:restriction base="B">\(nested(40, innermost: "b"))</xs:restriction></xs:complexContent></xs:complexType>
+                    </xs:schema>
+                    """)
+        }
+        #expect(error.code == .invalidSchema)
+        #expect(error.message.hasSuffix("is not a restriction of its base B's: <b> is not the base's <a> (derivation-ok-restriction.5)"), "\(error)")
+    }
 }

@@ -120,11 +120,11 @@ extension XSDSchemaCompiler {
             for item in rItems {
                 var mapped = false
                 while next < bItems.count, !mapped {
-                    if (try? restricts(item, bItems[next], work: &work)) != nil { mapped = true }
+                    if try attempt(item, bItems[next], work: &work) == nil { mapped = true }
                     next += 1
                 }
                 if !mapped {
-                    throw reasonAgainstNamesake(item, bItems, work: &work)
+                    throw try reasonAgainstNamesake(item, bItems, work: &work)
                         ?? RestrictionFailure(reason: "\(describe(item)) matches no later choice of the base's")
                 }
             }
@@ -135,9 +135,12 @@ extension XSDSchemaCompiler {
             var used = Set<Int>()
             for item in rItems {
                 guard
-                    let k = index(item).first(where: { !used.contains($0) && (try? restricts(item, bItems[$0], work: &work)) != nil })
+                    let k = try index(item).first(where: { k in
+                        if used.contains(k) { return false }
+                        return try attempt(item, bItems[k], work: &work) == nil
+                    })
                 else {
-                    throw reasonAgainstNamesake(item, bItems, work: &work)
+                    throw try reasonAgainstNamesake(item, bItems, work: &work)
                         ?? RestrictionFailure(reason: "\(describe(item)) restricts no particle of the base's all group left")
                 }
                 used.insert(k)
@@ -148,8 +151,8 @@ extension XSDSchemaCompiler {
         case (.sequence(let rItems), .choice(let bItems)):
             // MapAndSum: each to some choice of the base's; the counts summed.
             let index = candidates(in: bItems)
-            for item in rItems where !index(item).contains(where: { (try? restricts(item, bItems[$0], work: &work)) != nil }) {
-                throw reasonAgainstNamesake(item, bItems, work: &work)
+            for item in rItems where try !index(item).contains(where: { try attempt(item, bItems[$0], work: &work) == nil }) {
+                throw try reasonAgainstNamesake(item, bItems, work: &work)
                     ?? RestrictionFailure(reason: "\(describe(item)) restricts no choice of the base's")
             }
             let count = rItems.count
@@ -160,21 +163,25 @@ extension XSDSchemaCompiler {
         }
     }
 
+    /// `nil` when `r` restricts `b`, or why not; past the work budget, throws
+    /// `XSDContentModel.TooComplex` (a failure to say so, not that `r` does not restrict `b`).
+    private func attempt(_ r: XSDParticle, _ b: XSDParticle, work: inout Int) throws -> RestrictionFailure? {
+        do {
+            try restricts(r, b, work: &work)
+            return nil
+        } catch let failure as RestrictionFailure {
+            return failure
+        }
+    }
+
     /// Why element `item` does not restrict the first of `items` with its name, when one has
     /// it: a more telling reason than that it restricts none of them.
-    private func reasonAgainstNamesake(_ item: XSDParticle, _ items: [XSDParticle], work: inout Int) -> RestrictionFailure? {
+    private func reasonAgainstNamesake(_ item: XSDParticle, _ items: [XSDParticle], work: inout Int) throws -> RestrictionFailure? {
         guard case .element(let declaration) = item.term else { return nil }
         let name = model.elements[declaration].name
         for other in items {
             guard case .element(let candidate) = other.term, model.elements[candidate].name == name else { continue }
-            do {
-                try restricts(item, other, work: &work)
-            } catch let failure as RestrictionFailure {
-                return failure
-            } catch {
-                return nil
-            }
-            return nil
+            return try attempt(item, other, work: &work)
         }
         return nil
     }
@@ -203,11 +210,13 @@ extension XSDSchemaCompiler {
         for item in rItems {
             var mapped = false
             while next < bItems.count, !mapped {
-                if (try? restricts(item, bItems[next], work: &work)) != nil {
+                if let failure = try attempt(item, bItems[next], work: &work) {
+                    // A required particle of the base's that this one does not restrict: its
+                    // reason is the one kept (checking again would double the work at each
+                    // level of nested groups).
+                    if Self.effectiveRange(of: bItems[next]).minimum > 0 { throw failure }
+                } else {
                     mapped = true
-                } else if Self.effectiveRange(of: bItems[next]).minimum > 0 {
-                    // A required particle of the base's that this one does not restrict.
-                    try restricts(item, bItems[next], work: &work)
                 }
                 next += 1
             }
