@@ -172,4 +172,21 @@ struct IdentityConstraintTests {
         #expect(nillable.map(\.code) == [.invalidKey])
         #expect(nillable.first?.message.contains("4.2.3") == true, "\(nillable)")
     }
+
+    @Test("elements that are not assessed, or stop at a bad xsi:nil, end without fields, at any depth")
+    func unassessedElements() throws {
+        let schema = try Self.schema(
+            """
+            <xs:element name="r"><xs:complexType><xs:sequence>
+              <xs:element name="c" type="xs:string" nillable="true"/><xs:any processContents="skip" minOccurs="0"/>
+            </xs:sequence></xs:complexType>
+              <xs:unique name="u"><xs:selector xpath="y"/><xs:field xpath="@id"/></xs:unique>
+            </xs:element>
+            """)
+        // A skipped child, a child below it, and the document element undeclared.
+        #expect(try Self.errors(schema, "<r><c/><x><z/></x></r>").isEmpty)
+        #expect(try Self.errors(schema, "<q><x/></q>").map(\.code) == [.undeclaredRootElement])
+        let xsi = #"xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance""#
+        #expect(try Self.errors(schema, "<r \(xsi)><c xsi:nil='maybe'/><x/></r>").map(\.code) == [.invalidValue])
+    }
 }

@@ -92,4 +92,38 @@ struct LocationHintTests {
         let parser = XMLStreamParser(handler: XMLSchemaValidator(schema: schema))
         #expect(throws: XMLValidationError.self) { try parser.parse(Array("<part>x</part>".utf8)) }
     }
+
+    @Test("a document included back by one it includes is read once; a link's .. is the link target's parent")
+    func includeCyclesAndLinks() throws {
+        let directory = try TemporaryDirectory()
+        let xs = #"xmlns:xs="http://www.w3.org/2001/XMLSchema""#
+        let main = try directory.write(
+            #"<xs:schema \#(xs) targetNamespace="urn:t" xmlns="urn:t"><xs:include schemaLocation="b.xsd"/><xs:element name="r" type="B"/></xs:schema>"#,
+            named: "main.xsd")
+        try directory.write(
+            #"<xs:schema \#(xs) targetNamespace="urn:t"><xs:include schemaLocation="main.xsd"/><xs:simpleType name="B"><xs:restriction base="xs:int"/></xs:simpleType></xs:schema>"#,
+            named: "b.xsd")
+        let schema = try XMLSchema(contentsOf: main)
+        #expect(schema.files.count == 2)
+        let parser = XMLStreamParser(handler: XMLSchemaValidator(schema: schema))
+        #expect(throws: XMLValidationError.self) { try parser.parse(Array("<r xmlns='urn:t'>x</r>".utf8)) }
+
+        // s/link -> x/y: s/link/../common.xsd is x/common.xsd, not s/common.xsd.
+        let root = directory.path as NSString
+        for folder in ["s", "x/y"] {
+            try FileManager.default.createDirectory(atPath: root.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("s/link"), withDestinationPath: root.appendingPathComponent("x/y"))
+        try directory.write(#"<xs:schema \#(xs)><xs:element name="x" type="xs:int"/></xs:schema>"#, named: "x/common.xsd")
+        try directory.write(#"<xs:schema \#(xs)><xs:element name="s" type="xs:int"/></xs:schema>"#, named: "s/common.xsd")
+        try directory.write(
+            #"<xs:schema \#(xs)><xs:include schemaLocation="../common.xsd"/><xs:include schemaLocation="../../s/common.xsd"/></xs:schema>"#,
+            named: "x/y/main.xsd")
+        let linked = try XMLSchema(contentsOf: root.appendingPathComponent("s/link/main.xsd"))
+        #expect(linked.files.count == 3)
+        for document in ["<x>1</x>", "<s>1</s>"] {
+            let parser = XMLStreamParser(handler: XMLSchemaValidator(schema: linked))
+            #expect(throws: Never.self, "\(document)") { try parser.parse(Array(document.utf8)) }
+        }
+    }
 }

@@ -161,9 +161,9 @@ struct Validate: ParsableCommand {
     /// compiled once for all the files that name the same documents. Standard input is read
     /// whole first, since it is read twice (its hints, then the document).
     private func runSchemaHints() throws {
-        // Keyed by the files the hints name: two files may write the same relative name for
-        // different schemas.
-        var compiled: [[String?]: XMLSchema] = [:]
+        // Keyed by the hints with each location made the file it names: two files may write
+        // the same relative name for different schemas.
+        var compiled: [[XMLSchema.LocationHint]: XMLSchema] = [:]
         var standardError = StandardError()
         var status: Int32 = 0
         for file in files {
@@ -191,7 +191,10 @@ struct Validate: ParsableCommand {
                 continue
             }
             let schema: XMLSchema
-            let key = hints.map { $0.localPath(relativeTo: file == "-" ? nil : file) }
+            let key = hints.map { hint in
+                XMLSchema.LocationHint(
+                    namespace: hint.namespace, location: hint.localPath(relativeTo: file == "-" ? nil : file) ?? hint.location)
+            }
             if let known = compiled[key] {
                 schema = known
             } else {

@@ -211,6 +211,30 @@ struct ValidateCommandTests {
         #expect(try ToolRun.run(["validate", "--schema-hints", "--schema", schema, file]).status == 64)
     }
 
+    @Test("--schema-hints shares a schema only between files whose hints name the same files for the same namespaces")
+    func schemaHintsShared() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("xml-hints-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        func write(_ name: String, _ text: String) throws -> String {
+            let path = directory.appendingPathComponent(name).path
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            return path
+        }
+        let xs = #"xmlns:xs="http://www.w3.org/2001/XMLSchema""#
+        _ = try write(
+            "a.xsd",
+            #"<xs:schema \#(xs) targetNamespace="urn:a"><xs:element name="root"><xs:complexType><xs:sequence><xs:any namespace="urn:b" minOccurs="0"/></xs:sequence></xs:complexType></xs:element></xs:schema>"#)
+        _ = try write("b.xsd", #"<xs:schema \#(xs) targetNamespace="urn:b"><xs:element name="item" type="xs:int"/></xs:schema>"#)
+        let root = #"<a:root xmlns:a="urn:a" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="HINTS">"#
+        // The first file's second hint for urn:a is not read: its schema has no urn:b.
+        let first = try write("first.xml", root.replacingOccurrences(of: "HINTS", with: "urn:a a.xsd urn:a b.xsd") + "</a:root>")
+        let second = try write(
+            "second.xml", root.replacingOccurrences(of: "HINTS", with: "urn:a a.xsd urn:b b.xsd") + #"<b:item xmlns:b="urn:b">1</b:item></a:root>"#)
+        let run = try ToolRun.run(["validate", "--schema-hints", first, second])
+        #expect(run.status == 0 && run.errors.isEmpty, "\(run.errors)")
+    }
+
     @Test("The help screen of validate")
     func help() {
         #expect(

@@ -25,6 +25,9 @@ struct XSDSchemaLoader {
     /// Documents read, by path and the namespace they were read into (a document without a
     /// target namespace included into two namespaces is two documents).
     private var seen: Set<String> = []
+    /// Documents read, by path and the namespace their components went into: a document
+    /// named first and then included back (a cycle of includes) is read once.
+    private var readInto: Set<String> = []
     private var pending: [(source: XSDSchemaSource, namespace: String??, from: SchemaNode?)] = []
 
     init(options: XMLSchema.Options) { self.options = options }
@@ -34,8 +37,8 @@ struct XSDSchemaLoader {
         pending = sources.map { ($0, nil, nil) }
         while !pending.isEmpty {
             let (source, chameleon, from) = pending.removeFirst()
-            let key = source.identity + "\u{0}" + (chameleon.map { $0 ?? "" } ?? "-")
-            guard seen.insert(key).inserted else { continue }
+            let identity = source.identity
+            guard seen.insert(identity + "\u{0}" + (chameleon.map { $0 ?? "" } ?? "-")).inserted else { continue }
             guard documents.count < options.maximumDocuments else {
                 throw XSDSchemaError(
                     "the schema has more than \(options.maximumDocuments) documents (XMLSchema.Options.maximumDocuments)",
@@ -62,6 +65,7 @@ struct XSDSchemaLoader {
                             + (chameleon.map { "\"\($0)\"" } ?? "none"), at: from)
                 }
             }
+            guard readInto.insert(identity + "\u{0}" + (namespace ?? "")).inserted else { continue }
             documents.append(
                 XSDSchemaDocument(
                     root: root, targetNamespace: namespace,
@@ -179,11 +183,12 @@ enum XSDSchemaSource {
         }
     }
 
-    /// What makes two sources one document: a file's absolute path with `.`, `..` and
-    /// symbolic links resolved, so that `a.xsd` and `./a.xsd` are read once.
+    /// What makes two sources one document: a file's absolute path with symbolic links,
+    /// `.` and `..` resolved (`..` after the link before it, as the file is opened), so that
+    /// `a.xsd` and `./a.xsd` are read once.
     var identity: String {
         switch self {
-        case .file(let path): return URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+        case .file(let path): return URL(fileURLWithPath: path).resolvingSymlinksInPath().path
         case .bytes(_, let name): return name
         }
     }

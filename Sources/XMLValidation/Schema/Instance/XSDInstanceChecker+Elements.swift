@@ -9,7 +9,14 @@ extension XSDInstanceChecker {
         if seenNames.count - pinnedNames >= Self.maximumSeenNames { forgetNames() }
         let seen = instanceName(xmlName)
         // The name's strings are read where they are kept: a copy would retain them, per tag.
-        if !model.identityConstraints.isEmpty { openNames.append(seenNames[seen].expanded) }
+        if !model.identityConstraints.isEmpty {
+            openNames.append(seenNames[seen].expanded)
+            // The element's fields, empty before any return: its end reads them, whether or
+            // not it is assessed.
+            let depth = stack.count
+            while fieldTargets.count <= depth { fieldTargets.append([]) }
+            fieldTargets[depth].removeAll(keepingCapacity: true)
+        }
         var frame = XSDElementFrame(nameNumber: Int32(seen))
         // For messages: read only when one is made.
         var name: String { seenNames[seen].qualifiedName }

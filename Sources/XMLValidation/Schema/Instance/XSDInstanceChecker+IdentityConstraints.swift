@@ -59,8 +59,6 @@ extension XSDInstanceChecker {
         _ frame: inout XSDElementFrame, attributes: XMLAttributes, declaration: Int?
     ) throws {
         let depth = stack.count
-        while fieldTargets.count <= depth { fieldTargets.append([]) }
-        fieldTargets[depth].removeAll(keepingCapacity: true)
         // Picked elements are in the order they opened: from the deepest up, only as far as
         // a field's path reaches (all of them when one starts with .//).
         for t in identityTuples.indices.reversed() {
