@@ -212,4 +212,52 @@ struct SchemaValidationTests {
         let wrong = "<root xmlns=\"urn:main\" xmlns:o=\"urn:other\"><code>ab</code><note/></root>"
         #expect(try Self.errors(schema, wrong).map(\.code) == [.invalidValue, .unexpectedElement])
     }
+
+    @Test("a type may be the type of elements in its own content: directly, through a group, another type or an anonymous one")
+    func recursiveTypes() throws {
+        let schema = try Self.schema(
+            """
+            <xs:complexType name="Folder"><xs:sequence>
+              <xs:element name="folder" type="Folder" minOccurs="0" maxOccurs="unbounded"/><xs:group ref="files"/>
+            </xs:sequence><xs:attribute name="name" type="xs:string" use="required"/></xs:complexType>
+            <xs:group name="files"><xs:sequence><xs:element name="file" type="File" minOccurs="0" maxOccurs="unbounded"/></xs:sequence></xs:group>
+            <xs:complexType name="File"><xs:sequence>
+              <xs:element name="attachment" minOccurs="0"><xs:complexType><xs:sequence>
+                <xs:element name="folder" type="Folder"/></xs:sequence></xs:complexType></xs:element>
+            </xs:sequence><xs:attribute name="size" type="xs:int"/></xs:complexType>
+            <xs:element name="root" type="Folder"/>
+            """)
+        let document = """
+            <root name="/"><folder name="a"><folder name="b"/><file size="1"/></folder>
+            <file size="2"><attachment><folder name="c"><file size="x"/></folder></attachment></file></root>
+            """
+        let found = try Self.errors(schema, document)
+        #expect(found.map(\.code) == [.invalidValue])
+        #expect(found.map(\.position.line) == [2])
+        #expect(try Self.errors(schema, "<root name='/'><folder><file/></folder></root>").map(\.code) == [.missingAttribute])
+        // Deriving from itself is still refused.
+        #expect(throws: XMLValidationError.self) {
+            try Self.schema(#"<xs:complexType name="A"><xs:complexContent><xs:extension base="A"/></xs:complexContent></xs:complexType>"#)
+        }
+    }
+
+    @Test("under a lax wildcard, undeclared elements are assessed laxly at every depth, and xsi:nil needs a declaration")
+    func laxAtDepth() throws {
+        let schema = try Self.schema(
+            """
+            <xs:element name="r"><xs:complexType><xs:sequence><xs:any processContents="lax" maxOccurs="unbounded"/></xs:sequence></xs:complexType>
+              <xs:key name="k"><xs:selector xpath=".//item"/><xs:field xpath="code"/></xs:key></xs:element>
+            <xs:element name="code" type="xs:decimal"/>
+            """)
+        for wrappers in 0..<3 {
+            let open = (0..<wrappers).map { "<w\($0)>" }.joined()
+            let close = (0..<wrappers).reversed().map { "</w\($0)>" }.joined()
+            let bad = try Self.errors(schema, "<r>\(open)<code>x</code>\(close)</r>")
+            #expect(bad.map(\.code) == [.invalidValue], "\(wrappers) wrappers: \(bad)")
+            let twice = try Self.errors(schema, "<r>\(open)<item><code>1</code></item><item><code>1.0</code></item>\(close)</r>")
+            #expect(twice.map(\.code) == [.duplicateKey], "\(wrappers) wrappers: \(twice)")
+        }
+        let xsi = #"xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance""#
+        #expect(try Self.errors(schema, "<r \(xsi)><u xsi:nil='true'><v/></u></r>").isEmpty)
+    }
 }

@@ -18,6 +18,10 @@ extension XSDSchemaCompiler {
         if global.node.localName == "simpleType" {
             result = .simple(try simpleType(global.node, name: name.description))
         } else {
+            // Known by its index from the start: elements in its own content (directly, or
+            // through groups and other types) may have it as their type. Only a base must be
+            // complete, which is how deriving from itself is refused.
+            compiledTypes[name] = .complex(model.complexTypes.count)
             result = .complex(try complexType(global.node, name: name.description))
         }
         compiledTypes[name] = result

@@ -83,7 +83,9 @@ extension XSDInstanceChecker {
             if let declaration, !model.elements[declaration].isNillable {
                 // Any xsi:nil, even false, needs a nillable declaration (cvc-elt.3.1).
                 try report(.invalidNil, "element <\(name)> is not nillable, and may not have xsi:nil", component: component)
-            } else if value == "true" || value == "1" {
+            } else if declaration != nil, value == "true" || value == "1" {
+                // Without a declaration (assessed laxly, or by xsi:type alone), xsi:nil says
+                // nothing: it takes effect through a declaration's nillable (cvc-elt.3).
                 if let declaration, model.elements[declaration].valueConstraint?.isFixed == true {
                     try report(.invalidNil, "element <\(name)> has a fixed value and cannot be nil", component: component)
                 } else {
@@ -194,7 +196,11 @@ extension XSDInstanceChecker {
         }
         switch parentType {
         case .anyType:
-            return lax()
+            // anyType's content is a lax wildcard: a child no global declaration describes is
+            // assessed laxly, against anyType itself (cvc-assess-elt.2), and so are its own
+            // children, at any depth.
+            if let global = model.globalElements[name] { return (global, true, false) }
+            return (nil, true, true)
         case .simple(let index):
             try report(
                 .unexpectedElement,
