@@ -235,6 +235,22 @@ struct SchemaValidationTests {
         #expect(found.map(\.code) == [.invalidValue])
         #expect(found.map(\.position.line) == [2])
         #expect(try Self.errors(schema, "<root name='/'><folder><file/></folder></root>").map(\.code) == [.missingAttribute])
+        // A type whose content holds elements of types derived from it: named, compiled
+        // after it, and anonymous.
+        let expressions = try Self.schema(
+            """
+            <xs:element name="expr" type="Expr"/>
+            <xs:complexType name="Expr"><xs:sequence>
+              <xs:element name="operand" type="Binary" minOccurs="0" maxOccurs="2"/>
+              <xs:element name="literal" minOccurs="0"><xs:complexType><xs:complexContent><xs:extension base="Expr">
+                <xs:attribute name="v" type="xs:int" default="0"/></xs:extension></xs:complexContent></xs:complexType></xs:element>
+            </xs:sequence></xs:complexType>
+            <xs:complexType name="Binary"><xs:complexContent><xs:extension base="Expr">
+              <xs:attribute name="op" type="xs:string" use="required"/></xs:extension></xs:complexContent></xs:complexType>
+            """)
+        #expect(try Self.errors(expressions, #"<expr><operand op="+"><literal v="1"/><operand op="-"/></operand><literal/></expr>"#).map(\.code) == [.unexpectedElement])
+        #expect(try Self.errors(expressions, #"<expr><operand op="+"><operand op="-"/><literal v="1"/></operand><literal/></expr>"#).isEmpty)
+        #expect(try Self.errors(expressions, #"<expr><operand><literal v="x"/></operand></expr>"#).map(\.code) == [.missingAttribute, .invalidValue])
         // Deriving from itself is still refused.
         #expect(throws: XMLValidationError.self) {
             try Self.schema(#"<xs:complexType name="A"><xs:complexContent><xs:extension base="A"/></xs:complexContent></xs:complexType>"#)

@@ -126,22 +126,78 @@ extension XSDSchemaCompiler {
         }
         var declaration = model.elements[index]
         let inline = node.components.first { $0.localName == "simpleType" || $0.localName == "complexType" }
+        var isDeferred = false
         if let typeName = node.attributes["type"] {
             if inline != nil { throw XSDSchemaError("<xs:element> has both a type and an anonymous type", at: node) }
-            declaration.type = try type(named: try resolve(typeName, at: node), at: node)
+            let typeName = try resolve(typeName, at: node)
+            if compiledTypes[typeName] == nil, let global = typeNodes[typeName] {
+                var visited: Set<XSDExpandedName> = [typeName]
+                isDeferred = derivesFromUnfinished(global.node, visited: &visited)
+            }
+            if !isDeferred { declaration.type = try type(named: typeName, at: node) }
         } else if let inline {
-            let typeLabel = "the type of <\(name.localName)>"
-            declaration.type = inline.localName == "simpleType"
-                ? .simple(try simpleType(inline, name: typeLabel)) : .complex(try complexType(inline, name: typeLabel))
+            var visited: Set<XSDExpandedName> = []
+            isDeferred = derivesFromUnfinished(inline, visited: &visited)
+            if !isDeferred { declaration.type = try elementType(inline, name: name) }
         }
         declaration.isNillable = Self.boolean(node.attributes["nillable"])
         declaration.isAbstract = Self.boolean(node.attributes["abstract"])
         declaration.block = try derivations("block", of: node, allowed: [.extension_, .restriction, .substitution])
         elementFinals[index] = try derivations("final", of: node, allowed: [.extension_, .restriction])
-        declaration.valueConstraint = try valueConstraint(of: node, type: declaration.type)
+        if isDeferred {
+            deferredElementTypes.append((index, node, name))
+        } else {
+            declaration.valueConstraint = try valueConstraint(of: node, type: declaration.type)
+        }
         declaration.identityConstraints = try identityConstraints(of: node)
         model.elements[index] = declaration
         return index
+    }
+
+    /// An element's anonymous `<xs:simpleType>` or `<xs:complexType>`.
+    private mutating func elementType(_ inline: SchemaNode, name: XSDExpandedName) throws(XSDSchemaError) -> XSDTypeReference {
+        let typeLabel = "the type of <\(name.localName)>"
+        return inline.localName == "simpleType"
+            ? .simple(try simpleType(inline, name: typeLabel)) : .complex(try complexType(inline, name: typeLabel))
+    }
+
+    /// Whether the type `node` defines derives, through bases not compiled yet, from a
+    /// complex type still being compiled: an element of it, in that type's own content,
+    /// must wait for it (a type cannot be derived from before it is complete). A cycle of
+    /// bases answers `false`, and is refused when compiled.
+    private func derivesFromUnfinished(_ node: SchemaNode, visited: inout Set<XSDExpandedName>) -> Bool {
+        guard node.localName == "complexType",
+            let content = node.components.first(where: { $0.localName == "complexContent" || $0.localName == "simpleContent" }),
+            let derivation = content.components.first, let written = derivation.attributes["base"],
+            let base = try? resolve(written, at: derivation)
+        else { return false }
+        if let known = compiledTypes[base] {
+            if case .complex(let index) = known { return !finishedComplexTypes.contains(index) }
+            return false
+        }
+        guard let global = typeNodes[base], visited.insert(base).inserted else { return false }
+        return derivesFromUnfinished(global.node, visited: &visited)
+    }
+
+    /// The types of the element declarations that waited for a type they derive from, and
+    /// their `default` or `fixed` values; compiling them may defer others, in turn.
+    mutating func resolveDeferredElementTypes() throws(XSDSchemaError) {
+        while !deferredElementTypes.isEmpty {
+            let pending = deferredElementTypes
+            deferredElementTypes = []
+            for (index, node, name) in pending {
+                let type: XSDTypeReference
+                if let typeName = node.attributes["type"] {
+                    type = try self.type(named: try resolve(typeName, at: node), at: node)
+                } else if let inline = node.components.first(where: { $0.localName == "simpleType" || $0.localName == "complexType" }) {
+                    type = try elementType(inline, name: name)
+                } else {
+                    continue
+                }
+                model.elements[index].type = type
+                model.elements[index].valueConstraint = try valueConstraint(of: node, type: type)
+            }
+        }
     }
 
     /// An element's or attribute's `default` or `fixed`, read as a value of its type.

@@ -32,6 +32,10 @@ struct XSDSchemaCompiler {
     /// Complex types whose content and attributes are done (a type may be referred to
     /// while it is compiled, by an element in its own content, but not derived from).
     var finishedComplexTypes: Set<Int> = []
+    /// Element declarations whose type derives from a complex type still being compiled
+    /// (`M` holding an element of a type extending `M`): their types are compiled once the
+    /// global components are (``resolveDeferredElementTypes()``).
+    var deferredElementTypes: [(index: Int, node: SchemaNode, name: XSDExpandedName)] = []
     var compiledElements: [XSDExpandedName: Int] = [:]
     var compiledAttributes: [XSDExpandedName: Int] = [:]
     var groupsInProgress: Set<XSDExpandedName> = []
@@ -91,6 +95,7 @@ struct XSDSchemaCompiler {
             // A group no type uses is still checked.
             _ = try groupParticle(named: name, minimum: 1, maximum: 1, at: global.node)
         }
+        try resolveDeferredElementTypes()
         try resolveSubstitutionGroups()
         try buildContentModels()
         try checkParticleRestrictions()
