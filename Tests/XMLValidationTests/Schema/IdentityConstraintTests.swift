@@ -52,9 +52,9 @@ struct IdentityConstraintTests {
         #expect(found.map(\.code) == [.duplicateKey, .invalidKey, .duplicateKey, .unresolvedReference])
         #expect(found.map(\.position.line) == [3, 4, 4, 5])
         #expect(found.map(\.position.column) == [3, 3, 3, 3])
-        #expect(found[0].message == #"the key bookID ("01") is already that of the element at line 2, column 3"#, "\(found[0])")
-        #expect(found[1].message.contains("no value for field 1"), "\(found[1])")
-        #expect(found[2].message.hasPrefix(#"the unique isbn ("A")"#), "\(found[2])")
+        #expect(found[0].message == #"the key bookID ("01") of <book> is already that of the element at line 2, column 3"#, "\(found[0])")
+        #expect(found[1].message == "the key bookID has no value for field 1 in <book>", "\(found[1])")
+        #expect(found[2].message.hasPrefix(#"the unique isbn ("A") of <book> is already that of the element at line 2"#), "\(found[2])")
         #expect(found[3].message.contains(#"the keyref loanBook ("3") matches no bookID in <library>"#), "\(found[3])")
         #expect(found[0].component == "<xs:key name=\"bookID\"> at test.xsd:10")
     }

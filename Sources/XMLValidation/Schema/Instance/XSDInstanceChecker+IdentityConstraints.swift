@@ -199,7 +199,7 @@ extension XSDInstanceChecker {
         }
         // The element's own tuples are the last ones; completed in the constraints' order.
         let ownTuples = identityTuples.lastIndex { $0.depth != depth }.map { $0 + 1 } ?? 0
-        for tuple in identityTuples[ownTuples...] { try complete(tuple) }
+        for tuple in identityTuples[ownTuples...] { try complete(tuple, of: frame) }
         identityTuples.removeSubrange(ownTuples...)
         // Keys and uniques first, so that a keyref on the same element sees them.
         var closing: [XSDIdentityScope] = []
@@ -230,12 +230,12 @@ extension XSDInstanceChecker {
 
     /// A picked element's values, complete: a key must have them all, and keys and uniques
     /// may not repeat one (cvc-identity-constraint.4).
-    private mutating func complete(_ tuple: XSDIdentityTuple) throws {
+    private mutating func complete(_ tuple: XSDIdentityTuple, of frame: XSDElementFrame) throws {
         let constraint = model.identityConstraints[identityScopes[tuple.scope].constraint]
         guard tuple.values.allSatisfy({ $0 != nil }) else {
             if constraint.kind == .key, let missing = tuple.values.firstIndex(where: { $0 == nil }) {
                 try report(
-                    .invalidKey, "the key \(constraint.name) has no value for field \(missing + 1) here",
+                    .invalidKey, "the key \(constraint.name) has no value for field \(missing + 1) in <\(name(of: frame))>",
                     component: constraint.component, at: tuple.position)
             }
             return
@@ -246,7 +246,7 @@ extension XSDInstanceChecker {
         } else if let first = identityScopes[tuple.scope].keys[values] {
             try report(
                 .duplicateKey,
-                "the \(constraint.kind == .key ? "key" : "unique") \(constraint.name) (\(Self.describe(tuple.texts))) is already that of "
+                "the \(constraint.kind == .key ? "key" : "unique") \(constraint.name) (\(Self.describe(tuple.texts))) of <\(name(of: frame))> is already that of "
                     + "the element at line \(first.line), column \(first.column)",
                 component: constraint.component, at: tuple.position)
         } else {
