@@ -11,13 +11,10 @@
     // Invariant: allocated and initialized in `init`, destroyed and freed in `deinit`, and
     // never handed out: the mutex lives exactly as long as the box.
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    // Unchecked: the mutex is the exclusivity check. The value is touched only inside
-    // `withLock`, holding it, and a `withLock` nested on the same box deadlocks (or, in a
-    // debug build's error-checking mutex, traps) before it could reach the value twice.
-    @exclusivity(unchecked) private var value: Value
+    private var value: Value
 
     package init(_ value: Value) {
-        unsafe self.value = value
+        self.value = value
         unsafe mutex = .allocate(capacity: 1)
         unsafe mutex.initialize(to: pthread_mutex_t())
         var attributes = pthread_mutexattr_t()
@@ -40,7 +37,7 @@
     package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         unsafe Self.check(pthread_mutex_lock(mutex), "pthread_mutex_lock")
         defer { unsafe Self.check(pthread_mutex_unlock(mutex), "pthread_mutex_unlock") }
-        return try unsafe body(&value)
+        return try body(&value)
     }
 
     /// A pthread call that fails here is a bug (a lock used again from inside `withLock`, or

@@ -13,9 +13,7 @@ extension XSDInstanceChecker {
             openNames.append(seenNames[seen].expanded)
             // The element's fields, empty before any return: its end reads them, whether or
             // not it is assessed.
-            let depth = stack.count
-            while fieldTargets.count <= depth { fieldTargets.append([]) }
-            fieldTargets[depth].removeAll(keepingCapacity: true)
+            Self.empty(&fieldTargets, at: stack.count)
         }
         var frame = XSDElementFrame(nameNumber: Int32(seen))
         // For messages: read only when one is made.
@@ -132,9 +130,7 @@ extension XSDInstanceChecker {
             if !fieldTargets[stack.count].isEmpty, !frame.keepsText, model.simpleValueType(of: type) != nil { frame.keepsText = true }
         }
         if frame.keepsText {
-            let depth = stack.count
-            while texts.count <= depth { texts.append("") }
-            texts[depth].removeAll(keepingCapacity: true)
+            Self.empty(&texts, at: stack.count)
             frame.position = locator.position
         }
         stack.append(frame)
@@ -151,6 +147,13 @@ extension XSDInstanceChecker {
             seenNames.append(entry)
         }
         return pinnedNames + number
+    }
+
+    /// Empties the entry at `depth` of an array kept by depth, keeping its memory for the
+    /// next element there; adds the entries up to it when the array is shorter.
+    static func empty<Entry: RangeReplaceableCollection>(_ entries: inout [Entry], at depth: Int) {
+        while entries.count <= depth { entries.append(Entry()) }
+        entries[depth].removeAll(keepingCapacity: true)
     }
 
     /// Past ``maximumSeenNames``, names are numbered afresh: only the open elements' entries
