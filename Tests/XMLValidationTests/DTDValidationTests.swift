@@ -123,6 +123,51 @@ struct DTDValidationTests {
             try dtdErrors(cdata) == ["2:8 unexpected-content: element <a> has element content; found a CDATA section"])
     }
 
+    @Test(
+        "content: a character reference to white space in element content is not white space (VC: Element Valid), in UTF-8 and UTF-16, whole and byte by byte; an entity whose replacement text is a space is"
+    )
+    func whitespaceReferenceInElementContent() throws {
+        let xml = """
+            <!DOCTYPE a [<!ELEMENT a (b*)> <!ELEMENT b (#PCDATA)> <!ENTITY sp "&#32;">]>
+            <a>
+              <b>&#32;</b>&sp;<b/>&#x20;<b/>
+            </a>
+            """
+        let expected = [
+            "3:23 unexpected-content: element <a> has element content; found a character reference to white space, "
+                + "where only white space written as itself may stand"
+        ]
+        #expect(try dtdErrors(xml) == expected)
+        // The same document in other encodings and in pieces of one byte.
+        let encodings: [(String, [UInt8])] = [
+            ("UTF-8", Array(xml.utf8)),
+            ("UTF-16LE", [0xFF, 0xFE] + xml.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }),
+            ("UTF-16BE", [0xFE, 0xFF] + xml.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }),
+        ]
+        for (name, bytes) in encodings {
+            for pieceSize in [bytes.count, 1] {
+                let parser = XMLStreamParser(
+                    handler: XMLDTDValidator(options: XMLValidationOptions(reporting: .allErrors(maximum: 10))))
+                var start = 0
+                while start < bytes.count {
+                    try parser.feed(bytes[start..<min(bytes.count, start + pieceSize)])
+                    start += pieceSize
+                }
+                try parser.finish()
+                let found = parser.handler.errors.map { "\($0.position.line):\($0.position.column) \($0.code): \($0.message)" }
+                #expect(found == expected, "\(name) in pieces of \(pieceSize)")
+            }
+        }
+        // In mixed content and in ANY, a reference to a space is text like any other.
+        #expect(
+            try dtdErrors(
+                """
+                <!DOCTYPE a [<!ELEMENT a (#PCDATA | b)*> <!ELEMENT b ANY>]>
+                <a>&#32;<b>&#10;</b>&#9;</a>
+                """
+            ).isEmpty)
+    }
+
     @Test("attributes: undeclared, required, #FIXED, enumerations, name tokens, unparsed entities and notations")
     func attributes() throws {
         let xml = """

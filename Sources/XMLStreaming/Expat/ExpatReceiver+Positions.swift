@@ -81,6 +81,20 @@ extension ExpatReceiver {
         return stride(from: 0, to: bytes.count, by: unit).reduce(0) { unsafe isLineFeed(bytes, at: $1) ? $0 + 1 : $0 }
     }
 
+    /// Whether the current text event is a character reference as the document wrote it
+    /// (`&#32;`): expat reports each one as a text event of its own, positioned at its `&`.
+    /// Text from an entity is positioned at the entity's reference (`&name;`), so it is not.
+    var currentTextIsCharacterReference: Bool {
+        guard unsafe dtdParser == nil, let context = unsafe inputContext() else { return false }
+        let unit = inputIsUTF16 ? 2 : 1
+        // Invariant: both units lie inside the bytes expat holds.
+        guard unsafe context.offset + 2 * unit <= context.bytes.count else { return false }
+        let bytes = unsafe UnsafeBufferPointer(rebasing: context.bytes[context.offset..<(context.offset + 2 * unit)])
+        if !inputIsUTF16 { return unsafe bytes[0] == 0x26 && bytes[1] == 0x23 }
+        let low = inputIsLittleEndian ? 0 : 1
+        return unsafe bytes[low] == 0x26 && bytes[1 - low] == 0 && bytes[2 + low] == 0x23 && bytes[3 - low] == 0
+    }
+
     /// The bytes expat still holds around the current event, and the event's offset in them.
     func inputContext() -> (bytes: UnsafeBufferPointer<UInt8>, offset: Int)? {
         var offset: Int32 = 0

@@ -20,6 +20,11 @@ public struct XMLLocator {
     /// How deep the current element is: 1 inside the root element's start tag.
     public var depth: Int { unsafe link?.receiver?.depth ?? 0 }
 
+    /// Whether the current text event is a character reference the document wrote
+    /// (`&#32;`), not a character typed as itself or text from an entity. `false` when
+    /// detached.
+    package var isCharacterReference: Bool { unsafe link?.receiver?.currentTextIsCharacterReference ?? false }
+
     /// Whether the handler hears of `xmlns` attributes: as attributes without namespace
     /// processing, as prefix mappings with it, unless those are not reported. `true` when
     /// detached.

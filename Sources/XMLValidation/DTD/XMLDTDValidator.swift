@@ -369,8 +369,8 @@ public struct XMLDTDValidator<Next: XMLEventHandler>: XMLEventHandler {
     }
 
     /// Checks text, CDATA, comments and PIs against the open element's model: `EMPTY` allows
-    /// none of them, element content only white space outside CDATA sections (and comments
-    /// and PIs).
+    /// none of them, element content only white space written as itself (XML 1.0's `S`),
+    /// outside CDATA sections, and comments and PIs.
     private mutating func checkContent(_ what: String, isWhitespace: Bool, isMarkup: Bool) throws {
         guard let index = stack.indices.last, !stack[index].contentUnknown, let elementID = stack[index].elementID,
             let element = rules.elements[elementID]
@@ -383,12 +383,20 @@ public struct XMLDTDValidator<Next: XMLEventHandler>: XMLEventHandler {
             try reportContent(
                 index, "element <\(stack[index].name)> has element content; found \(what)", component: element.component
             )
+        case .children where !isMarkup && locator.isCharacterReference:
+            // A reference to a space is not the space itself: it does not match S (VC: Element Valid).
+            try reportContent(
+                index,
+                "element <\(stack[index].name)> has element content; found a character reference to white space, "
+                    + "where only white space written as itself may stand",
+                component: element.component)
         default:
             break
         }
     }
 
-    /// Checks text is allowed here (only white space in element content, none in `EMPTY`), and passes it on.
+    /// Checks text is allowed here (only white space written as itself in element content,
+    /// none in `EMPTY`), and passes it on.
     public mutating func characters(_ text: XMLStringView) throws {
         if !stack.isEmpty {
             try checkContent(inCDATA ? "a CDATA section" : "text", isWhitespace: text.isWhitespace, isMarkup: false)
