@@ -82,6 +82,25 @@ struct KeyStrategyDictionaryTests {
         #expect(!many || listed.keys.contains("f39"))
     }
 
+    @Test("Every strategy: a wrapped array's item name is written as given, in the wrapper's namespace, and read back", arguments: 0..<5)
+    func wrappedItemNames(_ index: Int) throws {
+        struct Build: Codable, Equatable, XMLArrayLayouts {
+            var pluginList: [String]
+            static func arrayLayout(for key: any CodingKey) -> XMLArrayLayout { .wrapped(item: "mavenPlugin") }
+        }
+        let (_, encoding, decoding) = Self.strategies[index]
+        let encoder = XMLEncoder()
+        encoder.writesDeclaration = false
+        encoder.keyEncodingStrategy = encoding
+        let build = Build(pluginList: ["surefire", "jar"])
+        let data = try encoder.encode(build, withRootKey: "{urn:pom}build")
+        let wrapper = ["default": "pluginList", "snake case": "plugin_list", "kebab case": "plugin-list", "capitalized": "PluginList", "custom": "xpluginList"][Self.strategies[index].name]!
+        #expect(
+            String(decoding: data, as: UTF8.self)
+                == #"<build xmlns="urn:pom"><\#(wrapper)><mavenPlugin>surefire</mavenPlugin><mavenPlugin>jar</mavenPlugin></\#(wrapper)></build>"#)
+        #expect(try decoder(decoding).decode(Build.self, from: data) == build)
+    }
+
     @Test("Every strategy: a dictionary encodes and decodes back the same", arguments: 0..<5)
     func roundTrip(_ index: Int) throws {
         let (name, encoding, decoding) = Self.strategies[index]
