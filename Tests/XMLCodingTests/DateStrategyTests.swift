@@ -151,5 +151,11 @@ struct DateStrategyTests {
         #expect {
             try decoder.decode(Blob.self, from: Array("<b data='x'/>".utf8))
         } throws: { error in "\(error)".contains("no at line 1, column 1") }
+        // An error of the caller's own type comes out as thrown, for `catch` to find.
+        struct NotADate: Error, Equatable { var text: String }
+        decoder.dateDecodingStrategy = .custom { decoder in throw NotADate(text: try decoder.singleValueContainer().decode(String.self)) }
+        #expect(throws: NotADate(text: "soon")) {
+            try decoder.decode(Item.self, from: Array("<item><id>1</id><due>soon</due></item>".utf8))
+        }
     }
 }
