@@ -77,6 +77,11 @@ extension XMLValidationError {
         /// parser reads no file but the DTD the caller gives): the declarations after it are
         /// unknown, and what they would declare is not reported as undeclared.
         public static let incompleteDTD = Code(rawValue: "incomplete-dtd")
+        /// A document that declares itself standalone (`standalone="yes"`) but reads
+        /// differently without its external markup declarations: an attribute default or a
+        /// tokenized attribute's normalization from one, or white space in an element such a
+        /// declaration gives element content (VC: Standalone Document Declaration).
+        public static let notStandalone = Code(rawValue: "not-standalone")
         /// A content model that is not deterministic, as XML 1.0 requires it to be.
         public static let nondeterministicContentModel = Code(rawValue: "nondeterministic-content-model")
         /// A limit of ``XMLValidationOptions`` was reached.

@@ -248,6 +248,66 @@ struct DTDValidationTests {
         ])
     }
 
+    @Test(
+        "standalone=\"yes\": an external declaration's default, a tokenized value only its type normalizes, white space in content it makes element content are errors; the same declared in the internal subset are not, in a parameter entity are"
+    )
+    func standaloneDocumentDeclaration() throws {
+        let declarations = """
+            <!ELEMENT feed (entry*)>
+            <!ELEMENT entry (#PCDATA)>
+            <!ATTLIST entry kind NMTOKEN "news" tags NMTOKENS #IMPLIED>
+            """
+        func errors(_ bytes: [UInt8], dtd: String = declarations) throws -> [String] {
+            var parserOptions = XMLParserOptions()
+            parserOptions.externalDTD = XMLExternalDTD(bytes: Array(dtd.utf8), name: "feed.dtd")
+            let parser = XMLStreamParser(
+                handler: XMLDTDValidator(options: XMLValidationOptions(reporting: .allErrors(maximum: 10))),
+                options: parserOptions)
+            try parser.parse(bytes)
+            return parser.handler.errors.map { "\($0.position.line):\($0.position.column) \($0.code): \($0.message)" }
+        }
+        let body = """
+            <feed>
+              <entry kind="news" tags="a b">a</entry>
+              <entry kind=" news" tags="a&#32;b\tc">b</entry>
+              <entry kind="news" tags="a&#32; b">c</entry>
+              <entry>d</entry>
+            </feed>
+            """
+        let document = "<?xml version=\"1.0\" standalone=\"yes\"?>\n" + body
+        let expected = [
+            "2:7 not-standalone: element <feed> has element content by an external declaration, so its white space is not text "
+                + "only with that declaration; the document says standalone=\"yes\"",
+            "4:3 not-standalone: attribute kind of <entry> is normalized to \"news\" by its type, declared externally, but the "
+                + "document says standalone=\"yes\"",
+            "5:3 not-standalone: attribute tags of <entry> is normalized to \"a b\" by its type, declared externally, but the "
+                + "document says standalone=\"yes\"",
+            "6:3 not-standalone: attribute kind of <entry> takes its default \"news\" from an external declaration, but the "
+                + "document says standalone=\"yes\"",
+        ]
+        #expect(try errors(Array(document.utf8)) == expected)
+        // Not standalone: all of it is valid.
+        #expect(try errors(Array(document.replacingOccurrences(of: "\"yes\"", with: "\"no\"").utf8)).isEmpty)
+        #expect(try errors(Array(body.utf8)).isEmpty)
+        // Declared in the internal subset, the declarations are the document's own.
+        let inSubset = "<?xml version=\"1.0\" standalone=\"yes\"?><!DOCTYPE feed [\(declarations)]>\n" + body
+        #expect(try errors(Array(inSubset.utf8), dtd: "").isEmpty)
+        // Declared in a parameter entity of the internal subset, they are external markup
+        // (XML 1.0, 2.9), in UTF-16 as in UTF-8.
+        let quoted = declarations.replacingOccurrences(of: "\"", with: "'").replacingOccurrences(of: "\n", with: " ")
+        let inEntity = "<?xml version=\"1.0\" standalone=\"yes\"?><!DOCTYPE feed [<!ENTITY % decls \"\(quoted)\"> %decls;]>\n" + body
+        #expect(try errors(Array(inEntity.utf8), dtd: "") == expected)
+        let utf16: [UInt8] = [0xFF, 0xFE] + inEntity.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        #expect(try errors(utf16, dtd: "") == expected)
+        // A reference to an entity declared externally is the parser's error in a
+        // standalone document (a well-formedness constraint), and fine in another.
+        let withEntity = declarations + "<!ENTITY site \"Dom\">"
+        #expect {
+            try errors(Array("<?xml version='1.0' standalone='yes'?><feed><entry>&site;</entry></feed>".utf8), dtd: withEntity)
+        } throws: { error in (error as? XMLParseError)?.code == .entityDeclaredInParameterEntity }
+        #expect(try errors(Array("<?xml version='1.0'?><feed><entry>&site;</entry></feed>".utf8), dtd: withEntity).isEmpty)
+    }
+
     @Test("the root must be the DOCTYPE's; a document without a DTD is not valid")
     func root() throws {
         #expect(

@@ -128,6 +128,15 @@ extension ExpatReceiver {
                 attributes: XMLAttributes(pairs: pairs, specifiedCount: specified, namespaced: namespaced)))
     }
 
+    /// The value of the current start tag's attribute `ordinal` (in expat's order, which
+    /// puts those written first) as written, in UTF-8; `nil` outside a start tag or for an
+    /// attribute not written in it.
+    func writtenAttributeValue(at ordinal: Int) -> [UInt8]? {
+        guard unsafe dtdParser == nil, let tag = currentTagUTF8() else { return nil }
+        let scanner = AttributeEntityScanner(tag: tag, namespaced: namespaced)
+        return scanner.attributes().first { $0.ordinal == ordinal }.map { Array(tag[$0.value]) }
+    }
+
     /// The current start tag as written, in UTF-8: expat keeps the whole token in its buffer
     /// during the callback.
     func currentTagUTF8() -> [UInt8]? {

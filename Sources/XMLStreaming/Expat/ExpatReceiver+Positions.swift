@@ -85,14 +85,32 @@ extension ExpatReceiver {
     /// (`&#32;`): expat reports each one as a text event of its own, positioned at its `&`.
     /// Text from an entity is positioned at the entity's reference (`&name;`), so it is not.
     var currentTextIsCharacterReference: Bool {
-        guard unsafe dtdParser == nil, let context = unsafe inputContext() else { return false }
-        let unit = inputIsUTF16 ? 2 : 1
-        // Invariant: both units lie inside the bytes expat holds.
-        guard unsafe context.offset + 2 * unit <= context.bytes.count else { return false }
-        let bytes = unsafe UnsafeBufferPointer(rebasing: context.bytes[context.offset..<(context.offset + 2 * unit)])
-        if !inputIsUTF16 { return unsafe bytes[0] == 0x26 && bytes[1] == 0x23 }
-        let low = inputIsLittleEndian ? 0 : 1
-        return unsafe bytes[low] == 0x26 && bytes[1 - low] == 0 && bytes[2 + low] == 0x23 && bytes[3 - low] == 0
+        unsafe dtdParser == nil && currentEventStarts(with: 0x26, 0x23)
+    }
+
+    /// Whether the current declaration is external markup, as XML 1.0 counts it (2.9): read
+    /// from the external DTD the caller names, or from a parameter entity, whose
+    /// declarations expat reports positioned at the entity's reference (`%name;`).
+    var currentDeclarationIsExternal: Bool {
+        unsafe dtdParser != nil || currentEventStarts(with: 0x25)
+    }
+
+    /// Whether the document's bytes at the current event begin with these ASCII characters,
+    /// in the input's own encoding (expat's, or UTF-8 from a transcoding stage).
+    private func currentEventStarts(with first: UInt8, _ second: UInt8? = nil) -> Bool {
+        guard let context = unsafe inputContext() else { return false }
+        let width = inputIsUTF16 ? 2 : 1
+        let count = second == nil ? 1 : 2
+        // Invariant: every unit read lies inside the bytes expat holds.
+        guard unsafe context.offset + count * width <= context.bytes.count else { return false }
+        let bytes = unsafe UnsafeBufferPointer(rebasing: context.bytes[context.offset..<(context.offset + count * width)])
+        func unit(_ index: Int) -> UInt8? {
+            guard inputIsUTF16 else { return unsafe bytes[index] }
+            let low = unsafe inputIsLittleEndian ? bytes[2 * index] : bytes[2 * index + 1]
+            let high = unsafe inputIsLittleEndian ? bytes[2 * index + 1] : bytes[2 * index]
+            return high == 0 ? low : nil
+        }
+        return unit(0) == first && (second == nil || unit(1) == second)
     }
 
     /// The bytes expat still holds around the current event, and the event's offset in them.

@@ -25,6 +25,17 @@ public struct XMLLocator {
     /// detached.
     package var isCharacterReference: Bool { unsafe link?.receiver?.currentTextIsCharacterReference ?? false }
 
+    /// Whether the current declaration is external markup (XML 1.0, 2.9): from the external
+    /// DTD the parser was given, or from a parameter entity. `false` when detached.
+    package var isExternalDeclaration: Bool { unsafe link?.receiver?.currentDeclarationIsExternal ?? false }
+
+    /// The value of the current start tag's attribute `ordinal` (counted in the order the
+    /// handler gets them, which puts those written first) as the tag has it, in UTF-8, before
+    /// the parser expanded references and normalized white space; `nil` for one not written.
+    package func writtenAttributeValue(at ordinal: Int) -> [UInt8]? {
+        unsafe link?.receiver?.writtenAttributeValue(at: ordinal)
+    }
+
     /// Whether the handler hears of `xmlns` attributes: as attributes without namespace
     /// processing, as prefix mappings with it, unless those are not reported. `true` when
     /// detached.

@@ -85,6 +85,48 @@ enum DTDTokens {
         return parts
     }
 
+    /// Whether a tokenized type's normalization changes a value as written in a tag
+    /// (`written`, UTF-8, before references are expanded): once every white-space
+    /// character, and a CR LF pair, is one space, as in any attribute value, a space at
+    /// either end or two together, which only the declared type removes (XML 1.0, 3.3.3).
+    /// A reference to a space (`&#32;`, `&#x20;`) is one; an entity's text is taken to
+    /// hold none.
+    static func normalizationChanges(_ written: [UInt8]) -> Bool {
+        var previousIsSpace = false
+        var isFirst = true
+        var i = 0
+        while i < written.count {
+            let isSpace: Bool
+            switch written[i] {
+            case 0x0D:
+                isSpace = true
+                i += i + 1 < written.count && written[i + 1] == 0x0A ? 2 : 1
+            case 0x20, 0x09, 0x0A:
+                isSpace = true
+                i += 1
+            case 0x26:
+                let end = written[i...].firstIndex(of: 0x3B) ?? written.count
+                isSpace = referencesSpace(written[(i + 1)..<end])
+                i = end + 1
+            default:
+                isSpace = false
+                i += 1
+            }
+            if isSpace && (isFirst || previousIsSpace) { return true }
+            previousIsSpace = isSpace
+            isFirst = false
+        }
+        return previousIsSpace
+    }
+
+    /// Whether a reference's name (`#32`, `#x20`, `amp`) is a character reference to U+0020.
+    private static func referencesSpace(_ name: ArraySlice<UInt8>) -> Bool {
+        guard name.first == 0x23 else { return false }
+        let digits = name.dropFirst()
+        if digits.first == 0x78 { return UInt32(String(decoding: digits.dropFirst(), as: UTF8.self), radix: 16) == 0x20 }
+        return UInt32(String(decoding: digits, as: UTF8.self)) == 0x20
+    }
+
     /// `text` split at each `separator`, by code point (a `String`'s split is by
     /// `Character`, where a combining mark joins the separator before it), keeping empty
     /// parts.

@@ -25,6 +25,9 @@ struct DTDRules {
         var content: Content
         /// `<!ELEMENT name> at FILE:LINE:COLUMN`, for messages.
         var component: String
+        /// Whether the declaration is external markup (in the external DTD or a parameter
+        /// entity), which a standalone document may not depend on.
+        var isExternal = false
     }
 
     struct Attribute {
@@ -41,6 +44,9 @@ struct DTDRules {
         var component: String
         /// The tokens of an enumeration or NOTATION type, to look a value up in.
         var allowed: Set<CodePointString>?
+        /// Whether the declaration is external markup (in the external DTD or a parameter
+        /// entity), which a standalone document may not depend on.
+        var isExternal = false
 
         init(name: String, type: DTDAttributeType, defaultValue: Default, component: String) {
             self.name = name
@@ -96,7 +102,7 @@ struct DTDRules {
     /// The number of `name` when the DTD mentions it anywhere.
     func existingID(of name: String) -> Int32? { nameIDs[CodePointString(name)] }
 
-    mutating func declare(_ declaration: XMLElementDeclaration, at location: String) -> Issue? {
+    mutating func declare(_ declaration: XMLElementDeclaration, at location: String, isExternal: Bool) -> Issue? {
         let elementID = id(of: declaration.name)
         let component = "<!ELEMENT \(declaration.name)> at \(location)"
         if let first = elements[elementID] {
@@ -104,6 +110,7 @@ struct DTDRules {
                 code: .invalidDeclaration, message: "element <\(declaration.name)> is declared twice",
                 component: first.component)
         }
+        defer { elements[elementID]?.isExternal = isExternal }
         let content: Element.Content
         switch declaration.content {
         case .empty:
@@ -155,17 +162,17 @@ struct DTDRules {
         return nil
     }
 
-    mutating func declare(_ declaration: XMLAttributeDeclaration, at location: String) -> [Issue] {
+    mutating func declare(_ declaration: XMLAttributeDeclaration, at location: String, isExternal: Bool) -> [Issue] {
         let elementID = id(of: declaration.elementName)
         let component = "<!ATTLIST \(declaration.elementName) \(declaration.attributeName)> at \(location)"
         // Changed in place: a copy taken out and stored back would copy the whole list for
         // each attribute, quadratic in an element's attributes.
-        return Self.declare(declaration, component: component, in: &attributeLists[elementID, default: AttributeList()],
-            notationReferences: &notationReferences)
+        return Self.declare(declaration, component: component, isExternal: isExternal,
+            in: &attributeLists[elementID, default: AttributeList()], notationReferences: &notationReferences)
     }
 
-    private static func declare(_ declaration: XMLAttributeDeclaration, component: String, in list: inout AttributeList,
-        notationReferences: inout [(name: String, component: String)]) -> [Issue]
+    private static func declare(_ declaration: XMLAttributeDeclaration, component: String, isExternal: Bool,
+        in list: inout AttributeList, notationReferences: inout [(name: String, component: String)]) -> [Issue]
     {
         let key = CodePointString(declaration.attributeName)
         // The first declaration of an attribute binds; later ones are ignored (XML 1.0 3.3).
@@ -246,6 +253,7 @@ struct DTDRules {
         }
         list.attributes[key] = Attribute(
             name: declaration.attributeName, type: type, defaultValue: defaultValue, component: component)
+        list.attributes[key]?.isExternal = isExternal
         return issues
     }
 

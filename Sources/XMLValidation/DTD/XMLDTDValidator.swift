@@ -48,6 +48,9 @@ public struct XMLDTDValidator<Next: XMLEventHandler>: XMLEventHandler {
     /// prefix mappings.
     private var pendingNamespaceAttributes: [(name: String, value: String)] = []
     private var inCDATA = false
+    /// Whether the XML declaration says `standalone="yes"`: then what external markup
+    /// declarations would change is an error.
+    private var isStandalone = false
     /// IDs seen so far.
     private var ids: Set<CodePointString> = []
     /// IDREFs to IDs not seen yet, with the position of the first reference.
@@ -103,8 +106,9 @@ public struct XMLDTDValidator<Next: XMLEventHandler>: XMLEventHandler {
         try next.startDocument(locator)
     }
 
-    /// Passes the declaration on.
+    /// Notes whether the document says it is standalone, and passes the declaration on.
     public mutating func xmlDeclaration(_ declaration: XMLDeclaration) throws {
+        isStandalone = declaration.standalone == true
         try next.xmlDeclaration(declaration)
     }
 
@@ -123,14 +127,18 @@ public struct XMLDTDValidator<Next: XMLEventHandler>: XMLEventHandler {
     /// Compiles the element's content model, checking it is deterministic and declared once, and passes the declaration on.
     public mutating func elementDeclaration(_ declaration: XMLElementDeclaration) throws {
         sawDeclarations = true
-        if let issue = rules.declare(declaration, at: here) { try report(issue) }
+        if let issue = rules.declare(declaration, at: here, isExternal: locator.isExternalDeclaration) {
+            try report(issue)
+        }
         try next.elementDeclaration(declaration)
     }
 
     /// Adds the attribute to its element's list (the first declaration of an attribute binds), checking its type and default, and passes the declaration on.
     public mutating func attributeDeclaration(_ declaration: XMLAttributeDeclaration) throws {
         sawDeclarations = true
-        for issue in rules.declare(declaration, at: here) { try report(issue) }
+        for issue in rules.declare(declaration, at: here, isExternal: locator.isExternalDeclaration) {
+            try report(issue)
+        }
         try next.attributeDeclaration(declaration)
     }
 
@@ -293,11 +301,14 @@ public struct XMLDTDValidator<Next: XMLEventHandler>: XMLEventHandler {
             try check(name, value, isSpecified: true, in: list, element: element, declared: declared)
             if tracksPresence { present.insert(CodePointString(name)) }
         }
-        for attribute in attributes {
+        for (ordinal, attribute) in attributes.enumerated() {
             let name = attribute.name.qualifiedName
             try check(
                 name, attribute.value.string, isSpecified: attribute.isSpecified, in: list, element: element,
                 declared: declared)
+            if isStandalone, let rule = list?.attributes[CodePointString(name)], rule.isExternal {
+                try checkStandalone(rule, value: attribute.value.string, isSpecified: attribute.isSpecified, ordinal: ordinal, element: element)
+            }
             if tracksPresence { present.insert(CodePointString(name)) }
         }
         for name in list?.required ?? [] where !present.contains(CodePointString(name)) {
@@ -352,6 +363,29 @@ public struct XMLDTDValidator<Next: XMLEventHandler>: XMLEventHandler {
         }
     }
 
+    /// What an external declaration of an attribute may not change in a standalone document:
+    /// its default may not be taken, and a tokenized value may not need the normalization
+    /// only the declaration asks for (VC: Standalone Document Declaration).
+    private mutating func checkStandalone(
+        _ rule: DTDRules.Attribute, value: String, isSpecified: Bool, ordinal: Int, element: String
+    ) throws {
+        if !isSpecified {
+            try report(
+                .notStandalone,
+                "attribute \(rule.name) of <\(element)> takes its default \"\(value)\" from an external declaration, "
+                    + "but the document says standalone=\"yes\"",
+                component: rule.component)
+        } else if rule.type != .cdata, let written = locator.writtenAttributeValue(at: ordinal),
+            DTDTokens.normalizationChanges(written)
+        {
+            try report(
+                .notStandalone,
+                "attribute \(rule.name) of <\(element)> is normalized to \"\(value)\" by its type, declared externally, "
+                    + "but the document says standalone=\"yes\"",
+                component: rule.component)
+        }
+    }
+
     private mutating func noteReference(_ name: String) {
         let key = CodePointString(name)
         if !ids.contains(key), forwardReferences[key] == nil {
@@ -362,10 +396,12 @@ public struct XMLDTDValidator<Next: XMLEventHandler>: XMLEventHandler {
     // MARK: Content
 
     /// Reports content the open element's model does not allow, once per element.
-    private mutating func reportContent(_ index: Int, _ message: String, component: String?) throws {
+    private mutating func reportContent(
+        _ index: Int, _ message: String, component: String?, code: XMLValidationError.Code = .unexpectedContent
+    ) throws {
         guard !stack[index].reportedText else { return }
         stack[index].reportedText = true
-        try report(.unexpectedContent, message, component: component)
+        try report(code, message, component: component)
     }
 
     /// Checks text, CDATA, comments and PIs against the open element's model: `EMPTY` allows
@@ -390,6 +426,13 @@ public struct XMLDTDValidator<Next: XMLEventHandler>: XMLEventHandler {
                 "element <\(stack[index].name)> has element content; found a character reference to white space, "
                     + "where only white space written as itself may stand",
                 component: element.component)
+        case .children where !isMarkup && isStandalone && element.isExternal:
+            // Without the declaration, the white space would be the element's text.
+            try reportContent(
+                index,
+                "element <\(stack[index].name)> has element content by an external declaration, so its white space "
+                    + "is not text only with that declaration; the document says standalone=\"yes\"",
+                component: element.component, code: .notStandalone)
         default:
             break
         }
