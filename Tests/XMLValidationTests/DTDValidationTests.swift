@@ -308,6 +308,26 @@ struct DTDValidationTests {
         #expect(try errors(Array("<?xml version='1.0'?><feed><entry>&site;</entry></feed>".utf8), dtd: withEntity).isEmpty)
     }
 
+    @Test("Proper Declaration/PE Nesting: a declaration begun in a parameter entity's text and ended outside it stops the parse")
+    func declarationAcrossParameterEntity() throws {
+        func parse(_ xml: String, dtd: String) throws {
+            var parserOptions = XMLParserOptions()
+            parserOptions.externalDTD = XMLExternalDTD(bytes: Array(dtd.utf8), name: "split.dtd")
+            let parser = XMLStreamParser(handler: XMLDTDValidator(), options: parserOptions)
+            try parser.parse(xml)
+        }
+        let split = "<!ENTITY % p \"<!ELEMENT a\"> %p; EMPTY>"
+        // In the internal subset and in the DTD the caller names.
+        #expect { try parse("<!DOCTYPE a [\(split)]><a/>", dtd: "") } throws: { error in
+            (error as? XMLParseError)?.code == .incompleteParameterEntity
+        }
+        #expect { try parse("<a/>", dtd: split) } throws: { error in
+            (error as? XMLParseError)?.code == .incompleteParameterEntity
+        }
+        // Whole in the entity's text, the same declaration is fine.
+        try parse("<a/>", dtd: "<!ENTITY % p \"<!ELEMENT a EMPTY>\"> %p;")
+    }
+
     @Test("the root must be the DOCTYPE's; a document without a DTD is not valid")
     func root() throws {
         #expect(
