@@ -443,18 +443,18 @@ struct S3Entry: Decodable {
 }
 
 
-// docs/CodableXML.md:1062
+// docs/CodableXML.md:1076
 struct Strict: Decodable { var code: Int }
 
-// docs/CodableXML.md:1087
+// docs/CodableXML.md:1101
 struct Team: Decodable { var code: String; var name: String }
 
 
-// docs/CodableXML.md:1116
+// docs/CodableXML.md:1130
 struct Place: Decodable { var code: String; var name: String }
 
 
-// docs/CodableXML.md:1116
+// docs/CodableXML.md:1130
 struct Places: ElementConsumer {
     var names: [String] = []
     mutating func adopt(_ child: any ElementConsumer, context: ParseContext) throws {
@@ -783,7 +783,7 @@ failures += await example("docs/CodableXML.md:955") {
     _ = s3Decoder
     _ = entry
 }
-failures += await example("docs/CodableXML.md:1062") {
+failures += await example("docs/CodableXML.md:1076") {
     do {
         _ = try XMLDecoder().decode(Strict.self, from: Array("<site code='12x'/>".utf8), fileName: "feed.xml")
     } catch DecodingError.dataCorrupted(let context) {
@@ -791,7 +791,7 @@ failures += await example("docs/CodableXML.md:1062") {
         // ["code"] expected an integer that fits Int, found "12x" at feed.xml:1:1
     }
 }
-failures += await example("docs/CodableXML.md:1087") {
+failures += await example("docs/CodableXML.md:1101") {
     let feed = "<schedule><teams><team code='100'><name>Betonbauer</name></team>"
         + "<team code='101'><name>Zimmerei</name></team></teams></schedule>"
     let teams = XMLDecoder().decode(Team.self, eachAt: "schedule/teams/team", from: Array(feed.utf8))
@@ -801,7 +801,7 @@ failures += await example("docs/CodableXML.md:1087") {
     _ = feed
     _ = teams
 }
-failures += await example("docs/CodableXML.md:1116") {
+failures += await example("docs/CodableXML.md:1130") {
     var routes = ParseRoutes()
     routes.route("site", decoding: Place.self)
     let places = try HandlerStack.parse(

@@ -6,7 +6,7 @@ import DocExampleSupport
 import Foundation
 import XMLStreaming
 
-// README.md:92
+// README.md:93
 /// Counts teams and collects their codes, reading names and attributes in place.
 struct TeamCodes: XMLEventHandler {
     var codes: [String] = []
@@ -19,7 +19,7 @@ struct TeamCodes: XMLEventHandler {
 
 
 var failures = 0
-failures += await example("README.md:92") {
+failures += await example("README.md:93") {
     do {
         let parser = XMLStreamParser(handler: TeamCodes())
         try parser.parse(contentsOf: "Samples/SiteSchedule/schedule.xml")
