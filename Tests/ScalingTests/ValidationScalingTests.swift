@@ -37,6 +37,35 @@ struct ValidationScalingTests {
         print("scaling: \(scaling)"); #expect(scaling.isNearLinear(), "\(scaling)")
     }
 
+    @Test("A standalone document's tag with n attributes declared in a parameter entity, each needing normalization")
+    func standaloneAttributes() throws {
+        // External markup declarations (a parameter entity's), so that each attribute's
+        // value as written is checked: the tag is read once, not once per attribute.
+        func document(_ n: Int) -> [UInt8] {
+            var declarations = "<!ATTLIST r"
+            for i in 0..<n { declarations += " a\(i) NMTOKEN #IMPLIED" }
+            declarations += ">"
+            var xml = "<?xml version='1.0' standalone='yes'?><!DOCTYPE r [<!ELEMENT r EMPTY><!ENTITY % d '\(declarations)'> %d;]><r"
+            for i in 0..<n { xml += " a\(i)=' v\(i)'" }
+            return Array((xml + "/>").utf8)
+        }
+        var parserOptions = XMLParserOptions()
+        parserOptions.externalDTD = XMLExternalDTD(bytes: [], name: "empty.dtd")
+        func validate(_ bytes: [UInt8]) throws -> Int {
+            let parser = XMLStreamParser(
+                handler: XMLDTDValidator(options: XMLValidationOptions(reporting: .allErrors(maximum: 10))),
+                options: parserOptions)
+            try parser.parse(bytes)
+            return parser.handler.errors.count + parser.handler.uncountedErrors
+        }
+        #expect(try validate(document(100)) == 100)
+        let scaling = try Scaling.measure(n: 4_000, prepare: document) { bytes in
+            let errors = try validate(bytes)
+            #expect(errors == 4_000 || errors == 16_000)
+        }
+        print("scaling: \(scaling)"); #expect(scaling.isNearLinear(), "\(scaling)")
+    }
+
     @Test("n children through a repeated choice of n names, and n levels of nesting")
     func content() throws {
         func wide(_ n: Int) -> [UInt8] {

@@ -299,6 +299,29 @@ struct DTDValidationTests {
         #expect(try errors(Array(inEntity.utf8), dtd: "") == expected)
         let utf16: [UInt8] = [0xFF, 0xFE] + inEntity.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
         #expect(try errors(utf16, dtd: "") == expected)
+        // The white space is reported apart from the content's own errors, which it does
+        // not hide.
+        let text = document.replacingOccurrences(of: "<entry>d</entry>", with: "<entry>d</entry>oops")
+        let withText = try errors(Array(text.utf8))
+        #expect(withText == expected + [
+            "6:19 unexpected-content: element <feed> has element content; found text"
+        ])
+        // A namespace declaration's default, under namespace processing (where it is a prefix
+        // mapping) and without.
+        let namespaceDTD = "<!ELEMENT r EMPTY><!ATTLIST r xmlns CDATA #FIXED 'urn:x' xmlns:p CDATA #FIXED 'urn:p'>"
+        let defaulted = "<?xml version='1.0' standalone='yes'?>\n<r xmlns='urn:x'/>"
+        let defaultedErrors = try errors(Array(defaulted.utf8), dtd: namespaceDTD)
+        #expect(defaultedErrors == [
+            "2:1 not-standalone: attribute xmlns:p of <r> takes its default \"urn:p\" from an external declaration, but the "
+                + "document says standalone=\"yes\""
+        ])
+        var noNamespaces = XMLParserOptions()
+        noNamespaces.processesNamespaces = false
+        noNamespaces.externalDTD = XMLExternalDTD(bytes: Array(namespaceDTD.utf8), name: "feed.dtd")
+        let plain = XMLStreamParser(
+            handler: XMLDTDValidator(options: XMLValidationOptions(reporting: .allErrors(maximum: 10))), options: noNamespaces)
+        try plain.parse(defaulted)
+        #expect(plain.handler.errors.map(\.code) == [.notStandalone])
         // A reference to an entity declared externally is the parser's error in a
         // standalone document (a well-formedness constraint), and fine in another.
         let withEntity = declarations + "<!ENTITY site \"Dom\">"

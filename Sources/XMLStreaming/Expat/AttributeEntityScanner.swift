@@ -16,9 +16,11 @@ struct AttributeEntityScanner {
         var offset: Int
     }
 
-    /// One attribute as written: the ordinal expat's array gives it, and its raw value.
+    /// One attribute as written: the ordinal expat's array gives it, its name and its raw
+    /// value.
     struct RawAttribute {
         var ordinal: Int
+        var name: Range<Int>
         var value: Range<Int>
     }
 
@@ -47,7 +49,7 @@ struct AttributeEntityScanner {
             while i < tag.count, tag[i] != quote { i += 1 }
             let isDeclaration = namespaced && (name.elementsEqual("xmlns".utf8) || name.starts(with: "xmlns:".utf8))
             if !isDeclaration {
-                result.append(RawAttribute(ordinal: ordinal, value: valueStart..<i))
+                result.append(RawAttribute(ordinal: ordinal, name: nameStart..<(nameStart + name.count), value: valueStart..<i))
                 ordinal += 1
             }
             i += 1

@@ -128,13 +128,17 @@ extension ExpatReceiver {
                 attributes: XMLAttributes(pairs: pairs, specifiedCount: specified, namespaced: namespaced)))
     }
 
-    /// The value of the current start tag's attribute `ordinal` (in expat's order, which
-    /// puts those written first) as written, in UTF-8; `nil` outside a start tag or for an
-    /// attribute not written in it.
-    func writtenAttributeValue(at ordinal: Int) -> [UInt8]? {
-        guard unsafe dtdParser == nil, let tag = currentTagUTF8() else { return nil }
-        let scanner = AttributeEntityScanner(tag: tag, namespaced: namespaced)
-        return scanner.attributes().first { $0.ordinal == ordinal }.map { Array(tag[$0.value]) }
+    /// The attributes written in the current start tag, namespace declarations included, by
+    /// name as written, with their values as written (UTF-8, references not expanded, white
+    /// space not normalized); `nil` outside a start tag written in the document itself.
+    /// One pass over the tag.
+    func writtenAttributeValues() -> [String: [UInt8]]? {
+        guard unsafe dtdParser == nil, let tag = currentTagUTF8(), tag.first == 0x3C else { return nil }
+        var values: [String: [UInt8]] = [:]
+        for attribute in AttributeEntityScanner(tag: tag, namespaced: false).attributes() {
+            values[String(decoding: tag[attribute.name], as: UTF8.self)] = Array(tag[attribute.value])
+        }
+        return values
     }
 
     /// The current start tag as written, in UTF-8: expat keeps the whole token in its buffer

@@ -29,11 +29,12 @@ public struct XMLLocator {
     /// DTD the parser was given, or from a parameter entity. `false` when detached.
     package var isExternalDeclaration: Bool { unsafe link?.receiver?.currentDeclarationIsExternal ?? false }
 
-    /// The value of the current start tag's attribute `ordinal` (counted in the order the
-    /// handler gets them, which puts those written first) as the tag has it, in UTF-8, before
-    /// the parser expanded references and normalized white space; `nil` for one not written.
-    package func writtenAttributeValue(at ordinal: Int) -> [UInt8]? {
-        unsafe link?.receiver?.writtenAttributeValue(at: ordinal)
+    /// During a start tag: the attributes written in it, namespace declarations included
+    /// (which tells a default from a value written), by name as written, with their values
+    /// as the tag has them, in UTF-8, before the parser expanded references and normalized
+    /// white space. `nil` when detached, or for a tag written in an entity's text.
+    package func writtenAttributeValues() -> [String: [UInt8]]? {
+        unsafe link?.receiver?.writtenAttributeValues()
     }
 
     /// Whether the handler hears of `xmlns` attributes: as attributes without namespace

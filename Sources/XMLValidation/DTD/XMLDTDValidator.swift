@@ -62,6 +62,9 @@ public struct XMLDTDValidator<Next: XMLEventHandler>: XMLEventHandler {
         var name: String
         /// Whether the content was reported once already (further text in the element is not).
         var reportedText = false
+        /// Whether white space that only an external declaration makes ignorable was reported
+        /// once already, apart from the content's own errors.
+        var reportedStandaloneSpace = false
         /// Whether an unread entity made the content unknown.
         var contentUnknown = false
     }
@@ -297,17 +300,38 @@ public struct XMLDTDValidator<Next: XMLEventHandler>: XMLEventHandler {
         // The names written, only for an element with #REQUIRED attributes to look for.
         let tracksPresence = list?.required.isEmpty == false
         var present: Set<CodePointString> = []
+        // The tag as written, read once per tag, and only for what a standalone document's
+        // external declarations must not change.
+        let locator = locator
+        var written: [String: [UInt8]]?? = .none
+        func tagAsWritten() -> [String: [UInt8]]? {
+            if case .some(let values) = written { return values }
+            let values = locator.writtenAttributeValues()
+            written = .some(values)
+            return values
+        }
         for (name, value) in pendingNamespaceAttributes {
             try check(name, value, isSpecified: true, in: list, element: element, declared: declared)
             if tracksPresence { present.insert(CodePointString(name)) }
+            if isStandalone, let rule = list?.attributes[CodePointString(name)], rule.isExternal {
+                // A prefix mapping does not say whether its attribute was written or is a
+                // default: the tag does.
+                let values = tagAsWritten()
+                try checkStandalone(
+                    rule, value: value, isSpecified: values.map { $0[name] != nil } ?? true, written: values?[name],
+                    element: element)
+            }
         }
-        for (ordinal, attribute) in attributes.enumerated() {
+        for attribute in attributes {
             let name = attribute.name.qualifiedName
             try check(
                 name, attribute.value.string, isSpecified: attribute.isSpecified, in: list, element: element,
                 declared: declared)
             if isStandalone, let rule = list?.attributes[CodePointString(name)], rule.isExternal {
-                try checkStandalone(rule, value: attribute.value.string, isSpecified: attribute.isSpecified, ordinal: ordinal, element: element)
+                let needsTag = attribute.isSpecified && rule.type != .cdata
+                try checkStandalone(
+                    rule, value: attribute.value.string, isSpecified: attribute.isSpecified,
+                    written: needsTag ? tagAsWritten()?[name] : nil, element: element)
             }
             if tracksPresence { present.insert(CodePointString(name)) }
         }
@@ -366,8 +390,10 @@ public struct XMLDTDValidator<Next: XMLEventHandler>: XMLEventHandler {
     /// What an external declaration of an attribute may not change in a standalone document:
     /// its default may not be taken, and a tokenized value may not need the normalization
     /// only the declaration asks for (VC: Standalone Document Declaration).
+    /// `written` is the value as the tag has it, for a tokenized type (`nil` for a tag in an
+    /// entity's text, which is not checked).
     private mutating func checkStandalone(
-        _ rule: DTDRules.Attribute, value: String, isSpecified: Bool, ordinal: Int, element: String
+        _ rule: DTDRules.Attribute, value: String, isSpecified: Bool, written: [UInt8]?, element: String
     ) throws {
         if !isSpecified {
             try report(
@@ -375,9 +401,7 @@ public struct XMLDTDValidator<Next: XMLEventHandler>: XMLEventHandler {
                 "attribute \(rule.name) of <\(element)> takes its default \"\(value)\" from an external declaration, "
                     + "but the document says standalone=\"yes\"",
                 component: rule.component)
-        } else if rule.type != .cdata, let written = locator.writtenAttributeValue(at: ordinal),
-            DTDTokens.normalizationChanges(written)
-        {
+        } else if rule.type != .cdata, let written, DTDTokens.normalizationChanges(written) {
             try report(
                 .notStandalone,
                 "attribute \(rule.name) of <\(element)> is normalized to \"\(value)\" by its type, declared externally, "
@@ -396,12 +420,10 @@ public struct XMLDTDValidator<Next: XMLEventHandler>: XMLEventHandler {
     // MARK: Content
 
     /// Reports content the open element's model does not allow, once per element.
-    private mutating func reportContent(
-        _ index: Int, _ message: String, component: String?, code: XMLValidationError.Code = .unexpectedContent
-    ) throws {
+    private mutating func reportContent(_ index: Int, _ message: String, component: String?) throws {
         guard !stack[index].reportedText else { return }
         stack[index].reportedText = true
-        try report(code, message, component: component)
+        try report(.unexpectedContent, message, component: component)
     }
 
     /// Checks text, CDATA, comments and PIs against the open element's model: `EMPTY` allows
@@ -426,13 +448,15 @@ public struct XMLDTDValidator<Next: XMLEventHandler>: XMLEventHandler {
                 "element <\(stack[index].name)> has element content; found a character reference to white space, "
                     + "where only white space written as itself may stand",
                 component: element.component)
-        case .children where !isMarkup && isStandalone && element.isExternal:
-            // Without the declaration, the white space would be the element's text.
-            try reportContent(
-                index,
+        case .children where !isMarkup && isStandalone && element.isExternal && !stack[index].reportedStandaloneSpace:
+            // Without the declaration, the white space would be the element's text. Once per
+            // element, apart from its content's errors, which it must not hide.
+            stack[index].reportedStandaloneSpace = true
+            try report(
+                .notStandalone,
                 "element <\(stack[index].name)> has element content by an external declaration, so its white space "
                     + "is not text only with that declaration; the document says standalone=\"yes\"",
-                component: element.component, code: .notStandalone)
+                component: element.component)
         default:
             break
         }
