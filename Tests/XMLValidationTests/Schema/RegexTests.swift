@@ -27,6 +27,10 @@ struct RegexTests {
         ("[a-z-[b-y-[c]]]", "c", true), ("[a-z-[b-y-[c]]]", "d", false),
         ("[^abc]", "d", true), ("[^abc]", "a", false), ("[^abc]", "\n", true),
         ("[-a]", "-", true), ("[a-]", "-", true), ("[\\-a]", "-", true), ("[a^]", "^", true),
+        // A group ending in - before a subtraction (the W3C suite's reF56).
+        ("[a-z--[b-z]]", "a", true), ("[a-z--[b-z]]", "-", true), ("[a-z--[b-z]]", "c", false),
+        ("[a--[b]]", "-", true), ("[ab--[b]]", "b", false), ("[^a--[b]]", "a", false), ("[^a--[b]]", "-", false),
+        ("[^a--[b]]", "c", true), ("[--[a]]", "-", true),
         ("[\\[\\]]+", "[]", true), ("[a\\d]", "7", true), ("[\\s\\d]", " ", true),
         // Escapes and multi-character classes.
         (".", "\n", false), (".", "\r", false), (".", "\t", true), (".", "é", true),

@@ -210,6 +210,10 @@ struct XSDRegexParser {
                 subtracted = try parseClassExpression()
                 guard peek == "]" else { throw error("a subtraction must be the last thing in its group") }
                 break loop
+            case "-" where peek(ahead: 1) == "-" && peek(ahead: 2) == "[":
+                // The group's last character, before a subtraction (`[a-z--[b-z]]`).
+                index += 1
+                parts.append(.ranges([0x2D...0x2D]))
             case "-" where !parts.isEmpty && peek(ahead: 1) != "]":
                 throw error("- must be escaped as \\- inside a group, except first or last")
             case "[":
@@ -222,8 +226,10 @@ struct XSDRegexParser {
                     index += 1
                     first = .character(c.value)
                 }
+                // `a-` before `]` or a subtraction (`[a--[b]]`) is `a`, then `-` as the group's
+                // last character.
                 guard case .character(let low) = first, peek == "-", let after = peek(ahead: 1), after != "]",
-                    after != "["
+                    after != "[", !(after == "-" && peek(ahead: 2) == "[")
                 else {
                     parts.append(first.characterClass)
                     continue
