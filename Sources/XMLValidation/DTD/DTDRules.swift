@@ -66,6 +66,8 @@ struct DTDRules {
         var required: [String] = []
         var idAttribute: String?
         var notationAttribute: String?
+        /// Whether an attribute of the list is declared in external markup.
+        var hasExternalDeclarations = false
     }
 
     /// Element names (as written in the DTD and in tags, prefix included) and their numbers.
@@ -254,6 +256,7 @@ struct DTDRules {
         list.attributes[key] = Attribute(
             name: declaration.attributeName, type: type, defaultValue: defaultValue, component: component)
         list.attributes[key]?.isExternal = isExternal
+        if isExternal { list.hasExternalDeclarations = true }
         return issues
     }
 

@@ -300,25 +300,18 @@ public struct XMLDTDValidator<Next: XMLEventHandler>: XMLEventHandler {
         // The names written, only for an element with #REQUIRED attributes to look for.
         let tracksPresence = list?.required.isEmpty == false
         var present: Set<CodePointString> = []
-        // The tag as written, read once per tag, and only for what a standalone document's
-        // external declarations must not change.
-        let locator = locator
-        var written: [String: [UInt8]]?? = .none
-        func tagAsWritten() -> [String: [UInt8]]? {
-            if case .some(let values) = written { return values }
-            let values = locator.writtenAttributeValues()
-            written = .some(values)
-            return values
-        }
+        // What a standalone document's external declarations must not change is checked
+        // against the tag as written, read once.
+        let checksStandalone = isStandalone && list?.hasExternalDeclarations == true
+        let written = checksStandalone ? locator.writtenAttributeValues() : nil
         for (name, value) in pendingNamespaceAttributes {
             try check(name, value, isSpecified: true, in: list, element: element, declared: declared)
             if tracksPresence { present.insert(CodePointString(name)) }
-            if isStandalone, let rule = list?.attributes[CodePointString(name)], rule.isExternal {
+            if checksStandalone, let rule = list?.attributes[CodePointString(name)], rule.isExternal {
                 // A prefix mapping does not say whether its attribute was written or is a
                 // default: the tag does.
-                let values = tagAsWritten()
                 try checkStandalone(
-                    rule, value: value, isSpecified: values.map { $0[name] != nil } ?? true, written: values?[name],
+                    rule, value: value, isSpecified: written.map { $0[name] != nil } ?? true, written: written?[name],
                     element: element)
             }
         }
@@ -327,11 +320,10 @@ public struct XMLDTDValidator<Next: XMLEventHandler>: XMLEventHandler {
             try check(
                 name, attribute.value.string, isSpecified: attribute.isSpecified, in: list, element: element,
                 declared: declared)
-            if isStandalone, let rule = list?.attributes[CodePointString(name)], rule.isExternal {
-                let needsTag = attribute.isSpecified && rule.type != .cdata
+            if checksStandalone, let rule = list?.attributes[CodePointString(name)], rule.isExternal {
                 try checkStandalone(
-                    rule, value: attribute.value.string, isSpecified: attribute.isSpecified,
-                    written: needsTag ? tagAsWritten()?[name] : nil, element: element)
+                    rule, value: attribute.value.string, isSpecified: attribute.isSpecified, written: written?[name],
+                    element: element)
             }
             if tracksPresence { present.insert(CodePointString(name)) }
         }
