@@ -66,6 +66,33 @@ struct ValidationScalingTests {
         print("scaling: \(scaling)"); #expect(scaling.isNearLinear(), "\(scaling)")
     }
 
+    @Test("An external DTD with n parameter entities in a row, each declaring an element")
+    func elementDeclarationsInEntities() throws {
+        // Each declaration's references are looked for back to its `<!ELEMENT`: not back over
+        // the references before it.
+        func dtd(_ n: Int) -> [UInt8] {
+            var dtd = "<!ELEMENT r ANY>"
+            for i in 0..<n { dtd += "<!ENTITY % d\(i) '<!ELEMENT e\(i) EMPTY>'>" }
+            for i in 0..<n { dtd += "%d\(i); " }
+            return Array(dtd.utf8)
+        }
+        func validate(_ dtd: [UInt8]) throws -> Int {
+            var parserOptions = XMLParserOptions()
+            parserOptions.externalDTD = XMLExternalDTD(bytes: dtd, name: "many.dtd")
+            let parser = XMLStreamParser(
+                handler: XMLDTDValidator(options: XMLValidationOptions(reporting: .allErrors(maximum: 10))),
+                options: parserOptions)
+            try parser.parse("<r/>")
+            return parser.handler.errors.count + parser.handler.uncountedErrors
+        }
+        #expect(try validate(dtd(100)) == 0)
+        let scaling = try Scaling.measure(n: 10_000, prepare: dtd) { bytes in
+            let errors = try validate(bytes)
+            #expect(errors == 0)
+        }
+        print("scaling: \(scaling)"); #expect(scaling.isNearLinear(), "\(scaling)")
+    }
+
     @Test("n children through a repeated choice of n names, and n levels of nesting")
     func content() throws {
         func wide(_ n: Int) -> [UInt8] {

@@ -351,6 +351,35 @@ struct DTDValidationTests {
         try parse("<a/>", dtd: "<!ENTITY % p \"<!ELEMENT a EMPTY>\"> %p;")
     }
 
+    @Test("Proper Group/PE Nesting: a group opened in a parameter entity's text and closed outside it, in the DTD the caller names")
+    func groupAcrossParameterEntity() throws {
+        func errors(_ dtd: String, _ xml: String = "<a><b/></a>") throws -> [String] {
+            var parserOptions = XMLParserOptions()
+            parserOptions.externalDTD = XMLExternalDTD(bytes: Array(dtd.utf8), name: "split.dtd")
+            let parser = XMLStreamParser(
+                handler: XMLDTDValidator(options: XMLValidationOptions(reporting: .allErrors(maximum: 10))), options: parserOptions)
+            try parser.parse(xml)
+            return parser.handler.errors.map { "\($0.position.line):\($0.position.column) \($0.code.rawValue): \($0.message)" }
+        }
+        let elementB = "<!ELEMENT b EMPTY>\n"
+        let message = "invalid-declaration: parameter entity %p; holds a parenthesis of the content model of <a> without its match: "
+            + "a group must open and close in the same entity's text (Proper Group/PE Nesting)"
+        // The group opens in the entity, closes outside it (reported at its `)`); closes in
+        // it, opened outside (reported at the reference, where the declaration ends).
+        #expect(try errors(elementB + "<!ENTITY % p \"(b\">\n<!ELEMENT a %p;)>") == ["3:16 " + message])
+        #expect(try errors(elementB + "<!ENTITY % p \"b)\">\n<!ELEMENT a (%p;>") == ["3:14 " + message])
+        #expect(try errors(elementB + "<!ENTITY % p \"#PCDATA\">\n<!ENTITY % q \"b)*\">\n<!ELEMENT a (%p;|%q;>", "<a/>").count == 1)
+        #expect(try errors(elementB + "<!ENTITY % p \"b|(c\">\n<!ELEMENT c EMPTY>\n<!ELEMENT a (%p;))>").count == 1)
+        // Whole groups in the entities' texts, or the whole declaration in one: fine.
+        #expect(try errors(elementB + "<!ENTITY % p \"(b)\">\n<!ELEMENT a %p;>").isEmpty)
+        #expect(try errors(elementB + "<!ENTITY % p \"b\">\n<!ELEMENT a (%p;, (%p;)?)>", "<a><b/><b/></a>").isEmpty)
+        #expect(try errors(elementB + "<!ENTITY % d \"<!ELEMENT a (b)>\">\n%d;").isEmpty)
+        // An entity's own references are expanded when it is declared: its text is whole.
+        #expect(try errors(elementB + "<!ENTITY % o \"(\">\n<!ENTITY % p \"%o;b)\">\n<!ELEMENT a %p;>").isEmpty)
+        // Not a group: an attribute's enumeration is not checked, as xmllint does not.
+        #expect(try errors(elementB + "<!ELEMENT a (b)>\n<!ENTITY % v \"(x\">\n<!ATTLIST a t %v;|y) 'x'>").isEmpty)
+    }
+
     @Test("the root must be the DOCTYPE's; a document without a DTD is not valid")
     func root() throws {
         #expect(

@@ -114,7 +114,11 @@ extension ExpatReceiver {
     }
 
     /// The bytes expat still holds around the current event, and the event's offset in them.
-    func inputContext() -> (bytes: UnsafeBufferPointer<UInt8>, offset: Int)? {
+    func inputContext() -> (bytes: UnsafeBufferPointer<UInt8>, offset: Int)? { unsafe inputContext(of: parser) }
+
+    /// The bytes `parser` (this receiver's, or the child reading the caller's DTD) still
+    /// holds around its current event, and the event's offset in them.
+    func inputContext(of parser: XML_Parser) -> (bytes: UnsafeBufferPointer<UInt8>, offset: Int)? {
         var offset: Int32 = 0
         var size: Int32 = 0
         guard let base = unsafe XML_GetInputContext(parser, &offset, &size), size > 0, offset >= 0, offset <= size else {

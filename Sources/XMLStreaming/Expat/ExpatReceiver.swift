@@ -140,6 +140,10 @@ internal import XMLSyntax
     var dtdParser: XML_Parser?
     /// The external DTD's name, while its declarations are read.
     var dtdFileName: String?
+    /// The DTD's byte offset up to which an element declaration's references were last
+    /// looked for (``parameterEntityReferencesInCurrentDeclaration()``): the next look stops
+    /// there, so that the DTD's bytes are read back over once in all.
+    var declarationScanFloor: Int64 = 0
     /// The file the current event comes from: the external DTD while its declarations are
     /// read, else the document.
     var eventFileName: String? { dtdFileName ?? fileName }

@@ -29,6 +29,14 @@ public struct XMLLocator {
     /// DTD the parser was given, or from a parameter entity. `false` when detached.
     package var isExternalDeclaration: Bool { unsafe link?.receiver?.currentDeclarationIsExternal ?? false }
 
+    /// During an element declaration of the external DTD the parser was given: the
+    /// parameter entities referenced in it as written (`%name;`), whose texts must each hold
+    /// whole any group they open or close (XML 1.0, Proper Group/PE Nesting). `nil` when
+    /// detached, for a declaration elsewhere, or one written whole in an entity's text.
+    package func parameterEntityReferencesInDeclaration() -> [String]? {
+        unsafe link?.receiver?.parameterEntityReferencesInCurrentDeclaration()
+    }
+
     /// During a start tag: the attributes written in it, namespace declarations included
     /// (which tells a default from a value written), by name as written, with their values
     /// as the tag has them, in UTF-8, before the parser expanded references and normalized

@@ -78,6 +78,9 @@ struct DTDRules {
     private var notations: Set<CodePointString> = []
     /// Unparsed entities (NDATA): what ENTITY and ENTITIES attributes may name.
     private(set) var unparsedEntities: Set<CodePointString> = []
+    /// Parameter entities declared with a value: whether the value holds whole every group
+    /// it opens or closes, for the declarations that reference them.
+    private var parameterEntityGroups: [CodePointString: Bool] = [:]
     /// General entities declared with external content, which the parser does not read.
     private(set) var externalEntities: Set<CodePointString> = []
     /// Notations named by NDATA and NOTATION types, checked once the DTD is complete.
@@ -270,14 +273,48 @@ struct DTDRules {
     }
 
     mutating func declare(_ entity: XMLEntityDeclaration, at location: String) {
-        guard !entity.isParameterEntity else { return }
         let key = CodePointString(entity.name)
+        guard !entity.isParameterEntity else {
+            // The first declaration binds; an external one's text is not read.
+            if let text = entity.value, parameterEntityGroups[key] == nil {
+                parameterEntityGroups[key] = Self.holdsWholeGroups(text)
+            }
+            return
+        }
         if let notation = entity.notationName {
             unparsedEntities.insert(key)
             notationReferences.append((notation, "<!ENTITY \(entity.name)> at \(location)"))
         } else if entity.value == nil {
             externalEntities.insert(key)
         }
+    }
+
+    /// Proper Group/PE Nesting: each parameter entity an element declaration references (as
+    /// written in it) must hold whole any group of the content model it opens or closes.
+    func groupNesting(of declaration: XMLElementDeclaration, references: [String], at location: String) -> Issue? {
+        switch declaration.content {
+        case .empty, .any: return nil
+        case .mixed, .children: break
+        }
+        guard let split = references.first(where: { parameterEntityGroups[CodePointString($0)] == false }) else { return nil }
+        return Issue(
+            code: .invalidDeclaration,
+            message: "parameter entity %\(split); holds a parenthesis of the content model of <\(declaration.name)> "
+                + "without its match: a group must open and close in the same entity's text (Proper Group/PE Nesting)",
+            component: "<!ELEMENT \(declaration.name)> at \(location)")
+    }
+
+    /// Whether every parenthesis in `text` is matched in it, opening before closing.
+    static func holdsWholeGroups(_ text: String) -> Bool {
+        var depth = 0
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "(") { depth += 1 }
+            if byte == UInt8(ascii: ")") {
+                depth -= 1
+                if depth < 0 { return false }
+            }
+        }
+        return depth == 0
     }
 
     /// What only the whole DTD can tell: notations named but never declared, and NOTATION

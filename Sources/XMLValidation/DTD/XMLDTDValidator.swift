@@ -127,10 +127,16 @@ public struct XMLDTDValidator<Next: XMLEventHandler>: XMLEventHandler {
         try next.endDoctype()
     }
 
-    /// Compiles the element's content model, checking it is deterministic and declared once, and passes the declaration on.
+    /// Compiles the element's content model, checking it is deterministic, declared once and
+    /// properly nested in the parameter entities it references, and passes the declaration on.
     public mutating func elementDeclaration(_ declaration: XMLElementDeclaration) throws {
         sawDeclarations = true
         if let issue = rules.declare(declaration, at: here, isExternal: locator.isExternalDeclaration) {
+            try report(issue)
+        }
+        if let references = locator.parameterEntityReferencesInDeclaration(), !references.isEmpty,
+            let issue = rules.groupNesting(of: declaration, references: references, at: here)
+        {
             try report(issue)
         }
         try next.elementDeclaration(declaration)
