@@ -132,6 +132,29 @@ struct RegexTests {
         }
     }
 
+    @Test("a small pattern's ASCII automaton is built when compiled; a large one's is not, and both match alike")
+    func asciiAutomaton() throws {
+        let time = try XSDRegex(#"\s*\d{4}-\d{2}-\d{2} \d{1,2}:\d{2}\s*"#)
+        #expect(XSDRegexASCIIAutomaton(time.program.code) != nil)
+        #expect(time.matches("2012-03-01 6:00"))
+        #expect(time.matches(" 2012-03-01 16:00\n"))
+        #expect(!time.matches("2012-03-01 6:0"))
+        #expect(!time.matches("2012-03-01 116:00"))
+        // A digit outside ASCII (Arabic-Indic) is a \d: the value goes the shared cache's way.
+        #expect(time.matches("2012-03-01 \u{0666}:00"))
+        #expect(!time.matches("2012-03-01 6:00é"))
+        // (a|b)*a(a|b){7} needs 2^8 states; a{2000} 2,001: neither is built whole, and both
+        // still match through the shared cache.
+        let exponential = try XSDRegex("(a|b)*a(a|b){7}")
+        #expect(XSDRegexASCIIAutomaton(exponential.program.code) == nil)
+        #expect(exponential.matches("bbbabbbbbbb"))
+        #expect(!exponential.matches("bbbbabbbbbbb" + "b"))
+        let long = try XSDRegex("a{2000}")
+        #expect(XSDRegexASCIIAutomaton(long.program.code) == nil)
+        #expect(long.matches(String(repeating: "a", count: 2000)))
+        #expect(!long.matches(String(repeating: "a", count: 1999)))
+    }
+
     @Test("400 random patterns against ICU's reading of them, on every value of up to 5 of a, b, c")
     func randomPatterns() throws {
         var generator = SeededGenerator(seed: 20_261_128)

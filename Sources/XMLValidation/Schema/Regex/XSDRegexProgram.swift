@@ -37,8 +37,11 @@ final class XSDRegexProgram: Sendable {
         }
     }
 
-    let instructions: [Instruction]
-    let classes: [CompiledClass]
+    /// The instructions, and how they are followed.
+    let code: Code
+    var instructions: [Instruction] { code.instructions }
+    /// The ASCII values' automaton, built whole when small: read without a lock.
+    private let ascii: XSDRegexASCIIAutomaton?
     /// The sets of threads values have reached, made into states of a deterministic
     /// automaton as they are met: a value then costs one table lookup per ASCII character.
     private let states = XSDRegexStates()
@@ -47,8 +50,8 @@ final class XSDRegexProgram: Sendable {
         var compiler = Compiler()
         compiler.emit(tree)
         compiler.instructions.append(.match)
-        instructions = compiler.instructions
-        classes = compiler.classes
+        code = Code(instructions: compiler.instructions, classes: compiler.classes)
+        ascii = XSDRegexASCIIAutomaton(code)
     }
 
     private struct Compiler {
@@ -113,42 +116,61 @@ final class XSDRegexProgram: Sendable {
     /// Whether the whole of `bytes` (well-formed UTF-8) takes the automaton from its start
     /// to `match`.
     func matches(_ bytes: Span<UInt8>) -> Bool {
-        states.match(bytes, in: self)
+        if let ascii, let answer = ascii.match(bytes) { return answer }
+        return states.match(bytes, in: self)
     }
 
     /// The threads one scalar takes `threads` to, each followed through jumps and splits.
-    fileprivate func step(_ threads: [Int32], _ scalar: UInt32, scratch: inout XSDRegexThreadSet, pending: inout [Int32]) -> [Int32] {
-        scratch.removeAll()
-        for pc in threads {
-            if case .character(let index) = instructions[Int(pc)], classes[Int(index)].contains(scalar) {
-                follow(from: pc + 1, into: &scratch, pending: &pending)
-            }
-        }
-        return scratch.members
+    func step(_ threads: [Int32], _ scalar: UInt32, scratch: inout XSDRegexThreadSet, pending: inout [Int32]) -> [Int32] {
+        code.step(threads, scalar, scratch: &scratch, pending: &pending)
     }
 
     /// The threads at the start: every instruction reachable from the first without reading.
-    fileprivate func start(scratch: inout XSDRegexThreadSet, pending: inout [Int32]) -> [Int32] {
-        scratch.removeAll()
-        follow(from: 0, into: &scratch, pending: &pending)
-        return scratch.members
+    func start(scratch: inout XSDRegexThreadSet, pending: inout [Int32]) -> [Int32] {
+        code.start(scratch: &scratch, pending: &pending)
     }
 
-    fileprivate func accepts(_ threads: [Int32]) -> Bool {
-        threads.contains { instructions[Int($0)] == .match }
-    }
+    func accepts(_ threads: [Int32]) -> Bool { code.accepts(threads) }
 
-    /// Adds `start` and every instruction reachable from it without reading a character.
-    private func follow(from start: Int32, into set: inout XSDRegexThreadSet, pending: inout [Int32]) {
-        pending.append(start)
-        while let pc = pending.popLast() {
-            guard set.insert(pc) else { continue }
-            switch instructions[Int(pc)] {
-            case .jump(let target): pending.append(target)
-            case .split(let first, let second):
-                pending.append(second)
-                pending.append(first)
-            case .character, .match: break
+    /// A program's instructions and classes, and how threads follow them.
+    struct Code: Sendable {
+        let instructions: [Instruction]
+        let classes: [CompiledClass]
+
+        /// The threads one scalar takes `threads` to, each followed through jumps and splits.
+        func step(_ threads: [Int32], _ scalar: UInt32, scratch: inout XSDRegexThreadSet, pending: inout [Int32]) -> [Int32] {
+            scratch.removeAll()
+            for pc in threads {
+                if case .character(let index) = instructions[Int(pc)], classes[Int(index)].contains(scalar) {
+                    follow(from: pc + 1, into: &scratch, pending: &pending)
+                }
+            }
+            return scratch.members
+        }
+
+        /// The threads at the start: every instruction reachable from the first without reading.
+        func start(scratch: inout XSDRegexThreadSet, pending: inout [Int32]) -> [Int32] {
+            scratch.removeAll()
+            follow(from: 0, into: &scratch, pending: &pending)
+            return scratch.members
+        }
+
+        func accepts(_ threads: [Int32]) -> Bool {
+            threads.contains { instructions[Int($0)] == .match }
+        }
+
+        /// Adds `start` and every instruction reachable from it without reading a character.
+        private func follow(from start: Int32, into set: inout XSDRegexThreadSet, pending: inout [Int32]) {
+            pending.append(start)
+            while let pc = pending.popLast() {
+                guard set.insert(pc) else { continue }
+                switch instructions[Int(pc)] {
+                case .jump(let target): pending.append(target)
+                case .split(let first, let second):
+                    pending.append(second)
+                    pending.append(first)
+                case .character, .match: break
+                }
             }
         }
     }
