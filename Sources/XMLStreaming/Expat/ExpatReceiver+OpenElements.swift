@@ -45,21 +45,29 @@ extension ExpatReceiver {
         var characters = 0
         var pending: [(index: Int, characters: Int)] = []  // pinned but for their column
         var next = pins.count - 1
+        // The offsets in the buffer of the next element to pin and of the last call's end,
+        // in locals: the loop below runs once per byte scanned.
+        func offsetInBuffer(_ element: Int) -> Int { element >= 0 ? Int(openElementOffsets[first + element] - bufferStart) : -1 }
+        var target = offsetInBuffer(next)
+        let anchorIndex = Int(anchor.offset - bufferStart)
         var i = unsafe context.offset
         while i > 0 && (next >= 0 || !pending.isEmpty) {
             i -= 1
             let byte = unsafe bytes[i]
-            let followedByLineFeed = unsafe i + 1 < bytes.count && bytes[i + 1] == 0x0A
-            let isBreak = byte == 0x0A || (byte == 0x0D && !followedByLineFeed)
-            if isBreak {
-                // The line of the pending elements starts after this break.
-                for (index, counted) in pending { pins[index].column = characters - counted + 1 }
-                pending.removeAll()
-                breaks += 1
+            if byte == 0x0A || byte == 0x0D {
+                // A carriage return before a line feed is part of its break; neither is a
+                // character of a line.
+                if unsafe byte == 0x0A || !(i + 1 < bytes.count && bytes[i + 1] == 0x0A) {
+                    // The line of the pending elements starts after this break.
+                    for (index, counted) in pending { pins[index].column = characters - counted + 1 }
+                    pending.removeAll()
+                    breaks += 1
+                }
+            } else if singleByte || byte & 0xC0 != 0x80 {
+                characters += 1
             }
-            if (singleByte || byte & 0xC0 != 0x80) && !isBreak && byte != 0x0D { characters += 1 }
             // `characters` now counts the characters from byte i up to expat's position.
-            while next >= 0 && bufferStart + Int64(i) == openElementOffsets[first + next] {
+            while i == target {
                 pins[next].line = line - breaks
                 pins[next].name = unsafe Self.tagName(in: bytes, at: i, upperHalf: singleByteUpperHalf)
                 if breaks == 0 {
@@ -68,8 +76,9 @@ extension ExpatReceiver {
                     pending.append((next, characters))
                 }
                 next -= 1
+                target = offsetInBuffer(next)
             }
-            if bufferStart + Int64(i) == anchor.offset {
+            if i == anchorIndex {
                 // Where the last call ended, on the same line as the pending elements: its
                 // column is known. (A byte-order mark at the start is no column.)
                 let mark = anchor.offset == 0 && startsWithByteOrderMark ? 1 : 0

@@ -35,16 +35,26 @@ package struct XMLNameInterner {
     /// - Complexity: O(length of the name), amortized; at most ``probeLimit`` probes before
     ///   the index rehashes once with `Hasher`.
     package mutating func number(of name: XMLName) -> (number: Int, isNew: Bool) {
-        let bytes = name.rawBytes
         if slots.isEmpty { slots = Array(repeating: 0, count: 32) }
-        let hash = self.hash(bytes)
+        // The name's length and fast hash in one pass over expat's string. Invariant: it is
+        // NUL-terminated and valid during the callback that handed the name over, which
+        // this call is part of; nothing read here is kept past it (the bytes are copied).
+        let raw = unsafe name.raw
+        var count = 0
+        var hash = Self.seed
+        while unsafe raw[count] != 0 {
+            hash = unsafe (hash ^ UInt32(raw[count])) &* 16_777_619
+            count += 1
+        }
+        let bytes = unsafe UnsafeRawBufferPointer(start: raw, count: count)
+        hash = isKeyed ? unsafe keyedHash(bytes) : fastHashCollides ? 0 : Self.mix(hash)
         let mask = slots.count - 1
         var slot = Int(hash) & mask
         var probes = 0
         while slots[slot] != 0 {
             let known = Int(slots[slot]) - 1
             let span = spans[known]
-            if span.hash == hash && span.count == bytes.count && equals(span.start, bytes) { return (known, false) }
+            if span.hash == hash && span.count == count, unsafe equals(span.start, bytes) { return (known, false) }
             probes += 1
             if probes > Self.probeLimit && !isKeyed {
                 rehashKeyed()
@@ -53,44 +63,45 @@ package struct XMLNameInterner {
             slot = (slot + 1) & mask
         }
         let number = spans.count
-        spans.append((raw.count, bytes.count, hash))
-        unsafe bytes.withUnsafeBytes { unsafe raw.append(contentsOf: $0) }
+        spans.append((self.raw.count, count, hash))
+        unsafe self.raw.append(contentsOf: bytes)
         slots[slot] = Int32(number + 1)
         if spans.count * 2 > slots.count { grow() }
         return (number, true)
     }
 
-    private func hash(_ bytes: XMLStringView) -> UInt32 {
-        unsafe bytes.withUnsafeBytes { unsafe hash(UnsafeRawBufferPointer($0)) }
-    }
-
     private func hash(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
-        if isKeyed {
-            var hasher = Hasher()
-            unsafe hasher.combine(bytes: bytes)
-            return UInt32(truncatingIfNeeded: hasher.finalize())
-        }
+        if isKeyed { return unsafe keyedHash(bytes) }
         if fastHashCollides { return 0 }
-        // FNV-1a from a random start, and a final mix so the slot's low bits depend on
-        // every byte.
         var hash = Self.seed
         for unsafe byte in unsafe bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+        return Self.mix(hash)
+    }
+
+    private func keyedHash(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
+        var hasher = Hasher()
+        unsafe hasher.combine(bytes: bytes)
+        return UInt32(truncatingIfNeeded: hasher.finalize())
+    }
+
+    /// FNV-1a runs from a random start; this final mix makes the slot's low bits depend on
+    /// every byte.
+    private static func mix(_ fnv: UInt32) -> UInt32 {
+        var hash = fnv
         hash ^= hash >> 15
         hash &*= 0x2C1B_3C6D
         hash ^= hash >> 12
         return hash
     }
 
-    private func equals(_ start: Int, _ bytes: XMLStringView) -> Bool {
+    private func equals(_ start: Int, _ bytes: UnsafeRawBufferPointer) -> Bool {
         unsafe raw.withUnsafeBufferPointer { raw in
-            unsafe bytes.withUnsafeBytes { view in
-                var i = 0
-                while i < view.count {
-                    if unsafe raw[start + i] != view[i] { return false }
-                    i += 1
-                }
-                return true
+            var i = 0
+            while i < bytes.count {
+                if unsafe raw[start + i] != bytes[i] { return false }
+                i += 1
             }
+            return true
         }
     }
 
