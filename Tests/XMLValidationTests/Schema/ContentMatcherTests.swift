@@ -120,6 +120,54 @@ struct ContentMatcherTests {
         #expect(checked > 100, "\(checked) models with unique attribution")
     }
 
+    @Test("a document's cache of a model places children as the walk does, across elements, and within its limits")
+    func cachedMatching() throws {
+        var generator = SeededGenerator(seed: 20_261_129)
+        var sequences: [[String]] = [[]]
+        var frontier: [[String]] = [[]]
+        for _ in 0..<4 {
+            frontier = frontier.flatMap { prefix in Self.letters.map { prefix + [$0] } }
+            sequences += frontier
+        }
+        func outcome(_ result: Result<Int32, XSDContentMatcher.Mismatch>) -> Int32? {
+            if case .success(let leaf) = result { return leaf }
+            return nil
+        }
+        var lookups = 0
+        var models = 0
+        for round in 0..<300 {
+            let particle = Self.random(depth: 3, using: &generator)
+            guard Self.isUnique(particle) else { continue }
+            models += 1
+            let model = Self.model(particle)
+            var cache = XSDContentMatcherCache()
+            // A budget of 2 states across models for a third of them: the rest are walked.
+            var budget = round % 3 == 0 ? 2 : 4_096
+            var cached = XSDContentMatcher(model, at: 0)
+            // Every sequence twice: the second time, its steps are in the cache.
+            for children in sequences + sequences {
+                cached.restart(model, at: 0)
+                var walked = XSDContentMatcher(model, at: 0)
+                var broken = false
+                for child in children {
+                    let symbol = Int32(Self.letters.firstIndex(of: child)!)
+                    let expected = outcome(walked.next(symbol: symbol, namespace: nil, in: model))
+                    let found = outcome(cached.next(symbol: symbol, namespace: nil, in: model, cache: &cache, budget: &budget))
+                    #expect(found == expected, "\(Self.regex(particle)) on \(children.joined())")
+                    lookups += 1
+                    if expected == nil {
+                        broken = true
+                        break
+                    }
+                }
+                if !broken {
+                    #expect((cached.end(in: model, cache: &cache) == nil) == (walked.end(in: model) == nil), "\(Self.regex(particle)) on \(children.joined())")
+                }
+            }
+        }
+        #expect(models > 80 && lookups > 100_000, "\(models) models, \(lookups) children")
+    }
+
     static func sequence(_ items: XSDParticle..., minimum: Int = 1, maximum: Int? = 1) -> XSDParticle {
         XSDParticle(minimum: minimum, maximum: maximum, term: .sequence(items))
     }

@@ -14,7 +14,7 @@ struct XSDContentMatcher {
     /// The most readings of one element's children followed at once.
     static let maximumConfigurations = 1_000
 
-    fileprivate struct Frame: Hashable {
+    struct Frame: Hashable {
         var node: Int32
         /// Occurrences of the node's term begun (kept at `minimum` past it when unbounded).
         var count: Int
@@ -24,7 +24,7 @@ struct XSDContentMatcher {
 
     /// Which children of an `all` group have occurred: a bit each for the first 64 (no
     /// allocation, as a `Set` would make per group entered), a set beyond.
-    fileprivate struct ChildSet: Hashable {
+    struct ChildSet: Hashable {
         private var bits: UInt64 = 0
         private var beyond: Set<Int> = []
 
@@ -50,12 +50,18 @@ struct XSDContentMatcher {
 
     /// The model's index in the schema (``XSDModel/contentModels``).
     private(set) var modelIndex: Int
+    /// For a greedy model, the reading as a state of the document's cache of the model
+    /// (``XSDContentMatcherCache``), or -1. Past state 0 (the start, no child yet), the
+    /// cache holds the reading and `configurations[0]` is not kept up to date: it is loaded
+    /// from the cache before it is read.
+    private var state: Int32 = -1
 
     /// A matcher at the start of `model`'s content. It does not hold the model (a copy would
     /// retain its arrays per element): each call is given it, the one at `modelIndex`.
     init(_ model: XSDContentModel, at modelIndex: Int) {
         isGreedy = model.isGreedy
         self.modelIndex = modelIndex
+        state = isGreedy ? 0 : -1
     }
 
     /// Goes back to the start of a model's content, keeping the memory of the paths: the
@@ -67,12 +73,47 @@ struct XSDContentMatcher {
         // Frame by frame: `removeAll(keepingCapacity:)` and `removeSubrange` go through the
         // general range replacement, several times the cost for the frame or two a path has.
         while !configurations[0].isEmpty { configurations[0].removeLast() }
+        state = isGreedy ? 0 : -1
+    }
+
+    /// ``next(symbol:namespace:in:)`` through the document's cache of the model: a child
+    /// met before in the same state is placed by a lookup. `budget` is what the caches of
+    /// the document may still keep, in states.
+    mutating func next(
+        symbol: Int32, namespace: String?, in model: XSDContentModel, cache: inout XSDContentMatcherCache, budget: inout Int
+    ) -> Result<Int32, Mismatch> {
+        guard state >= 0 else { return next(symbol: symbol, namespace: namespace, in: model) }
+        if symbol >= 0, let (next, leaf) = cache.transition(from: state, symbol: symbol) {
+            state = next
+            return .success(leaf)
+        }
+        // A name unknown to the schema may match a wildcard by its namespace alone: its
+        // outcome is not the symbol's, and is walked every time.
+        let from = state
+        if from > 0 { configurations[0] = cache.path(of: from) }
+        let result = next(symbol: symbol, namespace: namespace, in: model)
+        if symbol >= 0, case .success(let leaf) = result {
+            state = cache.add(from: from, symbol: symbol, path: configurations[0], leaf: leaf, budget: &budget)
+        }
+        return result
+    }
+
+    /// ``end(in:)`` through the document's cache of the model.
+    mutating func end(in model: XSDContentModel, cache: inout XSDContentMatcherCache) -> Mismatch? {
+        guard state >= 0 else { return end(in: model) }
+        if cache.mayEnd(at: state) == true { return nil }
+        if state > 0 { configurations[0] = cache.path(of: state) }
+        let mismatch = end(in: model)
+        cache.noteEnd(at: state, mayEnd: mismatch == nil)
+        return mismatch
     }
 
     /// Places a child element whose name is numbered `symbol` (-1 when no element
     /// declaration of the schema has its name), in `namespace`, in `model`: the leaf node
     /// (declaration or wildcard) it matched, or what was expected instead.
     mutating func next(symbol: Int32, namespace: String?, in model: XSDContentModel) -> Result<Int32, Mismatch> {
+        // Walked, the reading is `configurations` (no longer the cache's start state).
+        state = -1
         // A model where the first way is the only one: one reading, moved in place.
         if isGreedy {
             // The commonest step: the same element again, where it may repeat. The walk

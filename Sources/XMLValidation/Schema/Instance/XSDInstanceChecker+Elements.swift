@@ -227,7 +227,10 @@ extension XSDInstanceChecker {
             // Moved where it is kept: a copy would copy its paths on every child.
             guard !stack[parentIndex].contentBroken, stack[parentIndex].hasMatcher else { return recover() }
             let matcher = matchers[parentIndex].modelIndex
-            let result = matchers[parentIndex].next(symbol: symbol, namespace: seenNamespaces[seen], in: model.contentModels[matcher])
+            while matcherCaches.count <= matcher { matcherCaches.append(XSDContentMatcherCache()) }
+            let result = matchers[parentIndex].next(
+                symbol: symbol, namespace: seenNamespaces[seen], in: model.contentModels[matcher], cache: &matcherCaches[matcher],
+                budget: &matcherCacheBudget)
             switch result {
             case .success(let leaf):
                 // An element's leaf is read by its declaration alone: its label holds strings.
@@ -373,10 +376,14 @@ extension XSDInstanceChecker {
         guard let type = frame.type else { return nil }
         // For messages: read only when one is made.
         var name: String { self.name(of: frame) }
-        if frame.hasMatcher, !frame.contentBroken, let mismatch = matchers[depth].end(in: model.contentModels[matchers[depth].modelIndex]) {
-            try report(
-                .incompleteContent, "element <\(name)> ends before its content is complete; \(Self.expectation(mismatch.expected))",
-                component: type.complexIndex.map { model.complexTypes[$0].component })
+        if frame.hasMatcher, !frame.contentBroken {
+            let modelIndex = matchers[depth].modelIndex
+            while matcherCaches.count <= modelIndex { matcherCaches.append(XSDContentMatcherCache()) }
+            if let mismatch = matchers[depth].end(in: model.contentModels[modelIndex], cache: &matcherCaches[modelIndex]) {
+                try report(
+                    .incompleteContent, "element <\(name)> ends before its content is complete; \(Self.expectation(mismatch.expected))",
+                    component: type.complexIndex.map { model.complexTypes[$0].component })
+            }
         }
         guard frame.keepsText, !frame.isNil else { return nil }
         var text = texts[depth]

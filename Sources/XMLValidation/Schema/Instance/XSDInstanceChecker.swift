@@ -24,6 +24,12 @@ struct XSDInstanceChecker {
     /// model (for frames with `hasMatcher`): kept from element to element, so that their
     /// memory is reused rather than made per element.
     var matchers: [XSDContentMatcher] = []
+    /// The document's cache of each greedy content model met, by the model's index (grown
+    /// as models are met): children placed before in the same reading are looked up.
+    var matcherCaches: [XSDContentMatcherCache] = []
+    /// The states the caches may still keep, across models: memory stays bounded whatever
+    /// the schema and document.
+    var matcherCacheBudget = 4_096
     /// In-scope namespace bindings, for `QName` values and `xsi:type`: each prefix's stack.
     var namespaceBindings: [String: [String?]] = [:]
     var ids: Set<String> = []
