@@ -4,7 +4,8 @@ import XMLStreaming
 /// to the handler behind it.
 ///
 /// Memory is one frame per open element (the content model's place, and the text of an
-/// element whose value is checked), plus the document's IDs; time is linear in the document.
+/// element whose value is checked), plus the document's IDs and a cache of the content
+/// models' steps met so far (at most 4,096 states); time is linear in the document.
 /// The first error is thrown from the event that found it, or, with
 /// ``XMLValidationOptions/Reporting/allErrors(maximum:)``, every error is kept in
 /// ``errors``; after an element's content breaks its model, its further children are still
