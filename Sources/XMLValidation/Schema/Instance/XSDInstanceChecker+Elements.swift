@@ -64,7 +64,8 @@ extension XSDInstanceChecker {
             case nil: break
             }
         }
-        let component = declaration.map { model.elements[$0].component }
+        // For messages about xsi:type and xsi:nil: read only when one is made.
+        var component: String? { declaration.map { model.elements[$0].component } }
         if let written = xsiTypeValue {
             let block = declaration.map { model.elements[$0].block } ?? []
             if let replacement = try xsiType(written.string, for: type, element: name, component: component, block: block) {
