@@ -93,6 +93,33 @@ struct ValidationScalingTests {
         print("scaling: \(scaling)"); #expect(scaling.isNearLinear(), "\(scaling)")
     }
 
+    @Test("An external DTD with one parameter entity of an n-byte name whose text declares n/10 elements")
+    func elementDeclarationsInLongNamedEntity() throws {
+        // The declarations are all reported at the one reference: it is read once, not once
+        // per declaration.
+        func dtd(_ n: Int) -> [UInt8] {
+            let name = String(repeating: "p", count: n)
+            var text = ""
+            for i in 0..<(n / 10) { text += "<!ELEMENT e\(i) EMPTY>" }
+            return Array("<!ELEMENT r ANY><!ENTITY % \(name) '\(text)'>%\(name);".utf8)
+        }
+        func validate(_ dtd: [UInt8]) throws -> Int {
+            var parserOptions = XMLParserOptions()
+            parserOptions.externalDTD = XMLExternalDTD(bytes: dtd, name: "long.dtd")
+            let parser = XMLStreamParser(
+                handler: XMLDTDValidator(options: XMLValidationOptions(reporting: .allErrors(maximum: 10))),
+                options: parserOptions)
+            try parser.parse("<r/>")
+            return parser.handler.errors.count + parser.handler.uncountedErrors
+        }
+        #expect(try validate(dtd(1_000)) == 0)
+        let scaling = try Scaling.measure(n: 40_000, prepare: dtd) { bytes in
+            let errors = try validate(bytes)
+            #expect(errors == 0)
+        }
+        print("scaling: \(scaling)"); #expect(scaling.isNearLinear(), "\(scaling)")
+    }
+
     @Test("n children through a repeated choice of n names, and n levels of nesting")
     func content() throws {
         func wide(_ n: Int) -> [UInt8] {

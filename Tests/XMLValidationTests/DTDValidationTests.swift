@@ -376,8 +376,40 @@ struct DTDValidationTests {
         #expect(try errors(elementB + "<!ENTITY % d \"<!ELEMENT a (b)>\">\n%d;").isEmpty)
         // An entity's own references are expanded when it is declared: its text is whole.
         #expect(try errors(elementB + "<!ENTITY % o \"(\">\n<!ENTITY % p \"%o;b)\">\n<!ELEMENT a %p;>").isEmpty)
+        // Asked twice during one declaration (two validators in a chain), the same answer.
+        var parserOptions = XMLParserOptions()
+        parserOptions.externalDTD = XMLExternalDTD(bytes: Array((elementB + "<!ENTITY % p \"(b\">\n<!ELEMENT a %p;)>").utf8), name: "split.dtd")
+        let options = XMLValidationOptions(reporting: .allErrors(maximum: 10))
+        let chain = XMLStreamParser(handler: XMLDTDValidator(next: XMLDTDValidator(options: options), options: options), options: parserOptions)
+        try chain.parse("<a><b/></a>")
+        #expect(chain.handler.errors.map(\.code) == [.invalidDeclaration])
+        #expect(chain.handler.next.errors.map(\.code) == [.invalidDeclaration])
         // Not a group: an attribute's enumeration is not checked, as xmllint does not.
         #expect(try errors(elementB + "<!ELEMENT a (b)>\n<!ENTITY % v \"(x\">\n<!ATTLIST a t %v;|y) 'x'>").isEmpty)
+    }
+
+    @Test("Proper Declaration/PE Nesting: an element declaration begun in the DTD's text and ended in a parameter entity's text")
+    func declarationEndingInParameterEntity() throws {
+        func errors(_ dtd: String) throws -> [String] {
+            var parserOptions = XMLParserOptions()
+            parserOptions.externalDTD = XMLExternalDTD(bytes: Array(dtd.utf8), name: "split.dtd")
+            let parser = XMLStreamParser(
+                handler: XMLDTDValidator(options: XMLValidationOptions(reporting: .allErrors(maximum: 10))), options: parserOptions)
+            try parser.parse("<a><b/></a>")
+            return parser.handler.errors.map { "\($0.position.line):\($0.position.column) \($0.code.rawValue): \($0.message)" }
+        }
+        let elementB = "<!ELEMENT b EMPTY>\n"
+        let message = { (entity: String) in
+            "invalid-declaration: the declaration of <a> begins in the DTD's own text, but its > does not follow parameter entity "
+                + "%\(entity); there: a declaration must begin and end in the same entity's text (Proper Declaration/PE Nesting)"
+        }
+        // The `>` in the entity's text, after a whole group or a whole keyword; in a second
+        // entity's text. xmllint refuses all three.
+        #expect(try errors(elementB + "<!ENTITY % e \"(b)>\">\n<!ELEMENT a %e;") == ["3:13 " + message("e")])
+        #expect(try errors(elementB + "<!ENTITY % e \"ANY>\">\n<!ELEMENT a %e;") == ["3:13 " + message("e")])
+        #expect(try errors(elementB + "<!ENTITY % e \"(b)\">\n<!ENTITY % g \">\">\n<!ELEMENT a %e;%g;") == ["4:13 " + message("e")])
+        // The `>` in the DTD's text, after white space: fine.
+        #expect(try errors(elementB + "<!ENTITY % e \"(b)\">\n<!ELEMENT a %e; \n >").isEmpty)
     }
 
     @Test("the root must be the DOCTYPE's; a document without a DTD is not valid")

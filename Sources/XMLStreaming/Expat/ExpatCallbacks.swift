@@ -118,6 +118,7 @@ enum ExpatCallbacks {
             // The model is the callback's to free, with the parser's allocator.
             defer { unsafe XML_FreeContentModel(receiver.parser, model) }
             guard receiver.pendingError == nil else { return }
+            receiver.elementDeclarationEvents += 1
             let name = unsafe String(cString: name!)
             guard unsafe groupDepth(of: model!) <= DTDLimits.contentModelDepth else {
                 return receiver.fail(

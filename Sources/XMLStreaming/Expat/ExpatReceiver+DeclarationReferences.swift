@@ -1,36 +1,62 @@
 internal import CExpat
 
+/// How an element declaration of the caller's DTD is written around the parameter entities
+/// it references, which the parser's event, made after they are expanded, does not show.
+package struct XMLWrittenDeclaration: Equatable {
+    /// The parameter entities referenced in the declaration's own text (`%name;`), in order.
+    package var parameterEntityReferences: [String]
+    /// Whether the declaration ends in the text of the last of them (its `>` is there), having
+    /// begun outside it: XML 1.0's Proper Declaration/PE Nesting is broken.
+    package var endsInParameterEntity: Bool
+}
+
 // Where an element declaration's tokens came from: expat reports a content model whole, after
 // expanding the parameter entities in it, so a validator cannot tell from the event whether
 // a group opens in one entity's text and closes outside it (XML 1.0's Proper Group/PE
-// Nesting). The caller's DTD is fed to expat in one call, so while expat reports one of its
-// declarations the bytes of the whole DTD are still in expat's buffer, and the references
-// written in the declaration can be read there.
+// Nesting), or whether the declaration ends in an entity's text (expat refuses one that
+// begins in an entity's text and ends outside, not the other way). The caller's DTD is fed
+// to expat in one call, so while expat reports one of its declarations the bytes of the
+// whole DTD are still in expat's buffer, and the declaration can be read there as written.
 extension ExpatReceiver {
-    /// During an element declaration of the caller's DTD: the parameter entities it
-    /// references as written (`%name;`, in order), from its `<!ELEMENT` to the token expat
-    /// reports it at (its closing parenthesis, or the reference whose text closes it). `nil`
-    /// outside the caller's DTD, for a declaration written whole in an entity's text (whose
-    /// references were expanded when the entity was declared), or when the bytes are not in
-    /// an ASCII-compatible encoding.
-    func parameterEntityReferencesInCurrentDeclaration() -> [String]? {
+    /// During an element declaration of the caller's DTD: how it is written, read from its
+    /// `<!ELEMENT` to the token expat reports it at (its closing parenthesis, `EMPTY` or
+    /// `ANY`, or the reference whose text holds that token). `nil` outside the caller's DTD,
+    /// for a declaration written whole in an entity's text (whose references were expanded
+    /// when the entity was declared), or in a DTD whose encoding is not ASCII-compatible
+    /// (UTF-16). Names are read as UTF-8. Asked again during the same event, it answers the
+    /// same.
+    func writtenElementDeclaration() -> XMLWrittenDeclaration? {
+        if let cached = writtenDeclarationCache, cached.event == elementDeclarationEvents { return cached.declaration }
+        let declaration = readWrittenElementDeclaration()
+        writtenDeclarationCache = (elementDeclarationEvents, declaration)
+        return declaration
+    }
+
+    private func readWrittenElementDeclaration() -> XMLWrittenDeclaration? {
         guard let child = unsafe dtdParser, let context = unsafe inputContext(of: child) else { return nil }
         let bytes = unsafe context.bytes
         // Invariant: every index read below lies in 0..<bytes.count, checked where it is made.
-        var end = unsafe context.offset
-        guard end < bytes.count else { return nil }
+        let offset = unsafe context.offset
+        guard offset < bytes.count else { return nil }
         // The buffer's first byte, as an offset in the DTD.
-        let bufferStart = unsafe Int64(XML_GetCurrentByteIndex(child)) - Int64(unsafe context.offset)
-        let floor = max(0, Int(declarationScanFloor - bufferStart))
-        declarationScanFloor = bufferStart + Int64(unsafe context.offset)
-        if unsafe bytes[end] == UInt8(ascii: "%") {
+        let bufferStart = unsafe Int64(XML_GetCurrentByteIndex(child)) - Int64(offset)
+        // Several declarations in one entity's text are all reported at its reference: after
+        // the first, the look stops here, so that a long reference is not read once per
+        // declaration. (Their `<!ELEMENT` is in the entity's text.)
+        let previous = declarationScanFloor
+        guard bufferStart + Int64(offset) > previous else { return nil }
+        declarationScanFloor = bufferStart + Int64(offset)
+        let floor = max(0, Int(previous - bufferStart))
+        var end = offset
+        let atReference = unsafe bytes[offset] == UInt8(ascii: "%")
+        if atReference {
             while end < bytes.count, unsafe bytes[end] != UInt8(ascii: ";") { end += 1 }
         }
         // Back to the declaration's `<!ELEMENT`: a `>` or any other markup on the way means
         // expat's position is in an entity's text that holds the declaration whole. Not past
         // where the last look began (declarations do not overlap), so that references to
         // many such entities in a row are not each read back over the ones before.
-        var start = unsafe context.offset
+        var start = offset
         while true {
             guard start > floor else { return nil }
             start -= 1
@@ -56,6 +82,14 @@ extension ExpatReceiver {
             }
             i = close + 1
         }
-        return names
+        // Reported at a reference, the declaration's last token is in the entity's text; its
+        // `>` must follow the reference in the DTD's own text.
+        var endsInParameterEntity = false
+        if atReference {
+            var after = end + 1
+            while after < bytes.count, unsafe [0x20, 0x09, 0x0A, 0x0D].contains(bytes[after]) { after += 1 }
+            endsInParameterEntity = unsafe after >= bytes.count || bytes[after] != UInt8(ascii: ">")
+        }
+        return XMLWrittenDeclaration(parameterEntityReferences: names, endsInParameterEntity: endsInParameterEntity)
     }
 }

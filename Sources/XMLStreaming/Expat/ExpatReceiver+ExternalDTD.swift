@@ -55,7 +55,7 @@ extension ExpatReceiver {
         defer { unsafe XML_ParserFree(child) }
         unsafe dtdParser = child
         dtdFileName = dtd.name
-        declarationScanFloor = 0
+        declarationScanFloor = -1
         defer {
             unsafe dtdParser = nil
             dtdFileName = nil

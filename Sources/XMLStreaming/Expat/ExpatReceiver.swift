@@ -140,10 +140,14 @@ internal import XMLSyntax
     var dtdParser: XML_Parser?
     /// The external DTD's name, while its declarations are read.
     var dtdFileName: String?
-    /// The DTD's byte offset up to which an element declaration's references were last
-    /// looked for (``parameterEntityReferencesInCurrentDeclaration()``): the next look stops
-    /// there, so that the DTD's bytes are read back over once in all.
-    var declarationScanFloor: Int64 = 0
+    /// The DTD's byte offset where an element declaration was last read as written
+    /// (``writtenElementDeclaration()``), -1 before any: the next look stops there, so that
+    /// the DTD's bytes are read back over once in all.
+    var declarationScanFloor: Int64 = -1
+    /// Element declarations reported so far, and what the last look found for which of
+    /// them: a second ask during one event answers the same.
+    var elementDeclarationEvents = 0
+    var writtenDeclarationCache: (event: Int, declaration: XMLWrittenDeclaration?)?
     /// The file the current event comes from: the external DTD while its declarations are
     /// read, else the document.
     var eventFileName: String? { dtdFileName ?? fileName }

@@ -29,12 +29,13 @@ public struct XMLLocator {
     /// DTD the parser was given, or from a parameter entity. `false` when detached.
     package var isExternalDeclaration: Bool { unsafe link?.receiver?.currentDeclarationIsExternal ?? false }
 
-    /// During an element declaration of the external DTD the parser was given: the
-    /// parameter entities referenced in it as written (`%name;`), whose texts must each hold
-    /// whole any group they open or close (XML 1.0, Proper Group/PE Nesting). `nil` when
-    /// detached, for a declaration elsewhere, or one written whole in an entity's text.
-    package func parameterEntityReferencesInDeclaration() -> [String]? {
-        unsafe link?.receiver?.parameterEntityReferencesInCurrentDeclaration()
+    /// During an element declaration of the external DTD the parser was given: how it is
+    /// written around the parameter entities it references (which it must hold whole groups
+    /// in, and not end in: XML 1.0, Proper Group/PE Nesting and Proper Declaration/PE
+    /// Nesting). `nil` when detached, for a declaration elsewhere, one written whole in an
+    /// entity's text, or in a DTD not in an ASCII-compatible encoding.
+    package func writtenElementDeclaration() -> XMLWrittenDeclaration? {
+        unsafe link?.receiver?.writtenElementDeclaration()
     }
 
     /// During a start tag: the attributes written in it, namespace declarations included

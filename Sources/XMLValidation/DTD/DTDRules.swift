@@ -289,19 +289,31 @@ struct DTDRules {
         }
     }
 
-    /// Proper Group/PE Nesting: each parameter entity an element declaration references (as
-    /// written in it) must hold whole any group of the content model it opens or closes.
-    func groupNesting(of declaration: XMLElementDeclaration, references: [String], at location: String) -> Issue? {
+    /// Proper Declaration/PE Nesting and Proper Group/PE Nesting, for an element declaration
+    /// as written: it may not end in a parameter entity's text it begins outside, and each
+    /// parameter entity it references must hold whole any group of the model it opens or
+    /// closes.
+    func nesting(of declaration: XMLElementDeclaration, written: XMLWrittenDeclaration, at location: String) -> Issue? {
+        let component = "<!ELEMENT \(declaration.name)> at \(location)"
+        if written.endsInParameterEntity, let last = written.parameterEntityReferences.last {
+            return Issue(
+                code: .invalidDeclaration,
+                message: "the declaration of <\(declaration.name)> begins in the DTD's own text, but its > does not follow "
+                    + "parameter entity %\(last); there: a declaration must begin and end in the same entity's text "
+                    + "(Proper Declaration/PE Nesting)",
+                component: component)
+        }
         switch declaration.content {
         case .empty, .any: return nil
         case .mixed, .children: break
         }
-        guard let split = references.first(where: { parameterEntityGroups[CodePointString($0)] == false }) else { return nil }
+        guard let split = written.parameterEntityReferences.first(where: { parameterEntityGroups[CodePointString($0)] == false })
+        else { return nil }
         return Issue(
             code: .invalidDeclaration,
             message: "parameter entity %\(split); holds a parenthesis of the content model of <\(declaration.name)> "
                 + "without its match: a group must open and close in the same entity's text (Proper Group/PE Nesting)",
-            component: "<!ELEMENT \(declaration.name)> at \(location)")
+            component: component)
     }
 
     /// Whether every parenthesis in `text` is matched in it, opening before closing.

@@ -134,8 +134,8 @@ public struct XMLDTDValidator<Next: XMLEventHandler>: XMLEventHandler {
         if let issue = rules.declare(declaration, at: here, isExternal: locator.isExternalDeclaration) {
             try report(issue)
         }
-        if let references = locator.parameterEntityReferencesInDeclaration(), !references.isEmpty,
-            let issue = rules.groupNesting(of: declaration, references: references, at: here)
+        if let written = locator.writtenElementDeclaration(),
+            let issue = rules.nesting(of: declaration, written: written, at: here)
         {
             try report(issue)
         }
