@@ -141,8 +141,8 @@ struct ContentMatcherTests {
             models += 1
             let model = Self.model(particle)
             var cache = XSDContentMatcherCache()
-            // A budget of 2 states across models for a third of them: the rest are walked.
-            var budget = round % 3 == 0 ? 2 : 4_096
+            // A budget of 2 frames for a third of them: past it, children are walked.
+            var budget = round % 3 == 0 ? 2 : 65_536
             var cached = XSDContentMatcher(model, at: 0)
             // Every sequence twice: the second time, its steps are in the cache.
             for children in sequences + sequences {
@@ -166,6 +166,45 @@ struct ContentMatcherTests {
             }
         }
         #expect(models > 80 && lookups > 100_000, "\(models) models, \(lookups) children")
+    }
+
+    @Test("a document's cache of a model with wildcards: a name the schema knows is looked up, one it does not is walked by its namespace")
+    func cachedMatchingWithWildcards() throws {
+        // (a, ##other*, b?, ##any?): a wildcard takes a known name (c, symbol 2) by its
+        // namespace as readily as an unknown one (symbol -1).
+        let other = XSDParticle(minimum: 0, maximum: nil, term: .wildcard(XSDWildcard(namespaces: .not(nil), processContents: .lax)))
+        let any = XSDParticle(minimum: 0, maximum: 1, term: .wildcard(XSDWildcard(namespaces: .any, processContents: .skip)))
+        let particle = Self.sequence(Self.element("a"), other, Self.element("b", 0, 1), any)
+        var symbols: [XSDExpandedName: Int32] = [
+            Self.name("a"): 0, Self.name("b"): 1, XSDExpandedName(namespace: "urn:x", localName: "c"): 2,
+        ]
+        let model = XSDContentModel(particle, declarationNames: { Self.name(Self.letters[$0]) }, symbols: &symbols)
+        let children: [[(Int32, String?)]] = [
+            [(0, nil), (2, "urn:x"), (2, "urn:x"), (1, nil)],
+            [(0, nil), (-1, "urn:y"), (2, "urn:x"), (-1, nil)],
+            [(0, nil), (-1, nil), (1, nil)],
+            [(0, nil), (1, nil), (2, "urn:x")],
+            [(0, nil), (1, nil), (2, "urn:x"), (2, "urn:x")],
+        ]
+        var cache = XSDContentMatcherCache()
+        var budget = 65_536
+        var cached = XSDContentMatcher(model, at: 0)
+        for sequence in children + children {
+            cached.restart(model, at: 0)
+            var walked = XSDContentMatcher(model, at: 0)
+            var broken = false
+            for (symbol, namespace) in sequence {
+                let expected = walked.next(symbol: symbol, namespace: namespace, in: model)
+                let found = cached.next(symbol: symbol, namespace: namespace, in: model, cache: &cache, budget: &budget)
+                switch (expected, found) {
+                case (.success(let a), .success(let b)): #expect(a == b, "\(sequence)")
+                case (.failure, .failure): broken = true
+                default: Issue.record("\(sequence): walked \(expected), cached \(found)")
+                }
+                if broken { break }
+            }
+            if !broken { #expect((cached.end(in: model, cache: &cache) == nil) == (walked.end(in: model) == nil)) }
+        }
     }
 
     static func sequence(_ items: XSDParticle..., minimum: Int = 1, maximum: Int? = 1) -> XSDParticle {

@@ -149,6 +149,12 @@ struct RegexTests {
         #expect(XSDRegexASCIIAutomaton(exponential.program.code) == nil)
         #expect(exponential.matches("bbbabbbbbbb"))
         #expect(!exponential.matches("bbbbabbbbbbb" + "b"))
+        // (a?){1000}: each state holds about 2,000 threads; a{5000}: 5,001 instructions.
+        let optional = try XSDRegex("(a?){1000}")
+        #expect(XSDRegexASCIIAutomaton(optional.program.code) == nil)
+        #expect(optional.matches(String(repeating: "a", count: 999)))
+        #expect(!optional.matches(String(repeating: "a", count: 1001)))
+        #expect(XSDRegexASCIIAutomaton(try XSDRegex("a{5000}").program.code) == nil)
         let long = try XSDRegex("a{2000}")
         #expect(XSDRegexASCIIAutomaton(long.program.code) == nil)
         #expect(long.matches(String(repeating: "a", count: 2000)))

@@ -7,9 +7,10 @@
 /// child's name (as the schema numbers it, which fixes its namespace) decide the next
 /// reading and the leaf, so a remembered step is the step the walk would take. Failures are
 /// not kept: they are walked again, for their message. Bounded: at most ``maximumStates``
-/// states and ``maximumTransitions`` children from each, and no more states than the
-/// document's budget (``XSDInstanceChecker/matcherCacheBudget``) across models; past
-/// either, children are walked as without it.
+/// states and ``maximumTransitions`` children from each, and no more frames in the states'
+/// readings than the document's budget (``XSDInstanceChecker/matcherCacheBudget``) across
+/// models (a reading is a frame per level of the model); past either, children are walked
+/// as without it.
 struct XSDContentMatcherCache {
     static let maximumStates = 256
     static let maximumTransitions = 16
@@ -65,8 +66,8 @@ struct XSDContentMatcherCache {
         if let known = states[path] {
             next = known
         } else {
-            guard transitionCounts.count < Self.maximumStates, budget > 0 else { return -1 }
-            budget -= 1
+            guard transitionCounts.count < Self.maximumStates, budget >= path.count else { return -1 }
+            budget -= path.count
             next = Int32(transitionCounts.count)
             states[path] = next
             paths.append(path)

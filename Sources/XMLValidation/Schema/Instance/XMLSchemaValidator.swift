@@ -5,7 +5,7 @@ import XMLStreaming
 ///
 /// Memory is one frame per open element (the content model's place, and the text of an
 /// element whose value is checked), plus the document's IDs and a cache of the content
-/// models' steps met so far (at most 4,096 states); time is linear in the document.
+/// models' steps met so far (at most about 2 MiB); time is linear in the document.
 /// The first error is thrown from the event that found it, or, with
 /// ``XMLValidationOptions/Reporting/allErrors(maximum:)``, every error is kept in
 /// ``errors``; after an element's content breaks its model, its further children are still

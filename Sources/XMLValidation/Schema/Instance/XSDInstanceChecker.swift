@@ -27,9 +27,9 @@ struct XSDInstanceChecker {
     /// The document's cache of each greedy content model met, by the model's index (grown
     /// as models are met): children placed before in the same reading are looked up.
     var matcherCaches: [XSDContentMatcherCache] = []
-    /// The states the caches may still keep, across models: memory stays bounded whatever
-    /// the schema and document.
-    var matcherCacheBudget = 4_096
+    /// The frames the caches' states may still hold, across models (about 32 bytes each):
+    /// memory stays bounded, at about 2 MiB, whatever the schema and document.
+    var matcherCacheBudget = 65_536
     /// In-scope namespace bindings, for `QName` values and `xsi:type`: each prefix's stack.
     var namespaceBindings: [String: [String?]] = [:]
     var ids: Set<String> = []
