@@ -20,6 +20,9 @@ struct XSDElementFrame {
     /// at its depth), for a value that is checked.
     var keepsText = false
     var hasChildElements = false
+    /// Whether the element's text must be white space only (element-only content, not nil):
+    /// such text, the commonest, is checked without reading the type.
+    var textMustBeWhitespace = false
     /// `xsi:nil="true"`.
     var isNil = false
     /// Whether undeclared children are assessed laxly (under a `lax` wildcard or `anyType`).

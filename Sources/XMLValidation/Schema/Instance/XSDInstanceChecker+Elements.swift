@@ -114,6 +114,7 @@ extension XSDInstanceChecker {
                     frame.hasMatcher = true
                 }
                 if mixed && hasValueConstraint { frame.keepsText = true }
+                if !mixed && !frame.isNil { frame.textMustBeWhitespace = true }
             case .simple(let simple):
                 if hasValueConstraint || !model.simpleTypes[simple].acceptsAnyText { frame.keepsText = true }
             case .empty:
@@ -342,6 +343,7 @@ extension XSDInstanceChecker {
     /// content (white space aside) and in a nil element.
     mutating func collect(_ text: XMLStringView) throws {
         let index = stack.count - 1
+        if stack[index].textMustBeWhitespace, text.isWhitespace { return }
         guard let type = stack[index].type else { return }
         if stack[index].isNil {
             try report(.invalidNil, "element <\(self.name(of: stack[index]))> is nil (xsi:nil) and cannot hold text")
@@ -364,6 +366,7 @@ extension XSDInstanceChecker {
                     "\(inCDATA ? "a CDATA section" : "text") is not allowed in <\(self.name(of: stack[index]))>, whose content is \(isEmpty ? "empty" : "element-only")",
                     component: model.complexTypes[typeIndex].component)
                 stack[index].type = .anyType
+                stack[index].textMustBeWhitespace = false
             }
         default:
             break
