@@ -42,6 +42,24 @@ struct NameSharingTests {
         #expect(result.table.names[indexOfName["n499"]!].local == "n499")
     }
 
+    @Test("names of one length, first and last letter, in turn, keep their indexes (they share the table's entry for a name met again)")
+    func namesSharingTheRecentEntry() throws {
+        // a0b … a9b, then in turn a0b a1b a0b a1b …: each lookup of the shared entry finds the
+        // other name there.
+        let names = (0..<10).map { "<a\($0)b/>" }.joined()
+        let alternating = (0..<200).map { "<a\($0 % 2)b/>" }.joined()
+        let parser = XMLStreamParser(handler: NameInterning(table: XMLNameTable()))
+        try parser.parse("<d>\(names)\(alternating)</d>")
+        let result = parser.handler
+        #expect(result.table.count == 11)
+        var indexOfName: [String: Int] = [:]
+        for (name, index) in zip(result.names, result.indexes) {
+            #expect(indexOfName[name, default: index] == index, "\(name)")
+            indexOfName[name] = index
+        }
+        #expect(Set(indexOfName.values).count == 11)
+    }
+
     @Test("names crafted to collide are interned in near-linear time")
     func collidingNamesScale() throws {
         let scaling = try Scaling.measure(n: 5_000, prepare: Self.twice) { bytes in

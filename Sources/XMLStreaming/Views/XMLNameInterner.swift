@@ -13,6 +13,11 @@ package struct XMLNameInterner {
     private var spans: [(start: Int, count: Int, hash: UInt32)] = []
     /// Open addressing: a name's number plus one, or 0 for an empty slot.
     private var slots: [Int32] = []
+    /// The name last met with each length and first and last byte, by a trivial hash of
+    /// those: a name met again (most are, tag after tag) is found by one comparison of its
+    /// bytes, without hashing them all. A miss, or a name crafted to share the entry, costs
+    /// one comparison more than the index alone.
+    private var recent: [Int32] = []
     /// Whether names are hashed by `Hasher` (after a lookup probed too far).
     package private(set) var isKeyed = false
     /// For tests: the fast hash gives every name the same value, as names crafted against
@@ -35,19 +40,43 @@ package struct XMLNameInterner {
     /// - Complexity: O(length of the name), amortized; at most ``probeLimit`` probes before
     ///   the index rehashes once with `Hasher`.
     package mutating func number(of name: XMLName) -> (number: Int, isNew: Bool) {
-        if slots.isEmpty { slots = Array(repeating: 0, count: 32) }
-        // The name's length and fast hash in one pass over expat's string. Invariant: it is
-        // NUL-terminated and valid during the callback that handed the name over, which
-        // this call is part of; nothing read here is kept past it (the bytes are copied).
+        if slots.isEmpty {
+            slots = Array(repeating: 0, count: 32)
+            recent = Array(repeating: -1, count: Self.recentCount)
+        }
+        // Invariant: expat's string is NUL-terminated and valid during the callback that
+        // handed the name over, which this call is part of; nothing read here is kept past
+        // it (the bytes are copied).
         let raw = unsafe name.raw
         var count = 0
-        var hash = Self.seed
-        while unsafe raw[count] != 0 {
-            hash = unsafe (hash ^ UInt32(raw[count])) &* 16_777_619
-            count += 1
-        }
+        while unsafe raw[count] != 0 { count += 1 }
         let bytes = unsafe UnsafeRawBufferPointer(start: raw, count: count)
-        hash = isKeyed ? unsafe keyedHash(bytes) : fastHashCollides ? 0 : Self.mix(hash)
+        let recentSlot = count == 0 ? 0 : unsafe (count &* 31 &+ Int(raw[0]) &* 7 &+ Int(raw[count - 1])) & (Self.recentCount - 1)
+        let candidate = Int(recent[recentSlot])
+        if candidate >= 0, spans[candidate].count == count, unsafe equals(spans[candidate].start, bytes) {
+            return (candidate, false)
+        }
+        let (number, isNew) = unsafe number(of: bytes, name: name)
+        recent[recentSlot] = Int32(number)
+        return (number, isNew)
+    }
+
+    /// Entries of ``recent``: a power of two.
+    private static let recentCount = 256
+
+    /// The number of the name whose `count` bytes are `bytes`, through the hashed index.
+    private mutating func number(of bytes: UnsafeRawBufferPointer, name: XMLName) -> (number: Int, isNew: Bool) {
+        let count = bytes.count
+        var hash: UInt32
+        if isKeyed {
+            hash = unsafe keyedHash(bytes)
+        } else if fastHashCollides {
+            hash = 0
+        } else {
+            hash = Self.seed
+            for unsafe byte in unsafe bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+            hash = Self.mix(hash)
+        }
         let mask = slots.count - 1
         var slot = Int(hash) & mask
         var probes = 0
