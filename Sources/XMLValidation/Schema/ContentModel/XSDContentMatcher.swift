@@ -98,6 +98,16 @@ struct XSDContentMatcher {
         return result
     }
 
+    /// The leaf the child named `symbol` reaches when the cache knows its step, moving the
+    /// matcher on; `nil` (and the matcher as it was) when it does not: then
+    /// ``next(symbol:namespace:in:cache:budget:)`` walks it. Takes neither the model nor the
+    /// child's namespace, which the common case does not need and would retain.
+    mutating func nextFromCache(symbol: Int32, cache: inout XSDContentMatcherCache) -> Int32? {
+        guard state >= 0, symbol >= 0, let (next, leaf) = cache.transition(from: state, symbol: symbol) else { return nil }
+        state = next
+        return leaf
+    }
+
     /// ``end(in:)`` through the document's cache of the model.
     mutating func end(in model: XSDContentModel, cache: inout XSDContentMatcherCache) -> Mismatch? {
         guard state >= 0 else { return end(in: model) }

@@ -230,9 +230,14 @@ extension XSDInstanceChecker {
             guard !stack[parentIndex].contentBroken, stack[parentIndex].hasMatcher else { return recover() }
             let matcher = matchers[parentIndex].modelIndex
             while matcherCaches.count <= matcher { matcherCaches.append(XSDContentMatcherCache()) }
-            let result = matchers[parentIndex].next(
-                symbol: symbol, namespace: seenNamespaces[seen], in: model.contentModels[matcher], cache: &matcherCaches[matcher],
-                budget: &matcherCacheBudget)
+            let result: Result<Int32, XSDContentMatcher.Mismatch>
+            if let leaf = matchers[parentIndex].nextFromCache(symbol: symbol, cache: &matcherCaches[matcher]) {
+                result = .success(leaf)
+            } else {
+                result = matchers[parentIndex].next(
+                    symbol: symbol, namespace: seenNamespaces[seen], in: model.contentModels[matcher], cache: &matcherCaches[matcher],
+                    budget: &matcherCacheBudget)
+            }
             switch result {
             case .success(let leaf):
                 // An element's leaf is read by its declaration alone: its label holds strings.
