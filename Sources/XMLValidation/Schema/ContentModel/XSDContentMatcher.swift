@@ -67,7 +67,13 @@ struct XSDContentMatcher {
     /// Goes back to the start of a model's content, keeping the memory of the paths: the
     /// validator keeps one matcher per depth, restarted for each element there.
     mutating func restart(_ model: XSDContentModel, at modelIndex: Int) {
-        isGreedy = model.isGreedy
+        restart(isGreedy: model.isGreedy, at: modelIndex)
+    }
+
+    /// ``restart(_:at:)`` told only whether the model is greedy: the validator does not hand
+    /// over the model, whose copy would be retained per element.
+    mutating func restart(isGreedy: Bool, at modelIndex: Int) {
+        self.isGreedy = isGreedy
         self.modelIndex = modelIndex
         if configurations.count > 1 { configurations.removeSubrange(1...) }
         // Frame by frame: `removeAll(keepingCapacity:)` and `removeSubrange` go through the
@@ -78,7 +84,7 @@ struct XSDContentMatcher {
 
     /// ``next(symbol:namespace:in:)`` through the document's cache of the model: a child
     /// met before in the same state is placed by a lookup. `budget` is what the caches of
-    /// the document may still keep, in states.
+    /// the document may still keep, in frames.
     mutating func next(
         symbol: Int32, namespace: String?, in model: XSDContentModel, cache: inout XSDContentMatcherCache, budget: inout Int
     ) -> Result<Int32, Mismatch> {
@@ -101,11 +107,19 @@ struct XSDContentMatcher {
     /// The leaf the child named `symbol` reaches when the cache knows its step, moving the
     /// matcher on; `nil` (and the matcher as it was) when it does not: then
     /// ``next(symbol:namespace:in:cache:budget:)`` walks it. Takes neither the model nor the
-    /// child's namespace, which the common case does not need and would retain.
+    /// child's namespace, which the common case does not need and would retain, and the
+    /// cache `inout`, to be read in place.
     mutating func nextFromCache(symbol: Int32, cache: inout XSDContentMatcherCache) -> Int32? {
         guard state >= 0, symbol >= 0, let (next, leaf) = cache.transition(from: state, symbol: symbol) else { return nil }
         state = next
         return leaf
+    }
+
+    /// Whether the cache knows the content may end where the matcher is (`false`: it does
+    /// not know, or knows it may not: ``end(in:cache:)`` says). The cache is `inout` to be
+    /// read in place: an array's element passed by value is copied, its arrays retained.
+    func endsFromCache(cache: inout XSDContentMatcherCache) -> Bool {
+        state >= 0 && cache.mayEnd(at: state) == true
     }
 
     /// ``end(in:)`` through the document's cache of the model.

@@ -110,7 +110,7 @@ extension XSDInstanceChecker {
                     // the array is filled up to this one first.
                     let depth = stack.count
                     while matchers.count <= depth { matchers.append(XSDContentMatcher(model.contentModels[modelIndex], at: modelIndex)) }
-                    matchers[depth].restart(model.contentModels[modelIndex], at: modelIndex)
+                    matchers[depth].restart(isGreedy: model.contentModels[modelIndex].isGreedy, at: modelIndex)
                     frame.hasMatcher = true
                 }
                 if mixed && hasValueConstraint { frame.keepsText = true }
@@ -388,7 +388,9 @@ extension XSDInstanceChecker {
         if frame.hasMatcher, !frame.contentBroken {
             let modelIndex = matchers[depth].modelIndex
             while matcherCaches.count <= modelIndex { matcherCaches.append(XSDContentMatcherCache()) }
-            if let mismatch = matchers[depth].end(in: model.contentModels[modelIndex], cache: &matcherCaches[modelIndex]) {
+            if !matchers[depth].endsFromCache(cache: &matcherCaches[modelIndex]),
+                let mismatch = matchers[depth].end(in: model.contentModels[modelIndex], cache: &matcherCaches[modelIndex])
+            {
                 try report(
                     .incompleteContent, "element <\(name)> ends before its content is complete; \(Self.expectation(mismatch.expected))",
                     component: type.complexIndex.map { model.complexTypes[$0].component })
