@@ -247,7 +247,7 @@ failures += await example("docs/Validation.md:370") {
     _ = options
     _ = parser
 }
-failures += await example("docs/Validation.md:445") {
+failures += await example("docs/Validation.md:446") {
     // A document that names its schema, beside it.
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("location-hints-example")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -70,6 +70,61 @@ struct RedefinitionTests {
         }
     }
 
+    @Test("schema documents that redefine each other, or themselves, are refused; a cycle of includes is not (the W3C suite's s4_2_4si01)")
+    func redefinitionCycles() throws {
+        let directory = try TemporaryDirectory()
+        func redefining(_ location: String, adding element: String, declaring: Bool = false) -> String {
+            """
+            <xs:schema \(Self.xs) targetNamespace="urn:a" xmlns:tns="urn:a">
+              <xs:redefine schemaLocation="\(location)">
+                <xs:complexType name="c1"><xs:complexContent><xs:extension base="tns:c1">
+                  <xs:sequence><xs:element name="\(element)"/></xs:sequence>
+                </xs:extension></xs:complexContent></xs:complexType>
+              </xs:redefine>
+              \(declaring ? #"<xs:complexType name="c1"><xs:sequence><xs:element name="z"/></xs:sequence></xs:complexType>"# : "")
+              <xs:element name="root\(element)" type="tns:c1"/>
+            </xs:schema>
+            """
+        }
+        let a = try directory.write(redefining("b.xsd", adding: "x"), named: "a.xsd")
+        let b = try directory.write(redefining("a.xsd", adding: "y", declaring: true), named: "b.xsd")
+        for schema in [a, b] {
+            #expect {
+                try XMLSchema(contentsOf: schema)
+            } throws: { error in
+                let error = error as? XMLValidationError
+                return error?.code == .invalidSchema
+                    && ["a.xsd", "b.xsd"].contains {
+                        error?.message == "<xs:redefine> of \($0) is circular: the schema it reads redefines this one in turn, "
+                            + "directly or through the documents it includes (src-redefine)"
+                    }
+            }
+        }
+        // Through a document included on the way (xmllint refuses it too; xmlschema does
+        // not), and a document redefining itself.
+        let c = try directory.write(redefining("d.xsd", adding: "v"), named: "c.xsd")
+        _ = try directory.write(
+            "<xs:schema \(Self.xs) targetNamespace=\"urn:a\"><xs:include schemaLocation=\"e.xsd\"/></xs:schema>", named: "d.xsd")
+        _ = try directory.write(redefining("c.xsd", adding: "w", declaring: true), named: "e.xsd")
+        #expect(throws: XMLValidationError.self) { try XMLSchema(contentsOf: c) }
+        let itself = try directory.write(redefining("self.xsd", adding: "s", declaring: true), named: "self.xsd")
+        #expect {
+            try XMLSchema(contentsOf: itself)
+        } throws: { error in
+            (error as? XMLValidationError)?.message == "<xs:redefine> of self.xsd redefines the schema document it is in (src-redefine)"
+        }
+        // A redefinition of a document that includes the redefining one back: read once, fine
+        // (xmllint and xmlschema agree).
+        let f = try directory.write(redefining("g.xsd", adding: "x"), named: "f.xsd")
+        _ = try directory.write(
+            """
+            <xs:schema \(Self.xs) targetNamespace="urn:a"><xs:include schemaLocation="f.xsd"/>
+              <xs:complexType name="c1"><xs:sequence><xs:element name="z"/></xs:sequence></xs:complexType>
+            </xs:schema>
+            """, named: "g.xsd")
+        _ = try XMLSchema(contentsOf: f)
+    }
+
     @Test("a group redefined without a reference to itself restricts the original (src-redefine.6.2.2)")
     func groupRestrictions() throws {
         // The original: an optional <note>.

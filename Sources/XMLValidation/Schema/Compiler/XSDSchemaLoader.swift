@@ -29,11 +29,87 @@ struct XSDSchemaLoader {
     /// named first and then included back (a cycle of includes) is read once.
     private var readInto: Set<String> = []
     private var pending: [(source: XSDSchemaSource, namespace: String??, from: SchemaNode?)] = []
+    /// Each `<xs:include>` and `<xs:redefine>`: the document it is in and the one it reads,
+    /// by path and namespace (as ``readInto``), for the cycles a schema may not have.
+    private var links: [(from: String, to: String, node: SchemaNode, isRedefine: Bool)] = []
 
     init(options: XMLSchema.Options) { self.options = options }
 
     /// Reads `sources` and everything they include or import.
     mutating func load(_ sources: [XSDSchemaSource]) throws(XSDSchemaError) {
+        try read(sources)
+        try checkRedefinitionCycles()
+    }
+
+    /// A document that redefines itself, or documents that redefine one another in a cycle
+    /// (of redefinitions and includes): each redefinition would build on the other, a type
+    /// deriving from itself in the end (Structures 4.2.2, src-redefine; ct-props-correct.3).
+    /// xmllint refuses them too. A cycle with one redefinition in it (`a` redefines `b`,
+    /// which includes `a`) is not one: the redefinition applies once, and xmllint and
+    /// xmlschema read it so; nor is a cycle of includes, each document read once.
+    ///
+    /// The documents are grouped by the cycles they are on (strongly connected components,
+    /// Kosaraju's two passes): a group with two redefinitions inside it has a cycle through
+    /// both. Linear in the links.
+    private func checkRedefinitionCycles() throws(XSDSchemaError) {
+        guard links.contains(where: \.isRedefine) else { return }
+        if let itself = links.first(where: { $0.isRedefine && $0.from == $0.to }) {
+            throw XSDSchemaError(
+                "<xs:redefine> of \(itself.node.attributes["schemaLocation"] ?? "") redefines the schema document it is in (src-redefine)",
+                at: itself.node)
+        }
+        var forward: [String: [String]] = [:]
+        var backward: [String: [String]] = [:]
+        for link in links {
+            forward[link.from, default: []].append(link.to)
+            backward[link.to, default: []].append(link.from)
+        }
+        // First pass: the documents in order of finishing, on the links as they are.
+        var finished: [String] = []
+        var visited: Set<String> = []
+        for start in forward.keys.sorted() where visited.insert(start).inserted {
+            var path: [(document: String, next: Int)] = [(start, 0)]
+            while let (document, next) = path.last {
+                let targets = forward[document] ?? []
+                if next < targets.count {
+                    path[path.count - 1].next += 1
+                    if visited.insert(targets[next]).inserted { path.append((targets[next], 0)) }
+                } else {
+                    finished.append(document)
+                    path.removeLast()
+                }
+            }
+        }
+        // Second pass: on the links reversed, from the last finished, each search is a group.
+        var group: [String: Int] = [:]
+        var groups = 0
+        for start in finished.reversed() where group[start] == nil {
+            let id = groups
+            groups += 1
+            group[start] = id
+            var stack = [start]
+            while let document = stack.popLast() {
+                for source in backward[document] ?? [] where group[source] == nil {
+                    group[source] = id
+                    stack.append(source)
+                }
+            }
+        }
+        var redefinitionsInGroup: [Int: Int] = [:]
+        for link in links where link.isRedefine {
+            guard let id = group[link.from], group[link.to] == id else { continue }
+            redefinitionsInGroup[id, default: 0] += 1
+            if redefinitionsInGroup[id] == 2 {
+                throw XSDSchemaError(
+                    "<xs:redefine> of \(link.node.attributes["schemaLocation"] ?? "") is circular: the schema it reads redefines "
+                        + "this one in turn, directly or through the documents it includes (src-redefine)",
+                    at: link.node)
+            }
+        }
+    }
+
+    /// Reads `sources` and everything they include, import or redefine.
+    private mutating func read(_ sources: [XSDSchemaSource]) throws(XSDSchemaError) {
         pending = sources.map { ($0, nil, nil) }
         while !pending.isEmpty {
             let (source, chameleon, from) = pending.removeFirst()
@@ -78,7 +154,9 @@ struct XSDSchemaLoader {
                     guard let location = child.attributes["schemaLocation"] else {
                         throw XSDSchemaError("<xs:include> needs a schemaLocation", at: child)
                     }
-                    pending.append((try resolve(location, from: child), .some(namespace), child))
+                    let included = try resolve(location, from: child)
+                    links.append((identity + "\u{0}" + (namespace ?? ""), included.identity + "\u{0}" + (namespace ?? ""), child, false))
+                    pending.append((included, .some(namespace), child))
                 case "import":
                     let imported = child.attributes["namespace"]
                     if imported == namespace {
@@ -97,7 +175,9 @@ struct XSDSchemaLoader {
                     guard let location = child.attributes["schemaLocation"] else {
                         throw XSDSchemaError("<xs:redefine> needs a schemaLocation", at: child)
                     }
-                    pending.append((try resolve(location, from: child), .some(namespace), child))
+                    let redefined = try resolve(location, from: child)
+                    links.append((identity + "\u{0}" + (namespace ?? ""), redefined.identity + "\u{0}" + (namespace ?? ""), child, true))
+                    pending.append((redefined, .some(namespace), child))
                 default:
                     break
                 }
