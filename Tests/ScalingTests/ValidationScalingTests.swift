@@ -17,6 +17,17 @@ struct ValidationScalingTests {
         return parser.handler.errors.count + parser.handler.uncountedErrors
     }
 
+    /// Validates `document` against the external DTD `dtd`, collecting up to 10 errors, and
+    /// returns how many there were.
+    static func validate(document: String, externalDTD dtd: [UInt8]) throws -> Int {
+        var parserOptions = XMLParserOptions()
+        parserOptions.externalDTD = XMLExternalDTD(bytes: dtd, name: "scaling.dtd")
+        let parser = XMLStreamParser(
+            handler: XMLDTDValidator(options: XMLValidationOptions(reporting: .allErrors(maximum: 10))), options: parserOptions)
+        try parser.parse(document)
+        return parser.handler.errors.count + parser.handler.uncountedErrors
+    }
+
     @Test("A tag with n declared attributes of every type, and one declaring n IDs")
     func attributes() throws {
         func document(_ n: Int) -> [UInt8] {
@@ -76,18 +87,9 @@ struct ValidationScalingTests {
             for i in 0..<n { dtd += "%d\(i); " }
             return Array(dtd.utf8)
         }
-        func validate(_ dtd: [UInt8]) throws -> Int {
-            var parserOptions = XMLParserOptions()
-            parserOptions.externalDTD = XMLExternalDTD(bytes: dtd, name: "many.dtd")
-            let parser = XMLStreamParser(
-                handler: XMLDTDValidator(options: XMLValidationOptions(reporting: .allErrors(maximum: 10))),
-                options: parserOptions)
-            try parser.parse("<r/>")
-            return parser.handler.errors.count + parser.handler.uncountedErrors
-        }
-        #expect(try validate(dtd(100)) == 0)
+        #expect(try Self.validate(document: "<r/>", externalDTD: dtd(100)) == 0)
         let scaling = try Scaling.measure(n: 10_000, prepare: dtd) { bytes in
-            let errors = try validate(bytes)
+            let errors = try Self.validate(document: "<r/>", externalDTD: bytes)
             #expect(errors == 0)
         }
         print("scaling: \(scaling)"); #expect(scaling.isNearLinear(), "\(scaling)")
@@ -103,18 +105,9 @@ struct ValidationScalingTests {
             for i in 0..<(n / 10) { text += "<!ELEMENT e\(i) EMPTY>" }
             return Array("<!ELEMENT r ANY><!ENTITY % \(name) '\(text)'>%\(name);".utf8)
         }
-        func validate(_ dtd: [UInt8]) throws -> Int {
-            var parserOptions = XMLParserOptions()
-            parserOptions.externalDTD = XMLExternalDTD(bytes: dtd, name: "long.dtd")
-            let parser = XMLStreamParser(
-                handler: XMLDTDValidator(options: XMLValidationOptions(reporting: .allErrors(maximum: 10))),
-                options: parserOptions)
-            try parser.parse("<r/>")
-            return parser.handler.errors.count + parser.handler.uncountedErrors
-        }
-        #expect(try validate(dtd(1_000)) == 0)
+        #expect(try Self.validate(document: "<r/>", externalDTD: dtd(1_000)) == 0)
         let scaling = try Scaling.measure(n: 40_000, prepare: dtd) { bytes in
-            let errors = try validate(bytes)
+            let errors = try Self.validate(document: "<r/>", externalDTD: bytes)
             #expect(errors == 0)
         }
         print("scaling: \(scaling)"); #expect(scaling.isNearLinear(), "\(scaling)")
