@@ -121,6 +121,22 @@ struct DTDValidationTests {
             """
         #expect(
             try dtdErrors(cdata) == ["2:8 unexpected-content: element <a> has element content; found a CDATA section"])
+        // A reference to an entity whose text is empty is content too: EMPTY allows not even
+        // that (xmllint agrees); written with nothing between the tags, or as <b/>, fine.
+        let reference = """
+            <!DOCTYPE a [<!ELEMENT a (b*)> <!ELEMENT b EMPTY> <!ENTITY nil "">]>
+            <a>&nil;<b>&nil;</b><b>&nil;&nil;</b><b></b><b/></a>
+            """
+        #expect(
+            try dtdErrors(reference) == [
+                "2:17 unexpected-content: element <b> is declared EMPTY; found an entity reference",
+                "2:34 unexpected-content: element <b> is declared EMPTY; found an entity reference",
+            ])
+        // In UTF-16 too.
+        let utf16 = Array("\u{FEFF}\(reference)".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        let parser = XMLStreamParser(handler: XMLDTDValidator(options: XMLValidationOptions(reporting: .allErrors(maximum: 10))))
+        try parser.parse(utf16)
+        #expect(parser.handler.errors.map(\.code) == [.unexpectedContent, .unexpectedContent])
     }
 
     @Test(

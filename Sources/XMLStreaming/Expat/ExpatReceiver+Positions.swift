@@ -95,6 +95,24 @@ extension ExpatReceiver {
         unsafe dtdParser != nil || currentEventStarts(with: 0x25)
     }
 
+    /// Whether the current event is an end tag written right after an entity reference
+    /// (`&name;</a>`): a reference to an entity whose text is empty leaves no event of its
+    /// own, and this is how it shows. `false` for an end tag in an entity's text (positioned
+    /// at the reference to that entity), or when the byte before is no longer held.
+    var currentEndTagFollowsEntityReference: Bool {
+        guard unsafe dtdParser == nil, currentEventStarts(with: 0x3C, 0x2F), let context = unsafe inputContext() else {
+            return false
+        }
+        let width = inputIsUTF16 ? 2 : 1
+        // Invariant: the unit read lies inside the bytes expat holds, before the event.
+        guard unsafe context.offset >= width, unsafe context.offset <= context.bytes.count else { return false }
+        let start = unsafe context.offset - width
+        guard inputIsUTF16 else { return unsafe context.bytes[start] == 0x3B }
+        let low = unsafe inputIsLittleEndian ? context.bytes[start] : context.bytes[start + 1]
+        let high = unsafe inputIsLittleEndian ? context.bytes[start + 1] : context.bytes[start]
+        return high == 0 && low == 0x3B
+    }
+
     /// Whether the document's bytes at the current event begin with these ASCII characters,
     /// in the input's own encoding (expat's, or UTF-8 from a transcoding stage).
     private func currentEventStarts(with first: UInt8, _ second: UInt8? = nil) -> Bool {

@@ -25,6 +25,10 @@ public struct XMLLocator {
     /// detached.
     package var isCharacterReference: Bool { unsafe link?.receiver?.currentTextIsCharacterReference ?? false }
 
+    /// Whether the current event is an end tag written right after an entity reference
+    /// (`&nil;</a>`), which shows a reference whose text is empty. `false` when detached.
+    package var isEndTagAfterEntityReference: Bool { unsafe link?.receiver?.currentEndTagFollowsEntityReference ?? false }
+
     /// Whether the current declaration is external markup (XML 1.0, 2.9): from the external
     /// DTD the parser was given, or from a parameter entity. `false` when detached.
     package var isExternalDeclaration: Bool { unsafe link?.receiver?.currentDeclarationIsExternal ?? false }

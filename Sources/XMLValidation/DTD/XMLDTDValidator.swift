@@ -218,6 +218,15 @@ public struct XMLDTDValidator<Next: XMLEventHandler>: XMLEventHandler {
 
     /// Checks the element's content model is complete, and passes the event on.
     public mutating func endElement(_ name: XMLName) throws {
+        // EMPTY allows not even a reference to an entity whose text is empty (VC: Element
+        // Valid), which no other event shows.
+        if let index = stack.indices.last, !stack[index].contentUnknown, !stack[index].reportedText,
+            let element = stack[index].elementID.flatMap({ rules.elements[$0] }), case .empty = element.content,
+            locator.isEndTagAfterEntityReference
+        {
+            try reportContent(
+                index, "element <\(stack[index].name)> is declared EMPTY; found an entity reference", component: element.component)
+        }
         if let frame = stack.popLast(), !frame.contentUnknown, let element = frame.elementID.flatMap({ rules.elements[$0] }),
             case .children(let automaton) = element.content, !automaton.accepting[Int(frame.state)]
         {
