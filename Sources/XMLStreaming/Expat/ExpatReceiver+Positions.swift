@@ -106,11 +106,7 @@ extension ExpatReceiver {
         let width = inputIsUTF16 ? 2 : 1
         // Invariant: the unit read lies inside the bytes expat holds, before the event.
         guard unsafe context.offset >= width, unsafe context.offset <= context.bytes.count else { return false }
-        let start = unsafe context.offset - width
-        guard inputIsUTF16 else { return unsafe context.bytes[start] == 0x3B }
-        let low = unsafe inputIsLittleEndian ? context.bytes[start] : context.bytes[start + 1]
-        let high = unsafe inputIsLittleEndian ? context.bytes[start + 1] : context.bytes[start]
-        return high == 0 && low == 0x3B
+        return unsafe asciiUnit(in: UnsafeBufferPointer(rebasing: context.bytes[(context.offset - width)..<context.offset]), at: 0) == 0x3B
     }
 
     /// Whether the document's bytes at the current event begin with these ASCII characters,
@@ -122,13 +118,16 @@ extension ExpatReceiver {
         // Invariant: every unit read lies inside the bytes expat holds.
         guard unsafe context.offset + count * width <= context.bytes.count else { return false }
         let bytes = unsafe UnsafeBufferPointer(rebasing: context.bytes[context.offset..<(context.offset + count * width)])
-        func unit(_ index: Int) -> UInt8? {
-            guard inputIsUTF16 else { return unsafe bytes[index] }
-            let low = unsafe inputIsLittleEndian ? bytes[2 * index] : bytes[2 * index + 1]
-            let high = unsafe inputIsLittleEndian ? bytes[2 * index + 1] : bytes[2 * index]
-            return high == 0 ? low : nil
-        }
-        return unit(0) == first && (second == nil || unit(1) == second)
+        return unsafe asciiUnit(in: bytes, at: 0) == first && (second == nil || asciiUnit(in: bytes, at: 1) == second)
+    }
+
+    /// The `index`th unit of `bytes` (in the input's encoding) when it is an ASCII character:
+    /// a byte, or a UTF-16 unit whose high byte is 0; `nil` otherwise. `bytes` holds the unit.
+    private func asciiUnit(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt8? {
+        guard inputIsUTF16 else { return unsafe bytes[index] }
+        let low = unsafe inputIsLittleEndian ? bytes[2 * index] : bytes[2 * index + 1]
+        let high = unsafe inputIsLittleEndian ? bytes[2 * index + 1] : bytes[2 * index]
+        return high == 0 ? low : nil
     }
 
     /// The bytes expat still holds around the current event, and the event's offset in them.

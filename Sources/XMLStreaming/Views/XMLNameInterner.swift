@@ -67,16 +67,7 @@ package struct XMLNameInterner {
     /// The number of the name whose `count` bytes are `bytes`, through the hashed index.
     private mutating func number(of bytes: UnsafeRawBufferPointer, name: XMLName) -> (number: Int, isNew: Bool) {
         let count = bytes.count
-        var hash: UInt32
-        if isKeyed {
-            hash = unsafe keyedHash(bytes)
-        } else if fastHashCollides {
-            hash = 0
-        } else {
-            hash = Self.seed
-            for unsafe byte in unsafe bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
-            hash = Self.mix(hash)
-        }
+        let hash = unsafe self.hash(bytes)
         let mask = slots.count - 1
         var slot = Int(hash) & mask
         var probes = 0

@@ -146,7 +146,7 @@ struct ContentMatcherTests {
             var cached = XSDContentMatcher(model, at: 0)
             // Every sequence twice: the second time, its steps are in the cache.
             for children in sequences + sequences {
-                cached.restart(model, at: 0)
+                cached.restart(isGreedy: model.isGreedy, at: 0)
                 var walked = XSDContentMatcher(model, at: 0)
                 var broken = false
                 for child in children {
@@ -193,7 +193,7 @@ struct ContentMatcherTests {
         var budget = 65_536
         var cached = XSDContentMatcher(model, at: 0)
         for sequence in children + children {
-            cached.restart(model, at: 0)
+            cached.restart(isGreedy: model.isGreedy, at: 0)
             var walked = XSDContentMatcher(model, at: 0)
             var broken = false
             for (symbol, namespace) in sequence {

@@ -108,6 +108,9 @@ struct XSDSchemaLoader {
         }
     }
 
+    /// A document read into a namespace, as ``readInto`` and ``links`` name it.
+    private static func key(_ identity: String, _ namespace: String?) -> String { identity + "\u{0}" + (namespace ?? "") }
+
     /// Reads `sources` and everything they include, import or redefine.
     private mutating func read(_ sources: [XSDSchemaSource]) throws(XSDSchemaError) {
         pending = sources.map { ($0, nil, nil) }
@@ -141,7 +144,8 @@ struct XSDSchemaLoader {
                             + (chameleon.map { "\"\($0)\"" } ?? "none"), at: from)
                 }
             }
-            guard readInto.insert(identity + "\u{0}" + (namespace ?? "")).inserted else { continue }
+            let document = Self.key(identity, namespace)
+            guard readInto.insert(document).inserted else { continue }
             documents.append(
                 XSDSchemaDocument(
                     root: root, targetNamespace: namespace,
@@ -155,7 +159,7 @@ struct XSDSchemaLoader {
                         throw XSDSchemaError("<xs:include> needs a schemaLocation", at: child)
                     }
                     let included = try resolve(location, from: child)
-                    links.append((identity + "\u{0}" + (namespace ?? ""), included.identity + "\u{0}" + (namespace ?? ""), child, false))
+                    links.append((document, Self.key(included.identity, namespace), child, false))
                     pending.append((included, .some(namespace), child))
                 case "import":
                     let imported = child.attributes["namespace"]
@@ -176,7 +180,7 @@ struct XSDSchemaLoader {
                         throw XSDSchemaError("<xs:redefine> needs a schemaLocation", at: child)
                     }
                     let redefined = try resolve(location, from: child)
-                    links.append((identity + "\u{0}" + (namespace ?? ""), redefined.identity + "\u{0}" + (namespace ?? ""), child, true))
+                    links.append((document, Self.key(redefined.identity, namespace), child, true))
                     pending.append((redefined, .some(namespace), child))
                 default:
                     break

@@ -66,12 +66,8 @@ struct XSDContentMatcher {
 
     /// Goes back to the start of a model's content, keeping the memory of the paths: the
     /// validator keeps one matcher per depth, restarted for each element there.
-    mutating func restart(_ model: XSDContentModel, at modelIndex: Int) {
-        restart(isGreedy: model.isGreedy, at: modelIndex)
-    }
-
-    /// ``restart(_:at:)`` told only whether the model is greedy: the validator does not hand
-    /// over the model, whose copy would be retained per element.
+    /// Told only whether the model is greedy: the validator does not hand over the model,
+    /// whose copy would be retained per element.
     mutating func restart(isGreedy: Bool, at modelIndex: Int) {
         self.isGreedy = isGreedy
         self.modelIndex = modelIndex
@@ -82,17 +78,13 @@ struct XSDContentMatcher {
         state = isGreedy ? 0 : -1
     }
 
-    /// ``next(symbol:namespace:in:)`` through the document's cache of the model: a child
-    /// met before in the same state is placed by a lookup. `budget` is what the caches of
-    /// the document may still keep, in frames.
+    /// ``next(symbol:namespace:in:)`` for a child the document's cache of the model does not
+    /// know (``nextFromCache(symbol:cache:)`` is asked first), remembering the step there.
+    /// `budget` is what the caches of the document may still keep, in frames.
     mutating func next(
         symbol: Int32, namespace: String?, in model: XSDContentModel, cache: inout XSDContentMatcherCache, budget: inout Int
     ) -> Result<Int32, Mismatch> {
         guard state >= 0 else { return next(symbol: symbol, namespace: namespace, in: model) }
-        if symbol >= 0, let (next, leaf) = cache.transition(from: state, symbol: symbol) {
-            state = next
-            return .success(leaf)
-        }
         // A name unknown to the schema may match a wildcard by its namespace alone: its
         // outcome is not the symbol's, and is walked every time.
         let from = state

@@ -111,6 +111,7 @@ extension XSDInstanceChecker {
                     let depth = stack.count
                     while matchers.count <= depth { matchers.append(XSDContentMatcher(model.contentModels[modelIndex], at: modelIndex)) }
                     matchers[depth].restart(isGreedy: model.contentModels[modelIndex].isGreedy, at: modelIndex)
+                    while matcherCaches.count <= modelIndex { matcherCaches.append(XSDContentMatcherCache()) }
                     frame.hasMatcher = true
                 }
                 if mixed && hasValueConstraint { frame.keepsText = true }
@@ -229,7 +230,6 @@ extension XSDInstanceChecker {
             // Moved where it is kept: a copy would copy its paths on every child.
             guard !stack[parentIndex].contentBroken, stack[parentIndex].hasMatcher else { return recover() }
             let matcher = matchers[parentIndex].modelIndex
-            while matcherCaches.count <= matcher { matcherCaches.append(XSDContentMatcherCache()) }
             let result: Result<Int32, XSDContentMatcher.Mismatch>
             if let leaf = matchers[parentIndex].nextFromCache(symbol: symbol, cache: &matcherCaches[matcher]) {
                 result = .success(leaf)
@@ -387,7 +387,6 @@ extension XSDInstanceChecker {
         var name: String { self.name(of: frame) }
         if frame.hasMatcher, !frame.contentBroken {
             let modelIndex = matchers[depth].modelIndex
-            while matcherCaches.count <= modelIndex { matcherCaches.append(XSDContentMatcherCache()) }
             if !matchers[depth].endsFromCache(cache: &matcherCaches[modelIndex]),
                 let mismatch = matchers[depth].end(in: model.contentModels[modelIndex], cache: &matcherCaches[modelIndex])
             {

@@ -25,7 +25,8 @@ struct XSDInstanceChecker {
     /// memory is reused rather than made per element.
     var matchers: [XSDContentMatcher] = []
     /// The document's cache of each greedy content model met, by the model's index (grown
-    /// as models are met): children placed before in the same reading are looked up.
+    /// when a matcher is started on a model): children placed before in the same reading
+    /// are looked up.
     var matcherCaches: [XSDContentMatcherCache] = []
     /// The frames the caches' states may still hold, across models (about 32 bytes each):
     /// memory stays bounded, at about 2 MiB, whatever the schema and document.
