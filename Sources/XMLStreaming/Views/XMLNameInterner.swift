@@ -61,6 +61,27 @@ package struct XMLNameInterner {
         return (number, isNew)
     }
 
+    /// Whether `name` is the name numbered `number`, by a comparison of its bytes alone,
+    /// without measuring or hashing them: the check of a guess (the name that came after the
+    /// same one last time, say), cheaper than ``number(of:)`` when it is right.
+    package func isName(_ number: Int, _ name: XMLName) -> Bool {
+        guard number >= 0, number < spans.count else { return false }
+        let span = spans[number]
+        // Invariant: expat's string is NUL-terminated and valid during the callback that
+        // handed the name over, which this call is part of. No stored byte is 0 (expat's
+        // names hold none), so a shorter name stops the loop at its terminator: no byte past
+        // it is read. `span` lies within `raw`, which holds every name's bytes back to back.
+        let given = unsafe name.raw
+        return unsafe raw.withUnsafeBufferPointer { stored in
+            var i = 0
+            while i < span.count {
+                if unsafe given[i] != stored[span.start &+ i] { return false }
+                i &+= 1
+            }
+            return unsafe given[i] == 0
+        }
+    }
+
     /// Entries of ``recent``: a power of two.
     private static let recentCount = 256
 

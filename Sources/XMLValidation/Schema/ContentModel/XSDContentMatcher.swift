@@ -107,6 +107,15 @@ struct XSDContentMatcher {
         return leaf
     }
 
+    /// The matcher's state in the document's cache of its model (-1: not in it), for a
+    /// step looked up there (``XSDContentMatcherCache/transition(from:symbol:)``) without
+    /// the matcher's copy; ``take(_:)`` moves it to the step's.
+    var cacheState: Int32 { state }
+
+    /// Moves the matcher to `state`, the next state of a step the cache knows from
+    /// ``cacheState``.
+    mutating func take(_ state: Int32) { self.state = state }
+
     /// Whether the cache knows the content may end where the matcher is (`false`: it does
     /// not know, or knows it may not: ``end(in:cache:)`` says). The cache is `inout` to be
     /// read in place: an array's element passed by value is copied, its arrays retained.

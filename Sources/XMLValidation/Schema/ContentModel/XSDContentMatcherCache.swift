@@ -26,10 +26,11 @@ struct XSDContentMatcherCache {
     /// asked.
     private var ends: [Int8] = []
 
-    /// The state and leaf the child named `symbol` leads to from `state`, when met before.
+    /// The state and leaf the child named `symbol` leads to from `state`, when met before
+    /// (never for a state or symbol below 0).
     func transition(from state: Int32, symbol: Int32) -> (next: Int32, leaf: Int32)? {
         let s = Int(state)
-        guard s < transitionCounts.count else { return nil }
+        guard s >= 0, symbol >= 0, s < transitionCounts.count else { return nil }
         let base = s * Self.maximumTransitions * 3
         let table = transitions.span
         for k in 0..<Int(transitionCounts[s]) where table[base + 3 * k] == symbol {
@@ -43,10 +44,10 @@ struct XSDContentMatcherCache {
         state == 0 ? [] : paths[Int(state) - 1]
     }
 
-    /// Whether the content may end in `state`, when asked before.
+    /// Whether the content may end in `state`, when asked before (`nil` for a state below 0).
     func mayEnd(at state: Int32) -> Bool? {
         let s = Int(state)
-        guard s < ends.count, ends[s] >= 0 else { return nil }
+        guard s >= 0, s < ends.count, ends[s] >= 0 else { return nil }
         return ends[s] == 1
     }
 

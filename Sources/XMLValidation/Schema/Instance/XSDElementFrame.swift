@@ -23,6 +23,9 @@ struct XSDElementFrame {
     /// Whether the element's text must be white space only (element-only content, not nil):
     /// such text, the commonest, is checked without reading the type.
     var textMustBeWhitespace = false
+    /// Whether the element's text needs nothing at all: not kept, allowed, and its element
+    /// not nil (``XSDInstanceChecker/collect(_:)`` would only pass over it).
+    var ignoresText = false
     /// `xsi:nil="true"`.
     var isNil = false
     /// Whether undeclared children are assessed laxly (under a `lax` wildcard or `anyType`).
@@ -56,6 +59,8 @@ struct XSDInstanceName {
         var type: Int
         var isRequired: Bool
         var hasValueConstraint: Bool
+        /// The type's ``XSDSimpleType/acceptsAnyText``: the value is not even read.
+        var acceptsAnyText: Bool
     }
 
     enum XSIAttribute {

@@ -20,17 +20,11 @@ extension XSDInstanceChecker {
                     .undeclaredAttribute, "attribute \(seenNames[number].qualifiedName) is not allowed on <\(element)>, whose type is simple")
                 continue
             }
-            if seenNames[number].lastOwner != complexIndex {
-                seenNames[number].lastOwner = complexIndex
-                seenNames[number].lastUse = model.complexTypes[complexIndex].attributes[seenNames[number].expanded].map {
-                    XSDInstanceName.AttributeUse(type: $0.type, isRequired: $0.isRequired, hasValueConstraint: $0.valueConstraint != nil)
-                }
-            }
-            if let use = seenNames[number].lastUse {
+            if let use = attributeUse(of: number, on: complexIndex) {
                 seen += use.isRequired ? 1 : 0
                 // A value any string type takes is not even read; most others are checked on
                 // the parser's bytes, and only a value that fails there is made a `String`.
-                guard use.hasValueConstraint || !model.simpleTypes[use.type].acceptsAnyText else { continue }
+                guard use.hasValueConstraint || !use.acceptsAnyText else { continue }
                 // The span is the attribute's bytes, which the parser keeps for the whole event,
                 // and does not leave the closure.
                 if !use.hasValueConstraint,

@@ -7,7 +7,8 @@ extension XSDInstanceChecker {
         // Past the limit, names are numbered afresh: here, before any of this tag's are (one
         // tag with more names only grows the table).
         if seenNames.count - pinnedNames >= Self.maximumSeenNames { forgetNames() }
-        let seen = instanceName(xmlName)
+        let seen = elementName(xmlName)
+        if enterByPlan(seen, attributes: attributes) { return }
         // The name's strings are read where they are kept: a copy would retain them, per tag.
         if !model.identityConstraints.isEmpty {
             openNames.append(seenNames[seen].expanded)
@@ -55,7 +56,7 @@ extension XSDInstanceChecker {
         // `removeAll(keepingCapacity:)` goes through the general range replacement, per tag.
         var position = 0
         for attribute in attributes {
-            let number = instanceName(attribute.name)
+            let number = attributeName(attribute.name, of: seen, at: position)
             if position < attributeNames.count { attributeNames[position] = number } else { attributeNames.append(number) }
             position += 1
             switch seenNames[number].xsiAttribute {
@@ -105,15 +106,7 @@ extension XSDInstanceChecker {
             }
             switch model.complexTypes[index].content {
             case .elements(let modelIndex, let mixed):
-                if !frame.isNil {
-                    // Ancestors without a model (anyType, nil, lax) leave their depths unused:
-                    // the array is filled up to this one first.
-                    let depth = stack.count
-                    while matchers.count <= depth { matchers.append(XSDContentMatcher(model.contentModels[modelIndex], at: modelIndex)) }
-                    matchers[depth].restart(isGreedy: model.contentModels[modelIndex].isGreedy, at: modelIndex)
-                    while matcherCaches.count <= modelIndex { matcherCaches.append(XSDContentMatcherCache()) }
-                    frame.hasMatcher = true
-                }
+                if !frame.isNil { startMatcher(on: modelIndex, isGreedy: model.contentModels[modelIndex].isGreedy, frame: &frame) }
                 if mixed && hasValueConstraint { frame.keepsText = true }
                 if !mixed && !frame.isNil { frame.textMustBeWhitespace = true }
             case .simple(let simple):
@@ -136,7 +129,18 @@ extension XSDInstanceChecker {
             Self.empty(&texts, at: stack.count)
             frame.position = locator.position
         }
+        frame.ignoresText = ignoresText(frame)
         stack.append(frame)
+    }
+
+    /// Whether ``collect(_:)`` would pass over any text in the element of `frame`.
+    func ignoresText(_ frame: XSDElementFrame) -> Bool {
+        guard !frame.isNil, !frame.keepsText, let type = frame.type else { return frame.type == nil }
+        guard case .complex(let index) = type else { return true }
+        switch model.complexTypes[index].content {
+        case .elements(_, false), .empty: return false
+        default: return true
+        }
     }
 
     /// The name's place in ``seenNames``, made once per distinct name of the document. The
@@ -150,6 +154,46 @@ extension XSDInstanceChecker {
             seenNames.append(entry)
         }
         return pinnedNames + number
+    }
+
+    /// ``instanceName(_:)`` for a start tag's name, tried first against the name that came
+    /// after the last start tag's the last time it came (a feed's tags come in the same
+    /// order, record after record): a right guess costs one comparison of the bytes.
+    mutating func elementName(_ name: XMLName) -> Int {
+        let previous = lastStartName
+        if previous >= 0, previous < nextStartGuesses.count {
+            let guess = Int(nextStartGuesses[previous])
+            if guess >= pinnedNames, nameIndex.isName(guess - pinnedNames, name) {
+                lastStartName = guess
+                return guess
+            }
+        }
+        let seen = instanceName(name)
+        if previous >= 0 {
+            while nextStartGuesses.count <= previous { nextStartGuesses.append(-1) }
+            nextStartGuesses[previous] = Int32(seen)
+        }
+        lastStartName = seen
+        return seen
+    }
+
+    /// The most attributes of a tag whose names are guessed, from the last tag of the same
+    /// name (``attributeName(_:of:at:)``).
+    static var guessedAttributes: Int { 4 }
+
+    /// ``instanceName(_:)`` for the attribute at `position` of a tag named `element` (its
+    /// number), tried first against the name at the same place of the last such tag.
+    mutating func attributeName(_ name: XMLName, of element: Int, at position: Int) -> Int {
+        guard position < Self.guessedAttributes else { return instanceName(name) }
+        let slot = element * Self.guessedAttributes + position
+        if slot < attributeGuesses.count {
+            let guess = Int(attributeGuesses[slot])
+            if guess >= pinnedNames, nameIndex.isName(guess - pinnedNames, name) { return guess }
+        }
+        let number = instanceName(name)
+        while attributeGuesses.count <= slot { attributeGuesses.append(-1) }
+        attributeGuesses[slot] = Int32(number)
+        return number
     }
 
     /// Empties the entry at `depth` of an array kept by depth, keeping its memory for the
@@ -176,6 +220,10 @@ extension XSDInstanceChecker {
         seenNamespaces = keptNamespaces
         pinnedNames = kept.count
         nameIndex = XMLNameInterner()
+        // The guesses hold numbers of forgotten names.
+        nextStartGuesses = []
+        attributeGuesses = []
+        lastStartName = -1
     }
 
     /// The most distinct names remembered at once.
@@ -347,8 +395,9 @@ extension XSDInstanceChecker {
     /// Text in the open element: collected for a value, refused in element-only or empty
     /// content (white space aside) and in a nil element.
     mutating func collect(_ text: XMLStringView) throws {
+        // White space in element-only content, and text needing nothing, returned before
+        // the call (``characters(_:)``).
         let index = stack.count - 1
-        if stack[index].textMustBeWhitespace, text.isWhitespace { return }
         guard let type = stack[index].type else { return }
         if stack[index].isNil {
             try report(.invalidNil, "element <\(self.name(of: stack[index]))> is nil (xsi:nil) and cannot hold text")

@@ -31,6 +31,9 @@ struct XSDInstanceChecker {
     /// The frames the caches' states may still hold, across models (about 32 bytes each):
     /// memory stays bounded, at about 2 MiB, whatever the schema and document.
     var matcherCacheBudget = 65_536
+    /// Each element declaration's plan, by its index, made when a tag of it is first met
+    /// (``XSDInstanceChecker/enterByPlan(_:attributes:)``).
+    var elementPlans: [XSDElementPlan] = []
     /// In-scope namespace bindings, for `QName` values and `xsi:type`: each prefix's stack.
     var namespaceBindings: [String: [String?]] = [:]
     var ids: Set<String> = []
@@ -41,6 +44,14 @@ struct XSDInstanceChecker {
     /// with what each stands for, made once per name rather than once per tag.
     var nameIndex = XMLNameInterner()
     var seenNames: [XSDInstanceName] = []
+    /// Guesses at names, checked by their bytes before a name is numbered the long way
+    /// (``XSDInstanceChecker/elementName(_:)``): for each element name (by its number in
+    /// ``seenNames``), the name of the start tag that came next last time; and the names of
+    /// its last tag's first ``guessedAttributes`` attributes. -1: none yet.
+    var nextStartGuesses: [Int32] = []
+    var attributeGuesses: [Int32] = []
+    /// The number of the last start tag's name, -1 before the first.
+    var lastStartName = -1
     /// The entries at the start of ``seenNames`` kept for the open elements when names were
     /// last numbered afresh: the interner's numbers come after them.
     var pinnedNames = 0
@@ -100,8 +111,19 @@ struct XSDInstanceChecker {
 
     /// Checks the element's content is complete and its value valid.
     mutating func endElement() throws {
-        guard let frame = stack.popLast() else { return }
-        let value = try finish(frame, depth: stack.count)
+        guard let depth = stack.indices.last else { return }
+        // The commonest end, told from the frame in place: no value to check, and content
+        // the cache knows may end here (or none to check). Fields are read where they are
+        // kept: a copy of the frame, the matcher or the cache costs more than the test.
+        if model.identityConstraints.isEmpty, !stack[depth].keepsText,
+            !stack[depth].hasMatcher || stack[depth].contentBroken
+                || matcherCaches[matchers[depth].modelIndex].mayEnd(at: matchers[depth].cacheState) == true
+        {
+            stack.removeLast()
+            return
+        }
+        let frame = stack.removeLast()
+        let value = try finish(frame, depth: depth)
         if !model.identityConstraints.isEmpty {
             openNames.removeLast()
             try leaveIdentity(frame, value: value)
@@ -110,7 +132,11 @@ struct XSDInstanceChecker {
 
     /// Checks text is allowed here, and keeps it when the element's value is checked.
     mutating func characters(_ text: XMLStringView) throws {
-        if !stack.isEmpty { try collect(text) }
+        guard let index = stack.indices.last else { return }
+        // The commonest text, checked here without the call: white space between children,
+        // and the value of an element whose type takes any text.
+        if stack[index].ignoresText || (stack[index].textMustBeWhitespace && text.isWhitespace) { return }
+        try collect(text)
     }
 
     /// Notes an unparsed entity, a value `ENTITY` attributes may name.
