@@ -7,6 +7,9 @@ struct XSDElementFrame {
     /// The element's name: its number in the checker's ``XSDInstanceChecker/seenNames``,
     /// whose `qualifiedName` is the name as written, for messages.
     var nameNumber: Int32
+    /// The name of its last child element so far (its number in ``seenNames``), -1 before the
+    /// first: what the next child's name is guessed from (``XSDInstanceChecker/elementName(_:)``).
+    var lastChildName: Int32 = -1
     /// Its declaration, when it has one.
     var declaration: Int?
     /// Its type; `nil` when it is not assessed (a `skip` wildcard, or no declaration).

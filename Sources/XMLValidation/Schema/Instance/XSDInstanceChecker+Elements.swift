@@ -157,24 +157,32 @@ extension XSDInstanceChecker {
     }
 
     /// ``instanceName(_:)`` for a start tag's name, tried first against the name that came
-    /// after the last start tag's the last time it came (a feed's tags come in the same
-    /// order, record after record): a right guess costs one comparison of the bytes.
+    /// after the previous child of the same parent, or first in a parent of the same name,
+    /// the last time (a feed's records are alike): a right guess costs one comparison of the
+    /// bytes. Notes the name as the parent's last child.
     mutating func elementName(_ name: XMLName) -> Int {
-        let previous = lastStartName
-        if previous >= 0, previous < nextStartGuesses.count {
-            let guess = Int(nextStartGuesses[previous])
-            if guess >= pinnedNames, nameIndex.isName(guess - pinnedNames, name) {
-                lastStartName = guess
-                return guess
-            }
+        guard let parent = stack.indices.last else { return instanceName(name) }
+        let previous = Int(stack[parent].lastChildName)
+        let key = previous >= 0 ? previous : Int(stack[parent].nameNumber)
+        let guess = previous >= 0 ? Self.guess(in: nextSiblingGuesses, at: key) : Self.guess(in: firstChildGuesses, at: key)
+        let seen: Int
+        if guess >= pinnedNames, nameIndex.isName(guess - pinnedNames, name) {
+            seen = guess
+        } else {
+            seen = instanceName(name)
+            if previous >= 0 { Self.note(seen, in: &nextSiblingGuesses, at: key) } else { Self.note(seen, in: &firstChildGuesses, at: key) }
         }
-        let seen = instanceName(name)
-        if previous >= 0 {
-            while nextStartGuesses.count <= previous { nextStartGuesses.append(-1) }
-            nextStartGuesses[previous] = Int32(seen)
-        }
-        lastStartName = seen
+        stack[parent].lastChildName = Int32(seen)
         return seen
+    }
+
+    private static func guess(in guesses: [Int32], at key: Int) -> Int {
+        key < guesses.count ? Int(guesses[key]) : -1
+    }
+
+    private static func note(_ number: Int, in guesses: inout [Int32], at key: Int) {
+        while guesses.count <= key { guesses.append(-1) }
+        guesses[key] = Int32(number)
     }
 
     /// The most attributes of a tag whose names are guessed, from the last tag of the same
@@ -186,13 +194,10 @@ extension XSDInstanceChecker {
     mutating func attributeName(_ name: XMLName, of element: Int, at position: Int) -> Int {
         guard position < Self.guessedAttributes else { return instanceName(name) }
         let slot = element * Self.guessedAttributes + position
-        if slot < attributeGuesses.count {
-            let guess = Int(attributeGuesses[slot])
-            if guess >= pinnedNames, nameIndex.isName(guess - pinnedNames, name) { return guess }
-        }
+        let guess = Self.guess(in: attributeGuesses, at: slot)
+        if guess >= pinnedNames, nameIndex.isName(guess - pinnedNames, name) { return guess }
         let number = instanceName(name)
-        while attributeGuesses.count <= slot { attributeGuesses.append(-1) }
-        attributeGuesses[slot] = Int32(number)
+        Self.note(number, in: &attributeGuesses, at: slot)
         return number
     }
 
@@ -215,15 +220,16 @@ extension XSDInstanceChecker {
             kept.append(seenNames[number])
             keptNamespaces.append(seenNamespaces[number])
             stack[i].nameNumber = Int32(i)
+            stack[i].lastChildName = -1
         }
         seenNames = kept
         seenNamespaces = keptNamespaces
         pinnedNames = kept.count
         nameIndex = XMLNameInterner()
         // The guesses hold numbers of forgotten names.
-        nextStartGuesses = []
+        nextSiblingGuesses = []
+        firstChildGuesses = []
         attributeGuesses = []
-        lastStartName = -1
     }
 
     /// The most distinct names remembered at once.

@@ -45,13 +45,14 @@ struct XSDInstanceChecker {
     var nameIndex = XMLNameInterner()
     var seenNames: [XSDInstanceName] = []
     /// Guesses at names, checked by their bytes before a name is numbered the long way
-    /// (``XSDInstanceChecker/elementName(_:)``): for each element name (by its number in
-    /// ``seenNames``), the name of the start tag that came next last time; and the names of
-    /// its last tag's first ``guessedAttributes`` attributes. -1: none yet.
-    var nextStartGuesses: [Int32] = []
+    /// (``XSDInstanceChecker/elementName(_:)``), by element name (its number in
+    /// ``seenNames``): the name of the element that came next after one of that name last
+    /// time, among the same parent's children; the name of the first child of an element of
+    /// that name last time; and the names of the first ``guessedAttributes`` attributes of
+    /// the last tag of that name. -1: none yet.
+    var nextSiblingGuesses: [Int32] = []
+    var firstChildGuesses: [Int32] = []
     var attributeGuesses: [Int32] = []
-    /// The number of the last start tag's name, -1 before the first.
-    var lastStartName = -1
     /// The entries at the start of ``seenNames`` kept for the open elements when names were
     /// last numbered afresh: the interner's numbers come after them.
     var pinnedNames = 0
