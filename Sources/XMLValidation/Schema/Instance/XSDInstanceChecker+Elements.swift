@@ -56,7 +56,7 @@ extension XSDInstanceChecker {
         // `removeAll(keepingCapacity:)` goes through the general range replacement, per tag.
         var position = 0
         for attribute in attributes {
-            let number = attributeName(attribute.name, of: seen, at: position)
+            let number = instanceName(attribute.name)
             if position < attributeNames.count { attributeNames[position] = number } else { attributeNames.append(number) }
             position += 1
             switch seenNames[number].xsiAttribute {
@@ -176,29 +176,13 @@ extension XSDInstanceChecker {
         return seen
     }
 
-    private static func guess(in guesses: [Int32], at key: Int) -> Int {
+    static func guess(in guesses: [Int32], at key: Int) -> Int {
         key < guesses.count ? Int(guesses[key]) : -1
     }
 
-    private static func note(_ number: Int, in guesses: inout [Int32], at key: Int) {
+    static func note(_ number: Int, in guesses: inout [Int32], at key: Int) {
         while guesses.count <= key { guesses.append(-1) }
         guesses[key] = Int32(number)
-    }
-
-    /// The most attributes of a tag whose names are guessed, from the last tag of the same
-    /// name (``attributeName(_:of:at:)``).
-    static var guessedAttributes: Int { 4 }
-
-    /// ``instanceName(_:)`` for the attribute at `position` of a tag named `element` (its
-    /// number), tried first against the name at the same place of the last such tag.
-    mutating func attributeName(_ name: XMLName, of element: Int, at position: Int) -> Int {
-        guard position < Self.guessedAttributes else { return instanceName(name) }
-        let slot = element * Self.guessedAttributes + position
-        let guess = Self.guess(in: attributeGuesses, at: slot)
-        if guess >= pinnedNames, nameIndex.isName(guess - pinnedNames, name) { return guess }
-        let number = instanceName(name)
-        Self.note(number, in: &attributeGuesses, at: slot)
-        return number
     }
 
     /// Empties the entry at `depth` of an array kept by depth, keeping its memory for the
@@ -229,7 +213,7 @@ extension XSDInstanceChecker {
         // The guesses hold numbers of forgotten names.
         nextSiblingGuesses = []
         firstChildGuesses = []
-        attributeGuesses = []
+        plannedAttributeNames = []
     }
 
     /// The most distinct names remembered at once.

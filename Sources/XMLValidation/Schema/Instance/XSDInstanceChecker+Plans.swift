@@ -54,11 +54,26 @@ extension XSDInstanceChecker {
         guard elementPlans[declaration].status == .planned else { return false }
         let complexIndex = elementPlans[declaration].complexIndex
         var required = 0
+        let firstSlot = declaration * Self.plannedAttributes
         for (position, attribute) in attributes.enumerated() {
-            let number = attributeName(attribute.name, of: seen, at: position)
-            guard complexIndex >= 0, !seenNames[number].isInstanceAttribute,
-                let use = attributeUse(of: number, on: complexIndex), !use.hasValueConstraint
-            else { return false }
+            let use: XSDInstanceName.AttributeUse
+            let slot = firstSlot + position
+            let guess = position < Self.plannedAttributes ? Self.guess(in: plannedAttributeNames, at: slot) : -1
+            if guess >= pinnedNames, nameIndex.isName(guess - pinnedNames, attribute.name) {
+                // The name and use the last tag of the declaration had here, both checked then.
+                use = plannedAttributeUses[slot]
+            } else {
+                let number = instanceName(attribute.name)
+                guard complexIndex >= 0, !seenNames[number].isInstanceAttribute,
+                    let found = attributeUse(of: number, on: complexIndex), !found.hasValueConstraint
+                else { return false }
+                use = found
+                if position < Self.plannedAttributes {
+                    Self.note(number, in: &plannedAttributeNames, at: slot)
+                    while plannedAttributeUses.count <= slot { plannedAttributeUses.append(found) }
+                    plannedAttributeUses[slot] = found
+                }
+            }
             if use.isRequired { required += 1 }
             if use.acceptsAnyText { continue }
             // The span is the attribute's bytes, which the parser keeps for the whole event,
@@ -86,6 +101,9 @@ extension XSDInstanceChecker {
         stack.append(frame)
         return true
     }
+
+    /// The most attributes of a tag whose names and uses its declaration's plan remembers.
+    static var plannedAttributes: Int { 4 }
 
     /// Starts the matcher at the depth of the element about to be pushed on `modelIndex`.
     mutating func startMatcher(on modelIndex: Int, isGreedy: Bool, frame: inout XSDElementFrame) {

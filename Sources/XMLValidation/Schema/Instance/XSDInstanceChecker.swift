@@ -47,12 +47,17 @@ struct XSDInstanceChecker {
     /// Guesses at names, checked by their bytes before a name is numbered the long way
     /// (``XSDInstanceChecker/elementName(_:)``), by element name (its number in
     /// ``seenNames``): the name of the element that came next after one of that name last
-    /// time, among the same parent's children; the name of the first child of an element of
-    /// that name last time; and the names of the first ``guessedAttributes`` attributes of
-    /// the last tag of that name. -1: none yet.
+    /// time, among the same parent's children, and the name of the first child of an
+    /// element of that name last time. -1: none yet.
     var nextSiblingGuesses: [Int32] = []
     var firstChildGuesses: [Int32] = []
-    var attributeGuesses: [Int32] = []
+    /// For each element declaration, the first ``plannedAttributes`` attributes of its last
+    /// tag assessed by plan: their names' numbers (-1: none) and their uses, at
+    /// `declaration * plannedAttributes + position`. A tag whose attribute has the same name
+    /// at the same place takes the use without looking it up
+    /// (``XSDInstanceChecker/enterByPlan(_:attributes:)``).
+    var plannedAttributeNames: [Int32] = []
+    var plannedAttributeUses: [XSDInstanceName.AttributeUse] = []
     /// The entries at the start of ``seenNames`` kept for the open elements when names were
     /// last numbered afresh: the interner's numbers come after them.
     var pinnedNames = 0
