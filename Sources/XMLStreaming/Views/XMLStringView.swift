@@ -138,6 +138,7 @@ import Darwin
     }
 
     /// Whether the view holds only XML white space (space, tab, line feed, carriage return).
+    @inlinable
     public var isWhitespace: Bool {
         let base = unsafe base  // checked once, not per byte
         for i in 0..<count {
