@@ -22,7 +22,6 @@ extension XSDInstanceChecker {
         var declaration: Int?
         var assessed = true
         if let parentIndex = stack.indices.last {
-            stack[parentIndex].hasChildElements = true
             let isLax: Bool
             (declaration, assessed, isLax) = try place(seen, in: parentIndex)
             frame.isLax = isLax
@@ -159,7 +158,7 @@ extension XSDInstanceChecker {
     /// ``instanceName(_:)`` for a start tag's name, tried first against the name that came
     /// after the previous child of the same parent, or first in a parent of the same name,
     /// the last time (a feed's records are alike): a right guess costs one comparison of the
-    /// bytes. Notes the name as the parent's last child.
+    /// bytes. Notes the name as the parent's last child, and that the parent has one.
     mutating func elementName(_ name: XMLName) -> Int {
         guard let parent = stack.indices.last else { return instanceName(name) }
         let previous = Int(stack[parent].lastChildName)
@@ -173,6 +172,7 @@ extension XSDInstanceChecker {
             if previous >= 0 { Self.note(seen, in: &nextSiblingGuesses, at: key) } else { Self.note(seen, in: &firstChildGuesses, at: key) }
         }
         stack[parent].lastChildName = Int32(seen)
+        stack[parent].hasChildElements = true
         return seen
     }
 

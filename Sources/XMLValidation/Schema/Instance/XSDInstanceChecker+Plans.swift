@@ -11,7 +11,9 @@ struct XSDElementPlan {
     }
 
     var status = Status.unknown
-    var type = XSDTypeReference.anyType
+    /// The frame a tag of the declaration opens, but for its name (and where it starts,
+    /// for a value that is checked).
+    var frame = XSDElementFrame(nameNumber: -1)
     /// The complex type the attributes are checked against; -1 for a simple type, whose
     /// element takes no attribute.
     var complexIndex = -1
@@ -20,10 +22,6 @@ struct XSDElementPlan {
     /// -1 otherwise.
     var modelIndex = -1
     var isGreedy = false
-    var keepsText = false
-    var textMustBeWhitespace = false
-    var ignoresText = false
-    var isLax = false
 }
 
 extension XSDInstanceChecker {
@@ -84,14 +82,8 @@ extension XSDInstanceChecker {
         guard required == elementPlans[declaration].requiredAttributeCount else { return false }
 
         matchers[parentIndex].take(nextState)
-        stack[parentIndex].hasChildElements = true
-        var frame = XSDElementFrame(nameNumber: Int32(seen))
-        frame.declaration = declaration
-        frame.type = elementPlans[declaration].type
-        frame.isLax = elementPlans[declaration].isLax
-        frame.keepsText = elementPlans[declaration].keepsText
-        frame.textMustBeWhitespace = elementPlans[declaration].textMustBeWhitespace
-        frame.ignoresText = elementPlans[declaration].ignoresText
+        var frame = elementPlans[declaration].frame
+        frame.nameNumber = Int32(seen)
         let childModel = elementPlans[declaration].modelIndex
         if childModel >= 0 { startMatcher(on: childModel, isGreedy: elementPlans[declaration].isGreedy, frame: &frame) }
         if frame.keepsText {
@@ -139,7 +131,8 @@ extension XSDInstanceChecker {
         guard !model.elements[declaration].isAbstract else { return }
         let type = model.elements[declaration].type
         let hasValueConstraint = model.elements[declaration].valueConstraint != nil
-        plan.type = type
+        plan.frame.declaration = declaration
+        plan.frame.type = type
         switch type {
         case .complex(let index):
             guard !model.complexTypes[index].isAbstract else { return }
@@ -149,22 +142,20 @@ extension XSDInstanceChecker {
             case .elements(let modelIndex, let mixed):
                 plan.modelIndex = modelIndex
                 plan.isGreedy = model.contentModels[modelIndex].isGreedy
-                plan.keepsText = mixed && hasValueConstraint
-                plan.textMustBeWhitespace = !mixed
+                plan.frame.keepsText = mixed && hasValueConstraint
+                plan.frame.textMustBeWhitespace = !mixed
+                plan.frame.hasMatcher = true
             case .simple(let simple):
-                plan.keepsText = hasValueConstraint || !model.simpleTypes[simple].acceptsAnyText
+                plan.frame.keepsText = hasValueConstraint || !model.simpleTypes[simple].acceptsAnyText
             case .empty:
                 break
             }
         case .simple(let simple):
-            plan.keepsText = hasValueConstraint || !model.simpleTypes[simple].acceptsAnyText
+            plan.frame.keepsText = hasValueConstraint || !model.simpleTypes[simple].acceptsAnyText
         case .anyType:
-            plan.isLax = true
+            plan.frame.isLax = true
         }
-        var frame = XSDElementFrame(nameNumber: 0)
-        frame.type = type
-        frame.keepsText = plan.keepsText
-        plan.ignoresText = ignoresText(frame)
+        plan.frame.ignoresText = ignoresText(plan.frame)
         plan.status = .planned
     }
 }
