@@ -393,6 +393,102 @@ struct DifferentialFindingsTests {
          #"""
             <r>abcdef</r>
             """#, .valid),
+        ("boolean_enumeration", #"""
+            <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema"><xs:element name="r"><xs:simpleType><xs:restriction base="xs:boolean"><xs:enumeration value="true"/></xs:restriction></xs:simpleType></xs:element></xs:schema>
+            """#,
+         #"""
+            <r>1</r>
+            """#, .schema),
+        ("boolean_pattern_allowed", #"""
+            <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema"><xs:element name="r"><xs:simpleType><xs:restriction base="xs:boolean"><xs:pattern value="true|false"/></xs:restriction></xs:simpleType></xs:element></xs:schema>
+            """#,
+         #"""
+            <r>true</r>
+            """#, .valid),
+        ("notation_direct_attribute", #"""
+            <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema"><xs:element name="r"><xs:complexType><xs:attribute name="a" type="xs:NOTATION"/></xs:complexType></xs:element></xs:schema>
+            """#,
+         #"""
+            <r a="x"/>
+            """#, .schema),
+        ("notation_direct_element", #"""
+            <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema"><xs:element name="r" type="xs:NOTATION"/></xs:schema>
+            """#,
+         #"""
+            <r>x</r>
+            """#, .schema),
+        ("notation_enumerated_declared", #"""
+            <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema"><xs:notation name="png" public="image/png"/><xs:element name="r"><xs:complexType><xs:attribute name="a"><xs:simpleType><xs:restriction base="xs:NOTATION"><xs:enumeration value="png"/></xs:restriction></xs:simpleType></xs:attribute></xs:complexType></xs:element></xs:schema>
+            """#,
+         #"""
+            <r a="png"/>
+            """#, .valid),
+        ("anytype_restriction_base", #"""
+            <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema"><xs:element name="r"><xs:simpleType><xs:restriction base="xs:anyType"/></xs:simpleType></xs:element></xs:schema>
+            """#,
+         #"""
+            <r>x</r>
+            """#, .schema),
+        ("anytype_attribute_type", #"""
+            <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema"><xs:element name="r"><xs:complexType><xs:attribute name="a" type="xs:anyType"/></xs:complexType></xs:element></xs:schema>
+            """#,
+         #"""
+            <r a="x"/>
+            """#, .schema),
+        ("anytype_list_item", #"""
+            <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema"><xs:element name="r"><xs:simpleType><xs:list itemType="xs:anyType"/></xs:simpleType></xs:element></xs:schema>
+            """#,
+         #"""
+            <r>x</r>
+            """#, .schema),
+        ("qname_enumeration_prefix_on_facet", #"""
+            <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema"><xs:element name="r"><xs:simpleType><xs:restriction base="xs:QName"><xs:enumeration xmlns:p="urn:a" value="p:x"/></xs:restriction></xs:simpleType></xs:element></xs:schema>
+            """#,
+         #"""
+            <r xmlns:q="urn:a">q:x</r>
+            """#, .valid),
+        ("qname_enumeration_prefix_on_facet_other", #"""
+            <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema"><xs:element name="r"><xs:simpleType><xs:restriction base="xs:QName"><xs:enumeration xmlns:p="urn:a" value="p:x"/></xs:restriction></xs:simpleType></xs:element></xs:schema>
+            """#,
+         #"""
+            <r xmlns:q="urn:b">q:x</r>
+            """#, .invalid),
+        ("whitespace_facet_value_padded", #"""
+            <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema"><xs:element name="r"><xs:simpleType><xs:restriction base="xs:string"><xs:whiteSpace value=" collapse "/></xs:restriction></xs:simpleType></xs:element></xs:schema>
+            """#,
+         #"""
+            <r>a</r>
+            """#, .valid),
+        ("element_name_padded", #"""
+            <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema"><xs:element name=" r " type="xs:int"/></xs:schema>
+            """#,
+         #"""
+            <r>5</r>
+            """#, .valid),
+        ("enumeration_value_padded_kept", #"""
+            <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema"><xs:element name="r"><xs:simpleType><xs:restriction base="xs:string"><xs:enumeration value=" a "/></xs:restriction></xs:simpleType></xs:element></xs:schema>
+            """#,
+         #"""
+            <r>a</r>
+            """#, .invalid),
+        ("wildcard_id_beside_declared_id", #"""
+            <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema"><xs:attribute name="g" type="xs:ID"/><xs:element name="r"><xs:complexType><xs:attribute name="a" type="xs:ID"/><xs:anyAttribute processContents="lax"/></xs:complexType></xs:element></xs:schema>
+            """#,
+         #"""
+            <r a="x" g="y"/>
+            """#, .invalid),
+        ("two_wildcard_ids", #"""
+            <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema"><xs:attribute name="g" type="xs:ID"/><xs:attribute name="h" type="xs:ID"/><xs:element name="r"><xs:complexType><xs:anyAttribute processContents="strict"/></xs:complexType></xs:element></xs:schema>
+            """#,
+         #"""
+            <r g="x" h="y"/>
+            """#, .invalid),
+        ("one_wildcard_id", #"""
+            <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema"><xs:attribute name="g" type="xs:ID"/><xs:attribute name="h" type="xs:ID"/><xs:element name="r"><xs:complexType><xs:attribute name="b" type="xs:string"/><xs:anyAttribute processContents="strict"/></xs:complexType></xs:element></xs:schema>
+            """#,
+         #"""
+            <r g="x" b="y"/>
+            """#, .valid),
     ] as [(String, String, String, Verdict)])
     func finding(name: String, schema: String, document: String, verdict: Verdict) throws {
         let compiled: XMLSchema

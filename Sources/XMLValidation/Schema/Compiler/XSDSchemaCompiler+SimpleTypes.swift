@@ -32,8 +32,7 @@ extension XSDSchemaCompiler {
     mutating func simpleType(named name: XSDExpandedName, at node: SchemaNode) throws(XSDSchemaError) -> Int {
         switch try type(named: name, at: node) {
         case .simple(let index): return index
-        case .anyType: return simpleType(for: .anySimpleType)
-        case .complex: throw XSDSchemaError("\(name) is a complex type; a simple type is needed here", at: node)
+        case .anyType, .complex: throw XSDSchemaError("\(name) is a complex type; a simple type is needed here", at: node)
         }
     }
 
@@ -53,6 +52,17 @@ extension XSDSchemaCompiler {
             return try simpleType(inline, name: "the type of \(owner)")
         }
         return fallback.map { simpleType(for: $0) }
+    }
+
+    /// Refuses `xs:NOTATION`, or a type derived from it without an enumeration, as the type
+    /// of an attribute or element (Datatypes 3.2.19: only a restriction listing the notations
+    /// may be used directly), so that no value names an undeclared notation.
+    func checkNotationUse(_ type: Int, at node: SchemaNode) throws(XSDSchemaError) {
+        let simple = model.simpleTypes[type]
+        guard case .atomic = simple.variety, simple.builtin.isDerived(from: .NOTATION), simple.facets.enumeration == nil else { return }
+        throw XSDSchemaError(
+            "\(simple.name) cannot be the type of <xs:\(node.localName)>: NOTATION is used only through a restriction with an enumeration of notations",
+            at: node)
     }
 
     /// Compiles `<xs:simpleType>`.
@@ -125,7 +135,8 @@ extension XSDSchemaCompiler {
                 throw XSDSchemaError("<xs:\(child.localName)> needs a value", at: child)
             }
             let fixed = child.attributes["fixed"].map { XSDWhiteSpace.collapse.normalize($0) }
-            declarations.append(XSDFacetDeclaration(kind: kind, value: value, isFixed: fixed == "true" || fixed == "1"))
+            declarations.append(
+                XSDFacetDeclaration(kind: kind, value: value, isFixed: fixed == "true" || fixed == "1", namespaces: child.lookup(prefix:)))
         }
         let restricted: XSDSimpleType
         do {

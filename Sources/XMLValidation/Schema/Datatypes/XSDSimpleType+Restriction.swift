@@ -1,15 +1,20 @@
 /// A facet as a schema writes it in a restriction: `<xs:maxLength value="8" fixed="true"/>`.
-struct XSDFacetDeclaration: Sendable {
+struct XSDFacetDeclaration {
     var kind: XSDFacetKind
     var value: String
     var isFixed: Bool = false
+    /// The prefixes in scope on the facet's own element, which its `QName` value is read
+    /// with (a prefix may be declared there); `nil`: the restriction's.
+    var namespaces: XSDBuiltinType.NamespaceLookup? = nil
 }
 
 extension XSDSimpleType {
     /// The facets a restriction of this type may use.
     var applicableFacets: Set<XSDFacetKind> {
         switch variety {
-        case .atomic: return builtin.applicableFacets.union([.pattern, .enumeration, .whiteSpace])
+        case .atomic:
+            // boolean's facets are pattern and whiteSpace alone (Datatypes 3.2.2.2): no enumeration.
+            return builtin.applicableFacets.union(builtin.primitive == .boolean ? [.pattern, .whiteSpace] : [.pattern, .enumeration, .whiteSpace])
         case .list: return [.length, .minLength, .maxLength, .pattern, .enumeration, .whiteSpace]
         case .union: return [.pattern, .enumeration]
         }
@@ -20,15 +25,17 @@ extension XSDSimpleType {
     /// the base does not hold, a bound or length looser than the base's, a fixed facet
     /// changed, or two facets that contradict each other.
     func restricted(
-        named name: String, by declarations: [XSDFacetDeclaration], namespaces: XSDBuiltinType.NamespaceLookup
+        named name: String, by declarations: [XSDFacetDeclaration], namespaces: @escaping XSDBuiltinType.NamespaceLookup
     ) throws(XSDValueError) -> XSDSimpleType {
         var facets = self.facets
         var whiteSpace = self.whiteSpace
         var patterns: [XSDRegex] = []
         var enumeration: (values: Set<XSDValue>, written: [String])?
         var seen: Set<XSDFacetKind> = []
+        let restrictionNamespaces = namespaces
         for declaration in declarations {
             let kind = declaration.kind
+            let namespaces = declaration.namespaces ?? restrictionNamespaces
             guard applicableFacets.contains(kind) else {
                 throw XSDValueError("the facet \(kind.rawValue) does not apply to \(self.name)")
             }
@@ -52,7 +59,8 @@ extension XSDSimpleType {
                 enumeration!.values.insert(value)
                 enumeration!.written.append(declaration.value)
             case .whiteSpace:
-                guard let value = XSDWhiteSpace(name: declaration.value) else {
+                // An NMTOKEN in the schema for schemas: its white space collapsed first.
+                guard let value = XSDWhiteSpace(name: XSDWhiteSpace.collapse.normalize(declaration.value)) else {
                     throw XSDValueError("whiteSpace must be preserve, replace or collapse, not \"\(declaration.value)\"")
                 }
                 guard value >= whiteSpace else {

@@ -10,6 +10,8 @@ extension XSDInstanceChecker {
         var element: String { seenNames[elementName].qualifiedName }
         var seen = 0
         let complexIndex = type.complexIndex
+        // The first attribute a wildcard matched whose declaration makes it an ID.
+        var wildcardID: String?
         // The names were numbered by enter(_:attributes:), in this order.
         for (position, attribute) in attributes.enumerated() {
             let number = attributeNames[position]
@@ -55,6 +57,10 @@ extension XSDInstanceChecker {
                 if let global = model.globalAttributes[name] {
                     let written = seenNames[number].qualifiedName
                     let element = element
+                    if case .id = model.simpleTypes[global.type].identity {
+                        try checkWildcardID(written, after: wildcardID, of: element, type: complexIndex)
+                        wildcardID = wildcardID ?? written
+                    }
                     try checkValue(
                         attribute.value.string, of: model.simpleTypes[global.type], constraint: global.constraint,
                         owner: "attribute \(written) of <\(element)>", component: global.component)
@@ -70,6 +76,22 @@ extension XSDInstanceChecker {
         for use in model.complexTypes[complexIndex].requiredAttributes
         where attributes[localName: use.name.localName, namespace: use.name.namespace] == nil {
             try report(.missingAttribute, "element <\(element)> needs attribute \(use.name.localName)", component: use.component)
+        }
+    }
+
+    /// An element has at most one ID attribute that a wildcard matched, and none beside an
+    /// ID attribute its type declares (cvc-complex-type.5).
+    private mutating func checkWildcardID(_ written: String, after first: String?, of element: String, type complexIndex: Int) throws {
+        let component = model.complexTypes[complexIndex].component
+        if let first {
+            try report(
+                .duplicateID, "attributes \(first) and \(written) of <\(element)> are both IDs its type's attribute wildcard matched; one at most may be",
+                component: component)
+        } else if let declared = model.complexTypes[complexIndex].attributes.values.first(where: { model.simpleTypes[$0.type].identity == .id }) {
+            try report(
+                .duplicateID,
+                "attribute \(written) of <\(element)> is an ID its type's attribute wildcard matched, and the type declares an ID attribute, \(declared.name.localName)",
+                component: component)
         }
     }
 

@@ -75,10 +75,15 @@ struct SchemaTreeBuilder: XMLEventHandler {
         pendingMappings.removeAll()
         scopes.append(scope)
         var values: [String: String] = [:]
+        let isXSD = name.namespaceURI.map { $0 == SchemaNode.xsdNamespace } ?? false
         for attribute in attributes {
             let key = attribute.name.namespaceURI.map { "{\($0.string)}\(attribute.name.localName.string)" }
                 ?? attribute.name.localName.string
-            values[key] = attribute.value.string
+            // The schema for schemas types every attribute of its elements as one whose white
+            // space collapses (names, QNames, tokens, booleans, numbers, URIs), but for the
+            // values written in the schema's types: a facet's value, `fixed` and `default`.
+            let keepsWhiteSpace = !isXSD || attribute.name.namespaceURI != nil || ["value", "fixed", "default"].contains(key)
+            values[key] = keepsWhiteSpace ? attribute.value.string : XSDWhiteSpace.collapse.normalize(attribute.value.string)
         }
         let node = SchemaNode(
             namespace: name.namespaceURI?.string, localName: name.localName.string, attributes: values,
