@@ -410,13 +410,13 @@ struct DifferentialFindingsTests {
             """#,
          #"""
             <r a="x"/>
-            """#, .schema),
+            """#, .invalid),
         ("notation_direct_element", #"""
             <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema"><xs:element name="r" type="xs:NOTATION"/></xs:schema>
             """#,
          #"""
             <r>x</r>
-            """#, .schema),
+            """#, .invalid),
         ("notation_enumerated_declared", #"""
             <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema"><xs:notation name="png" public="image/png"/><xs:element name="r"><xs:complexType><xs:attribute name="a"><xs:simpleType><xs:restriction base="xs:NOTATION"><xs:enumeration value="png"/></xs:restriction></xs:simpleType></xs:attribute></xs:complexType></xs:element></xs:schema>
             """#,
@@ -489,6 +489,18 @@ struct DifferentialFindingsTests {
          #"""
             <r g="x" b="y"/>
             """#, .valid),
+        ("wildcard_id_beside_absent_declared_id", #"""
+            <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema"><xs:attribute name="g" type="xs:ID"/><xs:element name="r"><xs:complexType><xs:attribute name="a" type="xs:ID"/><xs:anyAttribute processContents="lax"/></xs:complexType></xs:element></xs:schema>
+            """#,
+         #"""
+            <r g="y"/>
+            """#, .valid),
+        ("notation_declared_but_not_enumerated", #"""
+            <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema"><xs:notation name="x" public="x"/><xs:element name="r"><xs:complexType><xs:attribute name="a" type="xs:NOTATION"/></xs:complexType></xs:element></xs:schema>
+            """#,
+         #"""
+            <r a="x"/>
+            """#, .invalid),
     ] as [(String, String, String, Verdict)])
     func finding(name: String, schema: String, document: String, verdict: Verdict) throws {
         let compiled: XMLSchema

@@ -166,7 +166,6 @@ extension XSDSchemaCompiler {
             }
         } else {
             let type = try simpleType(of: node, attribute: "type", default: .anySimpleType)!
-            try checkNotationUse(type, at: node)
             result = XSDAttributeUse(
                 name: name, type: type, isRequired: use == "required",
                 valueConstraint: try valueConstraint(of: node, type: .simple(type)), component: component(node))
@@ -189,7 +188,6 @@ extension XSDSchemaCompiler {
             return (index, try valueConstraint(of: global.node, type: .simple(index)), component(global.node))
         }
         let type = try simpleType(of: global.node, attribute: "type", default: .anySimpleType)!
-        try checkNotationUse(type, at: global.node)
         compiledAttributes[name] = type
         let constraint = try valueConstraint(of: global.node, type: .simple(type))
         model.globalAttributes[name] = (type, constraint, component(global.node))

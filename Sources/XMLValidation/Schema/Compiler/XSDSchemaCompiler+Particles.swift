@@ -140,7 +140,6 @@ extension XSDSchemaCompiler {
             isDeferred = derivesFromUnfinished(inline, visited: &visited)
             if !isDeferred { declaration.type = try elementType(inline, name: name) }
         }
-        if case .simple(let simple) = declaration.type, !isDeferred { try checkNotationUse(simple, at: node) }
         declaration.isNillable = Self.boolean(node.attributes["nillable"])
         declaration.isAbstract = Self.boolean(node.attributes["abstract"])
         declaration.block = try derivations("block", of: node, allowed: [.extension_, .restriction, .substitution])

@@ -54,17 +54,6 @@ extension XSDSchemaCompiler {
         return fallback.map { simpleType(for: $0) }
     }
 
-    /// Refuses `xs:NOTATION`, or a type derived from it without an enumeration, as the type
-    /// of an attribute or element (Datatypes 3.2.19: only a restriction listing the notations
-    /// may be used directly), so that no value names an undeclared notation.
-    func checkNotationUse(_ type: Int, at node: SchemaNode) throws(XSDSchemaError) {
-        let simple = model.simpleTypes[type]
-        guard case .atomic = simple.variety, simple.builtin.isDerived(from: .NOTATION), simple.facets.enumeration == nil else { return }
-        throw XSDSchemaError(
-            "\(simple.name) cannot be the type of <xs:\(node.localName)>: NOTATION is used only through a restriction with an enumeration of notations",
-            at: node)
-    }
-
     /// Compiles `<xs:simpleType>`.
     mutating func simpleType(_ node: SchemaNode, name: String) throws(XSDSchemaError) -> Int {
         guard let body = node.components.first else {

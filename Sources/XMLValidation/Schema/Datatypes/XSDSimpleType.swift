@@ -118,6 +118,16 @@ final class XSDSimpleType: Sendable {
         textCheck?.accepts(bytes) ?? false
     }
 
+    /// ``validate(_:namespaces:)`` for a value in a document: a NOTATION type without an
+    /// enumeration takes none (Datatypes 3.2.19: NOTATION is used only through a restriction
+    /// that lists the notations), where the schema's own facet values are read by the base.
+    func validateInstance(_ text: String, namespaces: XSDBuiltinType.NamespaceLookup) throws(XSDValueError) -> XSDValue {
+        if case .atomic = variety, builtin.isDerived(from: .NOTATION), facets.enumeration == nil {
+            throw XSDValueError("\(name) takes no value: NOTATION is used only through a restriction that lists the notations")
+        }
+        return try validate(text, namespaces: namespaces)
+    }
+
     /// The value `text` stands for, after white-space normalization, or why it is not one.
     func validate(_ text: String, namespaces: XSDBuiltinType.NamespaceLookup) throws(XSDValueError) -> XSDValue {
         let normalized = whiteSpace.normalize(text)

@@ -58,7 +58,7 @@ extension XSDInstanceChecker {
                     let written = seenNames[number].qualifiedName
                     let element = element
                     if case .id = model.simpleTypes[global.type].identity {
-                        try checkWildcardID(written, after: wildcardID, of: element, type: complexIndex)
+                        try checkWildcardID(written, after: wildcardID, of: element, attributes: attributes, type: complexIndex)
                         wildcardID = wildcardID ?? written
                     }
                     try checkValue(
@@ -80,18 +80,26 @@ extension XSDInstanceChecker {
     }
 
     /// An element has at most one ID attribute that a wildcard matched, and none beside an
-    /// ID attribute its type declares (cvc-complex-type.5).
-    private mutating func checkWildcardID(_ written: String, after first: String?, of element: String, type complexIndex: Int) throws {
+    /// ID attribute its type declares (cvc-complex-type.5), as xmlschema reads it: one the
+    /// element has.
+    private mutating func checkWildcardID(
+        _ written: String, after first: String?, of element: String, attributes: XMLAttributes, type complexIndex: Int
+    ) throws {
         let component = model.complexTypes[complexIndex].component
         if let first {
             try report(
                 .duplicateID, "attributes \(first) and \(written) of <\(element)> are both IDs its type's attribute wildcard matched; one at most may be",
                 component: component)
-        } else if let declared = model.complexTypes[complexIndex].attributes.values.first(where: { model.simpleTypes[$0.type].identity == .id }) {
+            return
+        }
+        for position in attributes.indices {
+            let number = attributeNames[position]
+            guard let use = attributeUse(of: number, on: complexIndex), case .id = model.simpleTypes[use.type].identity else { continue }
             try report(
                 .duplicateID,
-                "attribute \(written) of <\(element)> is an ID its type's attribute wildcard matched, and the type declares an ID attribute, \(declared.name.localName)",
+                "attribute \(written) of <\(element)> is an ID its type's attribute wildcard matched, beside \(seenNames[number].qualifiedName), an ID attribute the type declares",
                 component: component)
+            return
         }
     }
 
@@ -103,7 +111,7 @@ extension XSDInstanceChecker {
         let value: XSDValue
         do {
             let bindings = namespaceBindings
-            value = try type.validate(text) { Self.lookup(prefix: $0, in: bindings) }
+            value = try type.validateInstance(text) { Self.lookup(prefix: $0, in: bindings) }
         } catch {
             try report(.invalidValue, "\(owner()): \(error.message)", component: component)
             return

@@ -458,7 +458,7 @@ extension XSDInstanceChecker {
         let value: XSDValue
         do {
             let bindings = namespaceBindings
-            value = try simple.validate(text) { Self.lookup(prefix: $0, in: bindings) }
+            value = try simple.validateInstance(text) { Self.lookup(prefix: $0, in: bindings) }
         } catch {
             try report(.invalidValue, "element <\(name)>: \(error.message)", component: component, at: frame.position)
             return nil

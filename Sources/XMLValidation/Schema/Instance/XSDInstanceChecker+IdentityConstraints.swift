@@ -153,7 +153,7 @@ extension XSDInstanceChecker {
             guard let type else { continue }
             let text = attribute.value.string
             let bindings = namespaceBindings
-            if let value = try? type.validate(text, namespaces: { Self.lookup(prefix: $0, in: bindings) }) {
+            if let value = try? type.validateInstance(text, namespaces: { Self.lookup(prefix: $0, in: bindings) }) {
                 try setField(field, of: tuple, to: value, text: text)
             }
         }
