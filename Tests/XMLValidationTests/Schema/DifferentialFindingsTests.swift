@@ -501,6 +501,30 @@ struct DifferentialFindingsTests {
          #"""
             <r a="x"/>
             """#, .invalid),
+        ("anysimpletype_restricted", #"""
+            <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema"><xs:element name="r"><xs:simpleType><xs:restriction base="xs:anySimpleType"><xs:pattern value="x"/></xs:restriction></xs:simpleType></xs:element></xs:schema>
+            """#,
+         #"""
+            <r>x</r>
+            """#, .schema),
+        ("anysimpletype_list_item", #"""
+            <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema"><xs:element name="r"><xs:simpleType><xs:list itemType="xs:anySimpleType"/></xs:simpleType></xs:element></xs:schema>
+            """#,
+         #"""
+            <r>x</r>
+            """#, .schema),
+        ("anysimpletype_as_type", #"""
+            <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema"><xs:element name="r" type="xs:anySimpleType"/><xs:attribute name="a" type="xs:anySimpleType"/></xs:schema>
+            """#,
+         #"""
+            <r>any text</r>
+            """#, .valid),
+        ("anysimpletype_extended_in_simple_content", #"""
+            <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema"><xs:element name="r"><xs:complexType><xs:simpleContent><xs:extension base="xs:anySimpleType"><xs:attribute name="a"/></xs:extension></xs:simpleContent></xs:complexType></xs:element></xs:schema>
+            """#,
+         #"""
+            <r a="1">any</r>
+            """#, .valid),
     ] as [(String, String, String, Verdict)])
     func finding(name: String, schema: String, document: String, verdict: Verdict) throws {
         let compiled: XMLSchema

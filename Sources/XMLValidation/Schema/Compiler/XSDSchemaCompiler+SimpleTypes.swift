@@ -66,6 +66,11 @@ extension XSDSchemaCompiler {
             guard let base = try simpleType(of: body, attribute: "base", default: nil) else {
                 throw XSDSchemaError("<xs:restriction> needs a base or an anonymous <xs:simpleType>", at: body)
             }
+            if Self.isAnySimpleType(model.simpleTypes[base]) {
+                throw XSDSchemaError(
+                    "a simple type cannot restrict xs:anySimpleType, which is neither atomic nor primitive; restrict a built-in type (Derivation Valid (Restriction, Simple) 1.1)",
+                    at: body)
+            }
             try checkFinal(.simple(base), .restriction, at: body)
             type = try restrict(model.simpleTypes[base], by: body, name: name)
         case "list":
@@ -74,6 +79,9 @@ extension XSDSchemaCompiler {
             }
             try checkFinal(.simple(item), .list, at: body)
             let itemType = model.simpleTypes[item]
+            if Self.isAnySimpleType(itemType) {
+                throw XSDSchemaError("the items of a list cannot be xs:anySimpleType: they are atomic or unions (cos-st-restricts.2.1)", at: body)
+            }
             if Self.holdsList(itemType) {
                 throw XSDSchemaError("the items of a list cannot be lists (\(itemType.name)), nor unions of lists (cos-st-restricts.2.1)", at: body)
             }
@@ -101,6 +109,12 @@ extension XSDSchemaCompiler {
         }
         model.simpleTypes.append(type)
         return model.simpleTypes.count - 1
+    }
+
+    /// Whether a type is the built-in `xs:anySimpleType` itself.
+    static func isAnySimpleType(_ type: XSDSimpleType) -> Bool {
+        guard case .atomic = type.variety else { return false }
+        return type.builtin == .anySimpleType && type.base == nil
     }
 
     /// Whether a type is a list, or a union with a list among its members (at any depth).
