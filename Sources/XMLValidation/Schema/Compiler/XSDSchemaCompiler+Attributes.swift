@@ -130,14 +130,14 @@ extension XSDSchemaCompiler {
             throw XSDSchemaError("<xs:attribute> needs a name that is an NCName other than xmlns, or a ref", at: node)
         }
         let document = document(of: node)
-        let qualified = node.attributes["form"].map { XSDWhiteSpace.collapse.normalize($0) == "qualified" } ?? document.attributesQualified
+        let qualified = node.attributes["form"].map { $0 == "qualified" } ?? document.attributesQualified
         return XSDExpandedName(namespace: qualified ? document.targetNamespace : nil, localName: local)
     }
 
     /// A local `<xs:attribute>` or a reference to a global one, as a use; `nil` for
     /// `use="prohibited"`.
     private mutating func attributeUse(_ node: SchemaNode) throws(XSDSchemaError) -> XSDAttributeUse? {
-        let use = node.attributes["use"].map { XSDWhiteSpace.collapse.normalize($0) } ?? "optional"
+        let use = node.attributes["use"] ?? "optional"
         guard ["optional", "required", "prohibited"].contains(use) else {
             throw XSDSchemaError("use must be optional, required or prohibited, not \"\(use)\"", at: node)
         }

@@ -96,7 +96,7 @@ extension XSDSchemaCompiler {
             throw XSDSchemaError("a local element declaration cannot have \(attribute)", at: node)
         }
         let document = document(of: node)
-        let qualified = node.attributes["form"].map { XSDWhiteSpace.collapse.normalize($0) == "qualified" } ?? document.elementsQualified
+        let qualified = node.attributes["form"].map { $0 == "qualified" } ?? document.elementsQualified
         let name = XSDExpandedName(namespace: qualified ? document.targetNamespace : nil, localName: local)
         return try elementDeclaration(node, name: name, global: false)
     }
@@ -238,7 +238,7 @@ extension XSDSchemaCompiler {
     func wildcard(_ node: SchemaNode) throws(XSDSchemaError) -> XSDWildcard {
         let target = document(of: node).targetNamespace
         let namespaces: XSDWildcard.Namespaces
-        let text = XSDWhiteSpace.collapse.normalize(node.attributes["namespace"] ?? "##any")
+        let text = node.attributes["namespace"] ?? "##any"
         switch text {
         case "##any": namespaces = .any
         case "##other": namespaces = .not(target)
@@ -255,7 +255,7 @@ extension XSDSchemaCompiler {
             }
             namespaces = .oneOf(set)
         }
-        let process = node.attributes["processContents"].map { XSDWhiteSpace.collapse.normalize($0) } ?? "strict"
+        let process = node.attributes["processContents"] ?? "strict"
         guard let processContents = XSDWildcard.ProcessContents(rawValue: process) else {
             throw XSDSchemaError("processContents must be strict, lax or skip, not \"\(process)\"", at: node)
         }

@@ -80,8 +80,8 @@ extension XSDSchemaCompiler {
             // Without one, a group must restrict the original (checked with the particles).
             if node.localName == "group", references.isEmpty { redefinedGroups.append((name, original, node)) }
             if node.localName == "group", let reference = references.first,
-                reference.attributes["minOccurs"].map({ XSDWhiteSpace.collapse.normalize($0) != "1" }) ?? false
-                    || reference.attributes["maxOccurs"].map({ XSDWhiteSpace.collapse.normalize($0) != "1" }) ?? false
+                reference.attributes["minOccurs"].map({ $0 != "1" }) ?? false
+                    || reference.attributes["maxOccurs"].map({ $0 != "1" }) ?? false
             {
                 throw XSDSchemaError("a redefined group's reference to itself occurs exactly once (src-redefine.6.1.2)", at: reference)
             }

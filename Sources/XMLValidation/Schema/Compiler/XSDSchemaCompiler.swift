@@ -249,11 +249,12 @@ struct XSDSchemaCompiler {
 
     // MARK: Names
 
-    /// The expanded name a `QName` attribute value stands for where `node` is.
+    /// The expanded name a `QName` attribute value stands for where `node` is (its white
+    /// space collapsed when the schema was read).
     func resolve(_ text: String, at node: SchemaNode) throws(XSDSchemaError) -> XSDExpandedName {
         var name: XSDExpandedName
         do {
-            name = try XSDBuiltinType.expandedName(XSDWhiteSpace.collapse.normalize(text), namespaces: node.lookup(prefix:))
+            name = try XSDBuiltinType.expandedName(text, namespaces: node.lookup(prefix:))
         } catch {
             throw XSDSchemaError(error.message, at: node)
         }
@@ -304,9 +305,8 @@ struct XSDSchemaCompiler {
     func occurrences(of node: SchemaNode) throws(XSDSchemaError) -> (minimum: Int, maximum: Int?) {
         func count(_ name: String) throws(XSDSchemaError) -> Int? {
             guard let text = node.attributes[name] else { return 1 }
-            let trimmed = XSDWhiteSpace.collapse.normalize(text)
-            if name == "maxOccurs", trimmed == "unbounded" { return nil }
-            guard let value = XSDDecimal(Substring(trimmed), allowsPoint: false), !value.isNegative else {
+            if name == "maxOccurs", text == "unbounded" { return nil }
+            guard let value = XSDDecimal(Substring(text), allowsPoint: false), !value.isNegative else {
                 throw XSDSchemaError("\(name) must be a non-negative integer\(name == "maxOccurs" ? " or unbounded" : ""), not \"\(text)\"", at: node)
             }
             // Past Int32, a count is as good as unbounded for any document; keep it exact to there.

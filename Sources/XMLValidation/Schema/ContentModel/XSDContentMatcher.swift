@@ -102,7 +102,7 @@ struct XSDContentMatcher {
     /// child's namespace, which the common case does not need and would retain, and the
     /// cache `inout`, to be read in place.
     mutating func nextFromCache(symbol: Int32, cache: inout XSDContentMatcherCache) -> Int32? {
-        guard state >= 0, symbol >= 0, let (next, leaf) = cache.transition(from: state, symbol: symbol) else { return nil }
+        guard let (next, leaf) = cache.transition(from: state, symbol: symbol) else { return nil }
         state = next
         return leaf
     }
@@ -115,13 +115,6 @@ struct XSDContentMatcher {
     /// Moves the matcher to `state`, the next state of a step the cache knows from
     /// ``cacheState``.
     mutating func take(_ state: Int32) { self.state = state }
-
-    /// Whether the cache knows the content may end where the matcher is (`false`: it does
-    /// not know, or knows it may not: ``end(in:cache:)`` says). The cache is `inout` to be
-    /// read in place: an array's element passed by value is copied, its arrays retained.
-    func endsFromCache(cache: inout XSDContentMatcherCache) -> Bool {
-        state >= 0 && cache.mayEnd(at: state) == true
-    }
 
     /// ``end(in:)`` through the document's cache of the model.
     mutating func end(in model: XSDContentModel, cache: inout XSDContentMatcherCache) -> Mismatch? {

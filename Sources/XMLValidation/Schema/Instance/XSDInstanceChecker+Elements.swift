@@ -426,7 +426,7 @@ extension XSDInstanceChecker {
         var name: String { self.name(of: frame) }
         if frame.hasMatcher, !frame.contentBroken {
             let modelIndex = matchers[depth].modelIndex
-            if !matchers[depth].endsFromCache(cache: &matcherCaches[modelIndex]),
+            if !cacheKnowsContentMayEnd(at: depth),
                 let mismatch = matchers[depth].end(in: model.contentModels[modelIndex], cache: &matcherCaches[modelIndex])
             {
                 try report(

@@ -122,8 +122,7 @@ struct XSDInstanceChecker {
         // the cache knows may end here (or none to check). Fields are read where they are
         // kept: a copy of the frame, the matcher or the cache costs more than the test.
         if model.identityConstraints.isEmpty, !stack[depth].keepsText,
-            !stack[depth].hasMatcher || stack[depth].contentBroken
-                || matcherCaches[matchers[depth].modelIndex].mayEnd(at: matchers[depth].cacheState) == true
+            !stack[depth].hasMatcher || stack[depth].contentBroken || cacheKnowsContentMayEnd(at: depth)
         {
             stack.removeLast()
             return
@@ -134,6 +133,15 @@ struct XSDInstanceChecker {
             openNames.removeLast()
             try leaveIdentity(frame, value: value)
         }
+    }
+
+    /// Whether the document's cache of the model knows the content of the open element at
+    /// `depth` may end where its matcher is (`false`: it does not know, or knows it may not:
+    /// ``XSDContentMatcher/end(in:cache:)`` says). The matcher and the cache are read in
+    /// place: a copy would retain their arrays. Inlined: it is asked at nearly every end tag.
+    @inline(__always)
+    func cacheKnowsContentMayEnd(at depth: Int) -> Bool {
+        matcherCaches[matchers[depth].modelIndex].mayEnd(at: matchers[depth].cacheState) == true
     }
 
     /// Checks text is allowed here, and keeps it when the element's value is checked.
