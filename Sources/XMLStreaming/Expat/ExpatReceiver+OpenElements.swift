@@ -19,9 +19,10 @@ struct PinnedElement {
 // still open get their name, line and column, counted back from expat's position. A
 // document that ends inside one can then say which, and where, whatever fed it.
 extension ExpatReceiver {
-    /// Pins the open elements not pinned yet. One backward scan from expat's position to the
-    /// earliest of them, and on to the start of its line or to where the last call ended
-    /// (whose line and column are known): O(bytes of the last call).
+    /// Pins the open elements not pinned yet: the line breaks from expat's position back to
+    /// the earliest of them counted once, and each one's line scanned back to its start or
+    /// to where the last call ended (whose line and column are known): O(bytes of the last
+    /// call).
     func pinOpenElements() {
         let first = pinnedOpenElements.count
         let count = openElementOffsets.count
@@ -40,53 +41,36 @@ extension ExpatReceiver {
         let bufferStart = unsafe end - Int64(context.offset)
         var pins = (first..<count).map { unknownPin(at: openElementOffsets[$0]) }
         let singleByte = singleByteUpperHalf != nil
-        // Scanning down from expat's position: line breaks and characters passed.
-        var breaks = 0
-        var characters = 0
-        var pending: [(index: Int, characters: Int)] = []  // pinned but for their column
-        var next = pins.count - 1
-        // The offsets in the buffer of the next element to pin and of the last call's end,
-        // in locals: the loop below runs once per byte scanned.
-        func offsetInBuffer(_ element: Int) -> Int { element >= 0 ? Int(openElementOffsets[first + element] - bufferStart) : -1 }
-        var target = offsetInBuffer(next)
         let anchorIndex = Int(anchor.offset - bufferStart)
-        var i = unsafe context.offset
-        while i > 0 && (next >= 0 || !pending.isEmpty) {
-            i -= 1
-            let byte = unsafe bytes[i]
-            if byte == 0x0A || byte == 0x0D {
-                // A carriage return before a line feed is part of its break; neither is a
-                // character of a line.
-                if unsafe byte == 0x0A || !(i + 1 < bytes.count && bytes[i + 1] == 0x0A) {
-                    // The line of the pending elements starts after this break.
-                    for (index, counted) in pending { pins[index].column = characters - counted + 1 }
-                    pending.removeAll()
-                    breaks += 1
-                }
-            } else if singleByte || byte & 0xC0 != 0x80 {
-                characters += 1
+        // From the last element to the first: the line breaks between each and expat's
+        // position are counted once, in runs the compiler vectorizes; characters only on
+        // the elements' own lines, once each, back to the line's start or to where the last
+        // call ended (whose line and column are known).
+        var counted = unsafe context.offset  // breaks are counted in counted..<context.offset
+        var breaks = 0
+        var previous: (target: Int, column: Int?)?  // the element pinned before, on a later line or this one
+        for next in pins.indices.reversed() {
+            let target = Int(openElementOffsets[first + next] - bufferStart)
+            guard target >= 0, target < counted else { break }  // not in the buffer: left unknown
+            let newBreaks = unsafe Self.lineBreakCount(in: bytes, from: target, to: counted)
+            breaks += newBreaks
+            counted = target
+            pins[next].name = unsafe Self.tagName(in: bytes, at: target, upperHalf: singleByteUpperHalf)
+            let found: Int?
+            if newBreaks == 0, let previous {
+                // On the line of the element pinned before: its column less what lies between.
+                found = previous.column.map { unsafe $0 - Self.characterCount(in: bytes, from: target, to: previous.target, singleByte: singleByte) }
+            } else if breaks == 0 {
+                found = unsafe column - Self.characterCount(in: bytes, from: target, to: context.offset, singleByte: singleByte)
+            } else {
+                found = unsafe Self.column(of: target, in: bytes, anchor: (anchorIndex, anchor.column - (anchor.offset == 0 && startsWithByteOrderMark ? 1 : 0)), singleByte: singleByte)
             }
-            // `characters` now counts the characters from byte i up to expat's position.
-            while i == target {
+            previous = (target, found)
+            if let found {
                 pins[next].line = line - breaks
-                pins[next].name = unsafe Self.tagName(in: bytes, at: i, upperHalf: singleByteUpperHalf)
-                if breaks == 0 {
-                    pins[next].column = column - characters
-                } else {
-                    pending.append((next, characters))
-                }
-                next -= 1
-                target = offsetInBuffer(next)
-            }
-            if i == anchorIndex {
-                // Where the last call ended, on the same line as the pending elements: its
-                // column is known. (A byte-order mark at the start is no column.)
-                let mark = anchor.offset == 0 && startsWithByteOrderMark ? 1 : 0
-                for (index, counted) in pending { pins[index].column = anchor.column + characters - counted - mark }
-                pending.removeAll()
+                pins[next].column = found
             }
         }
-        for (index, _) in pending { pins[index].line = 0 }
         if controlReferenceOffsets != nil {
             // Counted in the bytes expat read; the input's columns can be fewer.
             for k in pins.indices where pins[k].line > 0 {
@@ -94,6 +78,52 @@ extension ExpatReceiver {
             }
         }
         pinnedOpenElements.append(contentsOf: pins)
+    }
+
+    /// The column of the byte at `target`: the characters back to the line break before it,
+    /// or to `anchor`, a place in the buffer whose column is known (a byte-order mark at the
+    /// start is none); `nil` when the buffer holds neither.
+    static func column(of target: Int, in bytes: UnsafeBufferPointer<UInt8>, anchor: (index: Int, column: Int), singleByte: Bool) -> Int? {
+        var i = target
+        while true {
+            if i == anchor.index { return unsafe anchor.column + characterCount(in: bytes, from: i, to: target, singleByte: singleByte) }
+            guard i > 0 else { return nil }
+            i -= 1
+            if unsafe isLineBreak(bytes, at: i) { return unsafe characterCount(in: bytes, from: i + 1, to: target, singleByte: singleByte) + 1 }
+        }
+    }
+
+    /// Whether the byte at `i` ends a line: a line feed, or a carriage return not before one.
+    @inline(__always)
+    static func isLineBreak(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool {
+        let byte = unsafe bytes[i]
+        return unsafe byte == 0x0A || (byte == 0x0D && !(i + 1 < bytes.count && bytes[i + 1] == 0x0A))
+    }
+
+    /// The line breaks in `bytes[from..<to]` (``isLineBreak(_:at:)``).
+    static func lineBreakCount(in bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int {
+        let run = unsafe UnsafeBufferPointer(rebasing: bytes[from..<to])
+        // Line feeds and carriage returns counted without a branch, so the loop vectorizes;
+        // a carriage return is rare enough to count again one by one.
+        var feeds = 0
+        var returns = 0
+        for unsafe byte in unsafe run {
+            feeds &+= byte == 0x0A ? 1 : 0
+            returns &+= byte == 0x0D ? 1 : 0
+        }
+        guard returns > 0 else { return feeds }
+        var count = 0
+        for i in from..<to where unsafe isLineBreak(bytes, at: i) { count += 1 }
+        return count
+    }
+
+    /// The characters in `bytes[from..<to]`: bytes of a single-byte encoding, or UTF-8
+    /// bytes that do not continue a character.
+    static func characterCount(in bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int, singleByte: Bool) -> Int {
+        if singleByte { return to - from }
+        var count = 0
+        for unsafe byte in unsafe UnsafeBufferPointer(rebasing: bytes[from..<to]) { count &+= byte & 0xC0 != 0x80 ? 1 : 0 }
+        return count
     }
 
     private func unknownPin(at offset: Int64) -> PinnedElement {
