@@ -74,6 +74,26 @@ struct StreamScalingTests {
         }
     }
 
+    @Test("A document that ends inside n open elements, on one long line or one a line: pinning them is linear")
+    func openElementsPinned() throws {
+        // Every element is opened in the one call into expat and still open when it returns,
+        // so all n are pinned at once, each with its line and column.
+        let text = String(repeating: "x", count: 200)
+        let shapes: [(String, (Int) -> [UInt8], (Int) -> String)] = [
+            ("on one line", { Array(("<r>" + String(repeating: "<a>" + text, count: $0)).utf8) }, { "1:\(4 + 203 * ($0 - 1))" }),
+            ("one a line", { Array(("<r>" + String(repeating: "\n<a>" + text, count: $0)).utf8) }, { "\($0 + 1):1" }),
+        ]
+        for (label, document, innermost) in shapes {
+            let scaling = Scaling.measure(n: 2_000, prepare: document) { bytes in
+                let error = #expect(throws: XMLParseError.self) { try XMLStreamParser(handler: IndexingHandler()).parse(bytes) }
+                let n = (bytes.count - 3) / (label == "one a line" ? 204 : 203)
+                #expect(error?.message == "premature end of input: <a> opened at \(innermost(n)) is not closed", "\(label)")
+            }
+            print("scaling: open elements pinned \(label): \(scaling)")
+            #expect(scaling.isNearLinear(), "\(label): \(scaling)")
+        }
+    }
+
     @Test("An element declaration with n alternatives, or n names in mixed content, is read in linear time")
     func wideContentModels() throws {
         for (label, open) in [("choice", "("), ("mixed", "(#PCDATA|")] {
