@@ -44,11 +44,20 @@ public struct XMLExternalDTD: Hashable, Sendable {
     }
 
     /// The DTD in `bytes`, named `name` in positions and errors.
+    ///
+    /// No bytes at all ask only for parameter entities to be expanded, as a validating
+    /// parse needs: an empty DTD is not read as the external subset of a document that
+    /// names none, so a reference to an entity such a document does not declare stays a
+    /// well-formedness error (XML 1.0, WFC: Entity Declared).
     public init(bytes: some Sequence<UInt8>, name: String) {
         path = nil
         self.bytes = Array(bytes)
         self.name = name
     }
+
+    /// Whether the DTD is given as bytes, and there are none: it declares nothing, and asks
+    /// only for the internal subset's parameter entities to be expanded.
+    package var isEmpty: Bool { path == nil && bytes.isEmpty }
 
     /// The DTD's bytes.
     package func read() throws(XMLInputError) -> [UInt8] {

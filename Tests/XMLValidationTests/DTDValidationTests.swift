@@ -524,6 +524,33 @@ struct DTDValidationTests {
         #expect(try dtdErrors(xml) == ["2:8 undeclared-entity: entity &nbsp; in attribute t is not declared"])
     }
 
+    @Test(
+        "an empty DTD given only expands parameter entities: an undeclared entity in a document without an external subset or a reference to one stays not well-formed"
+    )
+    func undeclaredEntityWithEmptyDTD() throws {
+        var options = XMLParserOptions()
+        options.externalDTD = XMLExternalDTD(bytes: [], name: "(no external DTD)")
+        func outcome(_ xml: String) -> String {
+            let parser = XMLStreamParser(
+                handler: XMLDTDValidator(options: XMLValidationOptions(reporting: .allErrors(maximum: 10))), options: options)
+            do {
+                try parser.parse(xml)
+                return parser.handler.errors.map { "\($0.position.line):\($0.position.column) \($0.code)" }.joined(separator: ", ")
+            } catch let error as XMLParseError {
+                return "not well-formed \(error.position.line):\(error.position.column) \(error.code)"
+            } catch {
+                return "\(error)"
+            }
+        }
+        // WFC: Entity Declared: only an internal subset, without parameter entity references.
+        #expect(outcome("<!DOCTYPE r [<!ELEMENT r ANY>]>\n<r>&u;</r>") == "not well-formed 2:4 undefinedEntity")
+        #expect(outcome("<!DOCTYPE r [<!ELEMENT r ANY><!ATTLIST r a CDATA #IMPLIED>]>\n<r a='&u;'/>") == "not well-formed 2:1 undefinedEntity")
+        #expect(outcome("<r>&u;</r>").hasPrefix("not well-formed 1:4 undefinedEntity"))
+        // VC: Entity Declared: an external subset named (not read), or a parameter entity referenced.
+        #expect(outcome("<!DOCTYPE r SYSTEM \"r.dtd\" [<!ELEMENT r ANY>]>\n<r>&u;</r>") == "2:4 undeclared-entity")
+        #expect(outcome("<!DOCTYPE r [<!ENTITY % d \"<!ELEMENT r ANY>\"> %d;]>\n<r>&u;</r>") == "2:4 undeclared-entity")
+    }
+
     @Test("a parameter entity that was not read makes the DTD incomplete: said once, and nothing reported undeclared after it")
     func unreadParameterEntity() throws {
         let xml = """

@@ -256,9 +256,13 @@ internal import XMLSyntax
         // Safety: never load anything the document names, and parse parameter entities only
         // in a DTD the caller gives, read in place of any the document names (and as the
         // "foreign" DTD of a document without one).
-        if options.externalDTD != nil {
+        if let dtd = options.externalDTD {
             unsafe XML_SetParamEntityParsing(parser, XML_PARAM_ENTITY_PARSING_ALWAYS)
-            _ = unsafe XML_UseForeignDTD(parser, XML_Bool(XML_TRUE))
+            // An empty one only asks for parameter entities to be expanded: a document
+            // that names no external subset keeps none, so that a reference to an entity
+            // it does not declare stays a well-formedness error (XML 1.0, WFC: Entity
+            // Declared), where expat lets it pass in a document with a foreign DTD.
+            if !dtd.isEmpty { _ = unsafe XML_UseForeignDTD(parser, XML_Bool(XML_TRUE)) }
         } else {
             unsafe XML_SetParamEntityParsing(parser, XML_PARAM_ENTITY_PARSING_NEVER)
         }
