@@ -60,4 +60,35 @@ package enum XMLNameValidation {
         }
         return true
     }
+    /// XML 1.0 (Fifth Edition)'s `NameStartChar` [4]: wider than expat's, for the values a
+    /// DTD's attribute types make names (an `ID`, an `NMTOKEN`), which the parser does not
+    /// read as names and validity checks against the fifth edition's productions.
+    package static func isFifthEditionNameStart(_ c: Unicode.Scalar) -> Bool {
+        switch c.value {
+        case 0x3A, 0x41...0x5A, 0x5F, 0x61...0x7A, 0xC0...0xD6, 0xD8...0xF6, 0xF8...0x2FF, 0x370...0x37D,
+            0x37F...0x1FFF, 0x200C...0x200D, 0x2070...0x218F, 0x2C00...0x2FEF, 0x3001...0xD7FF, 0xF900...0xFDCF,
+            0xFDF0...0xFFFD, 0x10000...0xEFFFF:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// XML 1.0 (Fifth Edition)'s `NameChar` [4a] (``isFifthEditionNameStart(_:)``).
+    package static func isFifthEditionNameChar(_ c: Unicode.Scalar) -> Bool {
+        switch c.value {
+        case 0x2D, 0x2E, 0x30...0x39, 0xB7, 0x300...0x36F, 0x203F...0x2040: return true
+        default: return isFifthEditionNameStart(c)
+        }
+    }
+
+    /// Whether `name` is a `Name` [5] of XML 1.0's fifth edition.
+    package static func isFifthEditionName(_ name: String) -> Bool {
+        var scalars = name.unicodeScalars.makeIterator()
+        guard let first = scalars.next(), isFifthEditionNameStart(first) else { return false }
+        while let c = scalars.next() {
+            guard isFifthEditionNameChar(c) else { return false }
+        }
+        return true
+    }
 }

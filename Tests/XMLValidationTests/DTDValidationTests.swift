@@ -515,6 +515,19 @@ struct DTDValidationTests {
         #expect(try dtdErrors(xml) == [])
     }
 
+    @Test("values are names of XML 1.0's fifth edition, whose characters are wider than the names expat reads in markup")
+    func fifthEditionNames() throws {
+        let dtd = "<!DOCTYPE r [<!ELEMENT r EMPTY><!ATTLIST r t NMTOKEN #IMPLIED i ID #IMPLIED s NMTOKENS #IMPLIED>]>\n"
+        // U+203F (a NameChar), U+2C00 and U+10000 (NameStartChars): none is in expat's tables.
+        #expect(try dtdErrors(dtd + "<r t=\"a\u{203F}\" i=\"\u{2C00}x\" s=\"\u{10000} b\u{2040}\"/>") == [])
+        // U+00D7 and U+037E are in neither edition's.
+        #expect(
+            try dtdErrors(dtd + "<r t=\"a\u{D7}\" i=\"\u{37E}x\"/>") == [
+                "2:1 invalid-attribute-value: attribute t=\"a\u{D7}\" of <r> is not a name token",
+                "2:1 invalid-attribute-value: attribute i=\"\u{37E}x\" of <r> is not a name",
+            ])
+    }
+
     @Test("an entity the parser could not expand in an attribute value is an error of the document, at the reference")
     func attributeEntity() throws {
         let xml = """

@@ -68,12 +68,16 @@ enum DTDAttributeType: Hashable, Sendable {
 }
 
 /// XML 1.0's `Name`, `Names`, `Nmtoken` and `Nmtokens` productions, on values the parser has
-/// already normalized (single spaces between tokens, none around them).
+/// already normalized (single spaces between tokens, none around them): the fifth edition's,
+/// whose characters are wider than the names expat reads in markup (`i="a‿"` is a name token).
 enum DTDTokens {
-    static func isName(_ text: String) -> Bool { XMLNameValidation.isValid(text) }
+    static func isName(_ text: String) -> Bool {
+        // Most values are ASCII names, which both editions agree on.
+        XMLNameValidation.isValid(text) || XMLNameValidation.isFifthEditionName(text)
+    }
 
     static func isNmtoken(_ text: String) -> Bool {
-        !text.isEmpty && text.unicodeScalars.allSatisfy(XMLNameValidation.isNameChar)
+        !text.isEmpty && text.unicodeScalars.allSatisfy { XMLNameValidation.isNameChar($0) || XMLNameValidation.isFifthEditionNameChar($0) }
     }
 
     /// The space-separated tokens of a normalized value; `nil` when it is empty or has a
