@@ -580,8 +580,12 @@ struct DTDValidationTests {
             + "with XMLParserOptions.externalDTD)"
         // Parameter entities are not expanded at all by default: the reference says so.
         #expect(try dtdErrors(xml) == [incomplete])
-        // Nor is one that is not declared.
-        #expect(try dtdErrors(xml.replacingOccurrences(of: "<!ENTITY % more SYSTEM \"more.dtd\">", with: "")) == [incomplete])
+        // Nor is one that is not declared, which the message says.
+        #expect(
+            try dtdErrors(xml.replacingOccurrences(of: "<!ENTITY % more SYSTEM \"more.dtd\">", with: "")) == [
+                "3:3 incomplete-dtd: parameter entity %more; is not declared before its reference, so the attribute-list and "
+                    + "entity declarations after it are unknown (VC: Entity Declared)"
+            ])
         // With a DTD given, they are, but one naming a file is not read.
         var options = XMLParserOptions()
         options.externalDTD = XMLExternalDTD(bytes: [], name: "empty.dtd")
@@ -597,6 +601,29 @@ struct DTDValidationTests {
         #expect(parser.handler.errors.isEmpty, "\(parser.handler.errors)")
         try parser.parse(expanded.replacingOccurrences(of: " t=\"1\"", with: ""))
         #expect(parser.handler.errors.map(\.code) == [.missingAttribute])
+    }
+
+    @Test("an undeclared parameter entity in an entity value of the DTD named, which expat passes over, makes the DTD incomplete")
+    func undeclaredParameterEntityInValue() throws {
+        func errors(_ dtd: String) throws -> [String] {
+            var options = XMLParserOptions()
+            options.externalDTD = XMLExternalDTD(bytes: Array(dtd.utf8), name: "r.dtd")
+            let parser = XMLStreamParser(
+                handler: XMLDTDValidator(options: XMLValidationOptions(reporting: .allErrors(maximum: 10))), options: options)
+            try parser.parse("<r/>")
+            return parser.handler.errors.map { "\($0.position.line):\($0.position.column) \($0.code): \($0.message)" }
+        }
+        let rest = "\n<!ELEMENT r EMPTY>\n<!ATTLIST r k CDATA #REQUIRED>"
+        // expat stops processing the attribute-list declarations after it: the missing k is not seen.
+        #expect(
+            try errors("<!ENTITY % a \"x%b;y\">" + rest) == [
+                "1:14 incomplete-dtd: parameter entity %b; is not declared before its reference, so the attribute-list and "
+                    + "entity declarations after it are unknown (VC: Entity Declared)"
+            ])
+        // Declared before it, it is expanded, and the declarations after it count.
+        #expect(try errors("<!ENTITY % b 'z'><!ENTITY % a \"x%b;y\">" + rest) == ["1:1 missing-attribute: element <r> needs attribute k (#REQUIRED)"])
+        // A percent sign written as a character reference is no reference.
+        #expect(try errors("<!ENTITY % a \"x&#37;b;y\">" + rest) == ["1:1 missing-attribute: element <r> needs attribute k (#REQUIRED)"])
     }
 
     @Test("an ID attribute with a default is one error, of its declaration, not a duplicate ID at every element")

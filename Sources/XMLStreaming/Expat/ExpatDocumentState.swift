@@ -68,6 +68,9 @@ internal import XMLSyntax
     var entitiesMayBeUndeclared = false
     /// The general entities the internal subset declares, which expat expands itself.
     var declaredGeneralEntities: Set<String> = []
+    /// The parameter entities declared so far, for the references in the caller's DTD's
+    /// entity values (``ExpatReceiver/undeclaredParameterEntityInValue()``).
+    var declaredParameterEntities: Set<String> = []
     /// Bytes held back while a large token is pending (expat before 2.6 only).
     var heldBytes: [UInt8] = []
     /// Set when a subclass asked expat to suspend after the current callback.

@@ -92,4 +92,36 @@ extension ExpatReceiver {
         }
         return XMLWrittenDeclaration(parameterEntityReferences: names, endsInParameterEntity: endsInParameterEntity)
     }
+
+    /// During an entity declaration of the caller's DTD whose value is a literal written in
+    /// the DTD's own text: the first parameter entity the literal references that is not
+    /// declared before it, which expat passes over without a callback. `nil` when there is
+    /// none, or when the literal cannot be read as written (in an entity's text, or in a
+    /// DTD encoded in UTF-16).
+    func undeclaredParameterEntityInValue() -> String? {
+        guard let child = unsafe dtdParser, let context = unsafe inputContext(of: child) else { return nil }
+        let bytes = unsafe context.bytes
+        // Invariant: every index read below lies in 0..<bytes.count, checked where it is made.
+        // expat's position is the literal's opening quote.
+        var i = unsafe context.offset
+        guard i + 1 < bytes.count, unsafe bytes[i] == 0x22 || bytes[i] == 0x27, unsafe bytes[i + 1] != 0 else { return nil }
+        let quote = unsafe bytes[i]
+        i += 1
+        while i < bytes.count, unsafe bytes[i] != quote {
+            guard unsafe bytes[i] == UInt8(ascii: "%") else {
+                i += 1
+                continue
+            }
+            var close = i + 1
+            while close < bytes.count, unsafe bytes[close] != UInt8(ascii: ";") && bytes[close] != quote { close += 1 }
+            guard close < bytes.count, unsafe bytes[close] == UInt8(ascii: ";") else { return nil }
+            if let name = unsafe String(validating: UnsafeBufferPointer(rebasing: bytes[(i + 1)..<close]), as: UTF8.self),
+                !name.isEmpty, !declaredParameterEntities.contains(name)
+            {
+                return name
+            }
+            i = close + 1
+        }
+        return nil
+    }
 }

@@ -222,11 +222,14 @@ extension ExpatReceiver {
         _ valueLength: Int, _ systemID: UnsafePointer<XML_Char>?, _ publicID: UnsafePointer<XML_Char>?,
         _ notationName: UnsafePointer<XML_Char>?
     ) {
+        // Before its own name counts: a value cannot reference the entity it declares.
+        let undeclaredInValue = unsafe value != nil && dtdParser != nil ? undeclaredParameterEntityInValue() : nil
         if isParameterEntity {
             // A reference to it, which expat reports nowhere while it parses no parameter
             // entities, lets references to undeclared entities pass: dropped from attribute
             // values without a word, unless the receiver looks for them in the tags.
             entitiesMayBeUndeclared = true
+            unsafe declaredParameterEntities.insert(String(cString: name))
         } else {
             unsafe declaredGeneralEntities.insert(String(cString: name))
         }
@@ -249,6 +252,13 @@ extension ExpatReceiver {
             systemID: unsafe systemID.map { unsafe String(cString: $0) }, publicID: publicID.map { unsafe String(cString: $0) },
             notationName: unsafe notationName.map { unsafe String(cString: $0) }, isParameterEntity: isParameterEntity)
         deliver(HandlerEvents.EntityDeclaration(declaration: declaration))
+        if var undeclared = undeclaredInValue {
+            // expat cut the value there and, as XML 1.0 lets a parser that does not read an
+            // entity do, stopped processing the attribute-list and entity declarations after
+            // it, without a word: said as for such a reference between declarations.
+            entitiesMayBeUndeclared = true
+            undeclared.withUTF8 { utf8 in unsafe receiveUnexpandedEntity(XMLStringView(borrowing: utf8), true) }
+        }
     }
 
     /// Stops the document at a declaration whose value holds a character reserved while

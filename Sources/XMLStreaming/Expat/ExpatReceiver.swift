@@ -103,6 +103,11 @@ internal import XMLSyntax
         _modify { yield unsafe &document.declaredGeneralEntities }
         set { unsafe document.declaredGeneralEntities = newValue }
     }
+    var declaredParameterEntities: Set<String> {
+        get { unsafe document.declaredParameterEntities }
+        _modify { yield unsafe &document.declaredParameterEntities }
+        set { unsafe document.declaredParameterEntities = newValue }
+    }
     var pinnedOpenElements: [PinnedElement] {
         get { unsafe document.pinnedOpenElements }
         _modify { yield unsafe &document.pinnedOpenElements }

@@ -81,6 +81,8 @@ struct DTDRules {
     /// Parameter entities declared with a value: whether the value holds whole every group
     /// it opens or closes, for the declarations that reference them.
     private var parameterEntityGroups: [CodePointString: Bool] = [:]
+    /// Every parameter entity declared, with a value or external.
+    private(set) var parameterEntities: Set<CodePointString> = []
     /// General entities declared with external content, which the parser does not read.
     private(set) var externalEntities: Set<CodePointString> = []
     /// Notations named by NDATA and NOTATION types, checked once the DTD is complete.
@@ -275,6 +277,7 @@ struct DTDRules {
     mutating func declare(_ entity: XMLEntityDeclaration, at location: String) {
         let key = CodePointString(entity.name)
         guard !entity.isParameterEntity else {
+            parameterEntities.insert(key)
             // The first declaration binds; an external one's text is not read.
             if let text = entity.value, parameterEntityGroups[key] == nil {
                 parameterEntityGroups[key] = Self.holdsWholeGroups(text)

@@ -505,12 +505,17 @@ public struct XMLDTDValidator<Next: XMLEventHandler>: XMLEventHandler {
 
     /// Reports a reference to an undeclared entity; one declared external, whose content was
     /// not read, leaves the element's content unchecked. A parameter entity of the DTD that
-    /// was not read makes the DTD incomplete, which is reported once. Passes the event on.
+    /// was not read, or not declared, makes the DTD incomplete, which is reported once.
+    /// Passes the event on.
     public mutating func skippedEntity(name: XMLStringView, isParameterEntity: Bool) throws {
         if isParameterEntity {
+            let entity = name.string
             try noteIncompleteDTD(
-                "parameter entity %\(name.string); was not read, so the attribute-list and entity declarations after it are unknown "
-                    + "(the parser reads no file a DTD names, and expands parameter entities only with XMLParserOptions.externalDTD)")
+                rules.parameterEntities.contains(CodePointString(entity))
+                    ? "parameter entity %\(entity); was not read, so the attribute-list and entity declarations after it are unknown "
+                        + "(the parser reads no file a DTD names, and expands parameter entities only with XMLParserOptions.externalDTD)"
+                    : "parameter entity %\(entity); is not declared before its reference, so the attribute-list and entity "
+                        + "declarations after it are unknown (VC: Entity Declared)")
         } else if let index = stack.indices.last {
             let entity = name.string
             if rules.externalEntities.contains(CodePointString(entity)) {
