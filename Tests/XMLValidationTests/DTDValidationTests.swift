@@ -11,6 +11,17 @@ func dtdErrors(_ xml: String, maximum: Int = 100) throws -> [String] {
     return parser.handler.errors.map { "\($0.position.line):\($0.position.column) \($0.code): \($0.message)" }
 }
 
+/// Validates `xml` against `dtd`, given as the caller's DTD (`XMLParserOptions.externalDTD`)
+/// named `name`, and returns the errors as `LINE:COLUMN CODE: MESSAGE`.
+func dtdErrors(_ xml: String, againstDTD dtd: String, named name: String) throws -> [String] {
+    var parserOptions = XMLParserOptions()
+    parserOptions.externalDTD = XMLExternalDTD(bytes: Array(dtd.utf8), name: name)
+    let parser = XMLStreamParser(
+        handler: XMLDTDValidator(options: XMLValidationOptions(reporting: .allErrors(maximum: 10))), options: parserOptions)
+    try parser.parse(xml)
+    return parser.handler.errors.map { "\($0.position.line):\($0.position.column) \($0.code.rawValue): \($0.message)" }
+}
+
 @Suite("DTD validation: XML 1.0's validity constraints on the stream")
 struct DTDValidationTests {
     static let book = """
@@ -370,12 +381,7 @@ struct DTDValidationTests {
     @Test("Proper Group/PE Nesting: a group opened in a parameter entity's text and closed outside it, in the DTD the caller names")
     func groupAcrossParameterEntity() throws {
         func errors(_ dtd: String, _ xml: String = "<a><b/></a>") throws -> [String] {
-            var parserOptions = XMLParserOptions()
-            parserOptions.externalDTD = XMLExternalDTD(bytes: Array(dtd.utf8), name: "split.dtd")
-            let parser = XMLStreamParser(
-                handler: XMLDTDValidator(options: XMLValidationOptions(reporting: .allErrors(maximum: 10))), options: parserOptions)
-            try parser.parse(xml)
-            return parser.handler.errors.map { "\($0.position.line):\($0.position.column) \($0.code.rawValue): \($0.message)" }
+            try dtdErrors(xml, againstDTD: dtd, named: "split.dtd")
         }
         let elementB = "<!ELEMENT b EMPTY>\n"
         let message = "invalid-declaration: parameter entity %p; holds a parenthesis of the content model of <a> without its match: "
@@ -406,14 +412,7 @@ struct DTDValidationTests {
 
     @Test("Proper Declaration/PE Nesting: an element declaration begun in the DTD's text and ended in a parameter entity's text")
     func declarationEndingInParameterEntity() throws {
-        func errors(_ dtd: String) throws -> [String] {
-            var parserOptions = XMLParserOptions()
-            parserOptions.externalDTD = XMLExternalDTD(bytes: Array(dtd.utf8), name: "split.dtd")
-            let parser = XMLStreamParser(
-                handler: XMLDTDValidator(options: XMLValidationOptions(reporting: .allErrors(maximum: 10))), options: parserOptions)
-            try parser.parse("<a><b/></a>")
-            return parser.handler.errors.map { "\($0.position.line):\($0.position.column) \($0.code.rawValue): \($0.message)" }
-        }
+        func errors(_ dtd: String) throws -> [String] { try dtdErrors("<a><b/></a>", againstDTD: dtd, named: "split.dtd") }
         let elementB = "<!ELEMENT b EMPTY>\n"
         let message = { (entity: String) in
             "invalid-declaration: the declaration of <a> begins in the DTD's own text, but its > does not follow parameter entity "
@@ -605,14 +604,7 @@ struct DTDValidationTests {
 
     @Test("an undeclared parameter entity in an entity value of the DTD named, which expat passes over, makes the DTD incomplete")
     func undeclaredParameterEntityInValue() throws {
-        func errors(_ dtd: String) throws -> [String] {
-            var options = XMLParserOptions()
-            options.externalDTD = XMLExternalDTD(bytes: Array(dtd.utf8), name: "r.dtd")
-            let parser = XMLStreamParser(
-                handler: XMLDTDValidator(options: XMLValidationOptions(reporting: .allErrors(maximum: 10))), options: options)
-            try parser.parse("<r/>")
-            return parser.handler.errors.map { "\($0.position.line):\($0.position.column) \($0.code): \($0.message)" }
-        }
+        func errors(_ dtd: String) throws -> [String] { try dtdErrors("<r/>", againstDTD: dtd, named: "r.dtd") }
         let rest = "\n<!ELEMENT r EMPTY>\n<!ATTLIST r k CDATA #REQUIRED>"
         // expat stops processing the attribute-list declarations after it: the missing k is not seen.
         #expect(
