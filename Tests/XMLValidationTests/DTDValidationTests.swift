@@ -376,6 +376,15 @@ struct DTDValidationTests {
         }
         // Whole in the entity's text, the same declaration is fine.
         try parse("<a/>", dtd: "<!ENTITY % p \"<!ELEMENT a EMPTY>\"> %p;")
+        // A DTD that ends inside a declaration or a conditional section: the same code, said
+        // as what it is.
+        for truncated in ["<!ELEMENT a (b", "<![INCLUDE[ <!ELEMENT a EMPTY>"] {
+            #expect { try parse("<a/>", dtd: truncated) } throws: { error in
+                let error = error as? XMLParseError
+                return error?.code == .incompleteParameterEntity
+                    && error?.message == "in the DTD: the DTD ends inside a declaration or a conditional section"
+            }
+        }
     }
 
     @Test("Proper Group/PE Nesting: a group opened in a parameter entity's text and closed outside it, in the DTD the caller names")

@@ -67,7 +67,12 @@ extension ExpatReceiver {
         if pendingError != nil { return Int32(XML_STATUS_ERROR.rawValue) }
         guard status == XML_STATUS_OK else {
             let code = unsafe XML_GetErrorCode(child)
-            let message = unsafe XML_ErrorString(code).map { unsafe String(cString: $0) } ?? "error \(code.rawValue)"
+            var message = unsafe XML_ErrorString(code).map { unsafe String(cString: $0) } ?? "error \(code.rawValue)"
+            // expat reads the DTD as a parameter entity: at the DTD's own end, its "incomplete
+            // markup in parameter entity" is a declaration or conditional section left open.
+            if code == XML_ERROR_INCOMPLETE_PE, unsafe XML_GetCurrentByteIndex(child) >= bytes.count {
+                message = "the DTD ends inside a declaration or a conditional section"
+            }
             fail(XMLParseError(code: XMLParseError.Code(rawValue: Int32(code.rawValue)), message: "in the DTD: \(message)",
                 position: currentPosition(), fileName: dtd.name))
             return Int32(XML_STATUS_ERROR.rawValue)
