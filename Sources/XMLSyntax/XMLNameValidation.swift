@@ -60,6 +60,7 @@ package enum XMLNameValidation {
         }
         return true
     }
+
     /// XML 1.0 (Fifth Edition)'s `NameStartChar` [4]: wider than expat's, for the values a
     /// DTD's attribute types make names (an `ID`, an `NMTOKEN`), which the parser does not
     /// read as names and validity checks against the fifth edition's productions.
