@@ -46,6 +46,8 @@ extension ExpatReceiver {
         // position are counted once, in runs the compiler vectorizes; characters only on
         // the elements' own lines, once each, back to the line's start or to where the last
         // call ended (whose line and column are known).
+        // Invariant: every range read below lies in 0..<bytes.count: 0 <= target < counted <=
+        // context.offset <= bytes.count (inputContext), and the scans for a line's start stop at 0.
         var counted = unsafe context.offset  // breaks are counted in counted..<context.offset
         var breaks = 0
         var previous: (target: Int, column: Int?)?  // the element pinned before, on a later line or this one
