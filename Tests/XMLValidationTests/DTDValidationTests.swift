@@ -385,6 +385,17 @@ struct DTDValidationTests {
                     && error?.message == "in the DTD: the DTD ends inside a declaration or a conditional section"
             }
         }
+        // A reference between declarations inside a conditional section, which expat ends
+        // there as incomplete (a comment's ]]> does not close the section): said so.
+        #expect {
+            try parse("<a/>", dtd: "<!ENTITY % c \"<!ELEMENT a EMPTY>\">\n<![INCLUDE[ <!-- ]]> --> %c; ]]>")
+        } throws: { error in
+            (error as? XMLParseError)?.message
+                == "in the DTD: parameter entity %c; is referenced between declarations inside a conditional section, which the "
+                + "parser (expat) cannot read; write its declarations there, or reference it outside the section"
+        }
+        // Outside one, it is read.
+        try parse("<a/>", dtd: "<!ENTITY % c \"<!ELEMENT a EMPTY>\">\n<![INCLUDE[ ]]> %c;")
     }
 
     @Test("Proper Group/PE Nesting: a group opened in a parameter entity's text and closed outside it, in the DTD the caller names")

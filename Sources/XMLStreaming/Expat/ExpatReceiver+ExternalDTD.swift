@@ -70,8 +70,15 @@ extension ExpatReceiver {
             var message = unsafe XML_ErrorString(code).map { unsafe String(cString: $0) } ?? "error \(code.rawValue)"
             // expat reads the DTD as a parameter entity: at the DTD's own end, its "incomplete
             // markup in parameter entity" is a declaration or conditional section left open.
-            if code == XML_ERROR_INCOMPLETE_PE, unsafe XML_GetCurrentByteIndex(child) >= bytes.count {
-                message = "the DTD ends inside a declaration or a conditional section"
+            if code == XML_ERROR_INCOMPLETE_PE {
+                let index = unsafe Int(XML_GetCurrentByteIndex(child))
+                if index >= bytes.count {
+                    message = "the DTD ends inside a declaration or a conditional section"
+                } else if let entity = Self.referenceInConditionalSection(bytes, at: index) {
+                    // expat ends the entity's text there as if the section had to close in it.
+                    message = "parameter entity %\(entity); is referenced between declarations inside a conditional section, "
+                        + "which the parser (expat) cannot read; write its declarations there, or reference it outside the section"
+                }
             }
             fail(XMLParseError(code: XMLParseError.Code(rawValue: Int32(code.rawValue)), message: "in the DTD: \(message)",
                 position: currentPosition(), fileName: dtd.name))
@@ -85,5 +92,31 @@ extension ExpatReceiver {
         XMLPosition(
             line: unsafe Int(XML_GetCurrentLineNumber(child)), column: unsafe Int(XML_GetCurrentColumnNumber(child)) + 1,
             byteOffset: unsafe Int64(max(0, XML_GetCurrentByteIndex(child))))
+    }
+
+    /// The name of the parameter entity referenced at `index` of a DTD, when the reference
+    /// is inside a conditional section (more `<![` than `]]>` before it, outside comments).
+    static func referenceInConditionalSection(_ bytes: [UInt8], at index: Int) -> String? {
+        guard index >= 0, index < bytes.count, bytes[index] == UInt8(ascii: "%"),
+            let end = bytes[index...].firstIndex(of: UInt8(ascii: ";"))
+        else { return nil }
+        func starts(_ marker: String, at i: Int) -> Bool { bytes[i...].starts(with: marker.utf8) }
+        var depth = 0
+        var i = 0
+        while i < index {
+            if starts("<!--", at: i) {
+                i = (i + 4..<index).first { starts("-->", at: $0) }.map { $0 + 3 } ?? index
+            } else if starts("<![", at: i) {
+                depth += 1
+                i += 3
+            } else if depth > 0, starts("]]>", at: i) {
+                depth -= 1
+                i += 3
+            } else {
+                i += 1
+            }
+        }
+        guard depth > 0 else { return nil }
+        return String(decoding: bytes[(index + 1)..<end], as: UTF8.self)
     }
 }
