@@ -525,6 +525,24 @@ struct DifferentialFindingsTests {
          #"""
             <r a="1">any</r>
             """#, .valid),
+        ("schema_final_default_bad_token", #"""
+            <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" finalDefault="substitution"><xs:element name="r"/></xs:schema>
+            """#, "<r/>", .schema),
+        ("schema_block_default_bad_token", #"""
+            <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" blockDefault="list"><xs:element name="r"/></xs:schema>
+            """#, "<r/>", .schema),
+        ("schema_element_form_default_bad", #"""
+            <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" elementFormDefault="bogus"><xs:element name="r"/></xs:schema>
+            """#, "<r/>", .schema),
+        ("local_form_bad", #"""
+            <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema"><xs:element name="r"><xs:complexType><xs:attribute name="a" form="bogus"/></xs:complexType></xs:element></xs:schema>
+            """#, "<r/>", .schema),
+        ("component_id_not_ncname", #"""
+            <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema"><xs:element name="r" id="1r"/></xs:schema>
+            """#, "<r/>", .schema),
+        ("schema_defaults_known", #"""
+            <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" finalDefault="#all" blockDefault="extension substitution" elementFormDefault="qualified" attributeFormDefault="unqualified" id="s1"><xs:element name="r"/></xs:schema>
+            """#, "<r/>", .valid),
     ] as [(String, String, String, Verdict)])
     func finding(name: String, schema: String, document: String, verdict: Verdict) throws {
         let compiled: XMLSchema

@@ -178,6 +178,7 @@ struct XSDSchemaCompiler {
                     throw XSDSchemaError("\(name) must be true or false, not \"\(value)\"", at: node)
                 }
             }
+            try checkEnumeratedAttributes(of: node)
             checksChildren = node.localName != "appinfo" && node.localName != "documentation"
             // One annotation at most, before everything else (but the schema and a redefine
             // may have any number, anywhere among their components).
@@ -193,6 +194,29 @@ struct XSDSchemaCompiler {
         let isSchema = node.namespace == SchemaNode.xsdNamespace && node.localName == "schema"
         for child in node.children {
             try record(child, in: document, depth: depth + 1, checked: checksChildren, topLevel: isSchema)
+        }
+    }
+
+    /// The values the schema for schemas allows a form, a document's defaults and an `id`,
+    /// checked where they are written: a default no component reads would otherwise pass.
+    private func checkEnumeratedAttributes(of node: SchemaNode) throws(XSDSchemaError) {
+        for name in ["form", "elementFormDefault", "attributeFormDefault"] {
+            if let value = node.attributes[name], value != "qualified", value != "unqualified" {
+                throw XSDSchemaError("\(name) must be qualified or unqualified, not \"\(value)\"", at: node)
+            }
+        }
+        let defaults: [(String, Set<XSDDerivation>)] = [
+            ("finalDefault", [.extension_, .restriction, .list, .union]), ("blockDefault", [.extension_, .restriction, .substitution]),
+        ]
+        for (name, allowed) in defaults where node.localName == "schema" {
+            if let value = node.attributes[name], XSDDerivation.set(value, allowed: allowed) == nil {
+                throw XSDSchemaError(
+                    "\(name) must be #all or a list of " + allowed.map(\.rawValue).sorted().joined(separator: ", ") + ", not \"\(value)\"",
+                    at: node)
+            }
+        }
+        if let id = node.attributes["id"], !XMLNameValidation.isValid(id, allowingColon: false) {
+            throw XSDSchemaError("id must be an NCName, not \"\(id)\"", at: node)
         }
     }
 
