@@ -247,7 +247,7 @@ failures += await example("docs/Validation.md:423") {
     _ = options
     _ = parser
 }
-failures += await example("docs/Validation.md:499") {
+failures += await example("docs/Validation.md:501") {
     // A document that names its schema, beside it.
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("location-hints-example")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -543,6 +543,71 @@ struct DifferentialFindingsTests {
         ("schema_defaults_known", #"""
             <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" finalDefault="#all" blockDefault="extension substitution" elementFormDefault="qualified" attributeFormDefault="unqualified" id="s1"><xs:element name="r"/></xs:schema>
             """#, "<r/>", .valid),
+        ("simple_content_restriction_type_not_derived", #"""
+            <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
+              <xs:complexType name="B"><xs:simpleContent><xs:extension base="xs:integer"><xs:attribute name="x" type="xs:int"/></xs:extension></xs:simpleContent></xs:complexType>
+              <xs:complexType name="D"><xs:simpleContent><xs:restriction base="B"><xs:simpleType><xs:restriction base="xs:string"/></xs:simpleType></xs:restriction></xs:simpleContent></xs:complexType>
+              <xs:element name="r" type="D"/>
+            </xs:schema>
+            """#, "<r>5</r>", .schema),
+        ("simple_content_restriction_of_mixed_emptiable", #"""
+            <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
+              <xs:complexType name="B" mixed="true"><xs:sequence><xs:element name="a" minOccurs="0"/></xs:sequence></xs:complexType>
+              <xs:complexType name="D"><xs:simpleContent><xs:restriction base="B"><xs:simpleType><xs:restriction base="xs:int"/></xs:simpleType></xs:restriction></xs:simpleContent></xs:complexType>
+              <xs:element name="r" type="D"/>
+            </xs:schema>
+            """#, "<r>5</r>", .valid),
+        ("simple_content_restriction_of_mixed_emptiable_bad_value", #"""
+            <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
+              <xs:complexType name="B" mixed="true"><xs:sequence><xs:element name="a" minOccurs="0"/></xs:sequence></xs:complexType>
+              <xs:complexType name="D"><xs:simpleContent><xs:restriction base="B"><xs:simpleType><xs:restriction base="xs:int"/></xs:simpleType></xs:restriction></xs:simpleContent></xs:complexType>
+              <xs:element name="r" type="D"/>
+            </xs:schema>
+            """#, "<r>x</r>", .invalid),
+        ("simple_content_restriction_of_mixed_needing_element", #"""
+            <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
+              <xs:complexType name="B" mixed="true"><xs:sequence><xs:element name="a"/></xs:sequence></xs:complexType>
+              <xs:complexType name="D"><xs:simpleContent><xs:restriction base="B"><xs:simpleType><xs:restriction base="xs:int"/></xs:simpleType></xs:restriction></xs:simpleContent></xs:complexType>
+              <xs:element name="r" type="D"/>
+            </xs:schema>
+            """#, "<r>5</r>", .schema),
+        ("anytype_restriction_with_skip_wildcards", #"""
+            <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
+              <xs:complexType name="D"><xs:complexContent><xs:restriction base="xs:anyType"><xs:sequence><xs:any processContents="skip"/></xs:sequence><xs:anyAttribute processContents="skip"/></xs:restriction></xs:complexContent></xs:complexType>
+              <xs:element name="r" type="D"/>
+            </xs:schema>
+            """#, #"<r x="1"><a/></r>"#, .valid),
+        ("facet_in_simple_content_extension", #"""
+            <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
+              <xs:element name="r"><xs:complexType><xs:simpleContent><xs:extension base="xs:integer"><xs:maxInclusive value="5"/></xs:extension></xs:simpleContent></xs:complexType></xs:element>
+            </xs:schema>
+            """#, "<r>5</r>", .schema),
+        ("attribute_before_content_model", #"""
+            <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
+              <xs:element name="r"><xs:complexType><xs:attribute name="a"/><xs:sequence/></xs:complexType></xs:element>
+            </xs:schema>
+            """#, "<r/>", .schema),
+        ("content_model_beside_complex_content", #"""
+            <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
+              <xs:complexType name="B"/>
+              <xs:element name="r"><xs:complexType><xs:complexContent><xs:extension base="B"/></xs:complexContent><xs:sequence/></xs:complexType></xs:element>
+            </xs:schema>
+            """#, "<r/>", .schema),
+        ("key_without_selector", #"""
+            <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
+              <xs:element name="r"><xs:complexType><xs:attribute name="a"/></xs:complexType><xs:key name="k"><xs:field xpath="@a"/></xs:key></xs:element>
+            </xs:schema>
+            """#, "<r a='1'/>", .schema),
+        ("foreign_element_in_component", #"""
+            <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:x="urn:x">
+              <xs:element name="r"><x:note/></xs:element>
+            </xs:schema>
+            """#, "<r/>", .schema),
+        ("foreign_elements_in_documentation_known", #"""
+            <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:x="urn:x">
+              <xs:element name="r"><xs:annotation><xs:appinfo><x:note><x:any/></x:note></xs:appinfo><xs:documentation>See <x:b>this</x:b>.</xs:documentation></xs:annotation><xs:complexType><xs:sequence minOccurs="0"><xs:element name="a"/></xs:sequence><xs:attribute name="b"/><xs:anyAttribute/></xs:complexType><xs:unique name="u"><xs:selector xpath="a"/><xs:field xpath="."/><xs:field xpath="@b"/></xs:unique></xs:element>
+            </xs:schema>
+            """#, "<r/>", .valid),
     ] as [(String, String, String, Verdict)])
     func finding(name: String, schema: String, document: String, verdict: Verdict) throws {
         let compiled: XMLSchema

@@ -11,7 +11,9 @@ extension XSDSchemaCompiler {
     /// Adds the `attribute`, `attributeGroup` and `anyAttribute` children of `node`. In a
     /// restriction, a use replaces the base's of the same name, and `use="prohibited"`
     /// removes it; the restriction's wildcard replaces the base's.
-    mutating func addAttributes(of node: SchemaNode, to set: inout AttributeSet, restricting: Bool) throws(XSDSchemaError) {
+    mutating func addAttributes(
+        of node: SchemaNode, to set: inout AttributeSet, restricting: Bool, fromAnyType: Bool = false
+    ) throws(XSDSchemaError) {
         var own = AttributeSet()
         var wildcards: [XSDWildcard] = []
         var prohibited: [XSDExpandedName] = []
@@ -46,7 +48,7 @@ extension XSDSchemaCompiler {
             throw XSDSchemaError("a type may have one attribute of type ID, not two (ct-props-correct.5)", at: node)
         }
         if restricting {
-            try checkRestriction(of: set, by: own, prohibiting: prohibited, at: node)
+            try checkRestriction(of: set, by: own, prohibiting: prohibited, fromAnyType: fromAnyType, at: node)
             for name in prohibited { set.uses[name] = nil }
             for (name, use) in own.uses { set.uses[name] = use }
             set.wildcard = own.wildcard
@@ -66,9 +68,11 @@ extension XSDSchemaCompiler {
     /// A restriction's attributes narrow its base's (derivation-ok-restriction 2 to 4): each
     /// use the base's, or one its wildcard allows; a required use stays required, and is not
     /// prohibited; a type derives from the base use's; a fixed value stays; a wildcard is a
-    /// subset of the base's, and processes at least as strictly.
+    /// subset of the base's, and processes at least as strictly (but in a restriction of
+    /// anyType, `fromAnyType`).
     func checkRestriction(
-        of base: AttributeSet, by own: AttributeSet, prohibiting prohibited: [XSDExpandedName], at node: SchemaNode
+        of base: AttributeSet, by own: AttributeSet, prohibiting prohibited: [XSDExpandedName], fromAnyType: Bool = false,
+        at node: SchemaNode
     ) throws(XSDSchemaError) {
         for (name, use) in own.uses.sorted(by: { $0.key.description < $1.key.description }) {
             guard let baseUse = base.uses[name] else {
@@ -103,7 +107,7 @@ extension XSDSchemaCompiler {
                     "the restriction's attribute wildcard allows namespaces its base's does not (derivation-ok-restriction.4)", at: node)
             }
             let strength: [XSDWildcard.ProcessContents: Int] = [.skip: 0, .lax: 1, .strict: 2]
-            if strength[wildcard.processContents]! < strength[baseWildcard.processContents]! {
+            if !fromAnyType, strength[wildcard.processContents]! < strength[baseWildcard.processContents]! {
                 throw XSDSchemaError(
                     "the restriction's attribute wildcard is \(wildcard.processContents.rawValue), weaker than its base's "
                         + "\(baseWildcard.processContents.rawValue) (derivation-ok-restriction.4)", at: node)

@@ -33,17 +33,40 @@ extension XSDSchemaCompiler {
                 type.content = .simple(simple)
             case .complex(let baseIndex):
                 let baseType = try finished(baseIndex, at: derivation)
-                guard case .simple(let simple) = baseType.content else {
-                    throw XSDSchemaError("simpleContent's base \(baseType.name) does not have simple content", at: derivation)
+                let inline = isExtension ? nil : derivation.components.first(where: { $0.localName == "simpleType" })
+                let baseSimple: Int?
+                switch baseType.content {
+                case .simple(let simple):
+                    baseSimple = simple
+                case .elements(_, true) where inline != nil && particles[baseIndex].map({ Self.effectiveRange(of: $0).minimum == 0 }) ?? true:
+                    // A mixed base whose elements may all be left out, restricted to text of
+                    // the <xs:simpleType> given (src-ct.2.2, derivation-ok-restriction.5.1.2).
+                    baseSimple = nil
+                default:
+                    throw XSDSchemaError(
+                        "simpleContent's base \(baseType.name) does not have simple content"
+                            + (isExtension ? "" : ", nor mixed content whose elements may be left out with an <xs:simpleType> given (src-ct.2)"),
+                        at: derivation)
                 }
                 attributes = AttributeSet(uses: baseType.attributes, wildcard: baseType.attributeWildcard)
-                if isExtension {
+                if isExtension, let simple = baseSimple {
                     type.content = .simple(simple)
                 } else {
-                    // An anonymous <xs:simpleType> in the restriction stands in for the base's content type.
-                    var content = simple
-                    if let inline = derivation.components.first(where: { $0.localName == "simpleType" }) {
+                    // An anonymous <xs:simpleType> in the restriction stands in for the base's
+                    // content type, and must derive from it (derivation-ok-restriction.5.1.1).
+                    let content: Int
+                    switch (inline, baseSimple) {
+                    case (let inline?, _):
                         content = try simpleType(inline, name: "the content of \(name)")
+                        if let baseSimple, !model.simpleTypes[content].isDerived(from: model.simpleTypes[baseSimple]) {
+                            throw XSDSchemaError(
+                                "the <xs:simpleType> of \(name)'s restriction does not derive from \(model.simpleTypes[baseSimple].name), "
+                                    + "the content of its base \(baseType.name) (derivation-ok-restriction.5.1)", at: inline)
+                        }
+                    case (nil, let simple?):
+                        content = simple
+                    case (nil, nil):
+                        preconditionFailure("a mixed base is taken only with an <xs:simpleType> given")
                     }
                     let restricted = try restrict(model.simpleTypes[content], by: derivation, name: "the content of \(name)")
                     model.simpleTypes.append(restricted)
@@ -110,7 +133,9 @@ extension XSDSchemaCompiler {
                 }
                 attributes = AttributeSet(uses: baseType.attributes, wildcard: baseType.attributeWildcard)
             }
-            try addAttributes(of: derivation, to: &attributes, restricting: !isExtension)
+            // A restriction of anyType may process its wildcard more weakly (derivation-ok-restriction.4.3).
+            let fromAnyType = if case .anyType = base { true } else { false }
+            try addAttributes(of: derivation, to: &attributes, restricting: !isExtension, fromAnyType: fromAnyType)
             type.content = try content(particle, mixed: mixed, type: name, at: node)
         } else {
             particle = try contentParticle(of: node)

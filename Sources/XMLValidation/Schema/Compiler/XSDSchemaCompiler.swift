@@ -147,7 +147,7 @@ struct XSDSchemaCompiler {
     /// defines, and only the attributes it gives that element (others in a foreign namespace
     /// are free), outside `appinfo` and `documentation`, whose content is anything.
     private mutating func record(
-        _ node: SchemaNode, in document: Int, depth: Int, checked: Bool = true, topLevel: Bool = false
+        _ node: SchemaNode, in document: Int, depth: Int, checked: Bool = true, topLevel: Bool = false, parent: String? = nil
     ) throws(XSDSchemaError) {
         guard depth <= Self.maximumNesting else {
             throw XSDSchemaError("the schema nests elements deeper than \(Self.maximumNesting)", at: node)
@@ -179,6 +179,7 @@ struct XSDSchemaCompiler {
                 }
             }
             try checkEnumeratedAttributes(of: node)
+            try checkChildren(of: node, parent: parent)
             checksChildren = node.localName != "appinfo" && node.localName != "documentation"
             // One annotation at most, before everything else (but the schema and a redefine
             // may have any number, anywhere among their components).
@@ -193,7 +194,7 @@ struct XSDSchemaCompiler {
         }
         let isSchema = node.namespace == SchemaNode.xsdNamespace && node.localName == "schema"
         for child in node.children {
-            try record(child, in: document, depth: depth + 1, checked: checksChildren, topLevel: isSchema)
+            try record(child, in: document, depth: depth + 1, checked: checksChildren, topLevel: isSchema, parent: node.localName)
         }
     }
 
