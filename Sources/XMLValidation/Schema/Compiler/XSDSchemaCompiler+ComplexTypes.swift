@@ -73,11 +73,22 @@ extension XSDSchemaCompiler {
                     type.content = .simple(model.simpleTypes.count - 1)
                 }
             case .anyType:
-                throw XSDSchemaError("simpleContent cannot derive from anyType", at: derivation)
+                // anyType is mixed, and its elements may all be left out: a restriction with
+                // an <xs:simpleType> restricts it to that text (src-ct.2.2).
+                guard !isExtension, let inline = derivation.components.first(where: { $0.localName == "simpleType" }) else {
+                    throw XSDSchemaError(
+                        "simpleContent derives from anyType only by a restriction that gives an <xs:simpleType> (src-ct.2)", at: derivation)
+                }
+                let content = try simpleType(inline, name: "the content of \(name)")
+                model.simpleTypes.append(try restrict(model.simpleTypes[content], by: derivation, name: "the content of \(name)"))
+                type.content = .simple(model.simpleTypes.count - 1)
+                attributes = AttributeSet(uses: [:], wildcard: XSDWildcard(namespaces: .any, processContents: .lax))
             }
-            try addAttributes(of: derivation, to: &attributes, restricting: !isExtension)
+            let fromAnyType = if case .anyType = base { true } else { false }
+            try addAttributes(of: derivation, to: &attributes, restricting: !isExtension, fromAnyType: fromAnyType)
         } else if let complexContent = body.first(where: { $0.localName == "complexContent" }) {
             if let value = complexContent.attributes["mixed"] { mixed = Self.boolean(value) }
+            var keptSimpleContent: Int?
             let derivation = try derivation(of: complexContent)
             let isExtension = derivation.localName == "extension"
             let base = try self.type(named: try resolve(derivation.attributes["base"] ?? "", at: derivation), at: derivation)
@@ -103,8 +114,15 @@ extension XSDSchemaCompiler {
                 }
             case .complex(let baseIndex):
                 let baseType = try finished(baseIndex, at: derivation)
-                if case .simple = baseType.content {
-                    throw XSDSchemaError("complexContent cannot derive from \(baseType.name), which has simple content", at: derivation)
+                if case .simple(let simple) = baseType.content {
+                    // An extension that adds no elements keeps the base's content type
+                    // (Structures 3.4.2, complex content 3.2.1; cos-ct-extends.1.4.1).
+                    guard isExtension, own == nil, !mixed else {
+                        throw XSDSchemaError(
+                            "complexContent cannot derive from \(baseType.name), which has simple content, but by an extension "
+                                + "that adds only attributes", at: derivation)
+                    }
+                    keptSimpleContent = simple
                 }
                 if isExtension {
                     let saysMixed = complexContent.attributes["mixed"] != nil || node.attributes["mixed"] != nil
@@ -136,7 +154,11 @@ extension XSDSchemaCompiler {
             // A restriction of anyType may process its wildcard more weakly (derivation-ok-restriction.4.3).
             let fromAnyType = if case .anyType = base { true } else { false }
             try addAttributes(of: derivation, to: &attributes, restricting: !isExtension, fromAnyType: fromAnyType)
-            type.content = try content(particle, mixed: mixed, type: name, at: node)
+            if let keptSimpleContent {
+                type.content = .simple(keptSimpleContent)
+            } else {
+                type.content = try content(particle, mixed: mixed, type: name, at: node)
+            }
         } else {
             particle = try contentParticle(of: node)
             try addAttributes(of: node, to: &attributes, restricting: false)
@@ -311,6 +333,12 @@ extension XSDSchemaCompiler {
 extension XSDComplexType.Content {
     var isEmpty: Bool {
         if case .empty = self { return true }
+        return false
+    }
+
+    /// Elements, and no text but white space between them.
+    var isElementOnly: Bool {
+        if case .elements(_, false) = self { return true }
         return false
     }
 }

@@ -55,10 +55,18 @@ extension XSDSchemaCompiler {
     mutating func groupParticle(
         named name: XSDExpandedName, minimum: Int, maximum: Int?, at node: SchemaNode, topLevel: Bool = false
     ) throws(XSDSchemaError) -> XSDParticle? {
+        guard let global = groupNodes[name] else { throw XSDSchemaError("no group \(name) is declared", at: node) }
+        if let body = global.node.components.first, body.localName == "all", node !== global.node {
+            // Each reference, the first and the ones after it (cos-all-limited.1.2).
+            if !topLevel { throw XSDSchemaError("a group holding <xs:all> must be a complex type's whole content model", at: node) }
+            if minimum > 1 || maximum != 1 {
+                throw XSDSchemaError(
+                    "a reference to a group holding <xs:all> takes minOccurs 0 or 1 and maxOccurs 1 (cos-all-limited.1.2)", at: node)
+            }
+        }
         if let known = groupTerms[name] {
             return known.flatMap { maximum == 0 ? nil : XSDParticle(minimum: minimum, maximum: maximum, term: $0) }
         }
-        guard let global = groupNodes[name] else { throw XSDSchemaError("no group \(name) is declared", at: node) }
         guard groupsInProgress.insert(name).inserted else {
             throw XSDSchemaError("group \(name) contains itself", at: node)
         }
@@ -69,9 +77,6 @@ extension XSDSchemaCompiler {
         }
         if body.attributes["minOccurs"] != nil || body.attributes["maxOccurs"] != nil {
             throw XSDSchemaError("the model group of a named group has no minOccurs or maxOccurs", at: body)
-        }
-        if body.localName == "all", !topLevel, node !== global.node {
-            throw XSDSchemaError("a group holding <xs:all> must be a complex type's whole content model", at: node)
         }
         let term = try particle(body, topLevel: true)?.term
         groupTerms[name] = .some(term)
@@ -214,7 +219,15 @@ extension XSDSchemaCompiler {
         case .complex(let index):
             switch model.complexTypes[index].content {
             case .simple(let index): simple = model.simpleTypes[index]
-            case .elements(_, true): simple = nil
+            case .elements(_, true):
+                // Mixed content takes one only when its elements may all be left out (Element
+                // Default Valid (Immediate) 2.2.2, e-props-correct.2).
+                if finishedComplexTypes.contains(index), let particle = particles[index], Self.effectiveRange(of: particle).minimum > 0 {
+                    throw XSDSchemaError(
+                        "a default or fixed value needs mixed content whose elements may all be left out; "
+                            + "\(model.complexTypes[index].name) needs some (e-props-correct.2)", at: node)
+                }
+                simple = nil
             default:
                 throw XSDSchemaError("a default or fixed value needs a simple type or mixed content", at: node)
             }

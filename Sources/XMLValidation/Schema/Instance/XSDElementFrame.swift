@@ -33,6 +33,9 @@ struct XSDElementFrame {
     var isNil = false
     /// Whether undeclared children are assessed laxly (under a `lax` wildcard or `anyType`).
     var isLax = false
+    /// Whether the declaration's default cannot stand in for the content of the element's
+    /// type (an `xsi:type` with element-only or empty content), should the element be empty.
+    var defaultUnfit = false
     /// Where the element starts, for an error in its value: asked of the parser only for an
     /// element whose value is checked (each ask costs expat a count of lines).
     var position: XMLPosition?

@@ -117,7 +117,24 @@ extension XSDInstanceChecker {
             // Text any string type takes is not kept: there is nothing to check in it.
             if hasValueConstraint || !model.simpleTypes[simple].acceptsAnyText { frame.keepsText = true }
         case .anyType:
-            break
+            // anyType is mixed: a fixed value is compared with its text (cvc-elt.5.2.2).
+            if hasValueConstraint { frame.keepsText = true }
+        }
+        if let declaration, let constraint = model.elements[declaration].valueConstraint, case .complex(let index) = type,
+            model.complexTypes[index].content.isEmpty || model.complexTypes[index].content.isElementOnly
+        {
+            // Only an xsi:type gives a declaration with a value such a type: the value cannot
+            // stand in for its content (cvc-elt.5.1.1), and a fixed one allows no element
+            // children either (5.2.2.1).
+            if constraint.isFixed {
+                try report(
+                    .fixedValueMismatch,
+                    "element <\(name)> has a fixed value, \"\(constraint.text)\", which its type \(model.complexTypes[index].name), "
+                        + "\(model.complexTypes[index].content.isEmpty ? "empty" : "element-only"), cannot hold",
+                    component: component)
+            } else {
+                frame.defaultUnfit = true
+            }
         }
         if !model.identityConstraints.isEmpty {
             try enterIdentity(&frame, attributes: attributes, declaration: declaration)
@@ -433,6 +450,14 @@ extension XSDInstanceChecker {
                     .incompleteContent, "element <\(name)> ends before its content is complete; \(Self.expectation(mismatch.expected))",
                     component: type.complexIndex.map { model.complexTypes[$0].component })
             }
+        }
+        if frame.defaultUnfit, !frame.hasChildElements, !frame.isNil, let declaration = frame.declaration,
+            let constraint = model.elements[declaration].valueConstraint
+        {
+            try report(
+                .invalidValue,
+                "element <\(name)> is empty, so takes its default, \"\(constraint.text)\", which its type cannot hold (cvc-elt.5.1.1)",
+                component: model.elements[declaration].component, at: frame.position)
         }
         guard frame.keepsText, !frame.isNil else { return nil }
         var text = texts[depth]

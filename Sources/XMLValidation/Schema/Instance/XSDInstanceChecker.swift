@@ -121,7 +121,7 @@ struct XSDInstanceChecker {
         // The commonest end, told from the frame in place: no value to check, and content
         // the cache knows may end here (or none to check). Fields are read where they are
         // kept: a copy of the frame, the matcher or the cache costs more than the test.
-        if model.identityConstraints.isEmpty, !stack[depth].keepsText,
+        if model.identityConstraints.isEmpty, !stack[depth].keepsText, !stack[depth].defaultUnfit,
             !stack[depth].hasMatcher || stack[depth].contentBroken || cacheKnowsContentMayEnd(at: depth)
         {
             stack.removeLast()
