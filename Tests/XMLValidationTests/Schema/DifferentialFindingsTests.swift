@@ -13,6 +13,37 @@ import XMLValidation
 struct DifferentialFindingsTests {
     enum Verdict { case valid, invalid, schema }
 
+    // Schemas several findings share.
+    static let mixedEmptiableBase = #"""
+        <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
+          <xs:complexType name="B" mixed="true"><xs:sequence><xs:element name="a" minOccurs="0"/></xs:sequence></xs:complexType>
+          <xs:complexType name="D"><xs:simpleContent><xs:restriction base="B"><xs:simpleType><xs:restriction base="xs:int"/></xs:simpleType></xs:restriction></xs:simpleContent></xs:complexType>
+          <xs:element name="r" type="D"/>
+        </xs:schema>
+        """#
+
+    static let simpleContentBase = #"""
+        <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
+          <xs:complexType name="B"><xs:simpleContent><xs:extension base="xs:int"><xs:attribute name="x"/></xs:extension></xs:simpleContent></xs:complexType>
+          <xs:complexType name="D"><xs:complexContent><xs:extension base="B"><xs:attribute name="y"/></xs:extension></xs:complexContent></xs:complexType>
+          <xs:element name="r" type="D"/>
+        </xs:schema>
+        """#
+
+    static let fixedAnyType = #"""
+        <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
+          <xs:element name="r" fixed="abc"/>
+        </xs:schema>
+        """#
+
+    static let defaultBesideElementOnlyType = #"""
+        <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
+          <xs:complexType name="B" mixed="true"><xs:sequence><xs:element name="a" minOccurs="0"/></xs:sequence></xs:complexType>
+          <xs:complexType name="R"><xs:complexContent><xs:restriction base="B"><xs:sequence><xs:element name="a" minOccurs="0"/></xs:sequence></xs:restriction></xs:complexContent></xs:complexType>
+          <xs:element name="r" type="B" default="abc"/>
+        </xs:schema>
+        """#
+
     @Test("each finding gets the recommendation's verdict", arguments: [
         ("empty_content_whitespace", #"""
             <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
@@ -550,20 +581,8 @@ struct DifferentialFindingsTests {
               <xs:element name="r" type="D"/>
             </xs:schema>
             """#, "<r>5</r>", .schema),
-        ("simple_content_restriction_of_mixed_emptiable", #"""
-            <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
-              <xs:complexType name="B" mixed="true"><xs:sequence><xs:element name="a" minOccurs="0"/></xs:sequence></xs:complexType>
-              <xs:complexType name="D"><xs:simpleContent><xs:restriction base="B"><xs:simpleType><xs:restriction base="xs:int"/></xs:simpleType></xs:restriction></xs:simpleContent></xs:complexType>
-              <xs:element name="r" type="D"/>
-            </xs:schema>
-            """#, "<r>5</r>", .valid),
-        ("simple_content_restriction_of_mixed_emptiable_bad_value", #"""
-            <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
-              <xs:complexType name="B" mixed="true"><xs:sequence><xs:element name="a" minOccurs="0"/></xs:sequence></xs:complexType>
-              <xs:complexType name="D"><xs:simpleContent><xs:restriction base="B"><xs:simpleType><xs:restriction base="xs:int"/></xs:simpleType></xs:restriction></xs:simpleContent></xs:complexType>
-              <xs:element name="r" type="D"/>
-            </xs:schema>
-            """#, "<r>x</r>", .invalid),
+        ("simple_content_restriction_of_mixed_emptiable", DifferentialFindingsTests.mixedEmptiableBase, "<r>5</r>", .valid),
+        ("simple_content_restriction_of_mixed_emptiable_bad_value", DifferentialFindingsTests.mixedEmptiableBase, "<r>x</r>", .invalid),
         ("simple_content_restriction_of_mixed_needing_element", #"""
             <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
               <xs:complexType name="B" mixed="true"><xs:sequence><xs:element name="a"/></xs:sequence></xs:complexType>
@@ -608,49 +627,13 @@ struct DifferentialFindingsTests {
               <xs:element name="r"><xs:annotation><xs:appinfo><x:note><x:any/></x:note></xs:appinfo><xs:documentation>See <x:b>this</x:b>.</xs:documentation></xs:annotation><xs:complexType><xs:sequence minOccurs="0"><xs:element name="a"/></xs:sequence><xs:attribute name="b"/><xs:anyAttribute/></xs:complexType><xs:unique name="u"><xs:selector xpath="a"/><xs:field xpath="."/><xs:field xpath="@b"/></xs:unique></xs:element>
             </xs:schema>
             """#, "<r/>", .valid),
-        ("complex_content_extension_of_simple_content_adding_attributes", #"""
-            <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
-              <xs:complexType name="B"><xs:simpleContent><xs:extension base="xs:int"><xs:attribute name="x"/></xs:extension></xs:simpleContent></xs:complexType>
-              <xs:complexType name="D"><xs:complexContent><xs:extension base="B"><xs:attribute name="y"/></xs:extension></xs:complexContent></xs:complexType>
-              <xs:element name="r" type="D"/>
-            </xs:schema>
-            """#, #"<r y="1">5</r>"#, .valid),
-        ("complex_content_extension_of_simple_content_value_checked", #"""
-            <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
-              <xs:complexType name="B"><xs:simpleContent><xs:extension base="xs:int"><xs:attribute name="x"/></xs:extension></xs:simpleContent></xs:complexType>
-              <xs:complexType name="D"><xs:complexContent><xs:extension base="B"><xs:attribute name="y"/></xs:extension></xs:complexContent></xs:complexType>
-              <xs:element name="r" type="D"/>
-            </xs:schema>
-            """#, #"<r y="1">x</r>"#, .invalid),
-        ("fixed_anytype_text", #"""
-            <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
-              <xs:element name="r" fixed="abc"/>
-            </xs:schema>
-            """#, #"<r>abd</r>"#, .invalid),
-        ("fixed_anytype_child", #"""
-            <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
-              <xs:element name="r" fixed="abc"/>
-            </xs:schema>
-            """#, #"<r><a/></r>"#, .invalid),
-        ("fixed_anytype_known", #"""
-            <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
-              <xs:element name="r" fixed="abc"/>
-            </xs:schema>
-            """#, #"<r>abc</r>"#, .valid),
-        ("default_with_element_only_xsi_type_empty", #"""
-            <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
-              <xs:complexType name="B" mixed="true"><xs:sequence><xs:element name="a" minOccurs="0"/></xs:sequence></xs:complexType>
-              <xs:complexType name="R"><xs:complexContent><xs:restriction base="B"><xs:sequence><xs:element name="a" minOccurs="0"/></xs:sequence></xs:restriction></xs:complexContent></xs:complexType>
-              <xs:element name="r" type="B" default="abc"/>
-            </xs:schema>
-            """#, #"<r xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:type="R"/>"#, .invalid),
-        ("default_with_element_only_xsi_type_children_known", #"""
-            <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
-              <xs:complexType name="B" mixed="true"><xs:sequence><xs:element name="a" minOccurs="0"/></xs:sequence></xs:complexType>
-              <xs:complexType name="R"><xs:complexContent><xs:restriction base="B"><xs:sequence><xs:element name="a" minOccurs="0"/></xs:sequence></xs:restriction></xs:complexContent></xs:complexType>
-              <xs:element name="r" type="B" default="abc"/>
-            </xs:schema>
-            """#, #"<r xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:type="R"><a/></r>"#, .valid),
+        ("complex_content_extension_of_simple_content_adding_attributes", DifferentialFindingsTests.simpleContentBase, #"<r y="1">5</r>"#, .valid),
+        ("complex_content_extension_of_simple_content_value_checked", DifferentialFindingsTests.simpleContentBase, #"<r y="1">x</r>"#, .invalid),
+        ("fixed_anytype_text", DifferentialFindingsTests.fixedAnyType, #"<r>abd</r>"#, .invalid),
+        ("fixed_anytype_child", DifferentialFindingsTests.fixedAnyType, #"<r><a/></r>"#, .invalid),
+        ("fixed_anytype_known", DifferentialFindingsTests.fixedAnyType, #"<r>abc</r>"#, .valid),
+        ("default_with_element_only_xsi_type_empty", DifferentialFindingsTests.defaultBesideElementOnlyType, #"<r xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:type="R"/>"#, .invalid),
+        ("default_with_element_only_xsi_type_children_known", DifferentialFindingsTests.defaultBesideElementOnlyType, #"<r xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:type="R"><a/></r>"#, .valid),
         ("fixed_with_element_only_xsi_type", #"""
             <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
               <xs:complexType name="B" mixed="true"><xs:sequence><xs:element name="a" minOccurs="0"/></xs:sequence></xs:complexType>
