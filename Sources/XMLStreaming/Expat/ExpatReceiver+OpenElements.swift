@@ -40,7 +40,6 @@ extension ExpatReceiver {
         let bytes = unsafe context.bytes
         let bufferStart = unsafe end - Int64(context.offset)
         var pins = (first..<count).map { unknownPin(at: openElementOffsets[$0]) }
-        let singleByte = singleByteUpperHalf != nil
         let anchorIndex = Int(anchor.offset - bufferStart)
         // From the last element to the first: the line breaks between each and expat's
         // position are counted once, in runs the compiler vectorizes; characters only on
@@ -61,11 +60,11 @@ extension ExpatReceiver {
             let found: Int?
             if newBreaks == 0, let previous {
                 // On the line of the element pinned before: its column less what lies between.
-                found = previous.column.map { unsafe $0 - Self.characterCount(in: bytes, from: target, to: previous.target, singleByte: singleByte) }
+                found = previous.column.map { unsafe $0 - characterCount(UnsafeBufferPointer(rebasing: bytes[target..<previous.target])) }
             } else if breaks == 0 {
-                found = unsafe column - Self.characterCount(in: bytes, from: target, to: context.offset, singleByte: singleByte)
+                found = unsafe column - characterCount(UnsafeBufferPointer(rebasing: bytes[target..<context.offset]))
             } else {
-                found = unsafe Self.column(of: target, in: bytes, anchor: (anchorIndex, anchor.column - (anchor.offset == 0 && startsWithByteOrderMark ? 1 : 0)), singleByte: singleByte)
+                found = unsafe self.column(of: target, in: bytes, anchor: (anchorIndex, anchor.column - (anchor.offset == 0 && startsWithByteOrderMark ? 1 : 0)))
             }
             previous = (target, found)
             if let found {
@@ -85,13 +84,13 @@ extension ExpatReceiver {
     /// The column of the byte at `target`: the characters back to the line break before it,
     /// or to `anchor`, a place in the buffer whose column is known (a byte-order mark at the
     /// start is none); `nil` when the buffer holds neither.
-    static func column(of target: Int, in bytes: UnsafeBufferPointer<UInt8>, anchor: (index: Int, column: Int), singleByte: Bool) -> Int? {
+    func column(of target: Int, in bytes: UnsafeBufferPointer<UInt8>, anchor: (index: Int, column: Int)) -> Int? {
         var i = target
         while true {
-            if i == anchor.index { return unsafe anchor.column + characterCount(in: bytes, from: i, to: target, singleByte: singleByte) }
+            if i == anchor.index { return unsafe anchor.column + characterCount(UnsafeBufferPointer(rebasing: bytes[i..<target])) }
             guard i > 0 else { return nil }
             i -= 1
-            if unsafe isLineBreak(bytes, at: i) { return unsafe characterCount(in: bytes, from: i + 1, to: target, singleByte: singleByte) + 1 }
+            if unsafe Self.isLineBreak(bytes, at: i) { return unsafe characterCount(UnsafeBufferPointer(rebasing: bytes[(i + 1)..<target])) + 1 }
         }
     }
 
@@ -116,15 +115,6 @@ extension ExpatReceiver {
         guard returns > 0 else { return feeds }
         var count = 0
         for i in from..<to where unsafe isLineBreak(bytes, at: i) { count += 1 }
-        return count
-    }
-
-    /// The characters in `bytes[from..<to]`: bytes of a single-byte encoding, or UTF-8
-    /// bytes that do not continue a character.
-    static func characterCount(in bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int, singleByte: Bool) -> Int {
-        if singleByte { return to - from }
-        var count = 0
-        for unsafe byte in unsafe UnsafeBufferPointer(rebasing: bytes[from..<to]) { count &+= byte & 0xC0 != 0x80 ? 1 : 0 }
         return count
     }
 
