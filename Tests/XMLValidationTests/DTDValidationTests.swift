@@ -372,7 +372,19 @@ struct DTDValidationTests {
             (error as? XMLParseError)?.code == .incompleteParameterEntity
         }
         #expect { try parse("<a/>", dtd: split) } throws: { error in
-            (error as? XMLParseError)?.code == .incompleteParameterEntity
+            let error = error as? XMLParseError
+            return error?.code == .incompleteParameterEntity && error?.position.column == 29
+                && error?.message == "in the DTD: the text of parameter entity %p; begins a declaration or a conditional section "
+                + "that does not end in it (WFC: PE Between Declarations)"
+        }
+        // The same for a conditional section the entity's text opens: its literal's `<![` is
+        // not a section the reference is in.
+        #expect {
+            try parse("<a/>", dtd: "<!ENTITY % s \"<![INCLUDE[\">\n%s; <!ELEMENT a EMPTY> ]]>")
+        } throws: { error in
+            (error as? XMLParseError)?.message
+                == "in the DTD: the text of parameter entity %s; begins a declaration or a conditional section "
+                + "that does not end in it (WFC: PE Between Declarations)"
         }
         // Whole in the entity's text, the same declaration is fine.
         try parse("<a/>", dtd: "<!ENTITY % p \"<!ELEMENT a EMPTY>\"> %p;")

@@ -74,10 +74,14 @@ extension ExpatReceiver {
                 let index = unsafe Int(XML_GetCurrentByteIndex(child))
                 if index >= bytes.count {
                     message = "the DTD ends inside a declaration or a conditional section"
-                } else if let entity = Self.referenceInConditionalSection(bytes, at: index) {
-                    // expat ends the entity's text there as if the section had to close in it.
-                    message = "parameter entity %\(entity); is referenced between declarations inside a conditional section, "
-                        + "which the parser (expat) cannot read; write its declarations there, or reference it outside the section"
+                } else if let (entity, inSection) = Self.parameterEntityReference(bytes, at: index) {
+                    message =
+                        inSection
+                        // expat ends the entity's text there as if the section had to close in it.
+                        ? "parameter entity %\(entity); is referenced between declarations inside a conditional section, "
+                            + "which the parser (expat) cannot read; write its declarations there, or reference it outside the section"
+                        : "the text of parameter entity %\(entity); begins a declaration or a conditional section that does not "
+                            + "end in it (WFC: PE Between Declarations)"
                 }
             }
             fail(XMLParseError(code: XMLParseError.Code(rawValue: Int32(code.rawValue)), message: "in the DTD: \(message)",
@@ -94,29 +98,44 @@ extension ExpatReceiver {
             byteOffset: unsafe Int64(max(0, XML_GetCurrentByteIndex(child))))
     }
 
-    /// The name of the parameter entity referenced at `index` of a DTD, when the reference
-    /// is inside a conditional section (more `<![` than `]]>` before it, outside comments).
-    static func referenceInConditionalSection(_ bytes: [UInt8], at index: Int) -> String? {
+    /// The name of the parameter entity referenced at `index` of a DTD, and whether the
+    /// reference is inside a conditional section: more `<![` than `]]>` before it, outside
+    /// comments, processing instructions and the literals of declarations.
+    static func parameterEntityReference(_ bytes: [UInt8], at index: Int) -> (name: String, inSection: Bool)? {
         guard index >= 0, index < bytes.count, bytes[index] == UInt8(ascii: "%"),
             let end = bytes[index...].firstIndex(of: UInt8(ascii: ";"))
         else { return nil }
         func starts(_ marker: String, at i: Int) -> Bool { bytes[i...].starts(with: marker.utf8) }
+        /// The index after the first `marker` from `i`, or `index` when there is none before it.
+        func after(_ marker: String, from i: Int) -> Int { (i..<index).first { starts(marker, at: $0) }.map { $0 + marker.utf8.count } ?? index }
         var depth = 0
         var i = 0
         while i < index {
             if starts("<!--", at: i) {
-                i = (i + 4..<index).first { starts("-->", at: $0) }.map { $0 + 3 } ?? index
+                i = after("-->", from: i + 4)
+            } else if starts("<?", at: i) {
+                i = after("?>", from: i + 2)
             } else if starts("<![", at: i) {
                 depth += 1
                 i += 3
             } else if depth > 0, starts("]]>", at: i) {
                 depth -= 1
                 i += 3
+            } else if starts("<!", at: i) {
+                // A declaration: to its `>`, over its literals (an entity's value may hold `<![`).
+                i += 2
+                while i < index, bytes[i] != UInt8(ascii: ">") {
+                    if bytes[i] == UInt8(ascii: "\"") || bytes[i] == UInt8(ascii: "'") {
+                        let quote = bytes[i]
+                        i = (i + 1..<index).first { bytes[$0] == quote }.map { $0 + 1 } ?? index
+                    } else {
+                        i += 1
+                    }
+                }
             } else {
                 i += 1
             }
         }
-        guard depth > 0 else { return nil }
-        return String(decoding: bytes[(index + 1)..<end], as: UTF8.self)
+        return (String(decoding: bytes[(index + 1)..<end], as: UTF8.self), depth > 0)
     }
 }
