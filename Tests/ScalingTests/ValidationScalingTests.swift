@@ -95,6 +95,47 @@ struct ValidationScalingTests {
         print("scaling: \(scaling)"); #expect(scaling.isNearLinear(), "\(scaling)")
     }
 
+    @Test(
+        "Entities' texts read for references: n bare ampersands and n tags, a chain of n entities an attribute and a default reference, n references in a default"
+    )
+    func entityTexts() throws {
+        // Each text is read once: a bare `&` (from `&#38;`) is looked past, not read to the end.
+        func ampersands(_ n: Int) -> [UInt8] {
+            let text = String(repeating: "&#38;", count: n) + String(repeating: "<b", count: n) + String(repeating: "&#38;x", count: n)
+            return Array("<!DOCTYPE r [<!ELEMENT r EMPTY><!ENTITY t \"\(text)\">]>\n<r/>".utf8)
+        }
+        #expect(try Self.validate(ampersands(10)) == 0)
+        let bare = try Scaling.measure(n: 50_000, prepare: ampersands) { bytes in
+            let errors = try Self.validate(bytes)
+            #expect(errors == 0)
+        }
+        print("scaling: \(bare)"); #expect(bare.isNearLinear(), "\(bare)")
+        // A chain e0 -> e1 -> ... -> e(n-1) -> undeclared, referenced by a default and a
+        // tag: each entity's text is read once per declaration that follows, not per look.
+        func chain(_ n: Int) -> [UInt8] {
+            var dtd = "<!ELEMENT r EMPTY>"
+            for i in (0..<n).reversed() { dtd += "<!ENTITY e\(i) \"\(i == n - 1 ? "&zz;" : "&e\(i + 1);")\">" }
+            dtd += "<!ATTLIST r t CDATA \"&e0;\" u CDATA #IMPLIED>"
+            return Array(dtd.utf8)
+        }
+        #expect(try Self.validate(document: "<r u='&e0;'/>", externalDTD: chain(10)) == 2)
+        let deep = try Scaling.measure(n: 2_000, prepare: chain) { bytes in
+            let errors = try Self.validate(document: "<r u='&e0;'/>", externalDTD: bytes)
+            #expect(errors == 2)
+        }
+        print("scaling: \(deep)"); #expect(deep.isNearLinear(), "\(deep)")
+        // One default with n references to a declared entity and one undeclared.
+        func references(_ n: Int) -> [UInt8] {
+            let value = String(repeating: "&ok;", count: n) + "&zz;"
+            return Array("<!ELEMENT r EMPTY><!ENTITY ok 'k'><!ATTLIST r t CDATA \"\(value)\">".utf8)
+        }
+        let many = try Scaling.measure(n: 50_000, prepare: references) { bytes in
+            let errors = try Self.validate(document: "<r/>", externalDTD: bytes)
+            #expect(errors == 1)
+        }
+        print("scaling: \(many)"); #expect(many.isNearLinear(), "\(many)")
+    }
+
     @Test("An external DTD with one parameter entity of an n-byte name whose text declares n/10 elements")
     func elementDeclarationsInLongNamedEntity() throws {
         // The declarations are all reported at the one reference: it is read once, not once

@@ -29,6 +29,16 @@ struct ErrorTests {
         #expect(standalone.message == "undefined entity &nbsp;")
         let inValue = try parseError("<p title='Buy &hellip;'/>")
         #expect(inValue.code == .undefinedEntity && inValue.message == "undefined entity &hellip;", "\(inValue)")
+        // Inside a declared entity's text: the one not declared, at the reference to the outer.
+        let nested = try parseError("<!DOCTYPE p [<!ENTITY f 'a&g;'><!ENTITY g '&zz;'>]>\n<p>&f;</p>")
+        #expect(nested.message == "undefined entity &zz; (in the text of entity &f;)" && nested.position.column == 4, "\(nested)")
+        // Declared only in the external DTD, which a standalone document may not reference.
+        var options = XMLParserOptions()
+        options.externalDTD = XMLExternalDTD(bytes: Array("<!ENTITY e 'x'>".utf8), name: "p.dtd")
+        let external = try parseError("<?xml version='1.0' standalone='yes'?><!DOCTYPE p SYSTEM 'p.dtd'>\n<p>&e;</p>", options: options)
+        #expect(
+            external.message == "entity &e; is declared in the external DTD or in a parameter entity, which a document that "
+                + "says standalone=\"yes\" may not reference (WFC: Entity Declared)", "\(external)")
     }
 
     @Test("Columns count characters, not bytes, on a line with umlauts")

@@ -138,10 +138,36 @@ struct DTDValidationTests {
             <!DOCTYPE a [<!ELEMENT a (b*)> <!ELEMENT b EMPTY> <!ENTITY nil "">]>
             <a>&nil;<b>&nil;</b><b>&nil;&nil;</b><b></b><b/></a>
             """
+        // Reported at the first reference.
         #expect(
             try dtdErrors(reference) == [
-                "2:17 unexpected-content: element <b> is declared EMPTY; found an entity reference",
-                "2:34 unexpected-content: element <b> is declared EMPTY; found an entity reference",
+                "2:12 unexpected-content: element <b> is declared EMPTY; found an entity reference",
+                "2:24 unexpected-content: element <b> is declared EMPTY; found an entity reference",
+            ])
+        // Before other content, the reference comes first; a character reference is text.
+        let before = """
+            <!DOCTYPE a [<!ELEMENT a (b*)> <!ELEMENT b EMPTY> <!ENTITY nil "">]>
+            <a><b>&nil;&nil;&#32;</b><b>&nil;<b/></b><b>&#59;</b></a>
+            """
+        #expect(
+            try dtdErrors(before) == [
+                "2:7 unexpected-content: element <b> is declared EMPTY; found an entity reference",
+                "2:29 unexpected-content: element <b> is declared EMPTY; found an entity reference",
+                "2:45 unexpected-content: element <b> is declared EMPTY; found text",
+            ])
+        // Tags written in an entity's text, around a reference (at the document's reference
+        // to the outer entity, once for each), and a reference to an external entity,
+        // whatever its text.
+        let inEntities = """
+            <!DOCTYPE a [<!ELEMENT a (b*)> <!ELEMENT b EMPTY> <!ENTITY nil ""> <!ENTITY nil2 "&nil;">
+              <!ENTITY b "<b>&nil2;</b>"> <!ENTITY bb "<b></b>&b;"> <!ENTITY ok "<b></b><b/>"> <!ENTITY x SYSTEM "x.txt">]>
+            <a>&ok;&b;&bb;<b>&x;</b></a>
+            """
+        #expect(
+            try dtdErrors(inEntities) == [
+                "3:8 unexpected-content: element <b> is declared EMPTY; found an entity reference",
+                "3:11 unexpected-content: element <b> is declared EMPTY; found an entity reference",
+                "3:18 unexpected-content: element <b> is declared EMPTY; found an entity reference",
             ])
         // In UTF-16 too.
         let utf16 = Array("\u{FEFF}\(reference)".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
@@ -566,6 +592,69 @@ struct DTDValidationTests {
             <a t="x&nbsp;y"/>
             """
         #expect(try dtdErrors(xml) == ["2:8 undeclared-entity: entity &nbsp; in attribute t is not declared"])
+        // In the text of a declared entity the value references: expat leaves it out too.
+        let nested = """
+            <!DOCTYPE a SYSTEM "never-read.dtd" [<!ELEMENT a EMPTY><!ATTLIST a t CDATA #IMPLIED>
+              <!ENTITY f "a&g;"> <!ENTITY g "b&zz;">]>
+            <a t="x&f;"/>
+            """
+        #expect(try dtdErrors(nested) == ["3:8 undeclared-entity: entity &zz; in attribute t is not declared"])
+    }
+
+    @Test(
+        "an entity a default value references must be declared before it (VC: Entity Declared): in the DTD the caller names, and in an internal subset with a parameter entity reference, directly or through another entity"
+    )
+    func defaultValueEntity() throws {
+        let prefix = "<!ELEMENT r EMPTY>\n<!ENTITY ok \"y\">\n"
+        let message = "undeclared-entity: entity &e; in the default value of attribute t is not declared before it (VC: Entity Declared)"
+        // Declared after, declared never, or inside an entity declared before: the default
+        // would lose it without a word.
+        #expect(try dtdErrors("<r/>", againstDTD: prefix + "<!ATTLIST r t CDATA \"x&e;\">\n<!ENTITY e \"x\">", named: "r.dtd") == ["3:23 " + message])
+        #expect(try dtdErrors("<r/>", againstDTD: prefix + "<!ATTLIST r t CDATA #FIXED 'x&ok;&e;'>", named: "r.dtd") == ["3:34 " + message])
+        #expect(
+            try dtdErrors("<r/>", againstDTD: prefix + "<!ENTITY f \"&e;\">\n<!ATTLIST r t CDATA \"&f;\">", named: "r.dtd") == [
+                "4:22 " + message
+            ])
+        // Declared before: fine, and the default has its text.
+        #expect(try dtdErrors("<r/>", againstDTD: prefix + "<!ENTITY e \"x\">\n<!ATTLIST r t CDATA #FIXED \"&e;\">", named: "r.dtd").isEmpty)
+        let internalSubset = """
+            <!DOCTYPE r [<!ENTITY % p ""> %p; <!ELEMENT r EMPTY>
+              <!ATTLIST r t NMTOKEN "a&zz;b">]>
+            <r/>
+            """
+        // (The parameter entities of the internal subset are read when a DTD, here an empty
+        // one, is given, as `xml validate --valid` gives one.)
+        #expect(
+            try dtdErrors(internalSubset, againstDTD: "", named: "none") == [
+                "2:27 undeclared-entity: entity &zz; in the default value of attribute t is not declared before it (VC: Entity Declared)"
+            ])
+        // Any other handler hears of it, as of one in a start tag: the default throws.
+        var options = XMLParserOptions()
+        options.externalDTD = XMLExternalDTD(bytes: Array((prefix + "<!ATTLIST r t CDATA \"&e;\">").utf8), name: "r.dtd")
+        struct Plain: XMLEventHandler {}
+        #expect { try XMLStreamParser(handler: Plain(), options: options).parse("<r/>") } throws: { error in
+            (error as? XMLParseError)?.code == .unexpandedEntity
+        }
+        // The `.skip` policy leaves it out, as asked.
+        options.unexpandedEntities = .skip
+        try XMLStreamParser(handler: Plain(), options: options).parse("<r/>")
+    }
+
+    @Test("messages put a value's tabs and line ends as escapes, on one line; a notation declared twice names the first")
+    func messagesOnOneLine() throws {
+        let xml = """
+            <!DOCTYPE r [<!ELEMENT r EMPTY><!ENTITY cr "&#38;#13;"><!ATTLIST r t NMTOKENS #IMPLIED>
+              <!NOTATION n SYSTEM "a"> <!NOTATION n SYSTEM "b">]>
+            <r t="a&cr;b&#9;c"/>
+            """
+        #expect(
+            try dtdErrors(xml) == [
+                "2:48 invalid-declaration: notation n is declared twice",
+                #"3:1 invalid-attribute-value: attribute t="a\rb\tc" of <r> is not a list of name tokens"#,
+            ])
+        let parser = XMLStreamParser(handler: XMLDTDValidator(options: XMLValidationOptions(reporting: .allErrors(maximum: 10))))
+        try parser.parse(xml)
+        #expect(parser.handler.errors.first?.component == "<!NOTATION n> at <input>:2")
     }
 
     @Test(

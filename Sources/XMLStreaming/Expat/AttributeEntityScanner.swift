@@ -58,22 +58,50 @@ struct AttributeEntityScanner {
     }
 
     /// The references in `attribute`'s value to entities that are neither predefined nor
-    /// in `declared`.
-    func undeclaredReferences(in attribute: RawAttribute, declared: Set<String>) -> [Reference] {
+    /// in `declared`: written in the value, or in the text of a declared entity it references
+    /// (`through` names the first such one, reported at the declared entity's `&`).
+    func undeclaredReferences(in attribute: RawAttribute, declared: Set<String>, through: (String) -> String?) -> [Reference] {
         var found: [Reference] = []
-        var i = attribute.value.lowerBound
-        while i < attribute.value.upperBound {
-            defer { i += 1 }
-            guard tag[i] == 0x26, i + 1 < attribute.value.upperBound, tag[i + 1] != 0x23 else { continue }
-            guard let end = tag[i..<attribute.value.upperBound].firstIndex(of: 0x3B) else { continue }
-            let name = String(decoding: tag[(i + 1)..<end], as: UTF8.self)
-            if !Self.predefined.keys.contains(name) && !declared.contains(name) {
-                found.append(Reference(attributeOrdinal: attribute.ordinal, name: name, offset: i))
+        Self.forEachGeneralReference(in: tag[attribute.value]) { name, offset in
+            if Self.predefined.keys.contains(name) { return }
+            if !declared.contains(name) {
+                found.append(Reference(attributeOrdinal: attribute.ordinal, name: name, offset: offset))
+            } else if let inner = through(name) {
+                found.append(Reference(attributeOrdinal: attribute.ordinal, name: inner, offset: offset))
             }
-            i = end
         }
         return found
     }
+
+    /// Calls `body` with the name of each general entity referenced in `text` (`&name;`, not
+    /// character references) and the index of its `&`.
+    static func forEachGeneralReference(in text: ArraySlice<UInt8>, _ body: (String, Int) -> Void) {
+        var i = text.startIndex
+        while i < text.endIndex {
+            guard text[i] == 0x26, i + 1 < text.endIndex, text[i + 1] != 0x23 else {
+                i += 1
+                continue
+            }
+            // To the `;`, but not past a byte no name holds: an entity's text may hold a bare
+            // `&` (from `&#38;`), and each is looked past once.
+            var end = i + 1
+            while end < text.endIndex, text[end] != 0x3B, !isReferenceStop(text[end]) { end += 1 }
+            guard end < text.endIndex, text[end] == 0x3B else {
+                i = end
+                continue
+            }
+            body(String(decoding: text[(i + 1)..<end], as: UTF8.self), i)
+            i = end + 1
+        }
+    }
+
+    /// A byte that ends a reference's name without its `;`: markup, quotes, white space.
+    static func isReferenceStop(_ byte: UInt8) -> Bool {
+        byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 || byte == 0x27 || isSpace(byte)
+    }
+
+    /// Whether `name` is one of the five entities every document has.
+    static func isPredefined(_ name: String) -> Bool { predefined.keys.contains(name) }
 
     /// The value as expat gives it when every undeclared reference reads as `replacement`
     /// gives it: line ends and white space become spaces, character and predefined references

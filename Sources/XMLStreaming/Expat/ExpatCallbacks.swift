@@ -179,6 +179,7 @@ enum ExpatCallbacks {
             if receiver.options.readsControlCharacterReferences, let value = declaration.defaultValue, let scalar = reservedScalar(in: value) {
                 return receiver.failReserved(scalar, in: "the default value of attribute \(declaration.attributeName)")
             }
+            if declaration.defaultValue != nil { unsafe receiver.receiveDefaultValueReferences(ofAttribute: attribute!) }
             receiver.receive(HandlerEvents.AttributeDeclaration(declaration: declaration))
         }
     }

@@ -68,6 +68,13 @@ internal import XMLSyntax
     var entitiesMayBeUndeclared = false
     /// The general entities the internal subset declares, which expat expands itself.
     var declaredGeneralEntities: Set<String> = []
+    /// The replacement text of each internal general entity, as its first declaration gives
+    /// it (the one that binds), for the references it holds.
+    var generalEntityValues: [String: [UInt8]] = [:]
+    /// For each entity looked into: the first entity its text references, directly or
+    /// through the entities it references, that is not declared (`nil`: none). Emptied when
+    /// an entity is declared.
+    var undeclaredInEntity: [String: String?] = [:]
     /// The parameter entities declared so far, for the references in the caller's DTD's
     /// entity values (``ExpatReceiver/undeclaredParameterEntityInValue()``).
     var declaredParameterEntities: Set<String> = []

@@ -19,7 +19,9 @@ extension ExpatReceiver {
         let scanner = AttributeEntityScanner(tag: tag, namespaced: namespaced)
         var found: [(raw: AttributeEntityScanner.RawAttribute, references: [AttributeEntityScanner.Reference])] = []
         for raw in scanner.attributes() where raw.ordinal < specified / 2 {
-            let references = scanner.undeclaredReferences(in: raw, declared: declaredGeneralEntities)
+            let references = scanner.undeclaredReferences(in: raw, declared: declaredGeneralEntities) {
+                undeclaredReference(through: $0)
+            }
             if !references.isEmpty { found.append((raw, references)) }
         }
         guard !found.isEmpty else {
@@ -126,6 +128,112 @@ extension ExpatReceiver {
             HandlerEvents.StartElement(
                 name: XMLName(raw: name, namespaced: namespaced),
                 attributes: XMLAttributes(pairs: pairs, specifiedCount: specified, namespaced: namespaced)))
+    }
+
+    /// The first entity that `entity`'s text references, directly or through the entities
+    /// it references, and that is not declared: expat leaves it out of an attribute value
+    /// that references `entity`, without a word. `nil` when there is none, or for an entity
+    /// with no text of its own here (external, or not declared). Each entity's text is read
+    /// once until the next entity declaration; depth first, without recursion, so a long
+    /// chain of entities costs no stack.
+    func undeclaredReference(through entity: String) -> String? {
+        if let known = undeclaredInEntity[entity] { return known }
+        // Each entry: an entity being read, its references, and the next one to look at.
+        var path: [(entity: String, references: [String], next: Int)] = []
+        func enter(_ entity: String) {
+            var references: [String] = []
+            if let value = generalEntityValues[entity] {
+                AttributeEntityScanner.forEachGeneralReference(in: value[...]) { name, _ in
+                    if !AttributeEntityScanner.isPredefined(name) { references.append(name) }
+                }
+            }
+            // Provisionally none: a cycle (which expat refuses on its own) ends here.
+            undeclaredInEntity[entity] = .some(nil)
+            path.append((entity, references, 0))
+        }
+        enter(entity)
+        var found: String? = nil
+        while let top = path.last {
+            if found == nil, top.next < top.references.count {
+                let name = top.references[top.next]
+                path[path.count - 1].next += 1
+                if !declaredGeneralEntities.contains(name) {
+                    found = name
+                } else if let known = undeclaredInEntity[name] {
+                    found = known
+                } else {
+                    enter(name)
+                }
+                continue
+            }
+            // Done with it: what it found holds for every entity on the path.
+            undeclaredInEntity[top.entity] = .some(found)
+            path.removeLast()
+        }
+        return found
+    }
+
+    /// During an attribute-list declaration whose default value is a literal written in the
+    /// DTD's own text: reports the references in it that expat left out of the default,
+    /// without a word, as in a start tag (``receiveStartElementWithEntities``): to entities
+    /// not declared before the declaration (XML 1.0's Entity Declared), directly or through
+    /// the entities it references. Read only when expat lets such references pass (an
+    /// external DTD, or a parameter entity reference) and the literal is in UTF-8 or ASCII;
+    /// a default written in an entity's text is not read.
+    final func receiveDefaultValueReferences(ofAttribute attribute: UnsafePointer<XML_Char>) {
+        guard entitiesMayBeUndeclared, scansAttributeEntities, pendingError == nil else { return }
+        let isInDTD = unsafe dtdParser != nil
+        // The document's bytes only as expat reads them, in UTF-8 and without a stage.
+        guard isInDTD || (currentInputForm == .utf8 && controlReferenceOffsets == nil && transcodedOffsets == nil) else { return }
+        guard let context = unsafe dtdParser.map({ unsafe inputContext(of: $0) }) ?? inputContext() else { return }
+        let bytes = unsafe context.bytes
+        let start = unsafe context.offset
+        // Invariant: every index read lies in 0..<bytes.count, checked where it is made.
+        guard start < bytes.count, unsafe bytes[start] == 0x22 || bytes[start] == 0x27 else { return }
+        let quote = unsafe bytes[start]
+        var end = start + 1
+        while end < bytes.count, unsafe bytes[end] != quote { end += 1 }
+        guard end < bytes.count else { return }
+        let literal = unsafe Array(bytes[start..<end])
+        // A DTD in UTF-16 (or any encoding with zero bytes) is not read as written here.
+        guard !literal.contains(0), isInDTD ? String(validating: literal, as: UTF8.self) != nil : true else { return }
+        var found: [(name: String, offset: Int)] = []
+        AttributeEntityScanner.forEachGeneralReference(in: literal[...]) { name, offset in
+            if AttributeEntityScanner.isPredefined(name) { return }
+            if !declaredGeneralEntities.contains(name) {
+                found.append((name, offset))
+            } else if let inner = undeclaredReference(through: name) {
+                found.append((inner, offset))
+            }
+        }
+        guard !found.isEmpty else { return }
+        let positions = AttributeEntityScanner(tag: literal, namespaced: false)
+            .positions(of: found.map(\.offset), tagStart: currentPosition(), input: .utf8)
+        let attributeName = unsafe XMLName(raw: attribute, namespaced: false)
+        for (reference, position) in zip(found, positions) {
+            switch options.unexpandedEntities {
+            case nil:
+                var entityName = reference.name
+                // The view borrows the name only inside withUTF8, for the one call.
+                entityName.withUTF8 { utf8 in
+                    unsafe deliver(
+                        HandlerEvents.SkippedAttributeEntity(
+                            name: XMLStringView(borrowing: utf8), attribute: attributeName, position: position))
+                }
+                if pendingError != nil { return }
+            case .skip?:
+                break
+            case _?:
+                // expat puts defaults in the tags itself: a value cannot be given back here.
+                return fail(
+                    limitError(
+                        .unexpandedEntity,
+                        "entity &\(reference.name); in the default value of attribute \(attributeName.qualifiedName) is not "
+                            + "declared before it, and cannot be put back: the parser applies defaults itself (the .skip "
+                            + "policy leaves the reference out)",
+                        at: position))
+            }
+        }
     }
 
     /// The attributes written in the current start tag, namespace declarations included, by

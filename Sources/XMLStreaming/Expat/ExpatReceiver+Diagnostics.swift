@@ -68,7 +68,17 @@ extension ExpatReceiver {
             let name = unsafe Self.entityName(in: context.bytes, at: context.offset)
         {
             // expat's message does not say which: the reference starts where the error is.
-            message += " &\(name);"
+            // A declared entity's is inside its text, which expat reports at the outer reference.
+            if declaredGeneralEntities.contains(name), let inner = undeclaredReference(through: name) {
+                message += " &\(inner); (in the text of entity &\(name);)"
+            } else {
+                message += " &\(name);"
+            }
+        } else if code == XML_ERROR_ENTITY_DECLARED_IN_PE, !inputIsUTF16, let context = unsafe context,
+            let name = unsafe Self.entityName(in: context.bytes, at: context.offset)
+        {
+            message = "entity &\(name); is declared in the external DTD or in a parameter entity, which a document that says "
+                + "standalone=\"yes\" may not reference (WFC: Entity Declared)"
         } else if code == XML_ERROR_AMPLIFICATION_LIMIT_BREACH {
             message += " (entity expansion exceeds \(options.limits.maximumAmplification)x the input)"
         }

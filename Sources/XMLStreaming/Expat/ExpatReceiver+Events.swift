@@ -231,7 +231,12 @@ extension ExpatReceiver {
             entitiesMayBeUndeclared = true
             unsafe declaredParameterEntities.insert(String(cString: name))
         } else {
-            unsafe declaredGeneralEntities.insert(String(cString: name))
+            let entity = unsafe String(cString: name)
+            if let value = unsafe value, !declaredGeneralEntities.contains(entity) {
+                unsafe generalEntityValues[entity] = Array(UnsafeRawBufferPointer(start: value, count: valueLength))
+            }
+            declaredGeneralEntities.insert(entity)
+            undeclaredInEntity.removeAll()
         }
         if unsafe systemID != nil {
             let key = unsafe Self.entityKey(systemID, publicID, parameter: isParameterEntity)

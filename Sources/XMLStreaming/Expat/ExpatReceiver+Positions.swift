@@ -95,18 +95,52 @@ extension ExpatReceiver {
         unsafe dtdParser != nil || currentEventStarts(with: 0x25)
     }
 
-    /// Whether the current event is an end tag written right after an entity reference
-    /// (`&name;</a>`): a reference to an entity whose text is empty leaves no event of its
-    /// own, and this is how it shows. `false` for an end tag in an entity's text (positioned
-    /// at the reference to that entity), or when the byte before is no longer held.
-    var currentEndTagFollowsEntityReference: Bool {
-        guard unsafe dtdParser == nil, currentEventStarts(with: 0x3C, 0x2F), let context = unsafe inputContext() else {
-            return false
-        }
+    /// When the current event is written right after entity references (`<a>&nil;</a>`,
+    /// `&nil;<b/>`), which shows references whose text is empty: where the first of them is.
+    /// `nil` for any other event, for the end of an empty-element tag, or when the byte
+    /// before is no longer held. (An event from an entity's text is positioned at the
+    /// reference to it: the references before are those before that one.)
+    var currentEventEntityReferences: XMLPosition? {
+        guard unsafe dtdParser == nil, !inEmptyElementEnd, let context = unsafe inputContext() else { return nil }
         let width = inputIsUTF16 ? 2 : 1
-        // Invariant: the unit read lies inside the bytes expat holds, before the event.
-        guard unsafe context.offset >= width, unsafe context.offset <= context.bytes.count else { return false }
-        return unsafe asciiUnit(in: UnsafeBufferPointer(rebasing: context.bytes[(context.offset - width)..<context.offset]), at: 0) == 0x3B
+        let bytes = unsafe context.bytes
+        let end = unsafe context.offset
+        // Invariant: every unit read lies inside the bytes expat holds, before the event.
+        guard end >= width, end <= bytes.count,
+            unsafe asciiUnit(in: UnsafeBufferPointer(rebasing: bytes[(end - width)..<end]), at: 0) == 0x3B
+        else { return nil }
+        let here = currentPosition()
+        // Back over the run of references, counted in characters, where the input is the
+        // bytes expat reads in UTF-8 or ASCII (otherwise: at the end tag).
+        guard width == 1, transcodedOffsets == nil, controlReferenceOffsets == nil, currentInputForm == .utf8 else { return here }
+        var start = end
+        while start > 0, unsafe bytes[start - 1] == 0x3B {
+            var amp = start - 1
+            while amp > 0, unsafe ![0x26, 0x3B, 0x3C, 0x3E, 0x20, 0x0A, 0x0D, 0x09].contains(bytes[amp - 1]) { amp -= 1 }
+            // A character reference (`&#32;`) is text, with an event of its own.
+            guard amp > 0, amp < start - 1, unsafe bytes[amp - 1] == 0x26 && bytes[amp] != 0x23 else { break }
+            start = amp - 1
+        }
+        guard start < end else { return nil }
+        let characters = unsafe bytes[start..<end].reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+        return XMLPosition(line: here.line, column: max(1, here.column - characters), byteOffset: max(0, here.byteOffset - Int64(end - start)))
+    }
+
+    /// The name in the entity reference (`&name;`) the current event is positioned at: expat
+    /// positions the events of an entity's text at its reference in the document. `nil`
+    /// elsewhere, in the caller's DTD, or in UTF-16 input.
+    var currentEventEntityReference: String? {
+        guard unsafe dtdParser == nil, !inputIsUTF16, currentEventStarts(with: 0x26), let context = unsafe inputContext() else {
+            return nil
+        }
+        let bytes = unsafe context.bytes
+        let start = unsafe context.offset + 1
+        // Invariant: every index read lies in start..<bytes.count.
+        guard start < bytes.count, unsafe bytes[start] != 0x23 else { return nil }
+        var end = start
+        while end < bytes.count, unsafe bytes[end] != 0x3B { end += 1 }
+        guard end < bytes.count else { return nil }
+        return unsafe String(validating: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
     }
 
     /// Whether the document's bytes at the current event begin with these ASCII characters,

@@ -103,6 +103,16 @@ internal import XMLSyntax
         _modify { yield unsafe &document.declaredGeneralEntities }
         set { unsafe document.declaredGeneralEntities = newValue }
     }
+    var generalEntityValues: [String: [UInt8]] {
+        get { unsafe document.generalEntityValues }
+        _modify { yield unsafe &document.generalEntityValues }
+        set { unsafe document.generalEntityValues = newValue }
+    }
+    var undeclaredInEntity: [String: String?] {
+        get { unsafe document.undeclaredInEntity }
+        _modify { yield unsafe &document.undeclaredInEntity }
+        set { unsafe document.undeclaredInEntity = newValue }
+    }
     var declaredParameterEntities: Set<String> {
         get { unsafe document.declaredParameterEntities }
         _modify { yield unsafe &document.declaredParameterEntities }

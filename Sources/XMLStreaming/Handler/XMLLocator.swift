@@ -25,9 +25,15 @@ public struct XMLLocator {
     /// detached.
     package var isCharacterReference: Bool { unsafe link?.receiver?.currentTextIsCharacterReference ?? false }
 
-    /// Whether the current event is an end tag written right after an entity reference
-    /// (`&nil;</a>`), which shows a reference whose text is empty. `false` when detached.
-    package var isEndTagAfterEntityReference: Bool { unsafe link?.receiver?.currentEndTagFollowsEntityReference ?? false }
+    /// When the current event is written right after entity references (`<a>&nil;</a>`),
+    /// which shows references whose text is empty: where the first of them is. `nil`
+    /// otherwise, and when detached.
+    package var entityReferencesBeforeEvent: XMLPosition? { unsafe link?.receiver?.currentEventEntityReferences }
+
+    /// The entity whose reference (`&name;`) the document wrote where the current event is:
+    /// the event came from that entity's text (or from an entity it references). `nil` when
+    /// detached, for an event written in the document itself, or in UTF-16.
+    package var entityReferenceAtEvent: String? { unsafe link?.receiver?.currentEventEntityReference }
 
     /// Whether the current declaration is external markup (XML 1.0, 2.9): from the external
     /// DTD the parser was given, or from a parameter entity. `false` when detached.

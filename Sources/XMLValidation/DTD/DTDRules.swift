@@ -75,7 +75,8 @@ struct DTDRules {
     private(set) var names: [String] = []
     private(set) var elements: [Int32: Element] = [:]
     private(set) var attributeLists: [Int32: AttributeList] = [:]
-    private var notations: Set<CodePointString> = []
+    /// Notations declared, with where each first is (`<!NOTATION name> at FILE:LINE`).
+    private var notations: [CodePointString: String] = [:]
     /// Unparsed entities (NDATA): what ENTITY and ENTITIES attributes may name.
     private(set) var unparsedEntities: Set<CodePointString> = []
     /// Parameter entities declared with a value: whether the value holds whole every group
@@ -85,6 +86,13 @@ struct DTDRules {
     private(set) var parameterEntities: Set<CodePointString> = []
     /// General entities declared with external content, which the parser does not read.
     private(set) var externalEntities: Set<CodePointString> = []
+    /// Internal general entities (the first declaration binds): the elements whose tags
+    /// their text writes around entity references and nothing else (`<a>&z;</a>`), and the
+    /// entities their text references.
+    private var entityTexts: [CodePointString: (referenceHolders: Set<String>, references: [String])] = [:]
+    /// ``entityTexts``' holders with those of the entities each references, made on demand
+    /// once the DTD is complete.
+    private var expandedReferenceHolders: [CodePointString: Set<String>] = [:]
     /// Notations named by NDATA and NOTATION types, checked once the DTD is complete.
     private var notationReferences: [(name: String, component: String)] = []
     /// What compiling the content models may still spend, of `limit`.
@@ -250,7 +258,7 @@ struct DTDRules {
                 issues.append(
                     Issue(
                         code: .invalidDeclaration,
-                        message: "the default of attribute \(declaration.attributeName), \"\(value)\", \(problem)",
+                        message: "the default of attribute \(declaration.attributeName), \(quotedValue(value)), \(problem)",
                         component: component))
             }
         case .required:
@@ -266,11 +274,12 @@ struct DTDRules {
     }
 
     mutating func declare(_ notation: XMLNotation, at location: String) -> Issue? {
-        guard notations.insert(CodePointString(notation.name)).inserted else {
-            return Issue(
-                code: .invalidDeclaration, message: "notation \(notation.name) is declared twice",
-                component: "<!NOTATION \(notation.name)> at \(location)")
+        let key = CodePointString(notation.name)
+        // Named by the first declaration, as a second declaration of an element is.
+        if let first = notations[key] {
+            return Issue(code: .invalidDeclaration, message: "notation \(notation.name) is declared twice", component: first)
         }
+        notations[key] = "<!NOTATION \(notation.name)> at \(location)"
         return nil
     }
 
@@ -287,9 +296,88 @@ struct DTDRules {
         if let notation = entity.notationName {
             unparsedEntities.insert(key)
             notationReferences.append((notation, "<!ENTITY \(entity.name)> at \(location)"))
-        } else if entity.value == nil {
+        } else if let text = entity.value {
+            if entityTexts[key] == nil { entityTexts[key] = Self.referenceHolders(in: Array(text.utf8)) }
+        } else {
             externalEntities.insert(key)
         }
+    }
+
+    /// Whether the text of `entity`, or of an entity it references, writes the tags of
+    /// `element` around entity references and nothing else (`<a>&z;</a>`): a reference in an
+    /// `EMPTY` element that no event shows, when its entity's text is empty.
+    mutating func writesReferenceInside(_ element: String, entity: String) -> Bool {
+        let key = CodePointString(entity)
+        if let holders = expandedReferenceHolders[key] { return holders.contains(element) }
+        // Every entity reachable from this one, each once (expat refuses a cycle itself).
+        var holders: Set<String> = []
+        var seen: Set<CodePointString> = [key]
+        var pending = [key]
+        while let next = pending.popLast() {
+            guard let text = entityTexts[next] else { continue }
+            holders.formUnion(text.referenceHolders)
+            for name in text.references where seen.insert(CodePointString(name)).inserted { pending.append(CodePointString(name)) }
+        }
+        expandedReferenceHolders[key] = holders
+        return holders.contains(element)
+    }
+
+    /// The names of the elements whose start and end tags `text` writes around one or more
+    /// general entity references and nothing else, and the general entities it references.
+    static func referenceHolders(in text: [UInt8]) -> (referenceHolders: Set<String>, references: [String]) {
+        var holders: Set<String> = []
+        var references: [String] = []
+        /// The name of the general entity referenced at `i` (`&name;`, not `&#…;`), and the index after it.
+        func reference(at i: Int) -> (String, Int)? {
+            guard i + 1 < text.count, text[i] == UInt8(ascii: "&"), text[i + 1] != UInt8(ascii: "#") else { return nil }
+            // Not past a byte no name holds: the text may hold a bare `&` (from `&#38;`).
+            var end = i + 1
+            while end < text.count, ![0x3B, 0x26, 0x3C, 0x3E, 0x22, 0x27, 0x20, 0x09, 0x0A, 0x0D].contains(text[end]) { end += 1 }
+            guard end < text.count, text[end] == UInt8(ascii: ";") else { return nil }
+            return (String(decoding: text[(i + 1)..<end], as: UTF8.self), end + 1)
+        }
+        func isNameEnd(_ byte: UInt8) -> Bool { [0x20, 0x09, 0x0A, 0x0D, 0x3E, 0x2F].contains(byte) }
+        var i = 0
+        while i < text.count {
+            if let (name, after) = reference(at: i) {
+                references.append(name)
+                i = after
+                continue
+            }
+            guard text[i] == UInt8(ascii: "<"), i + 1 < text.count, !isNameEnd(text[i + 1]),
+                ![UInt8(ascii: "!"), UInt8(ascii: "?")].contains(text[i + 1])
+            else {
+                i += 1
+                continue
+            }
+            // A start tag: its name, then to its `>` over the attribute values.
+            var j = i + 1
+            while j < text.count, !isNameEnd(text[j]) { j += 1 }
+            let name = text[(i + 1)..<j]
+            var quote: UInt8? = nil
+            while j < text.count, quote != nil || text[j] != UInt8(ascii: ">") {
+                if text[j] == UInt8(ascii: "\"") || text[j] == UInt8(ascii: "'") { quote = quote == nil ? text[j] : (quote == text[j] ? nil : quote) }
+                j += 1
+            }
+            guard j < text.count, text[j - 1] != UInt8(ascii: "/") else {
+                i = j
+                continue
+            }
+            // Its content: references only, then its own end tag.
+            var k = j + 1
+            var sawReference = false
+            while let (inner, after) = reference(at: k) {
+                references.append(inner)
+                sawReference = true
+                k = after
+            }
+            let endTag = Array("</".utf8) + name
+            if sawReference, text[k...].starts(with: endTag), k + endTag.count < text.count, isNameEnd(text[k + endTag.count]) {
+                holders.insert(String(decoding: name, as: UTF8.self))
+            }
+            i = k
+        }
+        return (holders, references)
     }
 
     /// Proper Declaration/PE Nesting and Proper Group/PE Nesting, for an element declaration
@@ -336,7 +424,7 @@ struct DTDRules {
     /// attributes on elements declared EMPTY.
     mutating func finish() -> [Issue] {
         var issues: [Issue] = []
-        for reference in notationReferences where !notations.contains(CodePointString(reference.name)) {
+        for reference in notationReferences where notations[CodePointString(reference.name)] == nil {
             issues.append(
                 Issue(
                     code: .invalidDeclaration, message: "notation \(reference.name) is not declared",

@@ -35,6 +35,9 @@ public struct XMLDTDValidator<Next: XMLEventHandler>: XMLEventHandler {
     private var doctypeName: String?
     private var sawDeclarations = false
     private var dtdFinished = false
+    /// Where the last `EMPTY` element written in an entity's text around a reference was
+    /// reported: at the document's reference to the entity.
+    private var lastEntityTextReport: Int64?
     /// Whether the document has no DTD at all, which was reported once.
     private var hasNoDTD = false
     /// Whether a parameter entity of the DTD was not read, which was reported once: the
@@ -220,12 +223,23 @@ public struct XMLDTDValidator<Next: XMLEventHandler>: XMLEventHandler {
     public mutating func endElement(_ name: XMLName) throws {
         // EMPTY allows not even a reference to an entity whose text is empty (VC: Element
         // Valid), which no other event shows.
+        // Written in an entity's text, the end tag is positioned at the document's reference
+        // to that entity, and what it wrote is in its declaration.
         if let index = stack.indices.last, !stack[index].contentUnknown, !stack[index].reportedText,
-            let element = stack[index].elementID.flatMap({ rules.elements[$0] }), case .empty = element.content,
-            locator.isEndTagAfterEntityReference
+            let element = stack[index].elementID.flatMap({ rules.elements[$0] }), case .empty = element.content
         {
-            try reportContent(
-                index, "element <\(stack[index].name)> is declared EMPTY; found an entity reference", component: element.component)
+            if let entity = locator.entityReferenceAtEvent {
+                // Once per reference: its text may write the element more than once, and the
+                // events do not tell which of them this is.
+                let at = locator.position.byteOffset
+                if at != lastEntityTextReport, rules.writesReferenceInside(stack[index].name, entity: entity) {
+                    lastEntityTextReport = at
+                    try reportContent(
+                        index, "element <\(stack[index].name)> is declared EMPTY; found an entity reference", component: element.component)
+                }
+            } else {
+                try reportEmptyContent(index, found: nil, component: element.component)
+            }
         }
         if let frame = stack.popLast(), !frame.contentUnknown, let element = frame.elementID.flatMap({ rules.elements[$0] }),
             case .children(let automaton) = element.content, !automaton.accepting[Int(frame.state)]
@@ -272,9 +286,7 @@ public struct XMLDTDValidator<Next: XMLEventHandler>: XMLEventHandler {
         case .any:
             return
         case .empty:
-            try reportContent(
-                index, "element <\(stack[index].name)> is declared EMPTY; found <\(qualifiedName)>",
-                component: parent.component)
+            try reportEmptyContent(index, found: "<\(qualifiedName)>", component: parent.component)
         case .mixed(let allowed):
             if elementID.map(allowed.contains) != true {
                 try report(
@@ -366,14 +378,14 @@ public struct XMLDTDValidator<Next: XMLEventHandler>: XMLEventHandler {
         let entities = dtdIsIncomplete ? nil : rules.unparsedEntities
         if let problem = DTDRules.problem(with: value, of: rule.type, allowed: rule.allowed, checkingEntities: entities) {
             try report(
-                .invalidAttributeValue, "attribute \(name)=\"\(value)\" of <\(element)> \(problem)",
+                .invalidAttributeValue, "attribute \(name)=\(quotedValue(value)) of <\(element)> \(problem)",
                 component: rule.component)
             return
         }
         if case .fixed(let fixed) = rule.defaultValue, isSpecified, !fixed.hasSameCodePoints(as: value) {
             try report(
                 .invalidAttributeValue,
-                "attribute \(name) of <\(element)> must be \"\(fixed)\" (#FIXED), not \"\(value)\"",
+                "attribute \(name) of <\(element)> must be \(quotedValue(fixed)) (#FIXED), not \(quotedValue(value))",
                 component: rule.component)
         }
         switch rule.type {
@@ -405,13 +417,13 @@ public struct XMLDTDValidator<Next: XMLEventHandler>: XMLEventHandler {
         if !isSpecified {
             try report(
                 .notStandalone,
-                "attribute \(rule.name) of <\(element)> takes its default \"\(value)\" from an external declaration, "
+                "attribute \(rule.name) of <\(element)> takes its default \(quotedValue(value)) from an external declaration, "
                     + "but the document says standalone=\"yes\"",
                 component: rule.component)
         } else if rule.type != .cdata, let written, DTDTokens.normalizationChanges(written) {
             try report(
                 .notStandalone,
-                "attribute \(rule.name) of <\(element)> is normalized to \"\(value)\" by its type, declared externally, "
+                "attribute \(rule.name) of <\(element)> is normalized to \(quotedValue(value)) by its type, declared externally, "
                     + "but the document says standalone=\"yes\"",
                 component: rule.component)
         }
@@ -427,10 +439,24 @@ public struct XMLDTDValidator<Next: XMLEventHandler>: XMLEventHandler {
     // MARK: Content
 
     /// Reports content the open element's model does not allow, once per element.
-    private mutating func reportContent(_ index: Int, _ message: String, component: String?) throws {
+    /// Reports what an `EMPTY` element holds: first any entity references written right
+    /// before the current event (whose text, when empty, leaves no event of its own), else
+    /// `what` (`nil`: only such references).
+    private mutating func reportEmptyContent(_ index: Int, found what: String?, component: String) throws {
+        guard !stack[index].reportedText else { return }
+        if let references = locator.entityReferencesBeforeEvent {
+            try reportContent(
+                index, "element <\(stack[index].name)> is declared EMPTY; found an entity reference", component: component,
+                at: references)
+        } else if let what {
+            try reportContent(index, "element <\(stack[index].name)> is declared EMPTY; found \(what)", component: component)
+        }
+    }
+
+    private mutating func reportContent(_ index: Int, _ message: String, component: String?, at position: XMLPosition? = nil) throws {
         guard !stack[index].reportedText else { return }
         stack[index].reportedText = true
-        try report(.unexpectedContent, message, component: component)
+        try report(.unexpectedContent, message, component: component, at: position)
     }
 
     /// Checks text, CDATA, comments and PIs against the open element's model: `EMPTY` allows
@@ -442,8 +468,7 @@ public struct XMLDTDValidator<Next: XMLEventHandler>: XMLEventHandler {
         else { return }
         switch element.content {
         case .empty:
-            try reportContent(
-                index, "element <\(stack[index].name)> is declared EMPTY; found \(what)", component: element.component)
+            try reportEmptyContent(index, found: what, component: element.component)
         case .children where !isMarkup && (inCDATA || !isWhitespace):
             try reportContent(
                 index, "element <\(stack[index].name)> has element content; found \(what)", component: element.component
@@ -518,6 +543,13 @@ public struct XMLDTDValidator<Next: XMLEventHandler>: XMLEventHandler {
                         + "declarations after it are unknown (VC: Entity Declared)")
         } else if let index = stack.indices.last {
             let entity = name.string
+            if !stack[index].contentUnknown, !stack[index].reportedText,
+                let element = stack[index].elementID.flatMap({ rules.elements[$0] }), case .empty = element.content
+            {
+                // EMPTY allows not even a reference, whatever its text (VC: Element Valid).
+                try reportContent(
+                    index, "element <\(stack[index].name)> is declared EMPTY; found an entity reference", component: element.component)
+            }
             if rules.externalEntities.contains(CodePointString(entity)) {
                 // Declared, but its content was not read: what it holds cannot be checked.
                 stack[index].contentUnknown = true
@@ -535,8 +567,13 @@ public struct XMLDTDValidator<Next: XMLEventHandler>: XMLEventHandler {
     /// (VC: Entity Declared), then passes the event on.
     public mutating func skippedAttributeEntity(name: XMLStringView, attribute: XMLName, position: XMLPosition) throws {
         if !dtdIsIncomplete {
+            // Before the root element, the reference is in an attribute's default value.
             try report(
-                .undeclaredEntity, "entity &\(name.string); in attribute \(attribute.qualifiedName) is not declared",
+                .undeclaredEntity,
+                dtdFinished
+                    ? "entity &\(name.string); in attribute \(attribute.qualifiedName) is not declared"
+                    : "entity &\(name.string); in the default value of attribute \(attribute.qualifiedName) is not declared "
+                        + "before it (VC: Entity Declared)",
                 at: position)
         }
         try next.skippedAttributeEntity(name: name, attribute: attribute, position: position)

@@ -12,12 +12,6 @@ struct XSDValueError: Error, Hashable, Sendable, CustomStringConvertible {
         XSDValueError("\(quoted(text)) is not a valid \(type)")
     }
 
-    /// `text` in quotation marks, cut to 40 characters.
-    static func quoted(_ text: String) -> String {
-        let scalars = text.unicodeScalars
-        guard scalars.count > 40 else { return "\"\(text)\"" }
-        var cut = String.UnicodeScalarView()
-        cut.append(contentsOf: scalars.prefix(40))
-        return "\"\(String(cut))…\""
-    }
+    /// `text` in quotation marks, cut to 40 characters, on one line (``quotedValue(_:limit:)``).
+    static func quoted(_ text: String) -> String { quotedValue(text, limit: 40) }
 }

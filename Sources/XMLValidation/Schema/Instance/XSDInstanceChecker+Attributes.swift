@@ -117,7 +117,7 @@ extension XSDInstanceChecker {
             return
         }
         if let constraint, constraint.isFixed, let fixed = constraint.value, fixed != value {
-            try report(.fixedValueMismatch, "\(owner()) must be \"\(constraint.text)\"", component: component)
+            try report(.fixedValueMismatch, "\(owner()) must be \(quotedValue(constraint.text))", component: component)
         }
         try noteIdentity(value, of: type, at: nil, owner: owner())
     }

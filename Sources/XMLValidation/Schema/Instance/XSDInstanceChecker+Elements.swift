@@ -75,7 +75,7 @@ extension XSDInstanceChecker {
         if let written = xsiNilValue {
             let value = XSDWhiteSpace.collapse.normalize(written.string)
             guard value == "true" || value == "false" || value == "1" || value == "0" else {
-                try report(.invalidValue, "xsi:nil must be true or false, not \"\(written.string)\"")
+                try report(.invalidValue, "xsi:nil must be true or false, not \(quotedValue(written.string))")
                 stack.append(frame)
                 return
             }
@@ -129,7 +129,7 @@ extension XSDInstanceChecker {
             if constraint.isFixed {
                 try report(
                     .fixedValueMismatch,
-                    "element <\(name)> has a fixed value, \"\(constraint.text)\", which its type \(model.complexTypes[index].name), "
+                    "element <\(name)> has a fixed value, \(quotedValue(constraint.text)), which its type \(model.complexTypes[index].name), "
                         + "\(model.complexTypes[index].content.isEmpty ? "empty" : "element-only"), cannot hold",
                     component: component)
             } else {
@@ -367,7 +367,7 @@ extension XSDInstanceChecker {
             replacement = model.globalTypes[name]
         }
         guard let replacement else {
-            try report(.invalidXsiType, "xsi:type \"\(written)\" names no type of the schema", component: component)
+            try report(.invalidXsiType, "xsi:type \(quotedValue(written)) names no type of the schema", component: component)
             return nil
         }
         guard let methods = model.derivation(of: replacement, from: declared) else {
@@ -456,7 +456,7 @@ extension XSDInstanceChecker {
         {
             try report(
                 .invalidValue,
-                "element <\(name)> is empty, so takes its default, \"\(constraint.text)\", which its type cannot hold (cvc-elt.5.1.1)",
+                "element <\(name)> is empty, so takes its default, \(quotedValue(constraint.text)), which its type cannot hold (cvc-elt.5.1.1)",
                 component: model.elements[declaration].component, at: frame.position)
         }
         guard frame.keepsText, !frame.isNil else { return nil }
@@ -471,11 +471,11 @@ extension XSDInstanceChecker {
             // (cvc-elt.5.2.2.1).
             if let constraint = constraint, constraint.isFixed, frame.hasChildElements {
                 try report(
-                    .fixedValueMismatch, "element <\(name)> has a fixed value, \"\(constraint.text)\", and cannot hold elements",
+                    .fixedValueMismatch, "element <\(name)> has a fixed value, \(quotedValue(constraint.text)), and cannot hold elements",
                     component: component, at: frame.position)
             } else if let constraint = constraint, constraint.isFixed, text != constraint.text {
                 try report(
-                    .fixedValueMismatch, "element <\(name)> must hold \"\(constraint.text)\"", component: component,
+                    .fixedValueMismatch, "element <\(name)> must hold \(quotedValue(constraint.text))", component: component,
                     at: frame.position)
             }
             return nil
@@ -490,7 +490,7 @@ extension XSDInstanceChecker {
         }
         if let constraint = constraint, constraint.isFixed, let fixed = constraint.value, fixed != value {
             try report(
-                .fixedValueMismatch, "element <\(name)> must hold \"\(constraint.text)\"", component: component,
+                .fixedValueMismatch, "element <\(name)> must hold \(quotedValue(constraint.text))", component: component,
                 at: frame.position)
         }
         let written = name

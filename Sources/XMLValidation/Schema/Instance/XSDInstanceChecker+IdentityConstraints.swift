@@ -255,7 +255,7 @@ extension XSDInstanceChecker {
     }
 
     private static func describe(_ texts: [String]) -> String {
-        texts.map { "\"\($0)\"" }.joined(separator: ", ")
+        texts.map { quotedValue($0) }.joined(separator: ", ")
     }
 }
 

@@ -1,0 +1,23 @@
+/// `text` in quotation marks for a message, kept on one line: tabs, line ends and other
+/// control characters written as escapes (`\t`, `\n`, `\r`, `\u{1}`), as a value may hold
+/// them through character references. Given `limit`, cut to that many characters, with an
+/// ellipsis.
+func quotedValue(_ text: String, limit: Int? = nil) -> String {
+    var out = "\""
+    var count = 0
+    for scalar in text.unicodeScalars {
+        if let limit, count == limit {
+            out += "…"
+            break
+        }
+        count += 1
+        switch scalar.value {
+        case 0x09: out += "\\t"
+        case 0x0A: out += "\\n"
+        case 0x0D: out += "\\r"
+        case 0..<0x20, 0x7F: out += "\\u{\(String(scalar.value, radix: 16))}"
+        default: out.unicodeScalars.append(scalar)
+        }
+    }
+    return out + "\""
+}
