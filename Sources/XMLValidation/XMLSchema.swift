@@ -77,7 +77,7 @@ public final class XMLSchema: Sendable {
         do {
             var loader = XSDSchemaLoader(options: options)
             try loader.load(sources)
-            var compiler = XSDSchemaCompiler(documents: loader.documents, options: options)
+            var compiler = XSDSchemaCompiler(documents: loader.documents, options: options, unreadImports: loader.unreadImports)
             model = try compiler.compile()
         } catch {
             throw error.validationError

@@ -247,7 +247,7 @@ failures += await example("docs/Validation.md:438") {
     _ = options
     _ = parser
 }
-failures += await example("docs/Validation.md:516") {
+failures += await example("docs/Validation.md:524") {
     // A document that names its schema, beside it.
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("location-hints-example")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -184,10 +184,10 @@ extension XSDSchemaCompiler {
     mutating func globalAttribute(
         named name: XSDExpandedName, at node: SchemaNode?
     ) throws(XSDSchemaError) -> (type: Int, valueConstraint: XSDValueConstraint?, component: String) {
-        if let builtin = model.globalAttributes[name], name.namespace == SchemaNode.xmlNamespace {
+        if xmlAttributesBuiltIn, let builtin = model.globalAttributes[name], name.namespace == SchemaNode.xmlNamespace {
             return (builtin.type, nil, builtin.component)
         }
-        guard let global = globalAttributeNodes[name] else { throw XSDSchemaError("no attribute \(name) is declared", at: node) }
+        guard let global = globalAttributeNodes[name] else { throw undeclared("attribute", name, at: node) }
         if let index = compiledAttributes[name] {
             return (index, try valueConstraint(of: global.node, type: .simple(index)), component(global.node))
         }
@@ -200,7 +200,7 @@ extension XSDSchemaCompiler {
 
     /// A named attribute group's uses and wildcard.
     mutating func attributeGroup(named name: XSDExpandedName, at node: SchemaNode) throws(XSDSchemaError) -> AttributeSet {
-        guard let global = attributeGroupNodes[name] else { throw XSDSchemaError("no attribute group \(name) is declared", at: node) }
+        guard let global = attributeGroupNodes[name] else { throw undeclared("attribute group", name, at: node) }
         guard attributeGroupsInProgress.insert(name).inserted else {
             throw XSDSchemaError("attribute group \(name) contains itself", at: node)
         }

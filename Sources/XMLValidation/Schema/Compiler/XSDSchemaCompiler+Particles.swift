@@ -55,7 +55,7 @@ extension XSDSchemaCompiler {
     mutating func groupParticle(
         named name: XSDExpandedName, minimum: Int, maximum: Int?, at node: SchemaNode, topLevel: Bool = false
     ) throws(XSDSchemaError) -> XSDParticle? {
-        guard let global = groupNodes[name] else { throw XSDSchemaError("no group \(name) is declared", at: node) }
+        guard let global = groupNodes[name] else { throw undeclared("group", name, at: node) }
         if let body = global.node.components.first, body.localName == "all", node !== global.node {
             // Each reference, the first and the ones after it (cos-all-limited.1.2).
             if !topLevel { throw XSDSchemaError("a group holding <xs:all> must be a complex type's whole content model", at: node) }
@@ -109,7 +109,7 @@ extension XSDSchemaCompiler {
     /// A global element declaration, compiled once.
     mutating func element(named name: XSDExpandedName, at node: SchemaNode?) throws(XSDSchemaError) -> Int {
         if let known = compiledElements[name] { return known }
-        guard let global = globalElementNodes[name] else { throw XSDSchemaError("no element \(name) is declared", at: node) }
+        guard let global = globalElementNodes[name] else { throw undeclared("element", name, at: node) }
         return try elementDeclaration(global.node, name: name, global: true)
     }
 

@@ -8,7 +8,7 @@ extension XSDSchemaCompiler {
         }
         if let known = compiledTypes[name] { return known }
         guard let global = typeNodes[name] else {
-            throw XSDSchemaError("no type \(name) is declared", at: node)
+            throw undeclared("type", name, at: node)
         }
         guard typesInProgress.insert(name).inserted else {
             throw XSDSchemaError("type \(name) is derived from itself", at: node ?? global.node)

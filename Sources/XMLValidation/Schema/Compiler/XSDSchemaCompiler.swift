@@ -72,15 +72,33 @@ struct XSDSchemaCompiler {
     /// Which document each schema element is in.
     var nodeDocuments: [ObjectIdentifier: Int] = [:]
 
-    init(documents: [XSDSchemaDocument], options: XMLSchema.Options) {
+    /// Imports whose document could not be read, by namespace, and why.
+    let unreadImports: [String?: String]
+    /// The namespaces each document's `<xs:import>`s name (`nil`: no namespace), which its
+    /// references may be in (src-resolve.4.2).
+    let importedNamespaces: [Set<String?>]
+    /// Whether the XML namespace's attributes are the built-in ones: no document of the
+    /// schema declares that namespace.
+    private(set) var xmlAttributesBuiltIn = false
+    /// Where each notation is first declared.
+    var notationNodes: [XSDExpandedName: SchemaNode] = [:]
+
+    init(documents: [XSDSchemaDocument], options: XMLSchema.Options, unreadImports: [String?: String] = [:]) {
         self.documents = documents
         self.options = options
+        self.unreadImports = unreadImports
+        importedNamespaces = documents.map { document in
+            Set(document.root.components.filter { $0.isXSD("import") }.map { $0.attributes["namespace"] })
+        }
     }
 
     mutating func compile() throws(XSDSchemaError) -> XSDModel {
         model.files = documents.map(\.root.file)
         try index()
-        addXMLNamespaceAttributes()
+        if !documents.contains(where: { $0.targetNamespace == SchemaNode.xmlNamespace }) {
+            addXMLNamespaceAttributes()
+            xmlAttributesBuiltIn = true
+        }
         for builtin in XSDBuiltinType.allCases { model.builtinTypes[builtin] = simpleType(for: builtin) }
         for name in globalElementNodes.keys.sorted(by: { $0.description < $1.description }) {
             model.globalElements[name] = try element(named: name, at: nil)
@@ -118,7 +136,13 @@ struct XSDSchemaCompiler {
                 case "attributeGroup": space = \.attributeGroupNodes
                 case "notation":
                     guard let name = node.attributes["name"] else { throw XSDSchemaError("<xs:notation> needs a name", at: node) }
-                    notations.insert(XSDExpandedName(namespace: document.targetNamespace, localName: name))
+                    let notation = XSDExpandedName(namespace: document.targetNamespace, localName: name)
+                    // Notations have a symbol space of their own (sch-props-correct.2).
+                    if let earlier = notationNodes[notation] {
+                        throw XSDSchemaError("\(notation) is declared twice (notation here, and at \(earlier.location))", at: node)
+                    }
+                    notationNodes[notation] = node
+                    notations.insert(notation)
                     continue
                 case "include", "import", "redefine":
                     continue
@@ -285,6 +309,18 @@ struct XSDSchemaCompiler {
         }
         let document = document(of: node)
         if name.namespace == nil, document.isChameleon { name.namespace = document.targetNamespace }
+        // src-resolve.4: a name in another namespace than the document's own is one its
+        // <xs:schema> imports (XML Schema's own, and the XML namespace's built-in
+        // attributes, need no import).
+        if name.namespace != document.targetNamespace, name.namespace != SchemaNode.xsdNamespace,
+            name.namespace != SchemaNode.xmlNamespace || !xmlAttributesBuiltIn,
+            let index = nodeDocuments[ObjectIdentifier(node)], !importedNamespaces[index].contains(name.namespace)
+        {
+            let namespace = name.namespace.map { "namespace \($0)" } ?? "no namespace"
+            throw XSDSchemaError(
+                "\(name) is in \(namespace), which this schema document does not import (src-resolve.4.2); "
+                    + "add <xs:import" + (name.namespace.map { " namespace=\"\($0)\"" } ?? "") + "/> to it", at: node)
+        }
         // In a redefinition, its own name is the component it redefines.
         if let redirect = redefinedReferences[ObjectIdentifier(node)], redirect.name == name { return redirect.original }
         return name
@@ -302,6 +338,14 @@ struct XSDSchemaCompiler {
     func component(_ node: SchemaNode, _ name: String? = nil) -> String {
         let label = name ?? node.attributes["name"] ?? node.attributes["ref"]
         return "<xs:\(node.localName)\(label.map { " name=\"\($0)\"" } ?? "")> at \(node.location)"
+    }
+
+    /// A reference to a component of `kind` (`type`, `element`, …) that no document declares;
+    /// when its namespace's import could not be read, says so.
+    func undeclared(_ kind: String, _ name: XSDExpandedName, at node: SchemaNode?) -> XSDSchemaError {
+        guard let unread = unreadImports[name.namespace] else { return XSDSchemaError("no \(kind) \(name) is declared", at: node) }
+        return XSDSchemaError(
+            "no \(kind) \(name) is declared: the <xs:import> of its namespace was not read (\(unread))", at: node, code: .unreadableSchema)
     }
 
     /// Fails on a construct this version does not validate yet, rather than ignore it.

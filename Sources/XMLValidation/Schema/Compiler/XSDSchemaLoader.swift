@@ -28,7 +28,14 @@ struct XSDSchemaLoader {
     /// Documents read, by path and the namespace their components went into: a document
     /// named first and then included back (a cycle of includes) is read once.
     private var readInto: Set<String> = []
-    private var pending: [(source: XSDSchemaSource, namespace: String??, from: SchemaNode?)] = []
+    /// Documents to read: the namespace an include or redefine reads one into, and the one
+    /// an import names (`.some(nil)`: no namespace), which its `targetNamespace` must be.
+    private var pending: [(source: XSDSchemaSource, namespace: String??, imported: String??, from: SchemaNode?)] = []
+    /// The `targetNamespace` of each document read, by identity, for a second import of it.
+    private var declaredNamespaces: [String: String?] = [:]
+    /// Imports whose document could not be read, by the namespace they name: why, for the
+    /// references to that namespace that then find nothing (an import's location is a hint).
+    private(set) var unreadImports: [String?: String] = [:]
     /// Each `<xs:include>` and `<xs:redefine>`: the document it is in and the one it reads,
     /// by path and namespace (as ``readInto``), for the cycles a schema may not have.
     private var links: [(from: String, to: String, node: SchemaNode, isRedefine: Bool)] = []
@@ -113,15 +120,24 @@ struct XSDSchemaLoader {
 
     /// Reads `sources` and everything they include, import or redefine.
     private mutating func read(_ sources: [XSDSchemaSource]) throws(XSDSchemaError) {
-        pending = sources.map { ($0, nil, nil) }
+        pending = sources.map { ($0, nil, nil, nil) }
         while !pending.isEmpty {
-            let (source, chameleon, from) = pending.removeFirst()
+            let (source, chameleon, imported, from) = pending.removeFirst()
             let identity = source.identity
+            if let imported, let declared = declaredNamespaces[identity], declared != imported, let from {
+                throw Self.importMismatch(source.name, declared: declared, imported: imported, at: from)
+            }
             guard seen.insert(identity + "\u{0}" + (chameleon.map { $0 ?? "" } ?? "-")).inserted else { continue }
             guard documents.count < options.maximumDocuments else {
                 throw XSDSchemaError(
                     "the schema has more than \(options.maximumDocuments) documents (XMLSchema.Options.maximumDocuments)",
                     at: from, code: .unreadableSchema)
+            }
+            if let imported, case .file(let path) = source, !FileManager.default.isReadableFile(atPath: path) {
+                // An import's location is a hint (Structures 4.3.2): a file that is not there
+                // leaves the namespace's components unknown, which a reference to one says.
+                unreadImports[imported] = unreadImports[imported] ?? "\(path) cannot be read"
+                continue
             }
             let root = try read(source, from: from)
             guard root.isXSD("schema") else {
@@ -132,6 +148,10 @@ struct XSDSchemaLoader {
             let declared = root.attributes["targetNamespace"]
             if let declared, declared.isEmpty {
                 throw XSDSchemaError("targetNamespace must not be empty (leave it out for no namespace)", at: root)
+            }
+            declaredNamespaces[identity] = declared
+            if let imported, declared != imported, let from {
+                throw Self.importMismatch(source.name, declared: declared, imported: imported, at: from)
             }
             var namespace = declared
             if let chameleon {
@@ -160,19 +180,28 @@ struct XSDSchemaLoader {
                     }
                     let included = try resolve(location, from: child)
                     links.append((document, Self.key(included.identity, namespace), child, false))
-                    pending.append((included, .some(namespace), child))
+                    pending.append((included, .some(namespace), nil, child))
                 case "import":
                     let imported = child.attributes["namespace"]
                     if imported == namespace {
                         throw XSDSchemaError(
                             "<xs:import> of the schema's own namespace; use <xs:include>", at: child)
                     }
-                    if imported == SchemaNode.xmlNamespace, options.catalog[SchemaNode.xmlNamespace] == nil {
-                        // The xml: attributes are built in; xml.xsd is not read from the web.
+                    let location = child.attributes["schemaLocation"]
+                    if imported == SchemaNode.xmlNamespace, options.catalog[SchemaNode.xmlNamespace] == nil,
+                        location.flatMap({ Self.localPath(of: $0, relativeTo: child.file, catalog: options.catalog) }) == nil
+                    {
+                        // The xml: attributes are built in; xml.xsd is not read from the web
+                        // (a local copy named, or one in the catalog, is read as any import).
                         continue
                     }
-                    if let source = try resolveImport(child.attributes["schemaLocation"], namespace: imported, from: child) {
-                        pending.append((source, nil, child))
+                    do {
+                        if let source = try resolveImport(location, namespace: imported, from: child) {
+                            pending.append((source, nil, .some(imported), child))
+                        }
+                    } catch {
+                        // Not a local file (the network is never reached): as one that cannot be read.
+                        unreadImports[imported] = unreadImports[imported] ?? error.message
                     }
                 case "redefine":
                     // Read as an include; the compiler puts its redefinitions in place.
@@ -181,12 +210,20 @@ struct XSDSchemaLoader {
                     }
                     let redefined = try resolve(location, from: child)
                     links.append((document, Self.key(redefined.identity, namespace), child, true))
-                    pending.append((redefined, .some(namespace), child))
+                    pending.append((redefined, .some(namespace), nil, child))
                 default:
                     break
                 }
             }
         }
+    }
+
+    /// src-import.3: the document an import reads has the namespace the import names, or
+    /// none when it names none.
+    private static func importMismatch(_ name: String, declared: String?, imported: String?, at node: SchemaNode) -> XSDSchemaError {
+        let has = declared.map { "has targetNamespace \"\($0)\"" } ?? "has no targetNamespace"
+        let names = imported.map { "names namespace \"\($0)\" (src-import.3.1)" } ?? "names no namespace (src-import.3.2)"
+        return XSDSchemaError("\(name) \(has), but the <xs:import> that reads it \(names)", at: node)
     }
 
     /// Where an include or import points: a local path (relative to the document that
@@ -213,6 +250,9 @@ struct XSDSchemaLoader {
             guard !location.isEmpty else { return nil }
         } else if location.contains("://") || location.hasPrefix("urn:") {
             return nil
+        } else {
+            // A URI reference: its escapes stand for the characters of the file's name.
+            location = location.removingPercentEncoding ?? location
         }
         if location.hasPrefix("/") { return location }
         let directory = file.map { ($0 as NSString).deletingLastPathComponent } ?? ""
@@ -228,6 +268,11 @@ struct XSDSchemaLoader {
     }
 
     private func read(_ source: XSDSchemaSource, from node: SchemaNode?) throws(XSDSchemaError) -> SchemaNode {
+        if case .file(let path) = source, let node, !FileManager.default.isReadableFile(atPath: path) {
+            throw XSDSchemaError(
+                "<xs:\(node.localName)> reads \(path), which cannot be read: there is no such file, or it is not readable",
+                at: node, code: .unreadableSchema)
+        }
         var parserOptions = XMLParserOptions()
         parserOptions.limits.maximumDepth = XSDSchemaCompiler.maximumNesting
         parserOptions.limits.maximumInputSize = options.maximumDocumentSize.map(Int64.init)

@@ -23,7 +23,7 @@ extension XSDInstanceChecker {
         var assessed = true
         if let parentIndex = stack.indices.last {
             let isLax: Bool
-            (declaration, assessed, isLax) = try place(seen, in: parentIndex)
+            (declaration, assessed, isLax) = try place(seen, in: parentIndex, attributes: attributes)
             frame.isLax = isLax
         } else if let global = model.globalElements[seenNames[seen].expanded] {
             declaration = global
@@ -239,7 +239,7 @@ extension XSDInstanceChecker {
     /// Finds the declaration of a child of the open element at `parentIndex` and places it
     /// in the parent's content model: (declaration, whether it is assessed, whether its own
     /// undeclared children are assessed laxly).
-    private mutating func place(_ seen: Int, in parentIndex: Int) throws -> (Int?, Bool, Bool) {
+    private mutating func place(_ seen: Int, in parentIndex: Int, attributes: XMLAttributes) throws -> (Int?, Bool, Bool) {
         guard let parentType = stack[parentIndex].type else { return (nil, false, false) }
         // The name as the model numbers it; its strings are read only off the common path.
         let symbol = seenNames[seen].symbol
@@ -306,6 +306,9 @@ extension XSDInstanceChecker {
                     return (declaration, true, true)
                 case .strict:
                     if let global = model.globalElements[name] { return (global, true, false) }
+                    // No declaration, but a type the document names: assessed by it (Structures
+                    // 3.10.1, strict: a declaration "or the item must have an xsi:type").
+                    if attributes[localName: "type", namespace: xsiNamespace] != nil { return (nil, true, false) }
                     try report(
                         .undeclaredElement,
                         "element <\(qualifiedName)> matches a strict wildcard, but no global element declaration describes it",
