@@ -62,7 +62,7 @@ struct SchemaValidatedDecodingTests {
         #expect(items == [Loose(sku: "A-1", quantity: nil), Loose(sku: "B-2", quantity: 2)])
         #expect(error.code == .invalidValue)
         #expect(error.fileName == "feed.xml")
-        #expect(error.position.line == 4 && error.position.column == 3, "\(error)")
+        #expect(error.position.line == 4 && error.position.column == 9, "\(error)")
         #expect(error.message.contains("does not match the pattern"), "\(error)")
     }
 

@@ -243,18 +243,18 @@ struct DTDValidationTests {
         #expect(
             try dtdErrors(xml) == [
                 "10:2 invalid-declaration: <b> is declared EMPTY and has a NOTATION attribute, type",
-                "11:1 invalid-attribute-value: attribute version of <a> must be \"1\" (#FIXED), not \"2\"",
-                "11:1 undeclared-attribute: attribute extra is not declared for element <a>",
+                "11:4 invalid-attribute-value: attribute version of <a> must be \"1\" (#FIXED), not \"2\"",
+                "11:16 undeclared-attribute: attribute extra is not declared for element <a>",
                 "11:1 missing-attribute: element <a> needs attribute need (#REQUIRED)",
-                "12:3 invalid-attribute-value: attribute kind=\"z\" of <b> is not one of (x|y)",
-                "12:3 invalid-attribute-value: attribute size=\"a b\" of <b> is not a name token",
-                "13:3 invalid-attribute-value: attribute pic=\"text\" of <b> is not an unparsed entity",
-                "13:3 invalid-attribute-value: attribute pics=\"logo nothing\" of <b> names nothing, which is not an unparsed entity",
-                "13:3 invalid-attribute-value: attribute type=\"png\" of <b> is not one of NOTATION (gif)",
+                "12:6 invalid-attribute-value: attribute kind=\"z\" of <b> is not one of (x|y)",
+                "12:15 invalid-attribute-value: attribute size=\"a b\" of <b> is not a name token",
+                "13:6 invalid-attribute-value: attribute pic=\"text\" of <b> is not an unparsed entity",
+                "13:17 invalid-attribute-value: attribute pics=\"logo nothing\" of <b> names nothing, which is not an unparsed entity",
+                "13:37 invalid-attribute-value: attribute type=\"png\" of <b> is not one of NOTATION (gif)",
             ])
     }
 
-    @Test("IDs are unique; an IDREF names an ID anywhere in the document, reported where the reference is")
+    @Test("IDs are unique; an IDREF names an ID anywhere in the document, reported where the reference is, at its attribute")
     func identifiers() throws {
         let xml = """
             <!DOCTYPE a [
@@ -272,10 +272,10 @@ struct DTDValidationTests {
             """
         #expect(
             try dtdErrors(xml) == [
-                "9:3 duplicate-id: ID x1 is already an earlier element's",
-                "11:3 invalid-attribute-value: attribute id=\"1bad\" of <b> is not a name",
-                "7:3 unresolved-reference: IDREF missing matches no element's ID",
-                "10:3 unresolved-reference: IDREF gone matches no element's ID",
+                "9:6 duplicate-id: ID x1 is already an earlier element's",
+                "11:6 invalid-attribute-value: attribute id=\"1bad\" of <b> is not a name",
+                "7:18 unresolved-reference: IDREF missing matches no element's ID",
+                "10:17 unresolved-reference: IDREF gone matches no element's ID",
             ])
     }
 
@@ -331,9 +331,9 @@ struct DTDValidationTests {
         let expected = [
             "2:7 not-standalone: element <feed> has element content by an external declaration, so its white space is not text "
                 + "only with that declaration; the document says standalone=\"yes\"",
-            "4:3 not-standalone: attribute kind of <entry> is normalized to \"news\" by its type, declared externally, but the "
+            "4:10 not-standalone: attribute kind of <entry> is normalized to \"news\" by its type, declared externally, but the "
                 + "document says standalone=\"yes\"",
-            "5:3 not-standalone: attribute tags of <entry> is normalized to \"a b\" by its type, declared externally, but the "
+            "5:22 not-standalone: attribute tags of <entry> is normalized to \"a b\" by its type, declared externally, but the "
                 + "document says standalone=\"yes\"",
             "6:3 not-standalone: attribute kind of <entry> takes its default \"news\" from an external declaration, but the "
                 + "document says standalone=\"yes\"",
@@ -580,8 +580,8 @@ struct DTDValidationTests {
         // U+00D7 and U+037E are in neither edition's.
         #expect(
             try dtdErrors(dtd + "<r t=\"a\u{D7}\" i=\"\u{37E}x\"/>") == [
-                "2:1 invalid-attribute-value: attribute t=\"a\u{D7}\" of <r> is not a name token",
-                "2:1 invalid-attribute-value: attribute i=\"\u{37E}x\" of <r> is not a name",
+                "2:4 invalid-attribute-value: attribute t=\"a\u{D7}\" of <r> is not a name token",
+                "2:11 invalid-attribute-value: attribute i=\"\u{37E}x\" of <r> is not a name",
             ])
     }
 
@@ -650,7 +650,7 @@ struct DTDValidationTests {
         #expect(
             try dtdErrors(xml) == [
                 "2:48 invalid-declaration: notation n is declared twice",
-                #"3:1 invalid-attribute-value: attribute t="a\rb\tc" of <r> is not a list of name tokens"#,
+                #"3:4 invalid-attribute-value: attribute t="a\rb\tc" of <r> is not a list of name tokens"#,
             ])
         let parser = XMLStreamParser(handler: XMLDTDValidator(options: XMLValidationOptions(reporting: .allErrors(maximum: 10))))
         try parser.parse(xml)

@@ -78,6 +78,9 @@ internal import XMLSyntax
     /// The parameter entities declared so far, for the references in the caller's DTD's
     /// entity values (``ExpatReceiver/undeclaredParameterEntityInValue()``).
     var declaredParameterEntities: Set<String> = []
+    /// Where the attributes of the start tag at a byte offset are written, by name, made on
+    /// the first ask during its event (``ExpatReceiver/writtenAttributePosition(named:)``).
+    var attributePositionCache: (tag: Int64, positions: [String: XMLPosition])?
     /// Bytes held back while a large token is pending (expat before 2.6 only).
     var heldBytes: [UInt8] = []
     /// Set when a subclass asked expat to suspend after the current callback.

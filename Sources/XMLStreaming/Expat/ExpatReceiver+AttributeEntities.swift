@@ -31,20 +31,7 @@ extension ExpatReceiver {
                     attributes: XMLAttributes(pairs: attributes, specifiedCount: specified, namespaced: namespaced)))
         }
         // Every reference's position in one pass over the tag.
-        let offsets = found.flatMap { $0.references.map(\.offset) }
-        var positions = scanner.positions(of: offsets, tagStart: currentPosition(), input: currentInputForm)
-        if controlReferenceOffsets != nil || transcodedOffsets != nil {
-            // A stage changed the bytes expat reads (transcoded them, rewrote references):
-            // counted in expat's bytes, then mapped to the input's.
-            let tagOffset = unsafe Int64(max(0, XML_GetCurrentByteIndex(parser)))
-            let line = unsafe Int(XML_GetCurrentLineNumber(parser))
-            let raw = scanner.positions(
-                of: offsets, tagStart: XMLPosition(line: line, column: expatColumn(onLine: line), byteOffset: tagOffset), input: currentInputForm)
-            for (k, position) in raw.enumerated() {
-                positions[k].column = inputColumn(position.column, onLine: position.line, atOutput: position.byteOffset)
-                positions[k].byteOffset = inputByteOffset(position.byteOffset)
-            }
-        }
+        let positions = positionsInCurrentTag(of: found.flatMap { $0.references.map(\.offset) }, scanner: scanner)
         var next = 0
         var rebuilt: [Int: String] = [:]  // attribute ordinal -> its value with the references in place
         for (raw, references) in found {
@@ -234,6 +221,47 @@ extension ExpatReceiver {
                         at: position))
             }
         }
+    }
+
+    /// The positions in the input of the bytes at `offsets` (ascending) of the current start
+    /// tag, which `scanner` reads: one pass over the tag.
+    func positionsInCurrentTag(of offsets: [Int], scanner: AttributeEntityScanner) -> [XMLPosition] {
+        var positions = scanner.positions(of: offsets, tagStart: currentPosition(), input: currentInputForm)
+        if controlReferenceOffsets != nil || transcodedOffsets != nil {
+            // A stage changed the bytes expat reads (transcoded them, rewrote references):
+            // counted in expat's bytes, then mapped to the input's.
+            let tagOffset = unsafe Int64(max(0, XML_GetCurrentByteIndex(parser)))
+            let line = unsafe Int(XML_GetCurrentLineNumber(parser))
+            let raw = scanner.positions(
+                of: offsets, tagStart: XMLPosition(line: line, column: expatColumn(onLine: line), byteOffset: tagOffset), input: currentInputForm)
+            for (k, position) in raw.enumerated() {
+                positions[k].column = inputColumn(position.column, onLine: position.line, atOutput: position.byteOffset)
+                positions[k].byteOffset = inputByteOffset(position.byteOffset)
+            }
+        }
+        return positions
+    }
+
+    /// During a start tag written in the document itself: where the attribute named
+    /// `qualifiedName` (as written) is, its name's first character. `nil` for an attribute
+    /// the tag does not write (a default), in a tag from an entity's text, or in the DTD.
+    /// The tag is read once, on the first ask during its event, for all its attributes.
+    func writtenAttributePosition(named qualifiedName: String) -> XMLPosition? {
+        guard unsafe dtdParser == nil else { return nil }
+        let tagOffset = unsafe Int64(XML_GetCurrentByteIndex(parser))
+        if let cached = attributePositionCache, cached.tag == tagOffset { return cached.positions[qualifiedName] }
+        var positions: [String: XMLPosition] = [:]
+        if let tag = currentTagUTF8(), tag.first == 0x3C {
+            let scanner = AttributeEntityScanner(tag: tag, namespaced: false)
+            let attributes = scanner.attributes()
+            let found = positionsInCurrentTag(of: attributes.map(\.name.lowerBound), scanner: scanner)
+            for (attribute, position) in zip(attributes, found) {
+                let name = String(decoding: tag[attribute.name], as: UTF8.self)
+                if positions[name] == nil { positions[name] = position }
+            }
+        }
+        attributePositionCache = (tagOffset, positions)
+        return positions[qualifiedName]
     }
 
     /// The attributes written in the current start tag, namespace declarations included, by

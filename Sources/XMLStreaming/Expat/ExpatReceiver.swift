@@ -163,6 +163,10 @@ internal import XMLSyntax
     /// them: a second ask during one event answers the same.
     var elementDeclarationEvents = 0
     var writtenDeclarationCache: (event: Int, declaration: XMLWrittenDeclaration?)?
+    var attributePositionCache: (tag: Int64, positions: [String: XMLPosition])? {
+        get { unsafe document.attributePositionCache }
+        set { unsafe document.attributePositionCache = newValue }
+    }
     /// The file the current event comes from: the external DTD while its declarations are
     /// read, else the document.
     var eventFileName: String? { dtdFileName ?? fileName }

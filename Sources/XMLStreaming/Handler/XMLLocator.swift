@@ -56,6 +56,13 @@ public struct XMLLocator {
         unsafe link?.receiver?.writtenAttributeValues()
     }
 
+    /// During a start tag written in the document itself: where its attribute named
+    /// `qualifiedName` (as written, prefix included) is. `nil` when detached, for an
+    /// attribute the tag does not write (a default), or a tag in an entity's text.
+    package func attributePosition(named qualifiedName: String) -> XMLPosition? {
+        unsafe link?.receiver?.writtenAttributePosition(named: qualifiedName)
+    }
+
     /// Whether the handler hears of `xmlns` attributes: as attributes without namespace
     /// processing, as prefix mappings with it, unless those are not reported. `true` when
     /// detached.

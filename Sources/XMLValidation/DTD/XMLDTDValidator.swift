@@ -38,6 +38,9 @@ public struct XMLDTDValidator<Next: XMLEventHandler>: XMLEventHandler {
     /// Where the last `EMPTY` element written in an entity's text around a reference was
     /// reported: at the document's reference to the entity.
     private var lastEntityTextReport: Int64?
+    /// While an attribute of a start tag is checked: its name, so that an error about it is
+    /// placed at it, not at its tag.
+    private var checkedAttribute: String?
     /// Whether the document has no DTD at all, which was reported once.
     private var hasNoDTD = false
     /// Whether a parameter entity of the DTD was not read, which was reported once: the
@@ -87,6 +90,8 @@ public struct XMLDTDValidator<Next: XMLEventHandler>: XMLEventHandler {
         _ code: XMLValidationError.Code, _ message: String, component: String? = nil,
         at position: XMLPosition? = nil
     ) throws {
+        var position = position
+        if position == nil, let checkedAttribute, found.hasRoom { position = locator.attributePosition(named: checkedAttribute) }
         try found.report(code, message, component: component, at: position, locator: locator)
     }
 
@@ -342,8 +347,10 @@ public struct XMLDTDValidator<Next: XMLEventHandler>: XMLEventHandler {
                     element: element)
             }
         }
+        defer { checkedAttribute = nil }
         for attribute in attributes {
             let name = attribute.name.qualifiedName
+            checkedAttribute = name
             try check(
                 name, attribute.value.string, isSpecified: attribute.isSpecified, in: list, element: element,
                 declared: declared)
@@ -354,6 +361,7 @@ public struct XMLDTDValidator<Next: XMLEventHandler>: XMLEventHandler {
             }
             if tracksPresence { present.insert(CodePointString(name)) }
         }
+        checkedAttribute = nil
         for name in list?.required ?? [] where !present.contains(CodePointString(name)) {
             // A namespace declaration the parser does not report may well be there.
             if !locator.reportsNamespaceDeclarations, name == "xmlns" || name.hasPrefix("xmlns:") { continue }
@@ -432,7 +440,8 @@ public struct XMLDTDValidator<Next: XMLEventHandler>: XMLEventHandler {
     private mutating func noteReference(_ name: String) {
         let key = CodePointString(name)
         if !ids.contains(key), forwardReferences[key] == nil {
-            forwardReferences[key] = (name, locator.position)
+            // Where the attribute is (the tag is read for it once, whatever its references).
+            forwardReferences[key] = (name, checkedAttribute.flatMap { locator.attributePosition(named: $0) } ?? locator.position)
         }
     }
 

@@ -9,7 +9,7 @@ import XMLHandlerStack
 import XMLStreaming
 import XMLValidation
 
-// docs/Validation.md:100
+// docs/Validation.md:101
 struct Item: Parseable {
     var sku: String
     init(element: XMLName, attributes: XMLAttributes, predecessor: any ElementConsumer,
@@ -18,7 +18,7 @@ struct Item: Parseable {
     }
 }
 
-// docs/Validation.md:100
+// docs/Validation.md:101
 struct Order: ElementConsumer {
     var items: [Item] = []
     mutating func adopt(_ child: any ElementConsumer, context: ParseContext) throws {
@@ -27,24 +27,24 @@ struct Order: ElementConsumer {
 }
 
 
-// docs/Validation.md:146
+// docs/Validation.md:147
 struct Shipment: Decodable {
     var item: [Line]
 }
 
-// docs/Validation.md:146
+// docs/Validation.md:147
 struct Line: Decodable {
     var sku: String
     var quantity: Int
 }
 
 
-// docs/Validation.md:180
+// docs/Validation.md:181
 struct Feed: Decodable {
     var item: [Entry]
 }
 
-// docs/Validation.md:180
+// docs/Validation.md:181
 struct Entry: Decodable {
     var sku: String
 }
@@ -78,7 +78,7 @@ failures += await example("docs/Validation.md:19") {
     _ = order
     _ = parser
 }
-failures += await example("docs/Validation.md:61") {
+failures += await example("docs/Validation.md:62") {
     let catalog = """
         <!DOCTYPE catalog [
           <!ELEMENT catalog (book*)>
@@ -99,15 +99,15 @@ failures += await example("docs/Validation.md:61") {
     for error in parser.handler.errors {
         print(error)
     }
-    // catalog.xml:9:3: error: ID b1 is already an earlier element's
+    // catalog.xml:9:9: error: ID b1 is already an earlier element's
     // catalog.xml:9:35: error: element <title> not expected here in <book>; expected the end of <book> (<!ELEMENT book> at catalog.xml:3)
     // catalog.xml:10:3: error: element <book> needs attribute id (#REQUIRED) (<!ATTLIST book id> at catalog.xml:5)
-    // catalog.xml:8:3: error: IDREF b3 matches no element's ID
+    // catalog.xml:8:17: error: IDREF b3 matches no element's ID
     _ = catalog
     _ = options
     _ = parser
 }
-failures += await example("docs/Validation.md:100") {
+failures += await example("docs/Validation.md:101") {
     let feed = """
         <!DOCTYPE order [
           <!ELEMENT order (item+)>
@@ -132,7 +132,7 @@ failures += await example("docs/Validation.md:100") {
     _ = stack
     _ = parser
 }
-failures += await example("docs/Validation.md:146") {
+failures += await example("docs/Validation.md:147") {
     let shipment = """
         <!DOCTYPE shipment [
           <!ELEMENT shipment (item+)>
@@ -147,12 +147,12 @@ failures += await example("docs/Validation.md:146") {
         _ = try decoder.decode(Shipment.self, from: Array(shipment.utf8), fileName: "shipment.xml")
     } catch let error as XMLValidationError {
         print(error)
-        // shipment.xml:6:28: error: attribute sku="B 2" of <item> is not a name token (<!ATTLIST item sku> at shipment.xml:4)
+        // shipment.xml:6:34: error: attribute sku="B 2" of <item> is not a name token (<!ATTLIST item sku> at shipment.xml:4)
     }
     _ = shipment
     _ = decoder
 }
-failures += await example("docs/Validation.md:180") {
+failures += await example("docs/Validation.md:181") {
     let feedSchema = try XMLSchema(string: """
         <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
           <xs:element name="feed"><xs:complexType><xs:sequence>
@@ -169,13 +169,13 @@ failures += await example("docs/Validation.md:180") {
     do {
         _ = try feedDecoder.decode(Feed.self, from: Array(#"<feed><item sku="B 2"/></feed>"#.utf8), fileName: "feed.xml")
     } catch let error as XMLValidationError {
-        print(error.code, error.position.line, error.position.column)  // invalid-value 1 7
+        print(error.code, error.position.line, error.position.column)  // invalid-value 1 13
     }
     _ = feedSchema
     _ = feedDecoder
     _ = feed
 }
-failures += await example("docs/Validation.md:239") {
+failures += await example("docs/Validation.md:240") {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("validation-guide-\(getpid())")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let feedDTD = directory.appendingPathComponent("feed.dtd").path
@@ -202,7 +202,7 @@ failures += await example("docs/Validation.md:239") {
     _ = parserOptions
     _ = parser
 }
-failures += await example("docs/Validation.md:438") {
+failures += await example("docs/Validation.md:439") {
     let schema = try XMLSchema(string: """
         <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
           <xs:element name="order">
@@ -237,9 +237,9 @@ failures += await example("docs/Validation.md:438") {
     parser.fileName = "order.xml"
     try parser.parse(order)
     for error in parser.handler.errors { print(error) }
-    // order.xml:3:3: error: attribute quantity of <item>: "0" is less than the least positiveInteger, 1
+    // order.xml:3:19: error: attribute quantity of <item>: "0" is less than the least positiveInteger, 1
     //   (<xs:attribute name="quantity"> at order.xsd:13)
-    // order.xml:4:3: error: attribute sku of <item>: "b2" does not match the pattern "[A-Z]-\d+" of the type of
+    // order.xml:4:9: error: attribute sku of <item>: "b2" does not match the pattern "[A-Z]-\d+" of the type of
     //   attribute sku (<xs:attribute name="sku"> at order.xsd:8)
     // order.xml:5:3: error: element <note> not expected here in <order>; expected <item> (<xs:complexType> at order.xsd:3)
     _ = schema
@@ -247,7 +247,7 @@ failures += await example("docs/Validation.md:438") {
     _ = options
     _ = parser
 }
-failures += await example("docs/Validation.md:524") {
+failures += await example("docs/Validation.md:525") {
     // A document that names its schema, beside it.
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("location-hints-example")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -18,7 +18,7 @@ struct ValidateCommandTests {
             bad.errors == """
                 \(file):10:1: error: element <order> needs attribute id (#REQUIRED) (<!ATTLIST order id> at \(file):4)
                 \(file):11:3: error: element <item> not expected here in <order>; expected <customer> (<!ELEMENT order> at \(file):3)
-                \(file):11:3: error: attribute sku="A 100" of <item> is not a name token (<!ATTLIST item sku> at \(file):7)
+                \(file):11:9: error: attribute sku="A 100" of <item> is not a name token (<!ATTLIST item sku> at \(file):7)
                 \(file):13:1: error: element <order> ends before its content is complete; expected <item> (<!ELEMENT order> at \(file):3)
                 \(file) fails to validate
 
@@ -42,7 +42,7 @@ struct ValidateCommandTests {
         #expect(run.status == 3)
         #expect(
             run.errors == """
-                \(file):1:1: error: attribute kind="postcard" of <note> is not one of (memo|letter) (<!ATTLIST note kind> at \(dtd):2)
+                \(file):1:7: error: attribute kind="postcard" of <note> is not one of (memo|letter) (<!ATTLIST note kind> at \(dtd):2)
                 \(file):2:3: error: element <body> not expected here in <note>; expected <to> (<!ELEMENT note> at \(dtd):1)
                 \(file):3:1: error: element <note> ends before its content is complete; expected <to> (<!ELEMENT note> at \(dtd):1)
                 \(file) fails to validate
@@ -161,7 +161,7 @@ struct ValidateCommandTests {
         #expect(run.status == 3)
         #expect(
             run.errors == """
-                \(file):1:1: error: attribute kind of <note>: "postcard" is not one of the values of the type of attribute kind: "memo", "letter" (<xs:attribute name="kind"> at \(schema):9)
+                \(file):1:7: error: attribute kind of <note>: "postcard" is not one of the values of the type of attribute kind: "memo", "letter" (<xs:attribute name="kind"> at \(schema):9)
                 \(file):2:3: error: element <body> not expected here in <note>; expected <to> (<xs:complexType> at \(schema):4)
                 \(file) fails to validate
 

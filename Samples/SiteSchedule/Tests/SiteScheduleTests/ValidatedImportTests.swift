@@ -53,7 +53,7 @@ struct ValidatedImportTests {
         let run = try Run.run(["import", "--validate", "--quiet", bad, "--db", "v.sqlite"], in: directory.path)
         #expect(run.status == 1)
         #expect(run.errors.hasPrefix(
-            #"\#(bad):6:1: error: attribute isHead of <contact>: "yes" is not one of the values of YesNo: "YES", "NO""#), "\(run.errors)")
+            #"\#(bad):7:1: error: attribute isHead of <contact>: "yes" is not one of the values of YesNo: "YES", "NO""#), "\(run.errors)")
         #expect(!FileManager.default.fileExists(atPath: directory.path + "/v.sqlite"))
         let good = try Run.run(["import", "--validate", "--quiet", fixture("schedule.xml"), "--db", "v.sqlite"], in: directory.path)
         #expect(good.status == 0, "\(good.errors)")

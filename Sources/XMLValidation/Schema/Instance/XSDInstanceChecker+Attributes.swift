@@ -13,9 +13,11 @@ extension XSDInstanceChecker {
         // The first attribute a wildcard matched whose declaration makes it an ID.
         var wildcardID: String?
         // The names were numbered by enter(_:attributes:), in this order.
+        defer { checkedAttribute = -1 }
         for (position, attribute) in attributes.enumerated() {
             let number = attributeNames[position]
             if seenNames[number].isInstanceAttribute { continue }
+            checkedAttribute = number
             guard let complexIndex else {
                 if case .anyType = type { continue }
                 try report(
@@ -72,6 +74,7 @@ extension XSDInstanceChecker {
                 }
             }
         }
+        checkedAttribute = -1
         guard let complexIndex, seen < model.complexTypes[complexIndex].requiredAttributes.count else { return }
         for use in model.complexTypes[complexIndex].requiredAttributes
         where attributes[localName: use.name.localName, namespace: use.name.namespace] == nil {
@@ -134,7 +137,7 @@ extension XSDInstanceChecker {
         case .id:
             guard case .string(let id) = value else { return }
             if !ids.insert(id).inserted {
-                try report(.duplicateID, "\(owner()): ID \(id) is already the ID of an earlier element or attribute", at: position ?? locator.position)
+                try report(.duplicateID, "\(owner()): ID \(id) is already the ID of an earlier element or attribute", at: position)
             }
             forwardReferences[id] = nil
             return
@@ -143,7 +146,10 @@ extension XSDInstanceChecker {
         }
         if case .idReference = type.identity {
             for case .string(let reference) in items where !ids.contains(reference) && forwardReferences[reference] == nil {
-                forwardReferences[reference] = position ?? locator.position
+                // Where the attribute is (the tag is read for it once, whatever its references).
+                forwardReferences[reference] =
+                    position ?? (checkedAttribute >= 0 ? locator.attributePosition(named: seenNames[checkedAttribute].qualifiedName) : nil)
+                    ?? locator.position
             }
         } else {
             for case .string(let entity) in items where !unparsedEntities.contains(entity) {

@@ -75,7 +75,7 @@ extension XSDInstanceChecker {
         if let written = xsiNilValue {
             let value = XSDWhiteSpace.collapse.normalize(written.string)
             guard value == "true" || value == "false" || value == "1" || value == "0" else {
-                try report(.invalidValue, "xsi:nil must be true or false, not \(quotedValue(written.string))")
+                try report(.invalidValue, "xsi:nil must be a boolean (true, false, 1 or 0), not \(quotedValue(written.string))")
                 stack.append(frame)
                 return
             }

@@ -74,6 +74,9 @@ struct XSDInstanceChecker {
     /// The numbers of the current start tag's attribute names, in order (kept, not made per
     /// tag: entries past its count of attributes are an earlier tag's).
     var attributeNames: [Int] = []
+    /// While an attribute is checked: its number in ``seenNames``, so that an error about it
+    /// is placed at it, not at its tag; -1 otherwise.
+    var checkedAttribute = -1
 
     init(model: XSDModel, options: XMLValidationOptions) {
         self.model = model
@@ -89,6 +92,10 @@ struct XSDInstanceChecker {
         _ code: XMLValidationError.Code, _ message: String, component: String? = nil,
         at position: XMLPosition? = nil
     ) throws {
+        var position = position
+        if position == nil, checkedAttribute >= 0, found.hasRoom {
+            position = locator.attributePosition(named: seenNames[checkedAttribute].qualifiedName)
+        }
         try found.report(code, message, component: component, at: position, locator: locator)
     }
 
