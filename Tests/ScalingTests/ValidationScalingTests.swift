@@ -95,6 +95,24 @@ struct ValidationScalingTests {
         print("scaling: \(scaling)"); #expect(scaling.isNearLinear(), "\(scaling)")
     }
 
+    @Test("A tag with n invalid attributes, every error kept: each placed at its attribute, the tag read once for all")
+    func attributeErrorPositions() throws {
+        func document(_ n: Int) -> [UInt8] {
+            var xml = "<!DOCTYPE r [<!ELEMENT r EMPTY><!ATTLIST r"
+            for i in 0..<n { xml += " a\(i) NMTOKEN #IMPLIED" }
+            xml += ">]>\n<r"
+            for i in 0..<n { xml += " a\(i)='x y'" }
+            return Array((xml + "/>").utf8)
+        }
+        let all = XMLValidationOptions(reporting: .allErrors(maximum: 1_000_000))
+        #expect(try Self.validate(document(10), options: all) == 10)
+        let scaling = try Scaling.measure(n: 5_000, prepare: document) { bytes in
+            let errors = try Self.validate(bytes, options: all)
+            #expect(errors > 0)
+        }
+        print("scaling: \(scaling)"); #expect(scaling.isNearLinear(), "\(scaling)")
+    }
+
     @Test(
         "Entities' texts read for references: n bare ampersands and n tags, a chain of n entities an attribute and a default reference, n references in a default"
     )
