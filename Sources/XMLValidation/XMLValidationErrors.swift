@@ -21,14 +21,16 @@ struct XMLValidationErrors {
     /// Throws or keeps an error at `position` (`nil`: where the parser is); past the
     /// maximum, counts it.
     mutating func report(
-        _ code: XMLValidationError.Code, _ message: String, component: String?, at position: XMLPosition?, locator: XMLLocator
+        _ code: XMLValidationError.Code, _ message: String, component: String?, at position: XMLPosition?, locator: XMLLocator,
+        fileName: String? = nil
     ) throws {
         guard hasRoom else {
             uncounted += 1
             return
         }
         let error = XMLValidationError(
-            code: code, message: message, position: position ?? locator.position, fileName: locator.fileName, component: component)
+            code: code, message: message, position: position ?? locator.position, fileName: fileName ?? locator.fileName,
+            component: component)
         guard case .allErrors = reporting else { throw error }
         kept.append(error)
     }

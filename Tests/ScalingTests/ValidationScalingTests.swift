@@ -95,6 +95,22 @@ struct ValidationScalingTests {
         print("scaling: \(scaling)"); #expect(scaling.isNearLinear(), "\(scaling)")
     }
 
+    @Test("An external DTD of n nested conditional sections, n comments and n entity literals, read once more as written")
+    func conditionalSections() throws {
+        func dtd(_ n: Int) -> [UInt8] {
+            var dtd = "<!ELEMENT r EMPTY>"
+            for i in 0..<n { dtd += "<!ENTITY % e\(i) '<![ x'><!-- <![ -->" }
+            dtd += String(repeating: "<![INCLUDE[ ", count: n) + String(repeating: "]]>", count: n)
+            return Array(dtd.utf8)
+        }
+        #expect(try Self.validate(document: "<r/>", externalDTD: dtd(10)) == 0)
+        let scaling = try Scaling.measure(n: 5_000, prepare: dtd) { bytes in
+            let errors = try Self.validate(document: "<r/>", externalDTD: bytes)
+            #expect(errors == 0)
+        }
+        print("scaling: \(scaling)"); #expect(scaling.isNearLinear(), "\(scaling)")
+    }
+
     @Test("A tag with n invalid attributes, every error kept: each placed at its attribute, the tag read once for all")
     func attributeErrorPositions() throws {
         func document(_ n: Int) -> [UInt8] {

@@ -436,6 +436,33 @@ struct DTDValidationTests {
         try parse("<a/>", dtd: "<!ENTITY % c \"<!ELEMENT a EMPTY>\">\n<![INCLUDE[ ]]> %c;")
     }
 
+    @Test(
+        "Proper Conditional Section/PE Nesting: a section whose [ is in a parameter entity's text and its <![ is not, in the DTD the caller names; one a reference between its declarations ends is not well-formed"
+    )
+    func conditionalSectionAcrossParameterEntity() throws {
+        func errors(_ dtd: String) throws -> [String] { try dtdErrors("<r/>", againstDTD: dtd, named: "sections.dtd") }
+        let element = "<!ELEMENT r EMPTY>"
+        #expect(
+            try errors("<!ENTITY % kw \"INCLUDE[\">\n<![%kw; \(element) ]]>") == [
+                "2:1 invalid-declaration: the conditional section begun here is split across a parameter entity: its [ is in the text "
+                    + "of parameter entity %kw;, its <![ is not (Proper Conditional Section/PE Nesting)"
+            ])
+        // A reference between declarations whose text ends the section is not well-formed:
+        // its text must be whole declarations (WFC: PE Between Declarations).
+        #expect { try errors("<!ENTITY % end \"]]>\">\n<![INCLUDE[ \(element) %end;") } throws: { error in
+            let error = error as? XMLParseError
+            return error?.code == .incompleteParameterEntity && error?.position.line == 2 && error?.position.column == 32
+                && error?.message == "in the DTD: the text of parameter entity %end; ends a conditional section it does not begin "
+                + "(WFC: PE Between Declarations)"
+        }
+        // Whole in the DTD's text, or whole in an entity's; a keyword from an entity; an
+        // IGNORE section's content (a quote there is no literal), a literal's ]]>, a comment's.
+        #expect(try errors("<!ENTITY % kw \"INCLUDE\">\n<![%kw;[ \(element) ]]>").isEmpty)
+        #expect(try errors("<!ENTITY % whole \"<![INCLUDE[ \(element) ]]>\">\n%whole;").isEmpty)
+        #expect(try errors("<!ENTITY % draft \"IGNORE\"><![%draft;[ ' <![ x ]]> ]]><![IGNORE[ \" ]]>\(element)").isEmpty)
+        #expect(try errors("<![INCLUDE[ <!ENTITY e \"]]>\"> <!-- ]]> --> <?pi ]]>?> \(element) ]]>").isEmpty)
+    }
+
     @Test("Proper Group/PE Nesting: a group opened in a parameter entity's text and closed outside it, in the DTD the caller names")
     func groupAcrossParameterEntity() throws {
         func errors(_ dtd: String, _ xml: String = "<a><b/></a>") throws -> [String] {

@@ -78,6 +78,9 @@ internal import XMLSyntax
     /// The parameter entities declared so far, for the references in the caller's DTD's
     /// entity values (``ExpatReceiver/undeclaredParameterEntityInValue()``).
     var declaredParameterEntities: Set<String> = []
+    /// The first conditional section of the caller's DTD split across a parameter entity's
+    /// text, found once the DTD is read.
+    var conditionalSectionSplit: XMLConditionalSectionSplit?
     /// Where the attributes of the start tag at a byte offset are written, by name, made on
     /// the first ask during its event (``ExpatReceiver/writtenAttributePosition(named:)``).
     var attributePositionCache: (tag: Int64, positions: [String: XMLPosition])?

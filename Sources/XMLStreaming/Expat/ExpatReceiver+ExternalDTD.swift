@@ -88,7 +88,39 @@ extension ExpatReceiver {
                 position: currentPosition(), fileName: dtd.name))
             return Int32(XML_STATUS_ERROR.rawValue)
         }
+        // Read as written, in an ASCII-compatible encoding (UTF-16 has zero bytes).
+        if !bytes.contains(0), let split = ConditionalSectionScan.firstSplit(in: bytes) {
+            let position = Self.position(of: split.offset, in: bytes)
+            if let entity = split.entity {
+                // Not well-formed: the parser read the entity's `]]>` as the section's end.
+                fail(
+                    XMLParseError(
+                        code: .incompleteParameterEntity,
+                        message: "in the DTD: the text of parameter entity %\(entity); ends a conditional section it does not "
+                            + "begin (WFC: PE Between Declarations)", position: position, fileName: dtd.name))
+                return Int32(XML_STATUS_ERROR.rawValue)
+            }
+            conditionalSectionSplit = XMLConditionalSectionSplit(position: position, fileName: dtd.name, problem: split.problem)
+        }
         return Int32(XML_STATUS_OK.rawValue)
+    }
+
+    /// The line, column (in characters of UTF-8) and byte offset of `offset` in `bytes`.
+    static func position(of offset: Int, in bytes: [UInt8]) -> XMLPosition {
+        var line = 1
+        var column = 1
+        var i = 0
+        while i < offset {
+            let byte = bytes[i]
+            if byte == 0x0A || (byte == 0x0D && (i + 1 >= bytes.count || bytes[i + 1] != 0x0A)) {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 && byte != 0x0D {
+                column += 1
+            }
+            i += 1
+        }
+        return XMLPosition(line: line, column: column, byteOffset: Int64(offset))
     }
 
     /// The position in the DTD the child parser reads, during its events.

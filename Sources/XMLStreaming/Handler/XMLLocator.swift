@@ -56,6 +56,12 @@ public struct XMLLocator {
         unsafe link?.receiver?.writtenAttributeValues()
     }
 
+    /// Once the external DTD the parser was given is read: its first conditional section
+    /// whose `[` or `]]>` is in a parameter entity's text, where its `<![` is not (XML 1.0,
+    /// Proper Conditional Section/PE Nesting). `nil` when detached, when there is none, or
+    /// for a DTD in UTF-16.
+    package var conditionalSectionSplit: XMLConditionalSectionSplit? { unsafe link?.receiver?.conditionalSectionSplit }
+
     /// During a start tag written in the document itself: where its attribute named
     /// `qualifiedName` (as written, prefix included) is. `nil` when detached, for an
     /// attribute the tag does not write (a default), or a tag in an entity's text.

@@ -182,6 +182,13 @@ public struct XMLDTDValidator<Next: XMLEventHandler>: XMLEventHandler {
     private mutating func finishDTD() throws {
         guard !dtdFinished else { return }
         dtdFinished = true
+        if let split = locator.conditionalSectionSplit {
+            try found.report(
+                .invalidDeclaration,
+                "the conditional section begun here is split across a parameter entity: \(split.problem), its <![ is not "
+                    + "(Proper Conditional Section/PE Nesting)",
+                component: nil, at: split.position, locator: locator, fileName: split.fileName)
+        }
         for issue in rules.finish() { try report(issue) }
     }
 
