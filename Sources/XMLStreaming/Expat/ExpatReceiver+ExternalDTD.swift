@@ -90,7 +90,9 @@ extension ExpatReceiver {
         }
         // Read as written, in an ASCII-compatible encoding (UTF-16 has zero bytes).
         if !bytes.contains(0), let split = ConditionalSectionScan.firstSplit(in: bytes) {
-            let position = Self.position(of: split.offset, in: bytes)
+            // Counted as in a start tag, from the DTD's first character.
+            let position = AttributeEntityScanner(tag: bytes, namespaced: false)
+                .positions(of: [split.offset], tagStart: XMLPosition(line: 1, column: 1, byteOffset: 0), input: .utf8)[0]
             if let entity = split.entity {
                 // Not well-formed: the parser read the entity's `]]>` as the section's end.
                 fail(
@@ -103,24 +105,6 @@ extension ExpatReceiver {
             conditionalSectionSplit = XMLConditionalSectionSplit(position: position, fileName: dtd.name, problem: split.problem)
         }
         return Int32(XML_STATUS_OK.rawValue)
-    }
-
-    /// The line, column (in characters of UTF-8) and byte offset of `offset` in `bytes`.
-    static func position(of offset: Int, in bytes: [UInt8]) -> XMLPosition {
-        var line = 1
-        var column = 1
-        var i = 0
-        while i < offset {
-            let byte = bytes[i]
-            if byte == 0x0A || (byte == 0x0D && (i + 1 >= bytes.count || bytes[i + 1] != 0x0A)) {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 && byte != 0x0D {
-                column += 1
-            }
-            i += 1
-        }
-        return XMLPosition(line: line, column: column, byteOffset: Int64(offset))
     }
 
     /// The position in the DTD the child parser reads, during its events.
