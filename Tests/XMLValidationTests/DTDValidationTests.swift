@@ -180,6 +180,18 @@ struct DTDValidationTests {
         "content: a character reference to white space in element content is not white space (VC: Element Valid), in UTF-8 and UTF-16, whole and byte by byte; an entity whose replacement text is a space is"
     )
     func whitespaceReferenceInElementContent() throws {
+        // From an entity's text (`&#38;#32;` in its literal is `&#32;` in its text), directly
+        // or through another entity, outside its tags: at the document's reference to it.
+        let fromEntity = """
+            <!DOCTYPE a [<!ELEMENT a (b*)> <!ELEMENT b (#PCDATA)> <!ENTITY sp "&#38;#32;"> <!ENTITY sp2 "&sp;">
+              <!ENTITY in "<b>&#38;#32;</b>"> <!ENTITY lit "&#32;">]>
+            <a><b/>&in;&lit;<b/>&sp2;</a>
+            """
+        #expect(
+            try dtdErrors(fromEntity) == [
+                "3:21 unexpected-content: element <a> has element content; found a character reference to white space, where only "
+                    + "white space written as itself may stand"
+            ])
         let xml = """
             <!DOCTYPE a [<!ELEMENT a (b*)> <!ELEMENT b (#PCDATA)> <!ENTITY sp "&#32;">]>
             <a>

@@ -90,6 +90,13 @@ struct DTDRules {
     /// their text writes around entity references and nothing else (`<a>&z;</a>`), and the
     /// entities their text references.
     private var entityTexts: [CodePointString: (referenceHolders: Set<String>, references: [String])] = [:]
+    /// Internal general entities whose text holds, outside its tags, a character reference
+    /// to white space (`&#32;`, from `&#38;#32;` in the literal), or a reference to an entity
+    /// (`true`), and those entities' names.
+    private var whitespaceReferenceTexts: [CodePointString: (holdsOne: Bool, references: [String])] = [:]
+    /// Whether any entity's text holds a character reference to white space outside its tags.
+    private(set) var hasWhitespaceReferenceTexts = false
+    private var expandedWhitespaceReferences: [CodePointString: Bool] = [:]
     /// ``entityTexts``' holders with those of the entities each references, made on demand
     /// once the DTD is complete.
     private var expandedReferenceHolders: [CodePointString: Set<String>] = [:]
@@ -297,7 +304,13 @@ struct DTDRules {
             unparsedEntities.insert(key)
             notationReferences.append((notation, "<!ENTITY \(entity.name)> at \(location)"))
         } else if let text = entity.value {
-            if entityTexts[key] == nil { entityTexts[key] = Self.referenceHolders(in: Array(text.utf8)) }
+            if entityTexts[key] == nil {
+                let bytes = Array(text.utf8)
+                entityTexts[key] = Self.referenceHolders(in: bytes)
+                let outside = Self.whitespaceReferences(in: bytes)
+                whitespaceReferenceTexts[key] = outside
+                hasWhitespaceReferenceTexts = hasWhitespaceReferenceTexts || outside.holdsOne
+            }
         } else {
             externalEntities.insert(key)
         }
@@ -320,6 +333,83 @@ struct DTDRules {
         }
         expandedReferenceHolders[key] = holders
         return holders.contains(element)
+    }
+
+    /// Whether the text of `entity`, or of an entity it references outside its tags, holds a
+    /// character reference to white space outside its tags: in element content, not white
+    /// space written as itself (VC: Element Valid).
+    mutating func writesWhitespaceReference(entity: String) -> Bool {
+        let key = CodePointString(entity)
+        if let known = expandedWhitespaceReferences[key] { return known }
+        var seen: Set<CodePointString> = [key]
+        var pending = [key]
+        var found = false
+        while !found, let next = pending.popLast() {
+            guard let text = whitespaceReferenceTexts[next] else { continue }
+            found = text.holdsOne
+            for name in text.references where seen.insert(CodePointString(name)).inserted { pending.append(CodePointString(name)) }
+        }
+        expandedWhitespaceReferences[key] = found
+        return found
+    }
+
+    /// Whether `text` holds a character reference to white space outside its tags (and
+    /// outside comments, processing instructions and CDATA sections), and the entities it
+    /// references there.
+    static func whitespaceReferences(in text: [UInt8]) -> (holdsOne: Bool, references: [String]) {
+        var holdsOne = false
+        var references: [String] = []
+        var depth = 0
+        var i = 0
+        func starts(_ marker: String, at i: Int) -> Bool { text[i...].starts(with: marker.utf8) }
+        /// The index after the first `marker` from `i`, or the end.
+        func after(_ marker: String, from i: Int) -> Int {
+            var j = i
+            while j < text.count, !starts(marker, at: j) { j += 1 }
+            return min(text.count, j + marker.utf8.count)
+        }
+        while i < text.count {
+            if starts("<!--", at: i) {
+                i = after("-->", from: i + 4)
+            } else if starts("<![CDATA[", at: i) {
+                i = after("]]>", from: i + 9)
+            } else if starts("<?", at: i) {
+                i = after("?>", from: i + 2)
+            } else if text[i] == UInt8(ascii: "<") {
+                // A tag: to its `>`, over its attribute values.
+                let isEnd = i + 1 < text.count && text[i + 1] == UInt8(ascii: "/")
+                var j = i + 1
+                var quote: UInt8? = nil
+                while j < text.count, quote != nil || text[j] != UInt8(ascii: ">") {
+                    if text[j] == UInt8(ascii: "\"") || text[j] == UInt8(ascii: "'") { quote = quote == nil ? text[j] : (quote == text[j] ? nil : quote) }
+                    j += 1
+                }
+                let isEmpty = j > 0 && j < text.count && text[j - 1] == UInt8(ascii: "/")
+                if isEnd { depth -= 1 } else if !isEmpty { depth += 1 }
+                i = j + 1
+            } else if text[i] == UInt8(ascii: "&") {
+                var end = i + 1
+                while end < text.count, ![0x3B, 0x26, 0x3C, 0x3E, 0x20, 0x09, 0x0A, 0x0D].contains(text[end]) { end += 1 }
+                guard end < text.count, text[end] == UInt8(ascii: ";") else {
+                    i = end
+                    continue
+                }
+                if depth == 0 {
+                    let body = String(decoding: text[(i + 1)..<end], as: UTF8.self)
+                    if body.hasPrefix("#") {
+                        let digits = body.dropFirst()
+                        let value = digits.hasPrefix("x") ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)
+                        if let value, [0x20, 0x09, 0x0A, 0x0D].contains(value) { holdsOne = true }
+                    } else {
+                        references.append(body)
+                    }
+                }
+                i = end + 1
+            } else {
+                i += 1
+            }
+        }
+        return (holdsOne, references)
     }
 
     /// The names of the elements whose start and end tags `text` writes around one or more

@@ -454,7 +454,6 @@ public struct XMLDTDValidator<Next: XMLEventHandler>: XMLEventHandler {
 
     // MARK: Content
 
-    /// Reports content the open element's model does not allow, once per element.
     /// Reports what an `EMPTY` element holds: first any entity references written right
     /// before the current event (whose text, when empty, leaves no event of its own), else
     /// `what` (`nil`: only such references).
@@ -469,6 +468,7 @@ public struct XMLDTDValidator<Next: XMLEventHandler>: XMLEventHandler {
         }
     }
 
+    /// Reports content the open element's model does not allow, once per element.
     private mutating func reportContent(_ index: Int, _ message: String, component: String?, at position: XMLPosition? = nil) throws {
         guard !stack[index].reportedText else { return }
         stack[index].reportedText = true
@@ -489,7 +489,13 @@ public struct XMLDTDValidator<Next: XMLEventHandler>: XMLEventHandler {
             try reportContent(
                 index, "element <\(stack[index].name)> has element content; found \(what)", component: element.component
             )
-        case .children where !isMarkup && locator.isCharacterReference:
+        case .children
+        where !isMarkup
+            && (locator.isCharacterReference
+                || rules.hasWhitespaceReferenceTexts
+                    && locator.entityReferenceAtEvent.map({ rules.writesWhitespaceReference(entity: $0) }) == true):
+            // (From an entity whose text holds one outside its tags: its events are placed at
+            // the document's reference to it, which is where this is reported.)
             // A reference to a space is not the space itself: it does not match S (VC: Element Valid).
             try reportContent(
                 index,
