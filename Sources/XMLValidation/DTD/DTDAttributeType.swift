@@ -93,29 +93,47 @@ enum DTDTokens {
     /// (`written`, UTF-8, before references are expanded): once every white-space
     /// character, and a CR LF pair, is one space, as in any attribute value, a space at
     /// either end or two together, which only the declared type removes (XML 1.0, 3.3.3).
-    /// A reference to a space (`&#32;`, `&#x20;`) is one; an entity's text is taken to
-    /// hold none.
-    static func normalizationChanges(_ written: [UInt8]) -> Bool {
+    /// A reference to a space (`&#32;`, `&#x20;`) is one; an entity's reference is its text,
+    /// as `entityText` gives it (`nil`: taken to hold no space), read the same way, the
+    /// entities it references included. Without recursion: each text read is a frame.
+    static func normalizationChanges(_ written: [UInt8], entityText: (String) -> [UInt8]? = { _ in nil }) -> Bool {
         var previousIsSpace = false
         var isFirst = true
-        var i = 0
-        while i < written.count {
+        // The texts being read, innermost last, with where each is.
+        var frames: [(text: [UInt8], index: Int, entity: String?)] = [(written, 0, nil)]
+        var opened: Set<String> = []
+        while let (text, start, entity) = frames.last {
+            var i = start
+            guard i < text.count else {
+                if let entity { opened.remove(entity) }
+                frames.removeLast()
+                continue
+            }
             let isSpace: Bool
-            switch written[i] {
+            switch text[i] {
             case 0x0D:
                 isSpace = true
-                i += i + 1 < written.count && written[i + 1] == 0x0A ? 2 : 1
+                i += i + 1 < text.count && text[i + 1] == 0x0A ? 2 : 1
             case 0x20, 0x09, 0x0A:
                 isSpace = true
                 i += 1
             case 0x26:
-                let end = written[i...].firstIndex(of: 0x3B) ?? written.count
-                isSpace = referencesSpace(written[(i + 1)..<end])
+                let end = text[i...].firstIndex(of: 0x3B) ?? text.count
+                let name = text[(i + 1)..<end]
+                frames[frames.count - 1].index = end + 1
+                if name.first != 0x23 {
+                    // An entity: its text is read in place (once along a path; expat refuses a cycle).
+                    let entity = String(decoding: name, as: UTF8.self)
+                    if let replacement = entityText(entity), opened.insert(entity).inserted { frames.append((replacement, 0, entity)) }
+                    continue
+                }
+                isSpace = referencesSpace(name)
                 i = end + 1
             default:
                 isSpace = false
                 i += 1
             }
+            frames[frames.count - 1].index = i
             if isSpace && (isFirst || previousIsSpace) { return true }
             previousIsSpace = isSpace
             isFirst = false

@@ -97,6 +97,8 @@ struct DTDRules {
     /// Whether any entity's text holds a character reference to white space outside its tags.
     private(set) var hasWhitespaceReferenceTexts = false
     private var expandedWhitespaceReferences: [CodePointString: Bool] = [:]
+    /// The replacement text of each internal general entity (the first declaration binds).
+    private var entityValues: [CodePointString: [UInt8]] = [:]
     /// ``entityTexts``' holders with those of the entities each references, made on demand
     /// once the DTD is complete.
     private var expandedReferenceHolders: [CodePointString: Set<String>] = [:]
@@ -306,6 +308,7 @@ struct DTDRules {
         } else if let text = entity.value {
             if entityTexts[key] == nil {
                 let bytes = Array(text.utf8)
+                entityValues[key] = bytes
                 entityTexts[key] = Self.referenceHolders(in: bytes)
                 let outside = Self.whitespaceReferences(in: bytes)
                 whitespaceReferenceTexts[key] = outside
@@ -334,6 +337,9 @@ struct DTDRules {
         expandedReferenceHolders[key] = holders
         return holders.contains(element)
     }
+
+    /// The replacement text of the internal general entity `name`, UTF-8.
+    func entityText(_ name: String) -> [UInt8]? { entityValues[CodePointString(name)] }
 
     /// Whether the text of `entity`, or of an entity it references outside its tags, holds a
     /// character reference to white space outside its tags: in element content, not white

@@ -435,7 +435,7 @@ public struct XMLDTDValidator<Next: XMLEventHandler>: XMLEventHandler {
                 "attribute \(rule.name) of <\(element)> takes its default \(quotedValue(value)) from an external declaration, "
                     + "but the document says standalone=\"yes\"",
                 component: rule.component)
-        } else if rule.type != .cdata, let written, DTDTokens.normalizationChanges(written) {
+        } else if rule.type != .cdata, let written, DTDTokens.normalizationChanges(written, entityText: rules.entityText) {
             try report(
                 .notStandalone,
                 "attribute \(rule.name) of <\(element)> is normalized to \(quotedValue(value)) by its type, declared externally, "
