@@ -486,6 +486,18 @@ struct DTDValidationTests {
         #expect(try errors("<![INCLUDE[ <!ENTITY e \"]]>\"> <!-- ]]> --> <?pi ]]>?> \(element) ]]>").isEmpty)
     }
 
+    @Test("a parameter-entity reference right after a ) is read, as XML 1.0 reads it with a space before, positions as written")
+    func referenceAfterParenthesis() throws {
+        let dtd = "<!ENTITY % more \",b\">\n<!ELEMENT r ((a)%more;)> <!ELEMENT a EMPTY> <!ELEMENT b EMPTY> <!ATTLIST r x NMTOKEN \"a b\">"
+        // The default's error is placed where the DTD as written has it, after the `)%`.
+        let defaultError = "2:86 invalid-declaration: the default of attribute x, \"a b\", is not a name token"
+        #expect(try dtdErrors("<r x='a'><a/><b/></r>", againstDTD: dtd, named: "more.dtd") == [defaultError])
+        #expect(
+            try dtdErrors("<r x='a'><a/></r>", againstDTD: dtd, named: "more.dtd") == [
+                defaultError, "1:14 incomplete-content: element <r> ends before its content is complete; expected <b>",
+            ])
+    }
+
     @Test("Proper Group/PE Nesting: a group opened in a parameter entity's text and closed outside it, in the DTD the caller names")
     func groupAcrossParameterEntity() throws {
         func errors(_ dtd: String, _ xml: String = "<a><b/></a>") throws -> [String] {

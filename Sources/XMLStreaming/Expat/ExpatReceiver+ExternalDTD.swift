@@ -60,9 +60,12 @@ extension ExpatReceiver {
             unsafe dtdParser = nil
             dtdFileName = nil
         }
+        let spaced = ParameterReferenceSpacing(bytes)
+        dtdSpacing = spaced.insertions.isEmpty ? nil : spaced
+        defer { dtdSpacing = nil }
         // As `CChar`s, which `XML_Parse` takes, rather than the bytes' memory rebound: one
         // copy of a DTD, once per document.
-        let text = bytes.map { CChar(bitPattern: $0) }
+        let text = spaced.bytes.map { CChar(bitPattern: $0) }
         let status = unsafe text.withUnsafeBufferPointer { unsafe XML_Parse(child, $0.baseAddress, Int32($0.count), 1) }
         if pendingError != nil { return Int32(XML_STATUS_ERROR.rawValue) }
         guard status == XML_STATUS_OK else {
@@ -72,9 +75,9 @@ extension ExpatReceiver {
             // markup in parameter entity" is a declaration or conditional section left open.
             if code == XML_ERROR_INCOMPLETE_PE {
                 let index = unsafe Int(XML_GetCurrentByteIndex(child))
-                if index >= bytes.count {
+                if index >= spaced.bytes.count {
                     message = "the DTD ends inside a declaration or a conditional section"
-                } else if let (entity, inSection) = Self.parameterEntityReference(bytes, at: index) {
+                } else if let (entity, inSection) = Self.parameterEntityReference(spaced.bytes, at: index) {
                     message =
                         inSection
                         // expat ends the entity's text there as if the section had to close in it.
@@ -109,9 +112,16 @@ extension ExpatReceiver {
 
     /// The position in the DTD the child parser reads, during its events.
     func externalSubsetPosition(_ child: XML_Parser) -> XMLPosition {
-        XMLPosition(
+        var position = XMLPosition(
             line: unsafe Int(XML_GetCurrentLineNumber(child)), column: unsafe Int(XML_GetCurrentColumnNumber(child)) + 1,
             byteOffset: unsafe Int64(max(0, XML_GetCurrentByteIndex(child))))
+        // In the DTD as the caller wrote it, without the spaces put before references.
+        if let dtdSpacing {
+            let spaces = dtdSpacing.spaces(before: Int(position.byteOffset), line: position.line)
+            position.byteOffset -= Int64(spaces.all)
+            position.column = max(1, position.column - spaces.onLine)
+        }
+        return position
     }
 
     /// The name of the parameter entity referenced at `index` of a DTD, and whether the
