@@ -1,6 +1,7 @@
 /// `text` in quotation marks for a message, kept on one line: tabs, line ends and other
-/// control characters written as escapes (`\t`, `\n`, `\r`, `\u{1}`), as a value may hold
-/// them through character references. Given `limit`, cut to that many characters, with an
+/// control characters written as escapes (`\t`, `\n`, `\r`, `\u{1}`, `\u{2028}`), as a
+/// value may hold them through character references. (A backslash or quotation mark of the
+/// value's own is left as it is.) Given `limit`, cut to that many characters, with an
 /// ellipsis.
 func quotedValue(_ text: String, limit: Int? = nil) -> String {
     var out = "\""
@@ -15,7 +16,7 @@ func quotedValue(_ text: String, limit: Int? = nil) -> String {
         case 0x09: out += "\\t"
         case 0x0A: out += "\\n"
         case 0x0D: out += "\\r"
-        case 0..<0x20, 0x7F: out += "\\u{\(String(scalar.value, radix: 16))}"
+        case 0..<0x20, 0x7F, 0x85, 0x2028, 0x2029: out += "\\u{\(String(scalar.value, radix: 16))}"
         default: out.unicodeScalars.append(scalar)
         }
     }

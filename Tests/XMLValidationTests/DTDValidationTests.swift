@@ -169,11 +169,32 @@ struct DTDValidationTests {
                 "3:11 unexpected-content: element <b> is declared EMPTY; found an entity reference",
                 "3:18 unexpected-content: element <b> is declared EMPTY; found an entity reference",
             ])
-        // In UTF-16 too.
+        // Not for an element whose tags an entity's text writes after another reference
+        // (the `;` before it is that reference's), in UTF-8 and UTF-16, nor for a reference
+        // in a comment or CDATA section of an entity's text.
+        let afterReference = """
+            <!DOCTYPE p [<!ELEMENT p (#PCDATA|e)*><!ELEMENT e EMPTY><!ENTITY z ""><!ENTITY ent "<e></e>">
+              <!ENTITY noted "<e></e><!-- was <e>&#38;z;</e> --><![CDATA[<e>&#38;z;</e>]]>">]>
+            <p>A&amp;&ent;&z;&ent;&noted;</p>
+            """
+        #expect(try dtdErrors(afterReference).isEmpty)
+        let afterReference16 = Array("\u{FEFF}\(afterReference)".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        let parser16 = XMLStreamParser(handler: XMLDTDValidator(options: XMLValidationOptions(reporting: .allErrors(maximum: 10))))
+        try parser16.parse(afterReference16)
+        #expect(parser16.handler.errors.isEmpty, "\(parser16.handler.errors)")
+        // In UTF-16 and in Latin-1 too, at the same places.
+        func places(_ bytes: [UInt8], _ options: XMLParserOptions = XMLParserOptions()) throws -> [String] {
+            let parser = XMLStreamParser(
+                handler: XMLDTDValidator(options: XMLValidationOptions(reporting: .allErrors(maximum: 10))), options: options)
+            try parser.parse(bytes)
+            return parser.handler.errors.map { "\($0.position.line):\($0.position.column) \($0.code)" }
+        }
         let utf16 = Array("\u{FEFF}\(reference)".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
-        let parser = XMLStreamParser(handler: XMLDTDValidator(options: XMLValidationOptions(reporting: .allErrors(maximum: 10))))
-        try parser.parse(utf16)
-        #expect(parser.handler.errors.map(\.code) == [.unexpectedContent, .unexpectedContent])
+        #expect(try places(utf16) == ["2:12 unexpected-content", "2:24 unexpected-content"])
+        var latin1 = XMLParserOptions()
+        latin1.encoding = .iso8859_1
+        let accented = reference.replacingOccurrences(of: "<a>&nil;", with: "<a>&nil;<!--é-->")
+        #expect(try places(Array(accented.unicodeScalars.map { UInt8($0.value) }), latin1) == ["2:20", "2:32"].map { $0 + " unexpected-content" })
     }
 
     @Test(
@@ -187,6 +208,12 @@ struct DTDValidationTests {
               <!ENTITY in "<b>&#38;#32;</b>"> <!ENTITY lit "&#32;">]>
             <a><b/>&in;&lit;<b/>&sp2;</a>
             """
+        // Not for white space written as itself in an element that the entity's text begins.
+        let inside = """
+            <!DOCTYPE m [<!ELEMENT m (#PCDATA|c)*> <!ELEMENT c (d*)> <!ELEMENT d EMPTY> <!ENTITY ent "&#38;#32;<c> <d/> </c>">]>
+            <m>&ent;</m>
+            """
+        #expect(try dtdErrors(inside).isEmpty)
         #expect(
             try dtdErrors(fromEntity) == [
                 "3:21 unexpected-content: element <a> has element content; found a character reference to white space, where only "
@@ -484,6 +511,12 @@ struct DTDValidationTests {
         #expect(try errors("<!ENTITY % whole \"<![INCLUDE[ \(element) ]]>\">\n%whole;").isEmpty)
         #expect(try errors("<!ENTITY % draft \"IGNORE\"><![%draft;[ ' <![ x ]]> ]]><![IGNORE[ \" ]]>\(element)").isEmpty)
         #expect(try errors("<![INCLUDE[ <!ENTITY e \"]]>\"> <!-- ]]> --> <?pi ]]>?> \(element) ]]>").isEmpty)
+        // The document's internal subset binds a keyword's entity first.
+        let overridden = "<!ENTITY % draft \"INCLUDE\">\(element)<![%draft;[ <!ATTLIST r t CDATA \"it's> ]]>"
+        #expect(
+            try dtdErrors("<!DOCTYPE r SYSTEM \"s.dtd\" [<!ENTITY % draft \"IGNORE\">]><r/>", againstDTD: overridden, named: "s.dtd").isEmpty)
+        // A keyword through two entities is the text the parser read.
+        #expect(try errors("<!ENTITY % ig \"IGNORE\"><!ENTITY % draft \"%ig;\">\(element)<![%draft;[ <!ATTLIST r t CDATA \"it's> ]]>").isEmpty)
     }
 
     @Test("a parameter-entity reference right after a ) is read, as XML 1.0 reads it with a space before, positions as written")
@@ -690,6 +723,15 @@ struct DTDValidationTests {
             try dtdErrors(internalSubset, againstDTD: "", named: "none") == [
                 "2:27 undeclared-entity: entity &zz; in the default value of attribute t is not declared before it (VC: Entity Declared)"
             ])
+        // In a DTD in another encoding than UTF-8: at the literal.
+        var latin1 = Array("<?xml version='1.0' encoding='ISO-8859-1'?>\n<!ELEMENT r EMPTY>\n<!ATTLIST r b CDATA \"".utf8)
+        latin1 += [0xE9] + Array("&nope;\">".utf8)
+        var latin1Options = XMLParserOptions()
+        latin1Options.externalDTD = XMLExternalDTD(bytes: latin1, name: "latin1.dtd")
+        let latin1Parser = XMLStreamParser(
+            handler: XMLDTDValidator(options: XMLValidationOptions(reporting: .allErrors(maximum: 10))), options: latin1Options)
+        try latin1Parser.parse("<r/>")
+        #expect(latin1Parser.handler.errors.map { "\($0.position.line):\($0.position.column) \($0.code)" } == ["3:21 undeclared-entity"])
         // Any other handler hears of it, as of one in a start tag: the default throws.
         var options = XMLParserOptions()
         options.externalDTD = XMLExternalDTD(bytes: Array((prefix + "<!ATTLIST r t CDATA \"&e;\">").utf8), name: "r.dtd")

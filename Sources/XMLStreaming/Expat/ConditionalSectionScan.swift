@@ -17,14 +17,15 @@ enum ConditionalSectionScan {
     /// UTF-8 or ASCII) whose `[` or `]]>` is not in the DTD's own text: its `<![`'s offset,
     /// and what is split. One pass: comments, processing instructions and the literals of
     /// declarations are passed over, and an `IGNORE` section's content is read only for the
-    /// sections nested in it. A keyword given by a parameter entity is taken from the
-    /// entity's literal, when the DTD declares it so; otherwise as `INCLUDE`.
+    /// sections nested in it. A keyword given by a parameter entity is its text as the
+    /// parser read it (`keyword`, the declaration that binds, the document's internal subset
+    /// included); one that is not `INCLUDE` or `IGNORE` there ends the look, with nothing found.
     ///
     /// A section closed by a parameter entity referenced between its declarations
     /// (`<!ENTITY % end "]]>">`, then `%end;` inside it) is not well-formed: such a
     /// reference's text must be whole declarations (WFC: PE Between Declarations). Then
     /// `entity` names it and `offset` is its `%`.
-    static func firstSplit(in bytes: [UInt8]) -> (offset: Int, problem: String, entity: String?)? {
+    static func firstSplit(in bytes: [UInt8], keyword: (String) -> String?) -> (offset: Int, problem: String, entity: String?)? {
         let count = bytes.count
         func starts(_ marker: String, at i: Int) -> Bool { bytes[i...].starts(with: marker.utf8) }
         func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
@@ -42,8 +43,6 @@ enum ConditionalSectionScan {
         }
         func skipSpace(_ i: inout Int) { while i < count, isSpace(bytes[i]) { i += 1 } }
 
-        // Parameter entities declared with a literal in the DTD's own text (the first binds).
-        var values: [String: String] = [:]
         // The sections open, innermost last: where each `<![` is, and whether it ignores.
         var open: [(start: Int, ignores: Bool)] = []
         // The last parameter entity referenced between declarations inside a section.
@@ -71,24 +70,26 @@ enum ConditionalSectionScan {
                 let start = i
                 var j = i + 3
                 skipSpace(&j)
-                var keyword: String?
+                var word: String
                 var entity: String?
                 if j < count, bytes[j] == 0x25 {
                     let (reference, end) = name(at: j + 1)
                     entity = reference
-                    keyword = values[reference]?.trimmingXMLSpace
+                    // A keyword this look cannot tell: it reads no further than it can be sure.
+                    guard let text = keyword(reference) else { return nil }
+                    if text.utf8.contains(0x5B) { return (start, "its [ is in the text of parameter entity %\(reference);", nil) }
+                    word = text.trimmingXMLSpace
                     j = end < count && bytes[end] == 0x3B ? end + 1 : end
                 } else {
-                    let (word, end) = name(at: j)
-                    keyword = word
-                    j = end
+                    (word, j) = name(at: j)
                 }
+                guard word == "INCLUDE" || word == "IGNORE" else { return nil }
                 skipSpace(&j)
                 guard j < count, bytes[j] == 0x5B else {
                     let place = entity.map { "the text of parameter entity %\($0);" } ?? "a parameter entity's text"
                     return (start, "its [ is in \(place)", nil)
                 }
-                open.append((start, keyword == "IGNORE"))
+                open.append((start, word == "IGNORE"))
                 i = j + 1
             } else if starts("]]>", at: i) {
                 guard !open.isEmpty else { return (i, "its ]]> ends a section begun in a parameter entity's text", nil) }
@@ -99,25 +100,8 @@ enum ConditionalSectionScan {
                 reference = (i, entity)
                 i = end
             } else if starts("<!", at: i) {
-                // A declaration, to its `>`, over its literals; a parameter entity's literal is kept.
+                // A declaration, to its `>`, over its literals.
                 var j = i + 2
-                if starts("<!ENTITY", at: i) {
-                    j = i + 8
-                    skipSpace(&j)
-                    if j < count, bytes[j] == 0x25 {
-                        j += 1
-                        skipSpace(&j)
-                        let (entity, end) = name(at: j)
-                        j = end
-                        skipSpace(&j)
-                        if j < count, bytes[j] == 0x22 || bytes[j] == 0x27 {
-                            let quote = bytes[j]
-                            var close = j + 1
-                            while close < count, bytes[close] != quote { close += 1 }
-                            if values[entity] == nil { values[entity] = String(decoding: bytes[(j + 1)..<min(close, count)], as: UTF8.self) }
-                        }
-                    }
-                }
                 while j < count, bytes[j] != 0x3E {
                     if bytes[j] == 0x22 || bytes[j] == 0x27 {
                         let quote = bytes[j]

@@ -78,6 +78,9 @@ internal import XMLSyntax
     /// The parameter entities declared so far, for the references in the caller's DTD's
     /// entity values (``ExpatReceiver/undeclaredParameterEntityInValue()``).
     var declaredParameterEntities: Set<String> = []
+    /// The text of each parameter entity declared with a value, as the parser read it (the
+    /// declaration that binds), for a conditional section's keyword.
+    var parameterEntityValues: [String: String] = [:]
     /// The first conditional section of the caller's DTD split across a parameter entity's
     /// text, found once the DTD is read.
     var conditionalSectionSplit: XMLConditionalSectionSplit?

@@ -165,8 +165,8 @@ extension ExpatReceiver {
     /// without a word, as in a start tag (``receiveStartElementWithEntities``): to entities
     /// not declared before the declaration (XML 1.0's Entity Declared), directly or through
     /// the entities it references. Read only when expat lets such references pass (an
-    /// external DTD, or a parameter entity reference) and the literal is in UTF-8 or ASCII;
-    /// a default written in an entity's text is not read.
+    /// external DTD, or a parameter entity reference); a default written in a parameter
+    /// entity's text is not read.
     final func receiveDefaultValueReferences(ofAttribute attribute: UnsafePointer<XML_Char>) {
         guard entitiesMayBeUndeclared, scansAttributeEntities, pendingError == nil else { return }
         let isInDTD = unsafe dtdParser != nil
@@ -182,11 +182,15 @@ extension ExpatReceiver {
         while end < bytes.count, unsafe bytes[end] != quote { end += 1 }
         guard end < bytes.count else { return }
         let literal = unsafe Array(bytes[start..<end])
-        // A DTD in UTF-16 (or any encoding with zero bytes) is not read as written here.
-        guard !literal.contains(0), isInDTD ? String(validating: literal, as: UTF8.self) != nil : true else { return }
+        // A DTD in UTF-16 (or any encoding with zero bytes) is not read as written here; in
+        // another encoding than UTF-8, names beyond ASCII are not read, and a reference is
+        // placed at the literal.
+        guard !literal.contains(0) else { return }
+        let isUTF8 = String(validating: literal, as: UTF8.self) != nil
         var found: [(name: String, offset: Int)] = []
         AttributeEntityScanner.forEachGeneralReference(in: literal[...]) { name, offset in
             if AttributeEntityScanner.isPredefined(name) { return }
+            if !isUTF8, !name.utf8.allSatisfy({ $0 < 0x80 }) { return }
             if !declaredGeneralEntities.contains(name) {
                 found.append((name, offset))
             } else if let inner = undeclaredReference(through: name) {
@@ -194,8 +198,10 @@ extension ExpatReceiver {
             }
         }
         guard !found.isEmpty else { return }
-        let positions = AttributeEntityScanner(tag: literal, namespaced: false)
-            .positions(of: found.map(\.offset), tagStart: currentPosition(), input: .utf8)
+        let positions =
+            isUTF8
+            ? AttributeEntityScanner(tag: literal, namespaced: false).positions(of: found.map(\.offset), tagStart: currentPosition(), input: .utf8)
+            : Array(repeating: currentPosition(), count: found.count)
         let attributeName = unsafe XMLName(raw: attribute, namespaced: false)
         for (reference, position) in zip(found, positions) {
             switch options.unexpandedEntities {

@@ -229,7 +229,11 @@ extension ExpatReceiver {
             // entities, lets references to undeclared entities pass: dropped from attribute
             // values without a word, unless the receiver looks for them in the tags.
             entitiesMayBeUndeclared = true
-            unsafe declaredParameterEntities.insert(String(cString: name))
+            let entity = unsafe String(cString: name)
+            if let value = unsafe value, !declaredParameterEntities.contains(entity) {
+                unsafe parameterEntityValues[entity] = String(decoding: UnsafeRawBufferPointer(start: value, count: valueLength), as: UTF8.self)
+            }
+            declaredParameterEntities.insert(entity)
         } else {
             let entity = unsafe String(cString: name)
             if let value = unsafe value, !declaredGeneralEntities.contains(entity) {

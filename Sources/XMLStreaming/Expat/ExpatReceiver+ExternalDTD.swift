@@ -92,7 +92,7 @@ extension ExpatReceiver {
             return Int32(XML_STATUS_ERROR.rawValue)
         }
         // Read as written, in an ASCII-compatible encoding (UTF-16 has zero bytes).
-        if !bytes.contains(0), let split = ConditionalSectionScan.firstSplit(in: bytes) {
+        if !bytes.contains(0), let split = ConditionalSectionScan.firstSplit(in: bytes, keyword: { parameterEntityValues[$0] }) {
             // Counted as in a start tag, from the DTD's first character.
             let position = AttributeEntityScanner(tag: bytes, namespaced: false)
                 .positions(of: [split.offset], tagStart: XMLPosition(line: 1, column: 1, byteOffset: 0), input: .utf8)[0]

@@ -102,6 +102,9 @@ extension ExpatReceiver {
     /// reference to it: the references before are those before that one.)
     var currentEventEntityReferences: XMLPosition? {
         guard unsafe dtdParser == nil, !inEmptyElementEnd, let context = unsafe inputContext() else { return nil }
+        // An event from an entity's text is not written here: what comes before its
+        // reference is not before it (a character reference's text is).
+        if currentEventStarts(with: 0x26), !currentEventStarts(with: 0x26, 0x23) { return nil }
         let width = inputIsUTF16 ? 2 : 1
         let bytes = unsafe context.bytes
         let end = unsafe context.offset
@@ -110,30 +113,66 @@ extension ExpatReceiver {
             unsafe asciiUnit(in: UnsafeBufferPointer(rebasing: bytes[(end - width)..<end]), at: 0) == 0x3B
         else { return nil }
         let here = currentPosition()
-        // Back over the run of references, counted in characters, where the input is the
-        // bytes expat reads in UTF-8 or ASCII (otherwise: at the end tag).
-        guard width == 1, transcodedOffsets == nil, controlReferenceOffsets == nil, currentInputForm == .utf8 else { return here }
+        // Back over the run of references, unit by unit in the input's encoding (a byte, or a
+        // UTF-16 unit: a unit beyond ASCII is part of a name).
+        func unit(_ i: Int) -> UInt16 {
+            guard width == 2 else { return UInt16(unsafe bytes[i]) }
+            return unsafe inputIsLittleEndian ? UInt16(bytes[i]) | UInt16(bytes[i + 1]) << 8 : UInt16(bytes[i]) << 8 | UInt16(bytes[i + 1])
+        }
+        let stops: [UInt16] = [0x26, 0x3B, 0x3C, 0x3E, 0x20, 0x0A, 0x0D, 0x09]
         var start = end
-        while start > 0, unsafe bytes[start - 1] == 0x3B {
-            var amp = start - 1
-            while amp > 0, unsafe ![0x26, 0x3B, 0x3C, 0x3E, 0x20, 0x0A, 0x0D, 0x09].contains(bytes[amp - 1]) { amp -= 1 }
+        while start >= width, unit(start - width) == 0x3B {
+            var amp = start - width
+            while amp >= width, !stops.contains(unit(amp - width)) { amp -= width }
             // A character reference (`&#32;`) is text, with an event of its own.
-            guard amp > 0, amp < start - 1, unsafe bytes[amp - 1] == 0x26 && bytes[amp] != 0x23 else { break }
-            start = amp - 1
+            guard amp >= width, amp < start - width, unit(amp - width) == 0x26, unit(amp) != 0x23 else { break }
+            start = amp - width
         }
         guard start < end else { return nil }
-        let characters = unsafe bytes[start..<end].reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
-        return XMLPosition(line: here.line, column: max(1, here.column - characters), byteOffset: max(0, here.byteOffset - Int64(end - start)))
+        // Characters: UTF-16 units but the second of a pair; bytes of a single-byte encoding;
+        // UTF-8 bytes but continuations (expat's, or a transcoding stage's output).
+        var characters = 0
+        var i = start
+        while i < end {
+            let u = unit(i)
+            if width == 2 { characters += u & 0xFC00 == 0xDC00 ? 0 : 1 } else if transcodedOffsets == nil && currentInputForm == .singleByte {
+                characters += 1
+            } else {
+                characters += u & 0xC0 == 0x80 ? 0 : 1
+            }
+            i += width
+        }
+        let skipped = Int64(end - start)
+        let offset =
+            transcodedOffsets != nil || controlReferenceOffsets != nil
+            ? inputByteOffset(max(0, unsafe Int64(XML_GetCurrentByteIndex(parser)) - skipped)) : max(0, here.byteOffset - skipped)
+        return XMLPosition(line: here.line, column: max(1, here.column - characters), byteOffset: offset)
     }
+
+    /// expat's byte index of the current event, in the bytes it reads (the caller's DTD's
+    /// while it reads that).
+    var currentEventIndex: Int64 { unsafe Int64(XML_GetCurrentByteIndex(dtdParser ?? parser)) }
 
     /// The name in the entity reference (`&name;`) the current event is positioned at: expat
     /// positions the events of an entity's text at its reference in the document. `nil`
-    /// elsewhere, in the caller's DTD, or in UTF-16 input.
+    /// elsewhere, or in the caller's DTD.
     var currentEventEntityReference: String? {
-        guard unsafe dtdParser == nil, !inputIsUTF16, currentEventStarts(with: 0x26), let context = unsafe inputContext() else {
+        guard unsafe dtdParser == nil, currentEventStarts(with: 0x26), !currentEventStarts(with: 0x26, 0x23),
+            let context = unsafe inputContext()
+        else { return nil }
+        let bytes = unsafe context.bytes
+        if inputIsUTF16 {
+            // Unit by unit, to the `;`. Invariant: every pair read lies in 0..<bytes.count.
+            var units: [UInt16] = []
+            var i = unsafe context.offset + 2
+            while i + 1 < bytes.count {
+                let unit = unsafe inputIsLittleEndian ? UInt16(bytes[i]) | UInt16(bytes[i + 1]) << 8 : UInt16(bytes[i]) << 8 | UInt16(bytes[i + 1])
+                if unit == 0x3B { return String(decoding: units, as: UTF16.self) }
+                units.append(unit)
+                i += 2
+            }
             return nil
         }
-        let bytes = unsafe context.bytes
         let start = unsafe context.offset + 1
         // Invariant: every index read lies in start..<bytes.count.
         guard start < bytes.count, unsafe bytes[start] != 0x23 else { return nil }

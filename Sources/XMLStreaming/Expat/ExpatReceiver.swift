@@ -113,6 +113,11 @@ internal import XMLSyntax
         _modify { yield unsafe &document.undeclaredInEntity }
         set { unsafe document.undeclaredInEntity = newValue }
     }
+    var parameterEntityValues: [String: String] {
+        get { unsafe document.parameterEntityValues }
+        _modify { yield unsafe &document.parameterEntityValues }
+        set { unsafe document.parameterEntityValues = newValue }
+    }
     var declaredParameterEntities: Set<String> {
         get { unsafe document.declaredParameterEntities }
         _modify { yield unsafe &document.declaredParameterEntities }

@@ -30,6 +30,10 @@ public struct XMLLocator {
     /// otherwise, and when detached.
     package var entityReferencesBeforeEvent: XMLPosition? { unsafe link?.receiver?.currentEventEntityReferences }
 
+    /// Where the current event is in the bytes the parser reads, cheaper than ``position``:
+    /// events from one entity reference's text share it. -1 when detached.
+    package var eventIndex: Int64 { unsafe link?.receiver?.currentEventIndex ?? -1 }
+
     /// The entity whose reference (`&name;`) the document wrote where the current event is:
     /// the event came from that entity's text (or from an entity it references). `nil` when
     /// detached, for an event written in the document itself, or in UTF-16.

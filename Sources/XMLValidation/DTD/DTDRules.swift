@@ -359,6 +359,26 @@ struct DTDRules {
         return found
     }
 
+    /// When a comment, a CDATA section or a processing instruction begins at `i` of an
+    /// entity's text: the index after it (or the end). References and tags in them are not.
+    static func skippedMarkup(in text: [UInt8], at i: Int) -> Int? {
+        func starts(_ marker: String, at i: Int) -> Bool { text[i...].starts(with: marker.utf8) }
+        let end: String
+        let skip: Int
+        if starts("<!--", at: i) {
+            (end, skip) = ("-->", 4)
+        } else if starts("<![CDATA[", at: i) {
+            (end, skip) = ("]]>", 9)
+        } else if starts("<?", at: i) {
+            (end, skip) = ("?>", 2)
+        } else {
+            return nil
+        }
+        var j = i + skip
+        while j < text.count, !starts(end, at: j) { j += 1 }
+        return min(text.count, j + end.utf8.count)
+    }
+
     /// Whether `text` holds a character reference to white space outside its tags (and
     /// outside comments, processing instructions and CDATA sections), and the entities it
     /// references there.
@@ -367,20 +387,9 @@ struct DTDRules {
         var references: [String] = []
         var depth = 0
         var i = 0
-        func starts(_ marker: String, at i: Int) -> Bool { text[i...].starts(with: marker.utf8) }
-        /// The index after the first `marker` from `i`, or the end.
-        func after(_ marker: String, from i: Int) -> Int {
-            var j = i
-            while j < text.count, !starts(marker, at: j) { j += 1 }
-            return min(text.count, j + marker.utf8.count)
-        }
         while i < text.count {
-            if starts("<!--", at: i) {
-                i = after("-->", from: i + 4)
-            } else if starts("<![CDATA[", at: i) {
-                i = after("]]>", from: i + 9)
-            } else if starts("<?", at: i) {
-                i = after("?>", from: i + 2)
+            if let after = skippedMarkup(in: text, at: i) {
+                i = after
             } else if text[i] == UInt8(ascii: "<") {
                 // A tag: to its `>`, over its attribute values.
                 let isEnd = i + 1 < text.count && text[i + 1] == UInt8(ascii: "/")
@@ -435,6 +444,10 @@ struct DTDRules {
         func isNameEnd(_ byte: UInt8) -> Bool { [0x20, 0x09, 0x0A, 0x0D, 0x3E, 0x2F].contains(byte) }
         var i = 0
         while i < text.count {
+            if let after = skippedMarkup(in: text, at: i) {
+                i = after
+                continue
+            }
             if let (name, after) = reference(at: i) {
                 references.append(name)
                 i = after

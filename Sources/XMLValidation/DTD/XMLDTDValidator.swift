@@ -73,6 +73,10 @@ public struct XMLDTDValidator<Next: XMLEventHandler>: XMLEventHandler {
         var reportedStandaloneSpace = false
         /// Whether an unread entity made the content unknown.
         var contentUnknown = false
+        /// Where the parser's start tag event was (in the bytes it reads), when an entity's
+        /// text may hold a character reference to white space: an element whose start is at
+        /// the same entity reference as its text is inside that text. -1 otherwise.
+        var startIndex: Int64 = -1
     }
 
     /// Creates a validator in front of `next`.
@@ -227,7 +231,10 @@ public struct XMLDTDValidator<Next: XMLEventHandler>: XMLEventHandler {
             try checkAttributes(attributes, of: qualifiedName, elementID: elementID, declared: element != nil)
         }
         pendingNamespaceAttributes.removeAll(keepingCapacity: true)
-        stack.append(Frame(elementID: element == nil ? nil : elementID, name: qualifiedName))
+        stack.append(
+            Frame(
+                elementID: element == nil ? nil : elementID, name: qualifiedName,
+                startIndex: rules.hasWhitespaceReferenceTexts ? locator.eventIndex : -1))
         try next.startElement(name, attributes: attributes)
     }
 
@@ -492,10 +499,11 @@ public struct XMLDTDValidator<Next: XMLEventHandler>: XMLEventHandler {
         case .children
         where !isMarkup
             && (locator.isCharacterReference
-                || rules.hasWhitespaceReferenceTexts
+                || rules.hasWhitespaceReferenceTexts && locator.eventIndex != stack[index].startIndex
                     && locator.entityReferenceAtEvent.map({ rules.writesWhitespaceReference(entity: $0) }) == true):
-            // (From an entity whose text holds one outside its tags: its events are placed at
-            // the document's reference to it, which is where this is reported.)
+            // (From an entity whose text holds one outside its tags, in an element begun
+            // before the reference: the entity's events are placed at the document's
+            // reference to it, which is where this is reported.)
             // A reference to a space is not the space itself: it does not match S (VC: Element Valid).
             try reportContent(
                 index,

@@ -86,7 +86,9 @@ struct XSDSchemaCompiler {
     init(documents: [XSDSchemaDocument], options: XMLSchema.Options, unreadImports: [String?: String] = [:]) {
         self.documents = documents
         self.options = options
-        self.unreadImports = unreadImports
+        // A namespace another import read is not unread.
+        let read = Set(documents.map(\.targetNamespace))
+        self.unreadImports = unreadImports.filter { !read.contains($0.key) }
         importedNamespaces = documents.map { document in
             Set(document.root.components.filter { $0.isXSD("import") }.map { $0.attributes["namespace"] })
         }

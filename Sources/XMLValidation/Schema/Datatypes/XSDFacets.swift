@@ -31,7 +31,7 @@ struct XSDFacets: Sendable {
         // Made only for an error: most values break nothing.
         var quoted: String { XSDValueError.quoted(lexical) }
         for step in patterns where !step.contains(where: { $0.matches(lexical) }) {
-            let written = step.map { quotedValue($0.pattern) }.joined(separator: " or ")
+            let written = step.map { "\"\($0.pattern)\"" }.joined(separator: " or ")
             throw XSDValueError("\(quoted) does not match the pattern \(written) of \(typeName)")
         }
         if let enumeration, !enumeration.values.contains(value) {
