@@ -86,22 +86,16 @@ struct DTDRules {
     private(set) var parameterEntities: Set<CodePointString> = []
     /// General entities declared with external content, which the parser does not read.
     private(set) var externalEntities: Set<CodePointString> = []
-    /// Internal general entities (the first declaration binds): the elements whose tags
-    /// their text writes around entity references and nothing else (`<a>&z;</a>`), and the
-    /// entities their text references.
-    private var entityTexts: [CodePointString: (referenceHolders: Set<String>, references: [String])] = [:]
-    /// Internal general entities whose text holds, outside its tags, a character reference
-    /// to white space (`&#32;`, from `&#38;#32;` in the literal), or a reference to an entity
-    /// (`true`), and those entities' names.
-    private var whitespaceReferenceTexts: [CodePointString: (holdsOne: Bool, references: [String])] = [:]
+    /// Internal general entities' texts, as the validator reads them (the first
+    /// declaration binds).
+    private var entityTexts: [CodePointString: DTDEntityText] = [:]
     /// Whether any entity's text holds a character reference to white space outside its tags.
     private(set) var hasWhitespaceReferenceTexts = false
-    private var expandedWhitespaceReferences: [CodePointString: Bool] = [:]
-    /// The replacement text of each internal general entity (the first declaration binds).
-    private var entityValues: [CodePointString: [UInt8]] = [:]
-    /// ``entityTexts``' holders with those of the entities each references, made on demand
-    /// once the DTD is complete.
+    /// What each entity's text and the texts it reaches hold, made on demand once the DTD is
+    /// complete: the elements written around references, and whether a character reference
+    /// to white space is outside their tags.
     private var expandedReferenceHolders: [CodePointString: Set<String>] = [:]
+    private var expandedWhitespaceReferences: [CodePointString: Bool] = [:]
     /// Notations named by NDATA and NOTATION types, checked once the DTD is complete.
     private var notationReferences: [(name: String, component: String)] = []
     /// What compiling the content models may still spend, of `limit`.
@@ -307,12 +301,9 @@ struct DTDRules {
             notationReferences.append((notation, "<!ENTITY \(entity.name)> at \(location)"))
         } else if let text = entity.value {
             if entityTexts[key] == nil {
-                let bytes = Array(text.utf8)
-                entityValues[key] = bytes
-                entityTexts[key] = Self.referenceHolders(in: bytes)
-                let outside = Self.whitespaceReferences(in: bytes)
-                whitespaceReferenceTexts[key] = outside
-                hasWhitespaceReferenceTexts = hasWhitespaceReferenceTexts || outside.holdsOne
+                let read = DTDEntityText(Array(text.utf8))
+                entityTexts[key] = read
+                hasWhitespaceReferenceTexts = hasWhitespaceReferenceTexts || read.holdsWhitespaceReference
             }
         } else {
             externalEntities.insert(key)
@@ -325,21 +316,17 @@ struct DTDRules {
     mutating func writesReferenceInside(_ element: String, entity: String) -> Bool {
         let key = CodePointString(entity)
         if let holders = expandedReferenceHolders[key] { return holders.contains(element) }
-        // Every entity reachable from this one, each once (expat refuses a cycle itself).
         var holders: Set<String> = []
-        var seen: Set<CodePointString> = [key]
-        var pending = [key]
-        while let next = pending.popLast() {
-            guard let text = entityTexts[next] else { continue }
+        forEachText(reachableFrom: key, along: \.references) { text in
             holders.formUnion(text.referenceHolders)
-            for name in text.references where seen.insert(CodePointString(name)).inserted { pending.append(CodePointString(name)) }
+            return false
         }
         expandedReferenceHolders[key] = holders
         return holders.contains(element)
     }
 
     /// The replacement text of the internal general entity `name`, UTF-8.
-    func entityText(_ name: String) -> [UInt8]? { entityValues[CodePointString(name)] }
+    func entityText(_ name: String) -> [UInt8]? { entityTexts[CodePointString(name)]?.bytes }
 
     /// Whether the text of `entity`, or of an entity it references outside its tags, holds a
     /// character reference to white space outside its tags: in element content, not white
@@ -347,146 +334,27 @@ struct DTDRules {
     mutating func writesWhitespaceReference(entity: String) -> Bool {
         let key = CodePointString(entity)
         if let known = expandedWhitespaceReferences[key] { return known }
-        var seen: Set<CodePointString> = [key]
-        var pending = [key]
         var found = false
-        while !found, let next = pending.popLast() {
-            guard let text = whitespaceReferenceTexts[next] else { continue }
-            found = text.holdsOne
-            for name in text.references where seen.insert(CodePointString(name)).inserted { pending.append(CodePointString(name)) }
+        forEachText(reachableFrom: key, along: \.topLevelReferences) { text in
+            found = text.holdsWhitespaceReference
+            return found
         }
         expandedWhitespaceReferences[key] = found
         return found
     }
 
-    /// When a comment, a CDATA section or a processing instruction begins at `i` of an
-    /// entity's text: the index after it (or the end). References and tags in them are not.
-    static func skippedMarkup(in text: [UInt8], at i: Int) -> Int? {
-        func starts(_ marker: String, at i: Int) -> Bool { text[i...].starts(with: marker.utf8) }
-        let end: String
-        let skip: Int
-        if starts("<!--", at: i) {
-            (end, skip) = ("-->", 4)
-        } else if starts("<![CDATA[", at: i) {
-            (end, skip) = ("]]>", 9)
-        } else if starts("<?", at: i) {
-            (end, skip) = ("?>", 2)
-        } else {
-            return nil
+    /// Calls `body` with the text of `key` and of every entity reachable from it through
+    /// `references`, each once (expat refuses a cycle itself), until `body` returns `true`.
+    private func forEachText(
+        reachableFrom key: CodePointString, along references: KeyPath<DTDEntityText, [String]>, _ body: (DTDEntityText) -> Bool
+    ) {
+        var seen: Set<CodePointString> = [key]
+        var pending = [key]
+        while let next = pending.popLast() {
+            guard let text = entityTexts[next] else { continue }
+            if body(text) { return }
+            for name in text[keyPath: references] where seen.insert(CodePointString(name)).inserted { pending.append(CodePointString(name)) }
         }
-        var j = i + skip
-        while j < text.count, !starts(end, at: j) { j += 1 }
-        return min(text.count, j + end.utf8.count)
-    }
-
-    /// Whether `text` holds a character reference to white space outside its tags (and
-    /// outside comments, processing instructions and CDATA sections), and the entities it
-    /// references there.
-    static func whitespaceReferences(in text: [UInt8]) -> (holdsOne: Bool, references: [String]) {
-        var holdsOne = false
-        var references: [String] = []
-        var depth = 0
-        var i = 0
-        while i < text.count {
-            if let after = skippedMarkup(in: text, at: i) {
-                i = after
-            } else if text[i] == UInt8(ascii: "<") {
-                // A tag: to its `>`, over its attribute values.
-                let isEnd = i + 1 < text.count && text[i + 1] == UInt8(ascii: "/")
-                var j = i + 1
-                var quote: UInt8? = nil
-                while j < text.count, quote != nil || text[j] != UInt8(ascii: ">") {
-                    if text[j] == UInt8(ascii: "\"") || text[j] == UInt8(ascii: "'") { quote = quote == nil ? text[j] : (quote == text[j] ? nil : quote) }
-                    j += 1
-                }
-                let isEmpty = j > 0 && j < text.count && text[j - 1] == UInt8(ascii: "/")
-                if isEnd { depth -= 1 } else if !isEmpty { depth += 1 }
-                i = j + 1
-            } else if text[i] == UInt8(ascii: "&") {
-                var end = i + 1
-                while end < text.count, ![0x3B, 0x26, 0x3C, 0x3E, 0x20, 0x09, 0x0A, 0x0D].contains(text[end]) { end += 1 }
-                guard end < text.count, text[end] == UInt8(ascii: ";") else {
-                    i = end
-                    continue
-                }
-                if depth == 0 {
-                    let body = String(decoding: text[(i + 1)..<end], as: UTF8.self)
-                    if body.hasPrefix("#") {
-                        let digits = body.dropFirst()
-                        let value = digits.hasPrefix("x") ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)
-                        if let value, [0x20, 0x09, 0x0A, 0x0D].contains(value) { holdsOne = true }
-                    } else {
-                        references.append(body)
-                    }
-                }
-                i = end + 1
-            } else {
-                i += 1
-            }
-        }
-        return (holdsOne, references)
-    }
-
-    /// The names of the elements whose start and end tags `text` writes around one or more
-    /// general entity references and nothing else, and the general entities it references.
-    static func referenceHolders(in text: [UInt8]) -> (referenceHolders: Set<String>, references: [String]) {
-        var holders: Set<String> = []
-        var references: [String] = []
-        /// The name of the general entity referenced at `i` (`&name;`, not `&#…;`), and the index after it.
-        func reference(at i: Int) -> (String, Int)? {
-            guard i + 1 < text.count, text[i] == UInt8(ascii: "&"), text[i + 1] != UInt8(ascii: "#") else { return nil }
-            // Not past a byte no name holds: the text may hold a bare `&` (from `&#38;`).
-            var end = i + 1
-            while end < text.count, ![0x3B, 0x26, 0x3C, 0x3E, 0x22, 0x27, 0x20, 0x09, 0x0A, 0x0D].contains(text[end]) { end += 1 }
-            guard end < text.count, text[end] == UInt8(ascii: ";") else { return nil }
-            return (String(decoding: text[(i + 1)..<end], as: UTF8.self), end + 1)
-        }
-        func isNameEnd(_ byte: UInt8) -> Bool { [0x20, 0x09, 0x0A, 0x0D, 0x3E, 0x2F].contains(byte) }
-        var i = 0
-        while i < text.count {
-            if let after = skippedMarkup(in: text, at: i) {
-                i = after
-                continue
-            }
-            if let (name, after) = reference(at: i) {
-                references.append(name)
-                i = after
-                continue
-            }
-            guard text[i] == UInt8(ascii: "<"), i + 1 < text.count, !isNameEnd(text[i + 1]),
-                ![UInt8(ascii: "!"), UInt8(ascii: "?")].contains(text[i + 1])
-            else {
-                i += 1
-                continue
-            }
-            // A start tag: its name, then to its `>` over the attribute values.
-            var j = i + 1
-            while j < text.count, !isNameEnd(text[j]) { j += 1 }
-            let name = text[(i + 1)..<j]
-            var quote: UInt8? = nil
-            while j < text.count, quote != nil || text[j] != UInt8(ascii: ">") {
-                if text[j] == UInt8(ascii: "\"") || text[j] == UInt8(ascii: "'") { quote = quote == nil ? text[j] : (quote == text[j] ? nil : quote) }
-                j += 1
-            }
-            guard j < text.count, text[j - 1] != UInt8(ascii: "/") else {
-                i = j
-                continue
-            }
-            // Its content: references only, then its own end tag.
-            var k = j + 1
-            var sawReference = false
-            while let (inner, after) = reference(at: k) {
-                references.append(inner)
-                sawReference = true
-                k = after
-            }
-            let endTag = Array("</".utf8) + name
-            if sawReference, text[k...].starts(with: endTag), k + endTag.count < text.count, isNameEnd(text[k + endTag.count]) {
-                holders.insert(String(decoding: name, as: UTF8.self))
-            }
-            i = k
-        }
-        return (holders, references)
     }
 
     /// Proper Declaration/PE Nesting and Proper Group/PE Nesting, for an element declaration
