@@ -293,7 +293,7 @@ struct DTDValidationTests {
             ])
     }
 
-    @Test("IDs are unique; an IDREF names an ID anywhere in the document, reported where the reference is, at its attribute")
+    @Test("IDs are unique; an IDREF names an ID anywhere in the document, reported where the reference is, at its attribute, in the order written")
     func identifiers() throws {
         let xml = """
             <!DOCTYPE a [
@@ -302,7 +302,7 @@ struct DTDValidationTests {
               <!ATTLIST b id ID #IMPLIED ref IDREF #IMPLIED refs IDREFS #IMPLIED>
             ]>
             <a>
-              <b ref="later" refs="x1 missing"/>
+              <b ref="later" refs="m1 m2 x1 m3 m4 m5"/>
               <b id="x1"/>
               <b id="x1"/>
               <b id="later" ref="gone"/>
@@ -313,7 +313,12 @@ struct DTDValidationTests {
             try dtdErrors(xml) == [
                 "9:6 duplicate-id: ID x1 is already an earlier element's",
                 "11:6 invalid-attribute-value: attribute id=\"1bad\" of <b> is not a name",
-                "7:18 unresolved-reference: IDREF missing matches no element's ID",
+                // The names of one IDREFS value share its position, and keep its order.
+                "7:18 unresolved-reference: IDREF m1 matches no element's ID",
+                "7:18 unresolved-reference: IDREF m2 matches no element's ID",
+                "7:18 unresolved-reference: IDREF m3 matches no element's ID",
+                "7:18 unresolved-reference: IDREF m4 matches no element's ID",
+                "7:18 unresolved-reference: IDREF m5 matches no element's ID",
                 "10:17 unresolved-reference: IDREF gone matches no element's ID",
             ])
     }
@@ -529,6 +534,9 @@ struct DTDValidationTests {
             try dtdErrors("<r x='a'><a/></r>", againstDTD: dtd, named: "more.dtd") == [
                 defaultError, "1:14 incomplete-content: element <r> ends before its content is complete; expected <b>",
             ])
+        // After an ignored section whose content has a quote (which opens no literal there).
+        let ignored = "<![IGNORE[ <!ATTLIST r t CDATA 'x ]]>\n" + dtd.replacingOccurrences(of: "\"a b\"", with: "\"a\"")
+        #expect(try dtdErrors("<r x='a'><a/><b/></r>", againstDTD: ignored, named: "more.dtd").isEmpty)
     }
 
     @Test("Proper Group/PE Nesting: a group opened in a parameter entity's text and closed outside it, in the DTD the caller names")
@@ -563,21 +571,71 @@ struct DTDValidationTests {
         #expect(try errors(elementB + "<!ELEMENT a (b)>\n<!ENTITY % v \"(x\">\n<!ATTLIST a t %v;|y) 'x'>").isEmpty)
     }
 
-    @Test("Proper Declaration/PE Nesting: an element declaration begun in the DTD's text and ended in a parameter entity's text")
+    @Test("Proper Declaration/PE Nesting: a declaration of any kind begun in the DTD's text and ended in a parameter entity's text")
     func declarationEndingInParameterEntity() throws {
         func errors(_ dtd: String) throws -> [String] { try dtdErrors("<a><b/></a>", againstDTD: dtd, named: "split.dtd") }
         let elementB = "<!ELEMENT b EMPTY>\n"
-        let message = { (entity: String) in
-            "invalid-declaration: the declaration of <a> begins in the DTD's own text, but its > does not follow parameter entity "
-                + "%\(entity); there: a declaration must begin and end in the same entity's text (Proper Declaration/PE Nesting)"
+        let message = { (declaration: String, entity: String) in
+            "invalid-declaration: the declaration \(declaration) begins in the DTD's own text, but its > is in the text of "
+                + "parameter entity %\(entity);: a declaration must begin and end in the same entity's text (Proper Declaration/PE Nesting)"
         }
         // The `>` in the entity's text, after a whole group or a whole keyword; in a second
-        // entity's text. xmllint refuses all three.
-        #expect(try errors(elementB + "<!ENTITY % e \"(b)>\">\n<!ELEMENT a %e;") == ["3:13 " + message("e")])
-        #expect(try errors(elementB + "<!ENTITY % e \"ANY>\">\n<!ELEMENT a %e;") == ["3:13 " + message("e")])
-        #expect(try errors(elementB + "<!ENTITY % e \"(b)\">\n<!ENTITY % g \">\">\n<!ELEMENT a %e;%g;") == ["4:13 " + message("e")])
-        // The `>` in the DTD's text, after white space: fine.
+        // entity's text (which is named). xmllint refuses all three.
+        #expect(try errors(elementB + "<!ENTITY % e \"(b)>\">\n<!ELEMENT a %e;") == ["3:13 " + message("<!ELEMENT a>", "e")])
+        #expect(try errors(elementB + "<!ENTITY % e \"ANY>\">\n<!ELEMENT a %e;") == ["3:13 " + message("<!ELEMENT a>", "e")])
+        #expect(
+            try errors(elementB + "<!ENTITY % e \"(b)\">\n<!ENTITY % g \">\">\n<!ELEMENT a %e;%g;") == [
+                "4:16 " + message("<!ELEMENT a>", "g")
+            ])
+        // An attribute list, an entity, a parameter entity and a notation, the same; a
+        // reference between declarations after one is not taken for part of it.
+        let declarations = elementB + "<!ELEMENT a (b)>\n<!ENTITY % t \"CDATA #IMPLIED>\">\n<!ENTITY % v '\"v\">'>\n"
+            + "<!ENTITY % s 'SYSTEM \"n\">'>\n<!ENTITY % more \"<!ELEMENT c EMPTY>\">\n"
+        #expect(
+            try errors(declarations + "<!ATTLIST a x %t;\n%more;\n<!ENTITY x %v;\n<!ENTITY % y %v;\n<!NOTATION n %s;") == [
+                "7:15 " + message("<!ATTLIST a>", "t"), "9:12 " + message("<!ENTITY x>", "v"),
+                "10:14 " + message("<!ENTITY y>", "v"), "11:14 " + message("<!NOTATION n>", "s"),
+            ])
+        let parserOptions = {
+            var options = XMLParserOptions()
+            options.externalDTD = XMLExternalDTD(bytes: Array((declarations + "<!ATTLIST a x %t;").utf8), name: "split.dtd")
+            return options
+        }()
+        let parser = XMLStreamParser(handler: XMLDTDValidator(), options: parserOptions)
+        #expect { try parser.parse("<a><b/></a>") } throws: { error in
+            (error as? XMLValidationError)?.component == "<!ATTLIST a> at split.dtd:7"
+        }
+        // The `>` in the DTD's text, after white space, or in a literal of the entity's text:
+        // fine.
         #expect(try errors(elementB + "<!ENTITY % e \"(b)\">\n<!ELEMENT a %e; \n >").isEmpty)
+        #expect(try errors(elementB + "<!ELEMENT a (b)>\n<!ENTITY % d '\"a>b\"'>\n<!ATTLIST a y CDATA %d;>").isEmpty)
+        // In an ignored section, nothing is a declaration (a quote there opens no literal).
+        #expect(try errors(elementB + "<![IGNORE[ <!ATTLIST a x %t; \" ]]> <!ELEMENT a (b)>").isEmpty)
+    }
+
+    @Test("text in element content is placed at its first character other than white space, however the input is cut, in UTF-8 and UTF-16")
+    func textPlacedAlikeInPieces() throws {
+        let xml = "<!DOCTYPE r [<!ELEMENT r (a*)> <!ELEMENT a EMPTY>]>\n<r>  \t<a/>   ID  <a/>\n</r>"
+        let encodings: [(String, [UInt8], Int64)] = [
+            ("UTF-8", Array(xml.utf8), 65),
+            ("UTF-16LE", [0xFF, 0xFE] + xml.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }, 2 + 2 * 65),
+        ]
+        for (name, bytes, offset) in encodings {
+            for pieceSize in [bytes.count, 1, 2, 3, 5, 7, 64, 66] {
+                let parser = XMLStreamParser(
+                    handler: XMLDTDValidator(options: XMLValidationOptions(reporting: .allErrors(maximum: 10))))
+                var start = 0
+                while start < bytes.count {
+                    try parser.feed(bytes[start..<min(bytes.count, start + pieceSize)])
+                    start += pieceSize
+                }
+                try parser.finish()
+                #expect(
+                    parser.handler.errors.map { "\($0.position) \($0.position.byteOffset) \($0.message)" } == [
+                        "2:14 \(offset) element <r> has element content; found text"
+                    ], "\(name) in pieces of \(pieceSize)")
+            }
+        }
     }
 
     @Test("the root must be the DOCTYPE's; a document without a DTD is not valid")

@@ -81,9 +81,9 @@ internal import XMLSyntax
     /// The text of each parameter entity declared with a value, as the parser read it (the
     /// declaration that binds), for a conditional section's keyword.
     var parameterEntityValues: [String: String] = [:]
-    /// The first conditional section of the caller's DTD split across a parameter entity's
-    /// text, found once the DTD is read.
-    var conditionalSectionSplit: XMLConditionalSectionSplit?
+    /// What the caller's DTD as written breaks of the rules that tie markup to parameter
+    /// entities, found once the DTD is read.
+    var writtenDTDIssues: [XMLWrittenDTDIssue] = []
     /// Where the attributes of the start tag at a byte offset are written, by name, made on
     /// the first ask during its event (``ExpatReceiver/writtenAttributePosition(named:)``).
     var attributePositionCache: (tag: Int64, positions: [String: XMLPosition])?

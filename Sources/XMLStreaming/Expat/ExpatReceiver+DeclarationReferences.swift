@@ -5,16 +5,13 @@ internal import CExpat
 package struct XMLWrittenDeclaration: Equatable {
     /// The parameter entities referenced in the declaration's own text (`%name;`), in order.
     package var parameterEntityReferences: [String]
-    /// Whether the declaration ends in the text of the last of them (its `>` is there), having
-    /// begun outside it: XML 1.0's Proper Declaration/PE Nesting is broken.
-    package var endsInParameterEntity: Bool
 }
 
 // Where an element declaration's tokens came from: expat reports a content model whole, after
 // expanding the parameter entities in it, so a validator cannot tell from the event whether
 // a group opens in one entity's text and closes outside it (XML 1.0's Proper Group/PE
-// Nesting), or whether the declaration ends in an entity's text (expat refuses one that
-// begins in an entity's text and ends outside, not the other way). The caller's DTD is fed
+// Nesting). (Whether a declaration ends in an entity's text is read once the DTD is, by
+// `WrittenDTDCheck`, for every kind of declaration.) The caller's DTD is fed
 // to expat in one call, so while expat reports one of its declarations the bytes of the
 // whole DTD are still in expat's buffer, and the declaration can be read there as written.
 extension ExpatReceiver {
@@ -82,15 +79,7 @@ extension ExpatReceiver {
             }
             i = close + 1
         }
-        // Reported at a reference, the declaration's last token is in the entity's text; its
-        // `>` must follow the reference in the DTD's own text.
-        var endsInParameterEntity = false
-        if atReference {
-            var after = end + 1
-            while after < bytes.count, unsafe [0x20, 0x09, 0x0A, 0x0D].contains(bytes[after]) { after += 1 }
-            endsInParameterEntity = unsafe after >= bytes.count || bytes[after] != UInt8(ascii: ">")
-        }
-        return XMLWrittenDeclaration(parameterEntityReferences: names, endsInParameterEntity: endsInParameterEntity)
+        return XMLWrittenDeclaration(parameterEntityReferences: names)
     }
 
     /// During an entity declaration of the caller's DTD whose value is a literal written in

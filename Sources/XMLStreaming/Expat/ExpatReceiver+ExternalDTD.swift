@@ -92,11 +92,9 @@ extension ExpatReceiver {
             return Int32(XML_STATUS_ERROR.rawValue)
         }
         // Read as written, in an ASCII-compatible encoding (UTF-16 has zero bytes).
-        if !bytes.contains(0), let split = ConditionalSectionScan.firstSplit(in: bytes, keyword: { parameterEntityValues[$0] }) {
-            // Counted as in a start tag, from the DTD's first character.
-            let position = AttributeEntityScanner(tag: bytes, namespaced: false)
-                .positions(of: [split.offset], tagStart: XMLPosition(line: 1, column: 1, byteOffset: 0), input: .utf8)[0]
-            if let entity = split.entity {
+        if !bytes.contains(0) {
+            let written = WrittenDTDCheck.issues(in: bytes, parameterEntities: parameterEntityValues, fileName: dtd.name)
+            if let (position, entity) = written.notWellFormed {
                 // Not well-formed: the parser read the entity's `]]>` as the section's end.
                 fail(
                     XMLParseError(
@@ -105,7 +103,7 @@ extension ExpatReceiver {
                             + "begin (WFC: PE Between Declarations)", position: position, fileName: dtd.name))
                 return Int32(XML_STATUS_ERROR.rawValue)
             }
-            conditionalSectionSplit = XMLConditionalSectionSplit(position: position, fileName: dtd.name, problem: split.problem)
+            writtenDTDIssues = written.issues
         }
         return Int32(XML_STATUS_OK.rawValue)
     }
@@ -125,41 +123,27 @@ extension ExpatReceiver {
     }
 
     /// The name of the parameter entity referenced at `index` of a DTD, and whether the
-    /// reference is inside a conditional section: more `<![` than `]]>` before it, outside
-    /// comments, processing instructions and the literals of declarations.
+    /// reference is inside a conditional section: more `<![` than `]]>` before it, as
+    /// ``DTDTextScanner`` reads them.
     static func parameterEntityReference(_ bytes: [UInt8], at index: Int) -> (name: String, inSection: Bool)? {
         guard index >= 0, index < bytes.count, bytes[index] == UInt8(ascii: "%"),
             let end = bytes[index...].firstIndex(of: UInt8(ascii: ";"))
         else { return nil }
-        func starts(_ marker: String, at i: Int) -> Bool { bytes[i...].starts(with: marker.utf8) }
-        /// The index after the first `marker` from `i`, or `index` when there is none before it.
-        func after(_ marker: String, from i: Int) -> Int { (i..<index).first { starts(marker, at: $0) }.map { $0 + marker.utf8.count } ?? index }
         var depth = 0
-        var i = 0
-        while i < index {
-            if starts("<!--", at: i) {
-                i = after("-->", from: i + 4)
-            } else if starts("<?", at: i) {
-                i = after("?>", from: i + 2)
-            } else if starts("<![", at: i) {
+        var scanner = DTDTextScanner(bytes)
+        scanning: while let token = scanner.next() {
+            switch token {
+            case .sectionStart(let start, let keyword, _):
+                guard start < index else { break scanning }
                 depth += 1
-                i += 3
-            } else if depth > 0, starts("]]>", at: i) {
-                depth -= 1
-                i += 3
-            } else if starts("<!", at: i) {
-                // A declaration: to its `>`, over its literals (an entity's value may hold `<![`).
-                i += 2
-                while i < index, bytes[i] != UInt8(ascii: ">") {
-                    if bytes[i] == UInt8(ascii: "\"") || bytes[i] == UInt8(ascii: "'") {
-                        let quote = bytes[i]
-                        i = (i + 1..<index).first { bytes[$0] == quote }.map { $0 + 1 } ?? index
-                    } else {
-                        i += 1
-                    }
-                }
-            } else {
-                i += 1
+                if case .written("IGNORE") = keyword, let close = scanner.skipIgnoredSection(), close < index { depth -= 1 }
+            case .sectionEnd(let offset):
+                guard offset < index else { break scanning }
+                depth = max(0, depth - 1)
+            case .declaration(let declaration):
+                guard declaration.start < index else { break scanning }
+            case .reference(let offset, _):
+                guard offset < index else { break scanning }
             }
         }
         return (String(decoding: bytes[(index + 1)..<end], as: UTF8.self), depth > 0)

@@ -149,6 +149,19 @@ extension ExpatReceiver {
         return XMLPosition(line: here.line, column: max(1, here.column - characters), byteOffset: offset)
     }
 
+    /// During text written in the document itself: where its first character other than
+    /// white space is. expat reports text up to the end of each piece of input it is given,
+    /// so an error placed at the event would move with where the input was cut; placed
+    /// here, it does not. The event's position for text that begins with other characters,
+    /// is white space only, or is not written there (an entity's text, placed at its
+    /// reference).
+    var currentTextPositionAfterWhitespace: XMLPosition {
+        guard unsafe dtdParser == nil, let text = currentTagUTF8(),
+            let first = text.firstIndex(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }), first > 0
+        else { return currentPosition() }
+        return positionsInCurrentTag(of: [first], scanner: AttributeEntityScanner(tag: text, namespaced: false))[0]
+    }
+
     /// expat's byte index of the current event, in the bytes it reads (the caller's DTD's
     /// while it reads that).
     var currentEventIndex: Int64 { unsafe Int64(XML_GetCurrentByteIndex(dtdParser ?? parser)) }

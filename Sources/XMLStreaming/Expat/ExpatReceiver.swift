@@ -171,9 +171,9 @@ internal import XMLSyntax
     /// them: a second ask during one event answers the same.
     var elementDeclarationEvents = 0
     var writtenDeclarationCache: (event: Int, declaration: XMLWrittenDeclaration?)?
-    var conditionalSectionSplit: XMLConditionalSectionSplit? {
-        get { unsafe document.conditionalSectionSplit }
-        set { unsafe document.conditionalSectionSplit = newValue }
+    var writtenDTDIssues: [XMLWrittenDTDIssue] {
+        get { unsafe document.writtenDTDIssues }
+        set { unsafe document.writtenDTDIssues = newValue }
     }
     var attributePositionCache: (tag: Int64, positions: [String: XMLPosition])? {
         get { unsafe document.attributePositionCache }

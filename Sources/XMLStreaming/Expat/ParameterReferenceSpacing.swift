@@ -8,54 +8,37 @@ struct ParameterReferenceSpacing {
     /// Where a space was put, in `bytes`, ascending, with the line it is on (from 1).
     let insertions: [(offset: Int, line: Int)]
 
-    /// Inside declarations only, outside their literals; comments and processing
-    /// instructions are passed over. One pass.
+    /// Inside declarations only, outside their literals (as ``DTDTextScanner`` reads them).
     init(_ dtd: [UInt8]) {
+        var places: [Int] = []
+        var scanner = DTDTextScanner(dtd)
+        while let token = scanner.next() {
+            switch token {
+            case .declaration(let declaration): places += declaration.referencesAfterParenthesis
+            case .sectionStart(_, .written("IGNORE"), hasBracket: true): _ = scanner.skipIgnoredSection()
+            default: break
+            }
+        }
+        guard !places.isEmpty else {
+            bytes = dtd
+            insertions = []
+            return
+        }
         var out: [UInt8] = []
+        out.reserveCapacity(dtd.count + places.count)
         var insertions: [(offset: Int, line: Int)] = []
         var line = 1
-        var inDeclaration = false
-        var quote: UInt8? = nil
-        var i = 0
-        func starts(_ marker: String, at i: Int) -> Bool { dtd[i...].starts(with: marker.utf8) }
-        /// Copies up to and including `marker` (or to the end), counting lines.
-        func copy(through marker: String, from start: Int) -> Int {
-            var j = start
-            while j < dtd.count, !starts(marker, at: j) { j += 1 }
-            let end = min(dtd.count, j + marker.utf8.count)
-            for k in i..<end where dtd[k] == 0x0A || (dtd[k] == 0x0D && (k + 1 >= dtd.count || dtd[k + 1] != 0x0A)) { line += 1 }
-            out.append(contentsOf: dtd[i..<end])
-            return end
-        }
-        while i < dtd.count {
-            let byte = dtd[i]
-            if let open = quote {
-                if byte == open { quote = nil }
-            } else if !inDeclaration, starts("<!--", at: i) {
-                i = copy(through: "-->", from: i + 4)
-                continue
-            } else if !inDeclaration, starts("<?", at: i) {
-                i = copy(through: "?>", from: i + 2)
-                continue
-            } else if inDeclaration {
-                if byte == 0x22 || byte == 0x27 {
-                    quote = byte
-                } else if byte == 0x3E {
-                    inDeclaration = false
-                } else if byte == 0x29, i + 1 < dtd.count, dtd[i + 1] == 0x25 {
-                    out.append(byte)
-                    insertions.append((out.count, line))
-                    out.append(0x20)
-                    i += 1
-                    continue
-                }
-            } else if starts("<!", at: i), i + 2 < dtd.count, dtd[i + 2] != 0x5B {
-                inDeclaration = true
+        var copied = 0
+        for place in places {
+            for k in copied..<place where dtd[k] == 0x0A || (dtd[k] == 0x0D && (k + 1 >= dtd.count || dtd[k + 1] != 0x0A)) {
+                line += 1
             }
-            if byte == 0x0A || (byte == 0x0D && (i + 1 >= dtd.count || dtd[i + 1] != 0x0A)) { line += 1 }
-            out.append(byte)
-            i += 1
+            out.append(contentsOf: dtd[copied..<place])
+            insertions.append((out.count, line))
+            out.append(0x20)
+            copied = place
         }
+        out.append(contentsOf: dtd[copied...])
         bytes = out
         self.insertions = insertions
     }

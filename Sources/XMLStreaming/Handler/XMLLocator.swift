@@ -30,6 +30,13 @@ public struct XMLLocator {
     /// otherwise, and when detached.
     package var entityReferencesBeforeEvent: XMLPosition? { unsafe link?.receiver?.currentEventEntityReferences }
 
+    /// During a text event: where its first character other than white space is, the same
+    /// however the input was cut into pieces (``position`` when detached, and for text that
+    /// begins with other characters, is only white space, or comes from an entity's text).
+    package var textPositionAfterWhitespace: XMLPosition {
+        unsafe link?.receiver?.currentTextPositionAfterWhitespace ?? position
+    }
+
     /// Where the current event is in the bytes the parser reads, cheaper than ``position``:
     /// events from one entity reference's text share it. -1 when detached.
     package var eventIndex: Int64 { unsafe link?.receiver?.currentEventIndex ?? -1 }
@@ -60,11 +67,12 @@ public struct XMLLocator {
         unsafe link?.receiver?.writtenAttributeValues()
     }
 
-    /// Once the external DTD the parser was given is read: its first conditional section
-    /// whose `[` or `]]>` is in a parameter entity's text, where its `<![` is not (XML 1.0,
-    /// Proper Conditional Section/PE Nesting). `nil` when detached, when there is none, or
-    /// for a DTD in UTF-16.
-    package var conditionalSectionSplit: XMLConditionalSectionSplit? { unsafe link?.receiver?.conditionalSectionSplit }
+    /// Once the external DTD the parser was given is read: what it breaks, as written, of
+    /// XML 1.0's Proper Declaration/PE Nesting and Proper Conditional Section/PE Nesting (a
+    /// declaration whose `>` is in a parameter entity's text, where its `<!` is not; the
+    /// first conditional section so split). Empty when detached, when there is none, or for
+    /// a DTD in UTF-16.
+    package var writtenDTDIssues: [XMLWrittenDTDIssue] { unsafe link?.receiver?.writtenDTDIssues ?? [] }
 
     /// During a start tag written in the document itself: where its attribute named
     /// `qualifiedName` (as written, prefix included) is. `nil` when detached, for an

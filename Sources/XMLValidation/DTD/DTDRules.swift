@@ -357,20 +357,10 @@ struct DTDRules {
         }
     }
 
-    /// Proper Declaration/PE Nesting and Proper Group/PE Nesting, for an element declaration
-    /// as written: it may not end in a parameter entity's text it begins outside, and each
-    /// parameter entity it references must hold whole any group of the model it opens or
-    /// closes.
+    /// Proper Group/PE Nesting, for an element declaration as written: each parameter
+    /// entity it references must hold whole any group of the model it opens or closes.
     func nesting(of declaration: XMLElementDeclaration, written: XMLWrittenDeclaration, at location: String) -> Issue? {
         let component = "<!ELEMENT \(declaration.name)> at \(location)"
-        if written.endsInParameterEntity, let last = written.parameterEntityReferences.last {
-            return Issue(
-                code: .invalidDeclaration,
-                message: "the declaration of <\(declaration.name)> begins in the DTD's own text, but its > does not follow "
-                    + "parameter entity %\(last); there: a declaration must begin and end in the same entity's text "
-                    + "(Proper Declaration/PE Nesting)",
-                component: component)
-        }
         switch declaration.content {
         case .empty, .any: return nil
         case .mixed, .children: break

@@ -59,8 +59,10 @@ public struct XMLDTDValidator<Next: XMLEventHandler>: XMLEventHandler {
     private var isStandalone = false
     /// IDs seen so far.
     private var ids: Set<CodePointString> = []
-    /// IDREFs to IDs not seen yet, with the position of the first reference.
-    private var forwardReferences: [CodePointString: (name: String, position: XMLPosition)] = [:]
+    /// IDREFs to IDs not seen yet, with the position of the first reference and the number
+    /// of references noted before it (the order they are reported in).
+    private var forwardReferences: [CodePointString: (name: String, position: XMLPosition, order: Int)] = [:]
+    private var referencesNoted = 0
 
     private struct Frame {
         var elementID: Int32?
@@ -186,12 +188,19 @@ public struct XMLDTDValidator<Next: XMLEventHandler>: XMLEventHandler {
     private mutating func finishDTD() throws {
         guard !dtdFinished else { return }
         dtdFinished = true
-        if let split = locator.conditionalSectionSplit {
-            try found.report(
-                .invalidDeclaration,
-                "the conditional section begun here is split across a parameter entity: \(split.problem), its <![ is not "
-                    + "(Proper Conditional Section/PE Nesting)",
-                component: nil, at: split.position, locator: locator, fileName: split.fileName)
+        for issue in locator.writtenDTDIssues {
+            let message: String
+            var component: String?
+            switch issue.problem {
+            case .splitSection(let problem):
+                message = "the conditional section begun here is split across a parameter entity: \(problem), its <![ is not "
+                    + "(Proper Conditional Section/PE Nesting)"
+            case .declarationEndsInEntity(let declaration, let entity, let start):
+                message = "the declaration \(declaration) begins in the DTD's own text, but its > is in the text of parameter "
+                    + "entity %\(entity);: a declaration must begin and end in the same entity's text (Proper Declaration/PE Nesting)"
+                component = "\(declaration) at \(issue.fileName):\(start.line)"
+            }
+            try found.report(.invalidDeclaration, message, component: component, at: issue.position, locator: locator, fileName: issue.fileName)
         }
         for issue in rules.finish() { try report(issue) }
     }
@@ -273,9 +282,8 @@ public struct XMLDTDValidator<Next: XMLEventHandler>: XMLEventHandler {
 
     /// Checks every IDREF found an ID, then passes the event on.
     public mutating func endDocument() throws {
-        for (_, reference) in forwardReferences.sorted(by: {
-            $0.value.position.byteOffset < $1.value.position.byteOffset
-        }) {
+        // In the order they were written (an IDREFS value's names share its position).
+        for reference in forwardReferences.values.sorted(by: { $0.order < $1.order }) {
             try report(.unresolvedReference, "IDREF \(reference.name) matches no element's ID", at: reference.position)
         }
         forwardReferences = [:]
@@ -455,7 +463,10 @@ public struct XMLDTDValidator<Next: XMLEventHandler>: XMLEventHandler {
         let key = CodePointString(name)
         if !ids.contains(key), forwardReferences[key] == nil {
             // Where the attribute is (the tag is read for it once, whatever its references).
-            forwardReferences[key] = (name, checkedAttribute.flatMap { locator.attributePosition(named: $0) } ?? locator.position)
+            forwardReferences[key] = (
+                name, checkedAttribute.flatMap { locator.attributePosition(named: $0) } ?? locator.position, referencesNoted
+            )
+            referencesNoted += 1
         }
     }
 
@@ -493,9 +504,10 @@ public struct XMLDTDValidator<Next: XMLEventHandler>: XMLEventHandler {
         case .empty:
             try reportEmptyContent(index, found: what, component: element.component)
         case .children where !isMarkup && (inCDATA || !isWhitespace):
+            // Text at its first character that is not white space, wherever the input was cut.
             try reportContent(
-                index, "element <\(stack[index].name)> has element content; found \(what)", component: element.component
-            )
+                index, "element <\(stack[index].name)> has element content; found \(what)", component: element.component,
+                at: inCDATA ? nil : locator.textPositionAfterWhitespace)
         case .children
         where !isMarkup
             && (locator.isCharacterReference

@@ -134,6 +134,45 @@ struct SchemaValidationTests {
         #expect(try Self.errors(schema, wrongType).map(\.code) == [.invalidXsiType, .invalidNil])
     }
 
+    @Test("text in element-only content is placed at its first character other than white space, a nil element's at its first, however the input is cut; the children after it are still checked")
+    func textPlacedAlikeInPieces() throws {
+        let schema = try Self.schema("""
+            <xs:element name="r"><xs:complexType><xs:sequence>
+              <xs:element name="a" minOccurs="0" maxOccurs="unbounded" nillable="true"><xs:complexType><xs:sequence>
+                <xs:element name="b" minOccurs="0"/></xs:sequence></xs:complexType></xs:element>
+            </xs:sequence></xs:complexType></xs:element>
+            """)
+        let xml = "<r xmlns:xsi='http://www.w3.org/2001/XMLSchema-instance'>\n<a/>   ID  <a xsi:nil='true'>\t  x</a></r>"
+        let bytes = Array(xml.utf8)
+        for pieceSize in [bytes.count, 1, 2, 3, 5, 7, 61, 63] {
+            let parser = XMLStreamParser(
+                handler: XMLSchemaValidator(schema: schema, options: XMLValidationOptions(reporting: .allErrors(maximum: 10))))
+            var start = 0
+            while start < bytes.count {
+                try parser.feed(bytes[start..<min(bytes.count, start + pieceSize)])
+                start += pieceSize
+            }
+            try parser.finish()
+            #expect(
+                parser.handler.errors.map { "\($0.position) \($0.position.byteOffset)" } == ["2:8 65", "2:30 87"],
+                "in pieces of \(pieceSize)")
+        }
+    }
+
+    @Test("unresolved IDREFs are reported in the order written, a list's names in its order")
+    func unresolvedReferencesInOrder() throws {
+        let schema = try Self.schema("""
+            <xs:element name="r"><xs:complexType><xs:sequence>
+              <xs:element name="e" maxOccurs="unbounded"><xs:complexType>
+                <xs:attribute name="refs" type="xs:IDREFS"/><xs:attribute name="id" type="xs:ID"/>
+              </xs:complexType></xs:element>
+            </xs:sequence></xs:complexType></xs:element>
+            """)
+        let errors = try Self.errors(schema, "<r><e refs='m1 m2 x m3 m4 m5'/><e id='x' refs='m6 m1'/></r>")
+        #expect(errors.map(\.message) == (1...6).map { "IDREF m\($0) matches no element's or attribute's ID" })
+        #expect(errors.map(\.position.column) == [7, 7, 7, 7, 7, 42])
+    }
+
     @Test("an element with a content model below one without (anyType, nil, undeclared): checked, at its own depth")
     func modelBelowNoModel() throws {
         let schema = try Self.schema(

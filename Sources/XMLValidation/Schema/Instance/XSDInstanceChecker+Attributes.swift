@@ -147,9 +147,11 @@ extension XSDInstanceChecker {
         if case .idReference = type.identity {
             for case .string(let reference) in items where !ids.contains(reference) && forwardReferences[reference] == nil {
                 // Where the attribute is (the tag is read for it once, whatever its references).
-                forwardReferences[reference] =
+                let place =
                     position ?? (checkedAttribute >= 0 ? locator.attributePosition(named: seenNames[checkedAttribute].qualifiedName) : nil)
                     ?? locator.position
+                forwardReferences[reference] = (place, referencesNoted)
+                referencesNoted += 1
             }
         } else {
             for case .string(let entity) in items where !unparsedEntities.contains(entity) {

@@ -425,12 +425,16 @@ extension XSDInstanceChecker {
             // has no character children at all (cvc-complex-type.2.1), not even that.
             let isEmpty = model.complexTypes[typeIndex].content.isEmpty
             if !text.isWhitespace || (isEmpty && text.count > 0) {
+                // In element-only content, text after white space (which was passed over)
+                // is placed at its first character that is not white space, wherever the
+                // input was cut; in empty content, white space is already an error.
                 try report(
                     .unexpectedContent,
                     "\(inCDATA ? "a CDATA section" : "text") is not allowed in <\(self.name(of: stack[index]))>, whose content is \(isEmpty ? "empty" : "element-only")",
-                    component: model.complexTypes[typeIndex].component)
-                stack[index].type = .anyType
-                stack[index].textMustBeWhitespace = false
+                    component: model.complexTypes[typeIndex].component,
+                    at: inCDATA || isEmpty ? nil : locator.textPositionAfterWhitespace)
+                // Once per element; its children are still checked against its model.
+                stack[index].ignoresText = true
             }
         default:
             break

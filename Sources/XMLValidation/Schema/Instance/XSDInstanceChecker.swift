@@ -37,7 +37,10 @@ struct XSDInstanceChecker {
     /// In-scope namespace bindings, for `QName` values and `xsi:type`: each prefix's stack.
     var namespaceBindings: [String: [String?]] = [:]
     var ids: Set<String> = []
-    var forwardReferences: [String: XMLPosition] = [:]
+    /// IDREFs to IDs not seen yet: where the first reference is, and how many references
+    /// were noted before it (the order they are reported in).
+    var forwardReferences: [String: (position: XMLPosition, order: Int)] = [:]
+    var referencesNoted = 0
     var unparsedEntities: Set<String> = []
     var inCDATA = false
     /// The distinct element and attribute names of the document, numbered by their bytes,
@@ -106,8 +109,9 @@ struct XSDInstanceChecker {
 
     /// Checks every IDREF found its ID.
     mutating func endDocument() throws {
-        for (name, position) in forwardReferences.sorted(by: { $0.value.byteOffset < $1.value.byteOffset }) {
-            try report(.unresolvedReference, "IDREF \(name) matches no element's or attribute's ID", at: position)
+        // In the order they were written (a list's names share its position).
+        for (name, reference) in forwardReferences.sorted(by: { $0.value.order < $1.value.order }) {
+            try report(.unresolvedReference, "IDREF \(name) matches no element's or attribute's ID", at: reference.position)
         }
         forwardReferences = [:]
     }
