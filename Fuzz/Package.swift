@@ -8,10 +8,12 @@ import PackageDescription
 let fuzzTargets = [
     "FuzzStreamParser", "FuzzPullReader", "FuzzRecovery", "FuzzTreeXPath",
     "FuzzCanonical", "FuzzPropertyLists", "FuzzPlistDecoder", "FuzzWriter",
-    "FuzzCodable", "FuzzPlistScanner",
+    "FuzzCodable", "FuzzPlistScanner", "FuzzDTDValidation", "FuzzSchemaValidation",
 ]
 /// Products of the main package a target needs beside the ones every target gets.
-let extraProducts: [String: [String]] = ["FuzzCodable": ["XMLCoding"]]
+let extraProducts: [String: [String]] = [
+    "FuzzCodable": ["XMLCoding"], "FuzzDTDValidation": ["XMLValidation"], "FuzzSchemaValidation": ["XMLValidation"],
+]
 
 let package = Package(
     name: "XMLStackFuzz",
@@ -27,6 +29,7 @@ let package = Package(
                 "CFuzzerDriver",
                 .product(name: "XMLStreaming", package: "XMLStack"),
                 .product(name: "XMLWriting", package: "XMLStack"),
+                .product(name: "XMLValidation", package: "XMLStack"),
             ]
         ),
     ]

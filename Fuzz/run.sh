@@ -11,7 +11,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-all_targets=(FuzzStreamParser FuzzPullReader FuzzRecovery FuzzTreeXPath FuzzCanonical FuzzPropertyLists FuzzPlistDecoder FuzzWriter FuzzCodable FuzzPlistScanner)
+all_targets=(FuzzStreamParser FuzzPullReader FuzzRecovery FuzzTreeXPath FuzzCanonical FuzzPropertyLists FuzzPlistDecoder FuzzWriter FuzzCodable FuzzPlistScanner FuzzDTDValidation FuzzSchemaValidation)
 
 swift_bin=$(readlink -f "$(command -v swift)")
 toolchain=$(dirname "$(dirname "$swift_bin")")
@@ -62,6 +62,8 @@ dictionary_for() {
         FuzzPropertyLists|FuzzPlistDecoder|FuzzPlistScanner) echo "Dictionaries/plist.dict" ;;
         FuzzCodable) echo "Dictionaries/codable.dict" ;;
         FuzzTreeXPath) echo "Dictionaries/xpath.dict" ;;
+        FuzzDTDValidation) echo "Dictionaries/dtd.dict" ;;
+        FuzzSchemaValidation) echo "Dictionaries/xsd.dict" ;;
         FuzzWriter) echo "" ;;
         *) echo "Dictionaries/xml.dict" ;;
     esac

@@ -29,6 +29,15 @@ public struct FuzzInput {
         return text
     }
 
+    /// Bytes up to the next `delimiter` (taken, not included) or the end, as they are.
+    public mutating func bytes(upTo delimiter: UInt8) -> [UInt8] {
+        var end = offset
+        while end < bytes.count, bytes[end] != delimiter { end += 1 }
+        let taken = offset < end ? Array(bytes[offset..<end]) : []
+        offset = min(bytes.count, end + 1)
+        return taken
+    }
+
     /// Everything not yet taken.
     public mutating func rest() -> [UInt8] {
         defer { offset = bytes.count }
