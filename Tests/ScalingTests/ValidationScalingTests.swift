@@ -111,6 +111,23 @@ struct ValidationScalingTests {
         print("scaling: \(scaling)"); #expect(scaling.isNearLinear(), "\(scaling)")
     }
 
+    @Test("An external DTD of n declarations of every kind, half ending in a parameter entity's text, read once more as written")
+    func declarationsEndingInEntities() throws {
+        func dtd(_ n: Int) -> [UInt8] {
+            var dtd = "<!ELEMENT r EMPTY><!ENTITY % t 'CDATA #IMPLIED>'><!ENTITY % v '\"v\">'><!ENTITY % open 'CDATA'>"
+            for i in 0..<n {
+                dtd += i % 2 == 0 ? "<!ATTLIST r a\(i) %t;\n<!ENTITY e\(i) %v;\n" : "<!ATTLIST r b\(i) %open; #IMPLIED><!ENTITY f\(i) 'x'>"
+            }
+            return Array(dtd.utf8)
+        }
+        #expect(try Self.validate(document: "<r/>", externalDTD: dtd(10)) == 10)
+        let scaling = try Scaling.measure(n: 5_000, prepare: dtd) { bytes in
+            let errors = try Self.validate(document: "<r/>", externalDTD: bytes)
+            #expect(errors == 5_000 || errors == 20_000)  // n or 4n: two in each of n / 2 pairs
+        }
+        print("scaling: \(scaling)"); #expect(scaling.isNearLinear(), "\(scaling)")
+    }
+
     @Test("A tag with n invalid attributes, every error kept: each placed at its attribute, the tag read once for all")
     func attributeErrorPositions() throws {
         func document(_ n: Int) -> [UInt8] {

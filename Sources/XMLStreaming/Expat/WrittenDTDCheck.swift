@@ -37,7 +37,9 @@ enum WrittenDTDCheck {
     {
         var found: [(offset: Int, start: Int?, problem: XMLWrittenDTDIssue.Problem)] = []
         var notWellFormed: (offset: Int, entity: String)?
-        var scanner = DTDTextScanner(bytes) { parameterEntities[$0].map(holdsDeclarationEnd) ?? false }
+        // Each entity's text read once, however often it is referenced.
+        let closing = Set(parameterEntities.lazy.filter { holdsDeclarationEnd($0.value) }.map(\.key))
+        var scanner = DTDTextScanner(bytes) { closing.contains($0) }
         // The sections open, innermost last, at their `<![`.
         var open: [Int] = []
         // The last parameter entity referenced between declarations inside a section.
