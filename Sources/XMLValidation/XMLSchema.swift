@@ -51,6 +51,14 @@ public final class XMLSchema: Sendable {
 
     let model: XSDModel
 
+    /// What the schema compiled without: each `<xs:import>` whose document could not be
+    /// read (a file that is not there, or a location on the network, which is never
+    /// reached), once per namespace, at the import. An import's location is only a hint, so
+    /// the schema compiles, but the namespace's components are unknown: a reference to one
+    /// is an error when the schema is compiled, and its elements under a `lax` or `skip`
+    /// wildcard pass unchecked. `xmllint --schema` prints the same as warnings.
+    public let warnings: [XMLValidationError]
+
     /// The schema whose first document is the file at `path`.
     public convenience init(contentsOf path: String, options: Options = Options()) throws(XMLValidationError) {
         try self.init(sources: [.file(path)], options: options)
@@ -79,6 +87,13 @@ public final class XMLSchema: Sendable {
             try loader.load(sources)
             var compiler = XSDSchemaCompiler(documents: loader.documents, options: options, unreadImports: loader.unreadImports)
             model = try compiler.compile()
+            warnings = compiler.unreadImports.sorted { ($0.value.file ?? "", $0.value.position.byteOffset) < ($1.value.file ?? "", $1.value.position.byteOffset) }
+                .map { namespace, unread in
+                    var warning = unread
+                    warning.message = "the <xs:import> of \(namespace.map { "namespace \($0)" } ?? "no namespace") was passed over: "
+                        + "\(unread.message); its components are unknown, and its elements that a lax or skip wildcard allows are not checked"
+                    return warning.validationError
+                }
         } catch {
             throw error.validationError
         }

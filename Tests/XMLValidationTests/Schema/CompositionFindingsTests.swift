@@ -130,6 +130,37 @@ struct CompositionFindingsTests {
         #expect(files.compileError("u.xsd")?.code == .unreadableSchema)
     }
 
+    @Test("an import passed over is a warning of the schema, at the import, once per namespace; none when another import read it")
+    func passedOverImportWarning() throws {
+        let files = try Documents()
+        let any = ###"<xs:element name="r"><xs:complexType><xs:sequence><xs:any namespace="##other" processContents="lax"/></xs:sequence></xs:complexType></xs:element>"###
+        try files.write(
+            "s.xsd", "",
+            #"<xs:import namespace="urn:o" schemaLocation="missing.xsd"/><xs:import namespace="urn:o" schemaLocation="gone.xsd"/>"#
+                + "\n" + #"<xs:import namespace="urn:w" schemaLocation="http://example.com/w.xsd"/>"# + any)
+        let schema = try files.schema("s.xsd")
+        let path = (files.directory.path as NSString).appendingPathComponent("s.xsd")
+        // At the first import of each namespace: after `<xs:schema xmlns:xs="…" >` on line 1, at line 2's start.
+        let column = "<xs:schema \(CompositionFindingsTests.xs) >".count + 1
+        #expect(
+            schema.warnings.map { "\($0.fileName ?? "-"):\($0.position) \($0.code)" } == [
+                "\(path):1:\(column) unreadable-schema", "\(path):2:1 unreadable-schema",
+            ])
+        #expect(schema.warnings[0].message.hasPrefix("the <xs:import> of namespace urn:o was passed over: "), "\(schema.warnings[0].message)")
+        #expect(schema.warnings[0].message.hasSuffix(
+            "missing.xsd cannot be read; its components are unknown, and its elements that a lax or skip wildcard allows are not checked"))
+        #expect(schema.warnings[1].message.contains("namespace urn:w"))
+        // What it warns of: an element of that namespace passes the lax wildcard unchecked.
+        #expect(try SchemaValidationTests.errors(schema, #"<r><o:x xmlns:o="urn:o">anything</o:x></r>"#).isEmpty)
+        // Read by another import, or the XML namespace's built-in attributes: no warning.
+        try files.write("o.xsd", #"targetNamespace="urn:o""#, #"<xs:element name="x" type="xs:int"/>"#)
+        try files.write(
+            "t.xsd", "", #"<xs:import namespace="urn:o" schemaLocation="missing.xsd"/><xs:import namespace="urn:o" schemaLocation="o.xsd"/>"#
+                + #"<xs:import namespace="http://www.w3.org/XML/1998/namespace"/>"# + any)
+        #expect(try files.schema("t.xsd").warnings.isEmpty)
+        #expect(try SchemaValidationTests.schema("<xs:element name='r'/>").warnings.isEmpty)
+    }
+
     @Test("a schemaLocation is a URI reference: its percent escapes name the file's characters")
     func percentEscapedLocation() throws {
         let files = try Documents()

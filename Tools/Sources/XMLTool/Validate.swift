@@ -24,7 +24,9 @@ struct Validate: ParsableCommand {
             DTD file you name in place of any the document names, as xmllint --dtdvalid does. \
             --schema compiles the W3C XML Schema 1.0 you name once (reading what it includes \
             and imports from local files only, never the network) and validates each file \
-            against it as it streams; xsi:schemaLocation in a document is not followed. \
+            against it as it streams; an import whose file cannot be read is passed over \
+            with FILE:LINE:COLUMN: warning: MESSAGE, which changes no exit status. \
+            xsi:schemaLocation in a document is not followed. \
             --schema-hints follows it: each file is validated against the schema documents \
             its document element names in xsi:schemaLocation and \
             xsi:noNamespaceSchemaLocation, read from local files only (relative to the file, \
@@ -146,6 +148,7 @@ struct Validate: ParsableCommand {
             print("\(path): the schema does not compile", to: &standardError)
             throw ExitCode(Status.unusableSchema)
         }
+        Self.printWarnings(of: compiled)
         var status: Int32 = 0
         for file in files {
             let validator = XMLSchemaValidator(
@@ -155,6 +158,16 @@ struct Validate: ParsableCommand {
             }
         }
         if status != 0 { throw ExitCode(status) }
+    }
+
+    /// Prints what a schema compiled without (``XMLSchema/warnings``), as xmllint does:
+    /// `FILE:LINE:COLUMN: warning: MESSAGE` on standard error. They change no status.
+    private static func printWarnings(of schema: XMLSchema) {
+        var standardError = StandardError()
+        for warning in schema.warnings {
+            let place = "\(warning.fileName ?? "<schema>"):\(warning.position.line):\(warning.position.column)"
+            print("\(place): warning: \(warning.message)", to: &standardError)
+        }
     }
 
     /// `--schema-hints`: each file validated against the schema its document element names,
@@ -214,6 +227,7 @@ struct Validate: ParsableCommand {
                     continue
                 }
                 compiled[key] = schema
+                Self.printWarnings(of: schema)
             }
             let validator = XMLSchemaValidator(schema: schema, options: XMLValidationOptions(reporting: .allErrors(maximum: maxErrors)))
             if let failed = validate(

@@ -182,6 +182,27 @@ struct ValidateCommandTests {
         #expect(try ToolRun.run(["validate", "--schema", fixture("note.xsd"), "--dtd", fixture("note.dtd"), fixture("note.xml")]).status == 64)
     }
 
+    @Test("--schema with an import whose file cannot be read: a warning at the import, as xmllint's, and the files validated")
+    func schemaWarnings() throws {
+        let directory = try TemporaryDirectory()
+        let schema = try directory.write(
+            """
+            <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
+            <xs:import namespace="urn:o" schemaLocation="missing.xsd"/>
+            <xs:element name="r"><xs:complexType><xs:sequence><xs:any namespace="##other" processContents="lax"/></xs:sequence></xs:complexType></xs:element>
+            </xs:schema>
+            """, named: "s.xsd")
+        let document = try directory.write(#"<r><o:x xmlns:o="urn:o"/></r>"#, named: "d.xml")
+        let run = try ToolRun.run(["validate", "--schema", schema, document, document])
+        #expect(run.status == 0)
+        // Once for the schema, not once per file.
+        #expect(
+            run.errors == """
+                \(schema):2:1: warning: the <xs:import> of namespace urn:o was passed over: \(directory.path)/missing.xsd cannot be read; its components are unknown, and its elements that a lax or skip wildcard allows are not checked
+
+                """)
+    }
+
     @Test("--schema-hints: each file against the schema it names, from local files only; none, remote or broken is status 5")
     func schemaHints() throws {
         let file = fixture("note-hinted.xml")
@@ -250,13 +271,14 @@ struct ValidateCommandTests {
                 subset); --dtd reads the DTD file you name in place of any the document names,
                 as xmllint --dtdvalid does. --schema compiles the W3C XML Schema 1.0 you name
                 once (reading what it includes and imports from local files only, never the
-                network) and validates each file against it as it streams; xsi:schemaLocation
-                in a document is not followed. --schema-hints follows it: each file is
-                validated against the schema documents its document element names in
-                xsi:schemaLocation and xsi:noNamespaceSchemaLocation, read from local files
-                only (relative to the file, or for standard input to the current directory; an
-                http:// location is an error, never fetched); files naming the same ones share
-                one compiled schema.
+                network) and validates each file against it as it streams; an import whose file
+                cannot be read is passed over with FILE:LINE:COLUMN: warning: MESSAGE, which
+                changes no exit status. xsi:schemaLocation in a document is not followed.
+                --schema-hints follows it: each file is validated against the schema documents
+                its document element names in xsi:schemaLocation and
+                xsi:noNamespaceSchemaLocation, read from local files only (relative to the
+                file, or for standard input to the current directory; an http:// location is an
+                error, never fetched); files naming the same ones share one compiled schema.
 
                 Exit statuses, as xmllint's: 0 every file is valid; 1 a file is not well-formed
                 or cannot be read; 2 the --dtd file cannot be read or is not well-formed (no

@@ -72,8 +72,8 @@ struct XSDSchemaCompiler {
     /// Which document each schema element is in.
     var nodeDocuments: [ObjectIdentifier: Int] = [:]
 
-    /// Imports whose document could not be read, by namespace, and why.
-    let unreadImports: [String?: String]
+    /// Imports whose document could not be read, by namespace: why, at the import.
+    let unreadImports: [String?: XSDSchemaError]
     /// The namespaces each document's `<xs:import>`s name (`nil`: no namespace), which its
     /// references may be in (src-resolve.4.2).
     let importedNamespaces: [Set<String?>]
@@ -83,7 +83,7 @@ struct XSDSchemaCompiler {
     /// Where each notation is first declared.
     var notationNodes: [XSDExpandedName: SchemaNode] = [:]
 
-    init(documents: [XSDSchemaDocument], options: XMLSchema.Options, unreadImports: [String?: String] = [:]) {
+    init(documents: [XSDSchemaDocument], options: XMLSchema.Options, unreadImports: [String?: XSDSchemaError] = [:]) {
         self.documents = documents
         self.options = options
         // A namespace another import read is not unread.
@@ -347,7 +347,8 @@ struct XSDSchemaCompiler {
     func undeclared(_ kind: String, _ name: XSDExpandedName, at node: SchemaNode?) -> XSDSchemaError {
         guard let unread = unreadImports[name.namespace] else { return XSDSchemaError("no \(kind) \(name) is declared", at: node) }
         return XSDSchemaError(
-            "no \(kind) \(name) is declared: the <xs:import> of its namespace was not read (\(unread))", at: node, code: .unreadableSchema)
+            "no \(kind) \(name) is declared: the <xs:import> of its namespace was not read (\(unread.message))", at: node,
+            code: .unreadableSchema)
     }
 
     /// Fails on a construct this version does not validate yet, rather than ignore it.

@@ -33,9 +33,10 @@ struct XSDSchemaLoader {
     private var pending: [(source: XSDSchemaSource, namespace: String??, imported: String??, from: SchemaNode?)] = []
     /// The `targetNamespace` of each document read, by identity, for a second import of it.
     private var declaredNamespaces: [String: String?] = [:]
-    /// Imports whose document could not be read, by the namespace they name: why, for the
-    /// references to that namespace that then find nothing (an import's location is a hint).
-    private(set) var unreadImports: [String?: String] = [:]
+    /// Imports whose document could not be read, by the namespace they name: why, at the
+    /// first such `<xs:import>`, for the references to that namespace that then find nothing
+    /// and for the schema's warnings (an import's location is a hint).
+    private(set) var unreadImports: [String?: XSDSchemaError] = [:]
     /// Each `<xs:include>` and `<xs:redefine>`: the document it is in and the one it reads,
     /// by path and namespace (as ``readInto``), for the cycles a schema may not have.
     private var links: [(from: String, to: String, node: SchemaNode, isRedefine: Bool)] = []
@@ -136,7 +137,8 @@ struct XSDSchemaLoader {
             if let imported, case .file(let path) = source, !FileManager.default.isReadableFile(atPath: path) {
                 // An import's location is a hint (Structures 4.3.2): a file that is not there
                 // leaves the namespace's components unknown, which a reference to one says.
-                unreadImports[imported] = unreadImports[imported] ?? "\(path) cannot be read"
+                unreadImports[imported] =
+                    unreadImports[imported] ?? XSDSchemaError("\(path) cannot be read", at: from, code: .unreadableSchema)
                 continue
             }
             let root = try read(source, from: from)
@@ -201,7 +203,8 @@ struct XSDSchemaLoader {
                         }
                     } catch {
                         // Not a local file (the network is never reached): as one that cannot be read.
-                        unreadImports[imported] = unreadImports[imported] ?? error.message
+                        unreadImports[imported] =
+                            unreadImports[imported] ?? XSDSchemaError(error.message, at: child, code: .unreadableSchema)
                     }
                 case "redefine":
                     // Read as an include; the compiler puts its redefinitions in place.
