@@ -9,7 +9,7 @@ import XMLHandlerStack
 import XMLStreaming
 import XMLValidation
 
-// docs/Validation.md:101
+// docs/Validation.md:102
 struct Item: Parseable {
     var sku: String
     init(element: XMLName, attributes: XMLAttributes, predecessor: any ElementConsumer,
@@ -18,7 +18,7 @@ struct Item: Parseable {
     }
 }
 
-// docs/Validation.md:101
+// docs/Validation.md:102
 struct Order: ElementConsumer {
     var items: [Item] = []
     mutating func adopt(_ child: any ElementConsumer, context: ParseContext) throws {
@@ -27,24 +27,24 @@ struct Order: ElementConsumer {
 }
 
 
-// docs/Validation.md:147
+// docs/Validation.md:148
 struct Shipment: Decodable {
     var item: [Line]
 }
 
-// docs/Validation.md:147
+// docs/Validation.md:148
 struct Line: Decodable {
     var sku: String
     var quantity: Int
 }
 
 
-// docs/Validation.md:181
+// docs/Validation.md:182
 struct Feed: Decodable {
     var item: [Entry]
 }
 
-// docs/Validation.md:181
+// docs/Validation.md:182
 struct Entry: Decodable {
     var sku: String
 }
@@ -78,7 +78,7 @@ failures += await example("docs/Validation.md:19") {
     _ = order
     _ = parser
 }
-failures += await example("docs/Validation.md:62") {
+failures += await example("docs/Validation.md:63") {
     let catalog = """
         <!DOCTYPE catalog [
           <!ELEMENT catalog (book*)>
@@ -107,7 +107,7 @@ failures += await example("docs/Validation.md:62") {
     _ = options
     _ = parser
 }
-failures += await example("docs/Validation.md:101") {
+failures += await example("docs/Validation.md:102") {
     let feed = """
         <!DOCTYPE order [
           <!ELEMENT order (item+)>
@@ -132,7 +132,7 @@ failures += await example("docs/Validation.md:101") {
     _ = stack
     _ = parser
 }
-failures += await example("docs/Validation.md:147") {
+failures += await example("docs/Validation.md:148") {
     let shipment = """
         <!DOCTYPE shipment [
           <!ELEMENT shipment (item+)>
@@ -152,7 +152,7 @@ failures += await example("docs/Validation.md:147") {
     _ = shipment
     _ = decoder
 }
-failures += await example("docs/Validation.md:181") {
+failures += await example("docs/Validation.md:182") {
     let feedSchema = try XMLSchema(string: """
         <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
           <xs:element name="feed"><xs:complexType><xs:sequence>
@@ -175,7 +175,7 @@ failures += await example("docs/Validation.md:181") {
     _ = feedDecoder
     _ = feed
 }
-failures += await example("docs/Validation.md:240") {
+failures += await example("docs/Validation.md:241") {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("validation-guide-\(getpid())")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let feedDTD = directory.appendingPathComponent("feed.dtd").path
@@ -202,7 +202,7 @@ failures += await example("docs/Validation.md:240") {
     _ = parserOptions
     _ = parser
 }
-failures += await example("docs/Validation.md:445") {
+failures += await example("docs/Validation.md:446") {
     let schema = try XMLSchema(string: """
         <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
           <xs:element name="order">
@@ -247,7 +247,7 @@ failures += await example("docs/Validation.md:445") {
     _ = options
     _ = parser
 }
-failures += await example("docs/Validation.md:531") {
+failures += await example("docs/Validation.md:535") {
     // A document that names its schema, beside it.
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("location-hints-example")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
