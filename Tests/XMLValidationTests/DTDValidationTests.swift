@@ -638,6 +638,21 @@ struct DTDValidationTests {
         }
     }
 
+    @Test("a namespace declaration's error is placed at it in the tag, as any attribute's, with namespaces on or off")
+    func namespaceDeclarationPositions() throws {
+        let xml = """
+            <!DOCTYPE a [<!ELEMENT a EMPTY><!ATTLIST a t (x) #IMPLIED xmlns CDATA #FIXED "urn:a" xmlns:q (u) #IMPLIED>]>
+            <a t="z"   xmlns="urn:b" xmlns:q="urn:q" xmlns:r="urn:r"/>
+            """
+        for namespaces in [true, false] {
+            let parser = XMLStreamParser(
+                handler: XMLDTDValidator(options: XMLValidationOptions(reporting: .allErrors(maximum: 10))),
+                options: XMLParserOptions(processesNamespaces: namespaces))
+            try parser.parse(xml)
+            #expect(Set(parser.handler.errors.map { "\($0.position)" }) == ["2:4", "2:12", "2:26", "2:42"], "namespaces \(namespaces)")
+        }
+    }
+
     @Test("the root must be the DOCTYPE's; a document without a DTD is not valid")
     func root() throws {
         #expect(

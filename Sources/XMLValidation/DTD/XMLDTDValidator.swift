@@ -358,7 +358,10 @@ public struct XMLDTDValidator<Next: XMLEventHandler>: XMLEventHandler {
         // against the tag as written, read once.
         let checksStandalone = isStandalone && list?.hasExternalDeclarations == true
         let written = checksStandalone ? locator.writtenAttributeValues() : nil
+        defer { checkedAttribute = nil }
         for (name, value) in pendingNamespaceAttributes {
+            // Placed at the declaration in the tag, as any attribute.
+            checkedAttribute = name
             try check(name, value, isSpecified: true, in: list, element: element, declared: declared)
             if tracksPresence { present.insert(CodePointString(name)) }
             if checksStandalone, let rule = list?.attributes[CodePointString(name)], rule.isExternal {
@@ -369,7 +372,6 @@ public struct XMLDTDValidator<Next: XMLEventHandler>: XMLEventHandler {
                     element: element)
             }
         }
-        defer { checkedAttribute = nil }
         for attribute in attributes {
             let name = attribute.name.qualifiedName
             checkedAttribute = name

@@ -159,6 +159,19 @@ struct SchemaValidationTests {
         }
     }
 
+    @Test("an error of xsi:nil or xsi:type is placed at the attribute")
+    func instanceAttributePositions() throws {
+        let schema = try Self.schema(#"<xs:element name="r"><xs:complexType><xs:sequence><xs:element name="e" type="xs:int" maxOccurs="9"/></xs:sequence></xs:complexType></xs:element>"#)
+        let xml = """
+            <r xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xs="http://www.w3.org/2001/XMLSchema">
+            <e  xsi:nil="maybe">1</e><e   xsi:nil="true"/><e xsi:type="nope">1</e><e  xsi:type="xs:string">1</e></r>
+            """
+        // (The empty <e/>'s value, not an int, at its tag.)
+        #expect(try Self.errors(schema, xml).map { "\($0.position) \($0.code)" } == [
+            "2:5 invalid-value", "2:31 invalid-nil", "2:26 invalid-value", "2:50 invalid-xsi-type", "2:75 invalid-xsi-type",
+        ])
+    }
+
     @Test("unresolved IDREFs are reported in the order written, a list's names in its order")
     func unresolvedReferencesInOrder() throws {
         let schema = try Self.schema("""

@@ -49,10 +49,10 @@ struct Validate: ParsableCommand {
     @Flag(help: "Validate each file against the DTD it holds (its internal subset), as xmllint --valid.")
     var valid = false
 
-    @Option(help: "Validate each file against this DTD file, as xmllint --dtdvalid.")
+    @Option(help: "Validate each file against this DTD file, as xmllint --dtdvalid; - reads standard input.")
     var dtd: String?
 
-    @Option(help: "Validate each file against this W3C XML Schema (.xsd), as xmllint --schema.")
+    @Option(help: "Validate each file against this W3C XML Schema (.xsd), as xmllint --schema; - reads standard input.")
     var schema: String?
 
     @Flag(help: "Validate each file against the schema its document element names (xsi:schemaLocation, xsi:noNamespaceSchemaLocation), from local files only.")
@@ -78,6 +78,13 @@ struct Validate: ParsableCommand {
                 "Give one of --valid (the document's own DTD), --dtd FILE, --schema FILE or --schema-hints (the schema the document names).")
         }
         if maxErrors < 1 { throw ValidationError("--max-errors takes a number of errors, 1 or more.") }
+        if dtd == "-" || schema == "-", files.contains("-") {
+            throw ValidationError("Standard input is read once: give - to --dtd or --schema, or as a file, not both.")
+        }
+        if schema != nil || schemaHints, input.noNamespaces {
+            // xsi:type, xsi:nil and every qualified name need the namespaces.
+            throw ValidationError("A schema validates with namespaces: --no-namespaces goes with --valid or --dtd only.")
+        }
     }
 
     func run() throws {
@@ -100,11 +107,12 @@ struct Validate: ParsableCommand {
     /// declaration says, whatever --encoding says of the documents.
     private func readDTD(_ path: String, limits: XMLLimits) throws -> XMLExternalDTD {
         var standardError = StandardError()
-        guard let bytes = Self.contents(of: path) else {
-            print("\(path): error: \(String(cString: strerror(errno)))", to: &standardError)
+        let name = path == "-" ? "<stdin>" : path
+        guard let bytes = Self.contents(of: path == "-" ? "/dev/stdin" : path) else {
+            print("\(name): error: \(String(cString: strerror(errno)))", to: &standardError)
             throw ExitCode(Status.unreadableDTD)
         }
-        let named = XMLExternalDTD(bytes: bytes, name: path)
+        let named = XMLExternalDTD(bytes: bytes, name: name)
         var checking = XMLParserOptions(limits: limits)
         checking.externalDTD = named
         do {
@@ -140,12 +148,22 @@ struct Validate: ParsableCommand {
     /// then each file validated against it.
     private func runSchema(_ path: String) throws {
         let compiled: XMLSchema
+        var standardError = StandardError()
         do {
-            compiled = try XMLSchema(contentsOf: path)
-        } catch {
-            var standardError = StandardError()
+            if path == "-" {
+                // Its relative locations start from the current directory.
+                guard let bytes = Self.contents(of: "/dev/stdin") else {
+                    print("<stdin>: error: \(String(cString: strerror(errno)))", to: &standardError)
+                    throw ExitCode(Status.unusableSchema)
+                }
+                compiled = try XMLSchema(bytes: bytes, name: "<stdin>")
+            } else {
+                compiled = try XMLSchema(contentsOf: path)
+            }
+        } catch let error as XMLValidationError {
             print(error, to: &standardError)
-            print("\(path): the schema does not compile", to: &standardError)
+            let failure = error.code == .unreadableSchema ? "cannot be read" : "does not compile"
+            print("\(path == "-" ? "<stdin>" : path): the schema \(failure)", to: &standardError)
             throw ExitCode(Status.unusableSchema)
         }
         Self.printWarnings(of: compiled)
@@ -266,6 +284,10 @@ struct Validate: ParsableCommand {
         } catch {
             // The validity errors found before it first, in document order, as xmllint.
             for error in parser.handler.errors { print(error, to: &standardError) }
+            let more = parser.handler.uncountedErrors
+            if more > 0 {
+                print("\(file == "-" ? "<stdin>" : file): \(Self.notPrinted(more))", to: &standardError)
+            }
             Diagnostics.report(error, file: file)
             return Status.malformed
         }
@@ -274,10 +296,13 @@ struct Validate: ParsableCommand {
         for error in errors { print(error, to: &standardError) }
         let name = file == "-" ? "<stdin>" : file
         let more = parser.handler.uncountedErrors
-        print(
-            "\(name) fails to validate\(more == 0 ? "" : " (\(more) more error\(more == 1 ? "" : "s") not printed; --max-errors)")",
-            to: &standardError)
+        print("\(name) fails to validate\(more == 0 ? "" : " (\(Self.notPrinted(more)))")", to: &standardError)
         return invalid
+    }
+
+    /// What is said of the errors past `--max-errors`.
+    private static func notPrinted(_ count: Int) -> String {
+        "\(count) more error\(count == 1 ? "" : "s") not printed; --max-errors"
     }
 }
 

@@ -143,6 +143,11 @@ struct ValidateCommandTests {
         let lines = run.errors.split(separator: "\n")
         #expect(lines.count == 4)
         #expect(lines.last == "<stdin> fails to validate (8 more errors not printed; --max-errors)")
+        // Said too when the file then turns out not to be well-formed.
+        let broken = try ToolRun.run(
+            ["validate", "--valid", "--max-errors", "3", "-"], input: "<!DOCTYPE a [<!ELEMENT a EMPTY>]><a>\(items)</b>")
+        #expect(broken.status == 1)
+        #expect(broken.errors.split(separator: "\n").dropFirst(3).first == "<stdin>: 8 more errors not printed; --max-errors")
     }
 
     @Test("exactly one of --valid and --dtd, and a positive --max-errors, or usage status 64")
@@ -176,10 +181,38 @@ struct ValidateCommandTests {
         let broken = fixture("broken.dtd")
         let run = try ToolRun.run(["validate", "--schema", broken, fixture("note.xml")])
         #expect(run.status == 5)
-        #expect(run.errors.hasSuffix("\(broken): the schema does not compile\n"))
+        #expect(run.errors.hasSuffix("\(broken): the schema cannot be read\n"))
         let missing = try ToolRun.run(["validate", "--schema", "/nonexistent/s.xsd", fixture("note.xml")])
         #expect(missing.status == 5)
+        // The file named once in the message.
+        #expect(
+            missing.errors == """
+                /nonexistent/s.xsd:1:1: error: /nonexistent/s.xsd cannot be read: No such file or directory
+                /nonexistent/s.xsd: the schema cannot be read
+
+                """)
+        let undeclared = try ToolRun.run(
+            ["validate", "--schema", "-", fixture("note.xml")],
+            input: #"<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema"><xs:element name="note" type="nope"/></xs:schema>"#)
+        #expect(undeclared.status == 5)
+        #expect(undeclared.errors.hasSuffix("<stdin>: the schema does not compile\n"))
         #expect(try ToolRun.run(["validate", "--schema", fixture("note.xsd"), "--dtd", fixture("note.dtd"), fixture("note.xml")]).status == 64)
+    }
+
+    @Test("--dtd - and --schema - read standard input, which a file may not read too; a schema needs namespaces")
+    func standardInputSchemaAndDTD() throws {
+        let note = fixture("note.xml")
+        let schema = try String(contentsOfFile: fixture("note.xsd"), encoding: .utf8)
+        #expect(try ToolRun.run(["validate", "--schema", "-", note], input: schema).status == 0)
+        let dtd = try String(contentsOfFile: fixture("note.dtd"), encoding: .utf8)
+        #expect(try ToolRun.run(["validate", "--dtd", "-", note], input: dtd).status == 0)
+        let invalid = try ToolRun.run(["validate", "--dtd", "-", fixture("note-invalid.xml")], input: dtd)
+        #expect(invalid.status == 3)
+        #expect(invalid.errors.contains("(<!ATTLIST note kind> at <stdin>:2)"), "\(invalid.errors)")
+        #expect(try ToolRun.run(["validate", "--schema", "-", "-"], input: schema).status == 64)
+        #expect(try ToolRun.run(["validate", "--dtd", "-", note, "-"], input: dtd).status == 64)
+        #expect(try ToolRun.run(["validate", "--schema", fixture("note.xsd"), "--no-namespaces", note]).status == 64)
+        #expect(try ToolRun.run(["validate", "--schema-hints", "--no-namespaces", note]).status == 64)
     }
 
     @Test("--schema with an import whose file cannot be read: a warning at the import, as xmllint's, and the files validated")
@@ -297,9 +330,9 @@ struct ValidateCommandTests {
                   --valid                 Validate each file against the DTD it holds (its
                                           internal subset), as xmllint --valid.
                   --dtd <dtd>             Validate each file against this DTD file, as xmllint
-                                          --dtdvalid.
+                                          --dtdvalid; - reads standard input.
                   --schema <schema>       Validate each file against this W3C XML Schema
-                                          (.xsd), as xmllint --schema.
+                                          (.xsd), as xmllint --schema; - reads standard input.
                   --schema-hints          Validate each file against the schema its document
                                           element names (xsi:schemaLocation,
                                           xsi:noNamespaceSchemaLocation), from local files only.

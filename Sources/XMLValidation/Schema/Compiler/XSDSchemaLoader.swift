@@ -289,11 +289,14 @@ struct XSDSchemaLoader {
             var message = "\(source.name) cannot be read as a schema: \(error.message)"
             if error.code == .depthLimitExceeded || error.code == .inputTooLarge { message += " (XMLSchema.Options limits schema documents)" }
             throw XSDSchemaError(message: message, position: error.position, file: source.name, code: .unreadableSchema)
-        } catch {
-            let description = "\(error)"
+        } catch let error as XMLInputError {
+            // Named once: the error's own description names the file too.
             throw XSDSchemaError(
-                message: description.contains(source.name) ? description : "\(source.name) cannot be read as a schema: \(description)",
-                position: node?.position ?? .start,
+                message: "\(source.name) cannot be read: \(error.message)", position: node?.position ?? .start,
+                file: node?.file ?? source.name, code: .unreadableSchema)
+        } catch {
+            throw XSDSchemaError(
+                message: "\(source.name) cannot be read as a schema: \(error)", position: node?.position ?? .start,
                 file: node?.file ?? source.name, code: .unreadableSchema)
         }
         guard let root = parser.handler.root else {

@@ -51,6 +51,8 @@ extension XSDInstanceChecker {
         // xsi:type and xsi:nil, found by the names already numbered (most tags have neither).
         var xsiTypeValue: XMLStringView?
         var xsiNilValue: XMLStringView?
+        var xsiTypeNumber = -1
+        var xsiNilNumber = -1
         // Written over the last tag's (entries past this tag's count are not read):
         // `removeAll(keepingCapacity:)` goes through the general range replacement, per tag.
         var position = 0
@@ -59,20 +61,24 @@ extension XSDInstanceChecker {
             if position < attributeNames.count { attributeNames[position] = number } else { attributeNames.append(number) }
             position += 1
             switch seenNames[number].xsiAttribute {
-            case .type: xsiTypeValue = attribute.value
-            case .nil: xsiNilValue = attribute.value
+            case .type: (xsiTypeValue, xsiTypeNumber) = (attribute.value, number)
+            case .nil: (xsiNilValue, xsiNilNumber) = (attribute.value, number)
             case nil: break
             }
         }
         // For messages about xsi:type and xsi:nil: read only when one is made.
         var component: String? { declaration.map { model.elements[$0].component } }
+        // Their errors are placed at the attribute, as any attribute's.
+        defer { checkedAttribute = -1 }
         if let written = xsiTypeValue {
+            checkedAttribute = xsiTypeNumber
             let block = declaration.map { model.elements[$0].block } ?? []
             if let replacement = try xsiType(written.string, for: type, element: name, component: component, block: block) {
                 type = replacement
             }
         }
         if let written = xsiNilValue {
+            checkedAttribute = xsiNilNumber
             let value = XSDWhiteSpace.collapse.normalize(written.string)
             guard value == "true" || value == "false" || value == "1" || value == "0" else {
                 try report(.invalidValue, "xsi:nil must be a boolean (true, false, 1 or 0), not \(quotedValue(written.string))")
@@ -94,6 +100,7 @@ extension XSDInstanceChecker {
         }
         frame.type = type
         if case .anyType = type { frame.isLax = true }
+        checkedAttribute = -1
         try checkAttributes(attributes, of: seen, type: type)
         let hasValueConstraint = declaration.map { model.elements[$0].valueConstraint != nil } ?? false
         switch type {
