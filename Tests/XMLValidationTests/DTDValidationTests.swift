@@ -340,8 +340,8 @@ struct DTDValidationTests {
         try parser.parse("<feed>\n<entry><title>a</title><link/></entry>\n<entry><link href='x'/></entry>\n</feed>")
         #expect(parser.handler.errors.map(\.description) == [
             "feed.xml:2:24: error: element <link> needs attribute href (#REQUIRED) (<!ATTLIST link href> at feed.dtd:5)",
+            // One error for the element whose children stop following its model.
             "feed.xml:3:8: error: element <link> not expected here in <entry>; expected <title> (<!ELEMENT entry> at feed.dtd:2)",
-            "feed.xml:3:24: error: element <entry> ends before its content is complete; expected <title> (<!ELEMENT entry> at feed.dtd:2)",
         ])
     }
 
@@ -653,6 +653,21 @@ struct DTDValidationTests {
         }
     }
 
+    @Test("once a child breaks its parent's model, one error for the parent; its later children are still checked against their declarations")
+    func oneErrorPerBrokenModel() throws {
+        let xml = """
+            <!DOCTYPE r [<!ELEMENT r (a, b, c, d)> <!ELEMENT a EMPTY> <!ELEMENT b EMPTY> <!ELEMENT c (#PCDATA)> <!ELEMENT d EMPTY>
+            <!ATTLIST d n NMTOKEN #REQUIRED>]>
+            <r><b/><c/><d/><c><b/></c></r>
+            """
+        #expect(
+            try dtdErrors(xml) == [
+                "3:4 unexpected-element: element <b> not expected here in <r>; expected <a>",
+                "3:12 missing-attribute: element <d> needs attribute n (#REQUIRED)",
+                "3:19 unexpected-element: element <b> is not allowed in <c>",
+            ])
+    }
+
     @Test("the root must be the DOCTYPE's; a document without a DTD is not valid")
     func root() throws {
         #expect(
@@ -929,7 +944,7 @@ struct DTDValidationTests {
             <!DOCTYPE a [<!ELEMENT a EMPTY><!ATTLIST a xmlns CDATA #REQUIRED xmlns:x CDATA #FIXED "urn:x">]>
             <a xmlns="urn:a" xmlns:x="urn:y"/>
             """
-        #expect(try dtdErrors(xml).map { $0.prefix(30) } == ["2:1 invalid-attribute-value: a"])
+        #expect(try dtdErrors(xml).map { $0.prefix(31) } == ["2:18 invalid-attribute-value: a"])
         let missing = "<!DOCTYPE a [<!ELEMENT a EMPTY><!ATTLIST a xmlns CDATA #REQUIRED>]><a/>"
         #expect(try dtdErrors(missing).count == 1)
         let parser = XMLStreamParser(

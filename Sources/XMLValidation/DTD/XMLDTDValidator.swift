@@ -75,6 +75,9 @@ public struct XMLDTDValidator<Next: XMLEventHandler>: XMLEventHandler {
         var reportedStandaloneSpace = false
         /// Whether an unread entity made the content unknown.
         var contentUnknown = false
+        /// Whether a child broke the content model: later children are not placed in it, and
+        /// the element's end is not checked for a complete content.
+        var contentBroken = false
         /// Where the parser's start tag event was (in the bytes it reads), when an entity's
         /// text may hold a character reference to white space: an element whose start is at
         /// the same entity reference as its text is inside that text. -1 otherwise.
@@ -269,7 +272,8 @@ public struct XMLDTDValidator<Next: XMLEventHandler>: XMLEventHandler {
                 try reportEmptyContent(index, found: nil, component: element.component)
             }
         }
-        if let frame = stack.popLast(), !frame.contentUnknown, let element = frame.elementID.flatMap({ rules.elements[$0] }),
+        if let frame = stack.popLast(), !frame.contentUnknown, !frame.contentBroken,
+            let element = frame.elementID.flatMap({ rules.elements[$0] }),
             case .children(let automaton) = element.content, !automaton.accepting[Int(frame.state)]
         {
             try report(
@@ -321,10 +325,14 @@ public struct XMLDTDValidator<Next: XMLEventHandler>: XMLEventHandler {
                     component: parent.component)
             }
         case .children(let automaton):
+            if stack[index].contentBroken { return }
             if let elementID, let next = automaton.next(from: stack[index].state, on: elementID) {
                 stack[index].state = next
             } else {
-                // The state stays: what comes next is checked as if this child were not there.
+                // One error for the element, as the schema validator makes it: where its
+                // children stop following the model, later ones would each be reported for
+                // this one (a missing child). Each is still checked against its own declaration.
+                stack[index].contentBroken = true
                 try report(
                     .unexpectedElement,
                     "element <\(qualifiedName)> not expected here in <\(stack[index].name)>; expected \(expected(automaton, stack[index].state, in: stack[index].name))",

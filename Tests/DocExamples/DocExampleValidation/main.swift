@@ -202,7 +202,7 @@ failures += await example("docs/Validation.md:241") {
     _ = parserOptions
     _ = parser
 }
-failures += await example("docs/Validation.md:446") {
+failures += await example("docs/Validation.md:448") {
     let schema = try XMLSchema(string: """
         <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
           <xs:element name="order">
@@ -247,7 +247,7 @@ failures += await example("docs/Validation.md:446") {
     _ = options
     _ = parser
 }
-failures += await example("docs/Validation.md:535") {
+failures += await example("docs/Validation.md:537") {
     // A document that names its schema, beside it.
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("location-hints-example")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
