@@ -668,6 +668,24 @@ struct DTDValidationTests {
             ])
     }
 
+    @Test("standalone=\"yes\" and text after white space in element content an external declaration makes: the same errors however the input is cut")
+    func standaloneSpaceInPieces() throws {
+        var parserOptions = XMLParserOptions()
+        parserOptions.externalDTD = XMLExternalDTD(bytes: Array("<!ELEMENT r (a+)><!ELEMENT a EMPTY>".utf8), name: "r.dtd")
+        let bytes = Array("<?xml version=\"1.0\" standalone=\"yes\"?>\n<r>\t\tword <a/>\n</r>".utf8)
+        for pieceSize in [bytes.count, 1, 2, 3, 45] {
+            let parser = XMLStreamParser(
+                handler: XMLDTDValidator(options: XMLValidationOptions(reporting: .allErrors(maximum: 10))), options: parserOptions)
+            var start = 0
+            while start < bytes.count {
+                try parser.feed(bytes[start..<min(bytes.count, start + pieceSize)])
+                start += pieceSize
+            }
+            try parser.finish()
+            #expect(parser.handler.errors.map { "\($0.position) \($0.code)" } == ["2:4 not-standalone", "2:6 unexpected-content"], "in pieces of \(pieceSize)")
+        }
+    }
+
     @Test("the root must be the DOCTYPE's; a document without a DTD is not valid")
     func root() throws {
         #expect(

@@ -506,7 +506,9 @@ public struct XMLDTDValidator<Next: XMLEventHandler>: XMLEventHandler {
     /// Checks text, CDATA, comments and PIs against the open element's model: `EMPTY` allows
     /// none of them, element content only white space written as itself (XML 1.0's `S`),
     /// outside CDATA sections, and comments and PIs.
-    private mutating func checkContent(_ what: String, isWhitespace: Bool, isMarkup: Bool) throws {
+    /// `startsWithWhitespace`: text that begins with white space, which, cut elsewhere, would
+    /// have been an event of its own.
+    private mutating func checkContent(_ what: String, isWhitespace: Bool, isMarkup: Bool, startsWithWhitespace: Bool = false) throws {
         guard let index = stack.indices.last, !stack[index].contentUnknown, let elementID = stack[index].elementID,
             let element = rules.elements[elementID]
         else { return }
@@ -514,6 +516,10 @@ public struct XMLDTDValidator<Next: XMLEventHandler>: XMLEventHandler {
         case .empty:
             try reportEmptyContent(index, found: what, component: element.component)
         case .children where !isMarkup && (inCDATA || !isWhitespace):
+            if !inCDATA, startsWithWhitespace {
+                // Its white space first, as if the input had been cut after it.
+                try checkStandaloneSpace(index, element: element)
+            }
             // Text at its first character that is not white space, wherever the input was cut.
             try reportContent(
                 index, "element <\(stack[index].name)> has element content; found \(what)", component: element.component,
@@ -532,25 +538,33 @@ public struct XMLDTDValidator<Next: XMLEventHandler>: XMLEventHandler {
                 "element <\(stack[index].name)> has element content; found a character reference to white space, "
                     + "where only white space written as itself may stand",
                 component: element.component)
-        case .children where !isMarkup && isStandalone && element.isExternal && !stack[index].reportedStandaloneSpace:
-            // Without the declaration, the white space would be the element's text. Once per
-            // element, apart from its content's errors, which it must not hide.
-            stack[index].reportedStandaloneSpace = true
-            try report(
-                .notStandalone,
-                "element <\(stack[index].name)> has element content by an external declaration, so its white space "
-                    + "is not text only with that declaration; the document says standalone=\"yes\"",
-                component: element.component)
+        case .children where !isMarkup:
+            try checkStandaloneSpace(index, element: element)
         default:
             break
         }
+    }
+
+    /// White space in element content that an external declaration makes so, in a document
+    /// that says `standalone="yes"`: without the declaration, it would be the element's text.
+    /// Once per element, apart from its content's errors, which it must not hide.
+    private mutating func checkStandaloneSpace(_ index: Int, element: DTDRules.Element) throws {
+        guard isStandalone, element.isExternal, !stack[index].reportedStandaloneSpace else { return }
+        stack[index].reportedStandaloneSpace = true
+        try report(
+            .notStandalone,
+            "element <\(stack[index].name)> has element content by an external declaration, so its white space "
+                + "is not text only with that declaration; the document says standalone=\"yes\"",
+            component: element.component)
     }
 
     /// Checks text is allowed here (only white space written as itself in element content,
     /// none in `EMPTY`), and passes it on.
     public mutating func characters(_ text: XMLStringView) throws {
         if !stack.isEmpty {
-            try checkContent(inCDATA ? "a CDATA section" : "text", isWhitespace: text.isWhitespace, isMarkup: false)
+            try checkContent(
+                inCDATA ? "a CDATA section" : "text", isWhitespace: text.isWhitespace, isMarkup: false,
+                startsWithWhitespace: isStandalone && (text.first.map { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D } ?? false))
         }
         try next.characters(text)
     }
