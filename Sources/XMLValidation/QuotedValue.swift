@@ -1,13 +1,13 @@
 /// `text` in quotation marks for a message, kept on one line: tabs, line ends and other
 /// control characters written as escapes (`\t`, `\n`, `\r`, `\u{1}`, `\u{2028}`), as a
 /// value may hold them through character references. (A backslash or quotation mark of the
-/// value's own is left as it is.) Given `limit`, cut to that many characters, with an
-/// ellipsis.
-func quotedValue(_ text: String, limit: Int? = nil) -> String {
+/// value's own is left as it is.) Cut to `limit` characters, with an ellipsis: a message
+/// about a value of megabytes is one line, not megabytes.
+func quotedValue(_ text: String, limit: Int = 200) -> String {
     var out = "\""
     var count = 0
     for scalar in text.unicodeScalars {
-        if let limit, count == limit {
+        if count == limit {
             out += "…"
             break
         }

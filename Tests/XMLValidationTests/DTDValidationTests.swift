@@ -865,6 +865,9 @@ struct DTDValidationTests {
         let parser = XMLStreamParser(handler: XMLDTDValidator(options: XMLValidationOptions(reporting: .allErrors(maximum: 10))))
         try parser.parse(xml)
         #expect(parser.handler.errors.first?.component == "<!NOTATION n> at <input>:2")
+        // A long value is cut, with an ellipsis: the message stays a line.
+        let long = try dtdErrors("<!DOCTYPE r [<!ELEMENT r EMPTY><!ATTLIST r t NMTOKEN #IMPLIED>]><r t='\(String(repeating: "a ", count: 50_000))'/>")
+        #expect(long == [#"1:68 invalid-attribute-value: attribute t=""# + String(repeating: "a ", count: 100) + #"…" of <r> is not a name token"#])
     }
 
     @Test(

@@ -59,6 +59,25 @@ struct IdentityConstraintTests {
         #expect(found[0].component == "<xs:key name=\"bookID\"> at test.xsd:10")
     }
 
+    @Test("unresolved keyrefs of several constraints closing at one element: in the order written, then the constraints' order")
+    func keyrefsInOrder() throws {
+        let schema = try Self.schema("""
+            <xs:element name="r"><xs:complexType><xs:sequence>
+              <xs:element name="k" minOccurs="0" maxOccurs="unbounded"><xs:complexType><xs:attribute name="n" type="xs:int"/></xs:complexType></xs:element>
+              <xs:element name="f" maxOccurs="unbounded"><xs:complexType>
+                <xs:attribute name="a" type="xs:int"/><xs:attribute name="b" type="xs:int"/></xs:complexType></xs:element>
+            </xs:sequence></xs:complexType>
+              <xs:key name="K"><xs:selector xpath="k"/><xs:field xpath="@n"/></xs:key>
+              <xs:keyref name="A" refer="K"><xs:selector xpath="f"/><xs:field xpath="@a"/></xs:keyref>
+              <xs:keyref name="B" refer="K"><xs:selector xpath="f"/><xs:field xpath="@b"/></xs:keyref>
+            </xs:element>
+            """)
+        let found = try Self.errors(schema, "<r>\n<k n='1'/>\n<f a='2' b='3'/>\n<f b='4'/>\n<f a='5'/>\n</r>")
+        #expect(found.map { "\($0.position.line) \($0.message.prefix(18))" } == [
+            "3 the keyref A (\"2\")", "3 the keyref B (\"3\")", "4 the keyref B (\"4\")", "5 the keyref A (\"5\")",
+        ])
+    }
+
     @Test("the XPath subset: descendants, wildcards, unions, axes, the element itself, several fields")
     func paths() throws {
         let schema = try Self.schema(

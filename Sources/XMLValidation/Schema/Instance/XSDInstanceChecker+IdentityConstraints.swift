@@ -213,7 +213,11 @@ extension XSDInstanceChecker {
                 closing[r].take(scope.keys, from: scope.depth)
             }
         }
-        for scope in closing where model.identityConstraints[scope.constraint].isReference {
+        // The keyrefs' unresolved references, of every constraint closing here, in the order
+        // they were written, those of one element in the constraints' order (`closing` is in
+        // the reverse order).
+        var unresolved: [(position: XMLPosition, order: Int, message: String, component: String)] = []
+        for scope in closing.reversed() where model.identityConstraints[scope.constraint].isReference {
             let constraint = model.identityConstraints[scope.constraint]
             guard case .keyReference(let target) = constraint.kind else { continue }
             for (values, texts, position) in scope.references where !scope.resolves(values) {
@@ -223,8 +227,11 @@ extension XSDInstanceChecker {
                     ? "the keyref \(constraint.name) (\(Self.describe(texts))) matches more than one \(target) below <\(name(of: frame))>, "
                         + "which conflict and so match neither (Structures 3.11.5)"
                     : "the keyref \(constraint.name) (\(Self.describe(texts))) matches no \(target) in <\(name(of: frame))>"
-                try report(.unresolvedReference, message, component: constraint.component, at: position)
+                unresolved.append((position, unresolved.count, message, constraint.component))
             }
+        }
+        for error in unresolved.sorted(by: { ($0.position.byteOffset, $0.order) < ($1.position.byteOffset, $1.order) }) {
+            try report(.unresolvedReference, error.message, component: error.component, at: error.position)
         }
     }
 
