@@ -98,7 +98,7 @@ let package = Package(
                 .product(name: "OrderedCollections", package: "swift-collections"),
             ],
             resources: [.copy("Fixtures")]),
-        .testTarget(name: "XMLValidationTests", dependencies: ["XMLValidation", "XMLStreaming", "XMLTestSupport"]),
+        .testTarget(name: "XMLValidationTests", dependencies: ["XMLValidation", "XMLStreaming", "XMLSyntax", "XMLTestSupport"]),
         .testTarget(name: "XMLWritingTests", dependencies: ["XMLWriting", "XMLStreaming", "XMLTestSupport"]),
         .testTarget(name: "PropertyListsTests", dependencies: ["PropertyLists", "XMLTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(

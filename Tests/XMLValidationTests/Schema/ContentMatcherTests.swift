@@ -1,4 +1,5 @@
 import Testing
+import XMLSyntax
 import XMLTestSupport
 
 @testable import XMLValidation
@@ -236,7 +237,7 @@ struct ContentMatcherTests {
         #expect(Self.isUnique(Self.sequence(Self.element("a", 1, nil), minimum: 2, maximum: 2)))
         #expect(!Self.isUnique(Self.sequence(Self.element("a"), Self.element("b", 0, 1), minimum: 1, maximum: nil).appending(Self.element("b"))))
         let any = XSDParticle(minimum: 0, maximum: 1, term: .wildcard(XSDWildcard(namespaces: .any, processContents: .lax)))
-        let other = XSDParticle(minimum: 0, maximum: 1, term: .wildcard(XSDWildcard(namespaces: .not("urn:x"), processContents: .lax)))
+        let other = XSDParticle(minimum: 0, maximum: 1, term: .wildcard(XSDWildcard(namespaces: .not(CodePointString("urn:x")), processContents: .lax)))
         #expect(!Self.isUnique(Self.sequence(any, Self.element("a"))))
         // ##other allows no element without a namespace, as <a> is here.
         #expect(Self.isUnique(Self.sequence(other, Self.element("a"))))

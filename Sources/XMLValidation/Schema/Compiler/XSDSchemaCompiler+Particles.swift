@@ -249,21 +249,21 @@ extension XSDSchemaCompiler {
 
     /// `<xs:any>` or `<xs:anyAttribute>`.
     func wildcard(_ node: SchemaNode) throws(XSDSchemaError) -> XSDWildcard {
-        let target = document(of: node).targetNamespace
+        let target = document(of: node).targetNamespace.map(CodePointString.init)
         let namespaces: XSDWildcard.Namespaces
         let text = node.attributes["namespace"] ?? "##any"
         switch text {
         case "##any": namespaces = .any
         case "##other": namespaces = .not(target)
         default:
-            var set: Set<String?> = []
-            for token in text.split(separator: " ") {
+            var set: Set<CodePointString?> = []
+            for token in text.splitByCodePoint(separator: 0x20) {
                 switch token {
                 case "##targetNamespace": set.insert(target)
                 case "##local": set.insert(nil)
                 case "##any", "##other":
                     throw XSDSchemaError("\(token) cannot be one of a list of namespaces", at: node)
-                default: set.insert(String(token))
+                default: set.insert(CodePointString(String(token)))
                 }
             }
             namespaces = .oneOf(set)

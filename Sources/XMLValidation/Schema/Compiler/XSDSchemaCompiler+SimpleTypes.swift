@@ -88,7 +88,7 @@ extension XSDSchemaCompiler {
             type = XSDSimpleType(name: name, variety: .list(itemType), builtin: .anySimpleType, whiteSpace: .collapse, facets: XSDFacets())
         case "union":
             var members: [XSDSimpleType] = []
-            for text in (body.attributes["memberTypes"] ?? "").split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }) {
+            for text in (body.attributes["memberTypes"] ?? "").splitAtXMLWhitespace() {
                 let member = try simpleType(named: try resolve(String(text), at: body), at: body)
                 try checkFinal(.simple(member), .union, at: body)
                 members.append(model.simpleTypes[member])

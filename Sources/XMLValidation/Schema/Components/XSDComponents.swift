@@ -1,10 +1,24 @@
+internal import XMLSyntax
+
 /// A name in a namespace, as schema components are named and instance elements matched.
+///
+/// Names and namespaces are compared by their code points, as XML compares them (Swift's
+/// `==` would take `"é"` and `"e\u{301}"` for one name).
 struct XSDExpandedName: Hashable, Sendable, CustomStringConvertible {
     var namespace: String?
     var localName: String
 
     /// `{namespace}local`, or `local` for a name in no namespace.
     var description: String { namespace.map { "{\($0)}\(localName)" } ?? localName }
+
+    static func == (a: XSDExpandedName, b: XSDExpandedName) -> Bool {
+        a.localName.hasSameCodePoints(as: b.localName) && a.namespace.hasSameCodePoints(as: b.namespace)
+    }
+
+    func hash(into hasher: inout Hasher) {
+        localName.hashCodePoints(into: &hasher)
+        if let namespace { namespace.hashCodePoints(into: &hasher) } else { hasher.combine(0xFF as UInt8) }
+    }
 }
 
 /// A way one type is derived from another, as `final` and `block` name them.
@@ -74,9 +88,9 @@ struct XSDWildcard: Hashable, Sendable {
     enum Namespaces: Hashable, Sendable {
         case any
         /// `##other`: any namespace but this one (`nil`: no namespace), and not no namespace.
-        case not(String?)
-        /// A list of namespaces, `nil` for no namespace (`##local`).
-        case oneOf(Set<String?>)
+        case not(CodePointString?)
+        /// A list of namespaces, `nil` for no namespace (`##local`), told apart by code point.
+        case oneOf(Set<CodePointString?>)
     }
 
     enum ProcessContents: String, Hashable, Sendable {
@@ -89,8 +103,8 @@ struct XSDWildcard: Hashable, Sendable {
     func allows(_ namespace: String?) -> Bool {
         switch namespaces {
         case .any: return true
-        case .not(let excluded): return namespace != nil && namespace != excluded
-        case .oneOf(let set): return set.contains(namespace)
+        case .not(let excluded): return namespace != nil && namespace.map(CodePointString.init) != excluded
+        case .oneOf(let set): return set.contains(namespace.map(CodePointString.init))
         }
     }
 

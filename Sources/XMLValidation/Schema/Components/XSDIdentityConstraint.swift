@@ -58,14 +58,14 @@ struct XSDIdentityPath: Sendable {
         _ text: String, field: Bool, namespaces: (String) -> String??
     ) throws(XSDValueError) -> [XSDIdentityPath] {
         var paths: [XSDIdentityPath] = []
-        for alternative in text.split(separator: "|", omittingEmptySubsequences: false) {
-            var rest = Substring(alternative.filter { !" \t\r\n".contains($0) })
+        for alternative in text.splitByCodePoint(separator: UInt8(ascii: "|"), omittingEmptySubsequences: false) {
+            var rest = Substring(alternative.splitAtXMLWhitespace().joined())
             var path = XSDIdentityPath()
             if rest.hasPrefix(".//") {
                 path.fromDescendants = true
                 rest = rest.dropFirst(3)
             }
-            let steps = rest.split(separator: "/", omittingEmptySubsequences: false)
+            let steps = rest.splitByCodePoint(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
             for (k, step) in steps.enumerated() {
                 var step = step
                 if step == "." { continue }
@@ -88,7 +88,7 @@ struct XSDIdentityPath: Sendable {
 
     private static func test(_ step: Substring, in text: String, namespaces: (String) -> String??) throws(XSDValueError) -> Test {
         if step == "*" { return .any }
-        let parts = step.split(separator: ":", omittingEmptySubsequences: false)
+        let parts = step.splitByCodePoint(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false)
         guard parts.count <= 2, parts.allSatisfy({ XMLNameValidation.isValid(String($0), allowingColon: false) || $0 == "*" }),
             parts.last != nil, !(parts.count == 1 && parts[0] == "*"), parts.first != "*"
         else {

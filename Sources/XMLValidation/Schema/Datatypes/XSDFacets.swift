@@ -53,14 +53,15 @@ struct XSDFacets: Sendable {
             }
         }
         // An incomparable value (NaN, or a time without a zone near a bound with one) does
-        // not satisfy a bound, as xmllint has it.
-        if let (bound, written) = minInclusive, ![.greater, .equal].contains(XSDValue.compare(value, bound)) {
+        // not satisfy a bound, as xmllint has it; but NaN equals itself (Datatypes 3.2.4),
+        // so it satisfies an inclusive bound of NaN.
+        if let (bound, written) = minInclusive, value != bound, ![.greater, .equal].contains(XSDValue.compare(value, bound)) {
             throw XSDValueError("\(quoted) is less than the minInclusive \(written) of \(typeName)")
         }
         if let (bound, written) = minExclusive, XSDValue.compare(value, bound) != .greater {
             throw XSDValueError("\(quoted) is not more than the minExclusive \(written) of \(typeName)")
         }
-        if let (bound, written) = maxInclusive, ![.less, .equal].contains(XSDValue.compare(value, bound)) {
+        if let (bound, written) = maxInclusive, value != bound, ![.less, .equal].contains(XSDValue.compare(value, bound)) {
             throw XSDValueError("\(quoted) is more than the maxInclusive \(written) of \(typeName)")
         }
         if let (bound, written) = maxExclusive, XSDValue.compare(value, bound) != .less {

@@ -67,7 +67,7 @@ extension XSDBuiltinType {
             // nearly any string; xmlschema and Xerces refuse almost nothing either.
             return .anyURI(text)
         case .QName, .NOTATION:
-            let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+            let parts = text.splitByCodePoint(separator: UInt8(ascii: ":"), maxSplits: 1, omittingEmptySubsequences: false)
             guard parts.allSatisfy({ XMLNameValidation.isValid(String($0), allowingColon: false) }) else {
                 throw .notValid(text, rawValue)
             }

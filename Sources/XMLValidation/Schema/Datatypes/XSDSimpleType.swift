@@ -137,7 +137,7 @@ final class XSDSimpleType: Sendable {
             value = try builtin.value(of: normalized, namespaces: namespaces)
         case .list(let item):
             var items: [XSDValue] = []
-            for piece in normalized.split(separator: " ") {
+            for piece in normalized.splitByCodePoint(separator: 0x20) {
                 items.append(try item.validate(String(piece), namespaces: namespaces))
             }
             value = .list(items)

@@ -1,3 +1,5 @@
+internal import XMLSyntax
+
 /// A value in a simple type's value space: what `enumeration` and identity constraints
 /// compare for equality, and the `min`/`max` facets order.
 ///
@@ -23,7 +25,9 @@ enum XSDValue: Hashable, Sendable {
 
     static func == (a: XSDValue, b: XSDValue) -> Bool {
         switch (a, b) {
-        case (.string(let x), .string(let y)), (.anyURI(let x), .anyURI(let y)): return x == y
+        // Strings are equal when identical, code point by code point (Datatypes 3.2.1, 4.2.1):
+        // Swift's `==` would take "é" and "e\u{301}" for one value.
+        case (.string(let x), .string(let y)), (.anyURI(let x), .anyURI(let y)): return x.hasSameCodePoints(as: y)
         case (.boolean(let x), .boolean(let y)): return x == y
         case (.decimal(let x), .decimal(let y)): return x == y
         case (.float(let x), .float(let y)): return x == y || (x.isNaN && y.isNaN)
@@ -31,7 +35,8 @@ enum XSDValue: Hashable, Sendable {
         case (.dateTime(let x), .dateTime(let y)): return x == y
         case (.duration(let x), .duration(let y)): return x == y
         case (.hexBinary(let x), .hexBinary(let y)), (.base64Binary(let x), .base64Binary(let y)): return x == y
-        case (.qualifiedName(let n1, let l1), .qualifiedName(let n2, let l2)): return n1 == n2 && l1 == l2
+        case (.qualifiedName(let n1, let l1), .qualifiedName(let n2, let l2)):
+            return l1.hasSameCodePoints(as: l2) && n1.hasSameCodePoints(as: n2)
         case (.list(let x), .list(let y)): return x == y
         default: return false
         }
@@ -39,8 +44,12 @@ enum XSDValue: Hashable, Sendable {
 
     func hash(into hasher: inout Hasher) {
         switch self {
-        case .string(let x): hasher.combine(0); hasher.combine(x)
-        case .anyURI(let x): hasher.combine(1); hasher.combine(x)
+        case .string(let x):
+            hasher.combine(0)
+            x.hashCodePoints(into: &hasher)
+        case .anyURI(let x):
+            hasher.combine(1)
+            x.hashCodePoints(into: &hasher)
         case .boolean(let x): hasher.combine(x)
         case .decimal(let x): hasher.combine(x)
         // Every NaN hashes alike, and -0 as 0, as they are equal here.
@@ -50,8 +59,8 @@ enum XSDValue: Hashable, Sendable {
         case .duration(let x): hasher.combine(x)
         case .hexBinary(let x), .base64Binary(let x): hasher.combine(x)
         case .qualifiedName(let namespace, let localName):
-            hasher.combine(namespace)
-            hasher.combine(localName)
+            localName.hashCodePoints(into: &hasher)
+            if let namespace { namespace.hashCodePoints(into: &hasher) } else { hasher.combine(0xFF as UInt8) }
         case .list(let x): hasher.combine(x)
         }
     }

@@ -1,3 +1,4 @@
+internal import XMLSyntax
 import XMLStreaming
 
 extension XSDInstanceChecker {
@@ -136,16 +137,19 @@ extension XSDInstanceChecker {
             return
         case .id:
             guard case .string(let id) = value else { return }
-            if !ids.insert(id).inserted {
+            let key = CodePointString(id)
+            if !ids.insert(key).inserted {
                 try report(.duplicateID, "\(owner()): ID \(id) is already the ID of an earlier element or attribute", at: position)
             }
-            forwardReferences[id] = nil
+            forwardReferences[key] = nil
             return
         case .idReference, .entity:
             if case .list(let values) = value { items = values } else { items = [value] }
         }
         if case .idReference = type.identity {
-            for case .string(let reference) in items where !ids.contains(reference) && forwardReferences[reference] == nil {
+            for case .string(let written) in items {
+                let reference = CodePointString(written)
+                guard !ids.contains(reference), forwardReferences[reference] == nil else { continue }
                 // Where the attribute is (the tag is read for it once, whatever its references).
                 let place =
                     position ?? (checkedAttribute >= 0 ? locator.attributePosition(named: seenNames[checkedAttribute].qualifiedName) : nil)
@@ -154,7 +158,7 @@ extension XSDInstanceChecker {
                 referencesNoted += 1
             }
         } else {
-            for case .string(let entity) in items where !unparsedEntities.contains(entity) {
+            for case .string(let entity) in items where !unparsedEntities.contains(CodePointString(entity)) {
                 try report(.undeclaredEntity, "\(owner()): \(entity) is not an unparsed entity the DTD declares", at: position ?? locator.position)
             }
         }

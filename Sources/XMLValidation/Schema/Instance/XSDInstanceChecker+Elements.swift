@@ -1,3 +1,4 @@
+internal import XMLSyntax
 import XMLStreaming
 
 extension XSDInstanceChecker {
@@ -487,7 +488,7 @@ extension XSDInstanceChecker {
                 try report(
                     .fixedValueMismatch, "element <\(name)> has a fixed value, \(quotedValue(constraint.text)), and cannot hold elements",
                     component: component, at: frame.position)
-            } else if let constraint = constraint, constraint.isFixed, text != constraint.text {
+            } else if let constraint = constraint, constraint.isFixed, !text.hasSameCodePoints(as: constraint.text) {
                 try report(
                     .fixedValueMismatch, "element <\(name)> must hold \(quotedValue(constraint.text))", component: component,
                     at: frame.position)

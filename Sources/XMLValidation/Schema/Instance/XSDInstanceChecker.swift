@@ -1,3 +1,4 @@
+internal import XMLSyntax
 import XMLStreaming
 
 /// What ``XMLSchemaValidator`` checks, apart from the handler behind it: every rule of an
@@ -36,12 +37,13 @@ struct XSDInstanceChecker {
     var elementPlans: [XSDElementPlan] = []
     /// In-scope namespace bindings, for `QName` values and `xsi:type`: each prefix's stack.
     var namespaceBindings: [String: [String?]] = [:]
-    var ids: Set<String> = []
+    /// IDs seen so far, told apart by code point.
+    var ids: Set<CodePointString> = []
     /// IDREFs to IDs not seen yet: where the first reference is, and how many references
     /// were noted before it (the order they are reported in).
-    var forwardReferences: [String: (position: XMLPosition, order: Int)] = [:]
+    var forwardReferences: [CodePointString: (position: XMLPosition, order: Int)] = [:]
     var referencesNoted = 0
-    var unparsedEntities: Set<String> = []
+    var unparsedEntities: Set<CodePointString> = []
     var inCDATA = false
     /// The distinct element and attribute names of the document, numbered by their bytes,
     /// with what each stands for, made once per name rather than once per tag.
@@ -166,6 +168,6 @@ struct XSDInstanceChecker {
 
     /// Notes an unparsed entity, a value `ENTITY` attributes may name.
     mutating func entityDeclaration(_ declaration: XMLEntityDeclaration) {
-        if declaration.notationName != nil, !declaration.isParameterEntity { unparsedEntities.insert(declaration.name) }
+        if declaration.notationName != nil, !declaration.isParameterEntity { unparsedEntities.insert(CodePointString(declaration.name)) }
     }
 }
