@@ -63,6 +63,17 @@ struct StreamFuzzFindingTests {
             }
         }
         #expect(positions == ["1:1", "1:4", "1:4", "2:3"], "\(mark)")
+        // Lines broken by carriage returns alone, before and in the tag (found by
+        // FuzzSchemaValidation: the end event's column went negative).
+        for text in ["\r\r <r><x a='\r\r\r'\r/></r>", "\r\n\r\n <r><x a='\r\n\r\n'\r\n/></r>"] {
+            let cut = XMLEventReader(bytes: encoded(text))
+            var places: [String] = []
+            while let event = try cut.next() {
+                if case .startElement(let name, _) = event, name.localName == "x" { places.append("\(cut.position)") }
+                if case .endElement(let name) = event, name.localName == "x" { places.append("\(cut.position)") }
+            }
+            #expect(places == ["3:5", "3:5"], "\(mark) \(text.debugDescription)")
+        }
         let second = try #require(throws: XMLParseError.self) { try XMLStreamParser(handler: XMLEventCollector()).parse(encoded("<r>\n <x")) }
         #expect(second.position.line == 2 && second.position.column == 2)
     }

@@ -45,7 +45,7 @@ extension ExpatReceiver {
         // holds them.
         var lineStart = tagStart
         let unit = inputIsUTF16 ? 2 : 1
-        while unsafe lineStart >= unit && !isLineFeed(context.bytes, at: lineStart - unit) { lineStart -= unit }
+        while unsafe lineStart >= unit && !endsLine(context.bytes, at: lineStart - unit) { lineStart -= unit }
         guard unsafe lineStart > 0 || endOffset - Int64(context.offset) == 0 else { return nil }
         let before = unsafe UnsafeBufferPointer(rebasing: context.bytes[lineStart..<tagStart])
         let line = endLine - lineBreaks
@@ -69,16 +69,22 @@ extension ExpatReceiver {
         return count
     }
 
-    /// Whether the character at byte `i` is a line feed (a whole UTF-16 unit in UTF-16).
-    func isLineFeed(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool {
-        guard inputIsUTF16 else { return unsafe bytes[i] == 0x0A }
-        guard i + 1 < bytes.count else { return false }
-        return unsafe inputIsLittleEndian ? bytes[i] == 0x0A && bytes[i + 1] == 0 : bytes[i] == 0 && bytes[i + 1] == 0x0A
+    /// Whether the character at byte `i` ends a line as expat counts lines: a line feed, or a
+    /// carriage return not before one (whole UTF-16 units in UTF-16).
+    func endsLine(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool {
+        let unit = inputIsUTF16 ? 2 : 1
+        // Invariant: only units that lie whole in 0..<bytes.count are read.
+        func holds(_ value: UInt8, at k: Int) -> Bool {
+            guard k >= 0, k + unit <= bytes.count else { return false }
+            guard inputIsUTF16 else { return unsafe bytes[k] == value }
+            return unsafe inputIsLittleEndian ? bytes[k] == value && bytes[k + 1] == 0 : bytes[k] == 0 && bytes[k + 1] == value
+        }
+        return holds(0x0A, at: i) || (holds(0x0D, at: i) && !holds(0x0A, at: i + unit))
     }
 
     func lineBreakCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         let unit = inputIsUTF16 ? 2 : 1
-        return stride(from: 0, to: bytes.count, by: unit).reduce(0) { unsafe isLineFeed(bytes, at: $1) ? $0 + 1 : $0 }
+        return stride(from: 0, to: bytes.count, by: unit).reduce(0) { unsafe endsLine(bytes, at: $1) ? $0 + 1 : $0 }
     }
 
     /// Whether the current text event is a character reference as the document wrote it

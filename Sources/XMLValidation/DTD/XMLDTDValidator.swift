@@ -547,9 +547,11 @@ public struct XMLDTDValidator<Next: XMLEventHandler>: XMLEventHandler {
 
     /// White space in element content that an external declaration makes so, in a document
     /// that says `standalone="yes"`: without the declaration, it would be the element's text.
-    /// Once per element, apart from its content's errors, which it must not hide.
+    /// Once per element, apart from its content's errors, which it must not hide; not after
+    /// text was reported in it (white space there may come in one event with the text or
+    /// apart from it, as the input was cut).
     private mutating func checkStandaloneSpace(_ index: Int, element: DTDRules.Element) throws {
-        guard isStandalone, element.isExternal, !stack[index].reportedStandaloneSpace else { return }
+        guard isStandalone, element.isExternal, !stack[index].reportedStandaloneSpace, !stack[index].reportedText else { return }
         stack[index].reportedStandaloneSpace = true
         try report(
             .notStandalone,
