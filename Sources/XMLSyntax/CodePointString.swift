@@ -105,6 +105,12 @@ package struct CodePointString: Hashable, Comparable, Sendable, CustomStringConv
 }
 
 extension Optional where Wrapped == String {
+    /// Feeds the string's bytes to `hasher`, or for none a byte no UTF-8 text holds.
+    @inlinable
+    package func hashCodePoints(into hasher: inout Hasher) {
+        if let self { self.hashCodePoints(into: &hasher) } else { hasher.combine(0xFF as UInt8) }
+    }
+
     /// Whether both are absent, or both present with the same code points.
     @inlinable
     package func hasSameCodePoints(as other: String?) -> Bool {

@@ -1,5 +1,6 @@
 import Testing
 import XMLStreaming
+import XMLTestSupport
 import XMLValidation
 
 /// Validates `xml` against its own DTD and returns the errors as `LINE:COLUMN CODE: MESSAGE`.
@@ -240,11 +241,7 @@ struct DTDValidationTests {
             for pieceSize in [bytes.count, 1] {
                 let parser = XMLStreamParser(
                     handler: XMLDTDValidator(options: XMLValidationOptions(reporting: .allErrors(maximum: 10))))
-                var start = 0
-                while start < bytes.count {
-                    try parser.feed(bytes[start..<min(bytes.count, start + pieceSize)])
-                    start += pieceSize
-                }
+                for piece in ChunkSplitter.pieces(of: bytes, size: pieceSize) { try parser.feed(piece) }
                 try parser.finish()
                 let found = parser.handler.errors.map { "\($0.position.line):\($0.position.column) \($0.code): \($0.message)" }
                 #expect(found == expected, "\(name) in pieces of \(pieceSize)")
@@ -624,11 +621,7 @@ struct DTDValidationTests {
             for pieceSize in [bytes.count, 1, 2, 3, 5, 7, 64, 66] {
                 let parser = XMLStreamParser(
                     handler: XMLDTDValidator(options: XMLValidationOptions(reporting: .allErrors(maximum: 10))))
-                var start = 0
-                while start < bytes.count {
-                    try parser.feed(bytes[start..<min(bytes.count, start + pieceSize)])
-                    start += pieceSize
-                }
+                for piece in ChunkSplitter.pieces(of: bytes, size: pieceSize) { try parser.feed(piece) }
                 try parser.finish()
                 #expect(
                     parser.handler.errors.map { "\($0.position) \($0.position.byteOffset) \($0.message)" } == [
@@ -677,11 +670,7 @@ struct DTDValidationTests {
         for pieceSize in [bytes.count, 1, 2, 3, 45, 50] {
             let parser = XMLStreamParser(
                 handler: XMLDTDValidator(options: XMLValidationOptions(reporting: .allErrors(maximum: 10))), options: parserOptions)
-            var start = 0
-            while start < bytes.count {
-                try parser.feed(bytes[start..<min(bytes.count, start + pieceSize)])
-                start += pieceSize
-            }
+            for piece in ChunkSplitter.pieces(of: bytes, size: pieceSize) { try parser.feed(piece) }
             try parser.finish()
             #expect(parser.handler.errors.map { "\($0.position) \($0.code)" } == ["2:4 not-standalone", "2:6 unexpected-content"], "in pieces of \(pieceSize)")
         }

@@ -2,6 +2,21 @@ import XMLStreaming
 
 /// The chunking check shared by the stream-parser and recovery targets.
 public enum ChunkedReading {
+    /// Parses `bytes` with `parser`: whole when `chunks` is empty, else in pieces of the
+    /// sizes in `chunks`, taken in turn (a size below 1 as 1), then finishes.
+    public static func parse<Handler: XMLEventHandler>(_ bytes: [UInt8], with parser: XMLStreamParser<Handler>, chunks: [Int]) throws {
+        guard !chunks.isEmpty else { return try parser.parse(bytes) }
+        var start = 0
+        var next = 0
+        while start < bytes.count {
+            let end = min(bytes.count, start + max(1, chunks[next % chunks.count]))
+            next += 1
+            try parser.feed(bytes[start..<end])
+            start = end
+        }
+        try parser.finish()
+    }
+
     /// Reads `document` whole and in pieces of the sizes in `chunks`: a finding when one
     /// reading fails and the other does not, or when both succeed with different events.
     /// Returns the events, or the whole reading's failure.

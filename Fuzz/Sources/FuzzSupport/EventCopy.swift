@@ -11,20 +11,7 @@ public enum EventCopy {
     ) -> Result<[XMLEvent], ParseFailure> {
         let parser = XMLStreamParser(handler: XMLEventCollector(), options: options)
         do {
-            if chunks.isEmpty {
-                try parser.parse(bytes)
-            } else {
-                var start = 0
-                var next = 0
-                while start < bytes.count {
-                    let size = max(1, chunks[next % chunks.count])
-                    next += 1
-                    let end = min(bytes.count, start + size)
-                    try parser.feed(bytes[start..<end])
-                    start = end
-                }
-                try parser.finish()
-            }
+            try ChunkedReading.parse(bytes, with: parser, chunks: chunks)
         } catch {
             return .failure(ParseFailure(description: "\(error)", error: error))
         }

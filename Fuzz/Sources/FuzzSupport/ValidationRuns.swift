@@ -25,19 +25,7 @@ public enum ValidationRuns {
         let parser = XMLStreamParser(handler: make(), options: options)
         parser.fileName = "document.xml"
         do {
-            if chunks.isEmpty {
-                try parser.parse(document)
-            } else {
-                var start = 0
-                var next = 0
-                while start < document.count {
-                    let end = min(document.count, start + max(1, chunks[next % chunks.count]))
-                    next += 1
-                    try parser.feed(document[start..<end])
-                    start = end
-                }
-                try parser.finish()
-            }
+            try ChunkedReading.parse(document, with: parser, chunks: chunks)
             return Outcome(errors: errors(parser.handler), failure: nil)
         } catch let error as XMLValidationError {
             return Outcome(errors: errors(parser.handler) + [error], failure: nil)

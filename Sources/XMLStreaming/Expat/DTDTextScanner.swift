@@ -15,8 +15,6 @@ struct DTDTextScanner {
         /// (an entity's `%` passed over); empty when not written there.
         var keyword: String
         var name: String
-        /// The parameter entities referenced in it outside its literals, at their `%`.
-        var references: [(offset: Int, name: String)] = []
         /// The offsets of the `%`s written right after a `)`.
         var referencesAfterParenthesis: [Int] = []
         /// The reference whose text holds the declaration's `>`, as the scanner's
@@ -146,7 +144,6 @@ struct DTDTextScanner {
                 if reference > 0, bytes[reference - 1] == UInt8(ascii: ")") { declaration.referencesAfterParenthesis.append(reference) }
                 let name = readName(from: offset + 1)
                 if offset < bytes.count, bytes[offset] == UInt8(ascii: ";") { offset += 1 }
-                declaration.references.append((reference, name))
                 if closesDeclaration(name) {
                     declaration.closingReference = (reference, name)
                     break

@@ -538,7 +538,7 @@ public struct XMLDTDValidator<Next: XMLEventHandler>: XMLEventHandler {
                 "element <\(stack[index].name)> has element content; found a character reference to white space, "
                     + "where only white space written as itself may stand",
                 component: element.component)
-        case .children where !isMarkup:
+        case .children where !isMarkup && isStandalone:
             try checkStandaloneSpace(index, element: element)
         default:
             break

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import XMLStreaming
+import XMLTestSupport
 import XMLValidation
 
 /// XML Schema validation end to end: a schema compiled from text or a file, documents
@@ -147,11 +148,7 @@ struct SchemaValidationTests {
         for pieceSize in [bytes.count, 1, 2, 3, 5, 7, 61, 63] {
             let parser = XMLStreamParser(
                 handler: XMLSchemaValidator(schema: schema, options: XMLValidationOptions(reporting: .allErrors(maximum: 10))))
-            var start = 0
-            while start < bytes.count {
-                try parser.feed(bytes[start..<min(bytes.count, start + pieceSize)])
-                start += pieceSize
-            }
+            for piece in ChunkSplitter.pieces(of: bytes, size: pieceSize) { try parser.feed(piece) }
             try parser.finish()
             #expect(
                 parser.handler.errors.map { "\($0.position) \($0.position.byteOffset)" } == ["2:8 65", "2:30 87"],

@@ -17,7 +17,7 @@ struct XSDExpandedName: Hashable, Sendable, CustomStringConvertible {
 
     func hash(into hasher: inout Hasher) {
         localName.hashCodePoints(into: &hasher)
-        if let namespace { namespace.hashCodePoints(into: &hasher) } else { hasher.combine(0xFF as UInt8) }
+        namespace.hashCodePoints(into: &hasher)
     }
 }
 

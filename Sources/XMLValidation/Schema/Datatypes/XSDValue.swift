@@ -60,7 +60,7 @@ enum XSDValue: Hashable, Sendable {
         case .hexBinary(let x), .base64Binary(let x): hasher.combine(x)
         case .qualifiedName(let namespace, let localName):
             localName.hashCodePoints(into: &hasher)
-            if let namespace { namespace.hashCodePoints(into: &hasher) } else { hasher.combine(0xFF as UInt8) }
+            namespace.hashCodePoints(into: &hasher)
         case .list(let x): hasher.combine(x)
         }
     }
