@@ -57,7 +57,7 @@ public enum EventCopy {
             case .comment(let text): try writer.comment(text)
             case .processingInstruction(let target, let data): try writer.processingInstruction(target: target, data: data)
             case .startDocument, .endDocument, .xmlDeclaration, .startDoctype, .endDoctype, .endPrefixMapping, .skippedEntity,
-                .notationDeclaration, .attributeDeclaration, .entityDeclaration, .repaired:
+                .skippedAttributeEntity, .notationDeclaration, .attributeDeclaration, .elementDeclaration, .entityDeclaration, .repaired:
                 break
             @unknown default:
                 break
