@@ -22,3 +22,10 @@ func quotedValue(_ text: String, limit: Int = 200) -> String {
     }
     return out + "\""
 }
+
+/// A name (an ID, an IDREF, an entity's) for a message, cut to `limit` characters with an
+/// ellipsis: a name may be as long as its document.
+func shortenedName(_ name: String, limit: Int = 200) -> String {
+    guard name.unicodeScalars.count > limit else { return name }
+    return String(String.UnicodeScalarView(name.unicodeScalars.prefix(limit))) + "…"
+}

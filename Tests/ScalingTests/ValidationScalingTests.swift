@@ -111,6 +111,21 @@ struct ValidationScalingTests {
         print("scaling: \(scaling)"); #expect(scaling.isNearLinear(), "\(scaling)")
     }
 
+    @Test("An external DTD on one line with n references right after a ), each given a space, and an error placed after them all")
+    func referencesAfterParentheses() throws {
+        func dtd(_ n: Int) -> [UInt8] {
+            var dtd = "<!ENTITY % more '|b'><!ELEMENT a EMPTY><!ELEMENT b EMPTY>"
+            for i in 0..<n { dtd += "<!ELEMENT e\(i) ((a)%more;)*><!ATTLIST e\(i) x NMTOKEN 'a b'>" }
+            return Array(dtd.utf8)
+        }
+        #expect(try Self.validate(document: "<a/>", externalDTD: dtd(10)) == 10)
+        let scaling = try Scaling.measure(n: 5_000, prepare: dtd) { bytes in
+            let errors = try Self.validate(document: "<a/>", externalDTD: bytes)
+            #expect(errors == 5_000 || errors == 20_000)
+        }
+        print("scaling: \(scaling)"); #expect(scaling.isNearLinear(), "\(scaling)")
+    }
+
     @Test("An external DTD of n declarations of every kind, half ending in a parameter entity's text, read once more as written")
     func declarationsEndingInEntities() throws {
         func dtd(_ n: Int) -> [UInt8] {

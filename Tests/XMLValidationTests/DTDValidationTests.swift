@@ -484,8 +484,16 @@ struct DTDValidationTests {
                 == "in the DTD: parameter entity %c; is referenced between declarations inside a conditional section, which the "
                 + "parser (expat) cannot read; write its declarations there, or reference it outside the section"
         }
-        // Outside one, it is read.
+        // Outside one, it is read; after an ignored one whose keyword is an entity's, and whose
+        // content has a quote, a reference opening a declaration is said to be that.
         try parse("<a/>", dtd: "<!ENTITY % c \"<!ELEMENT a EMPTY>\">\n<![INCLUDE[ ]]> %c;")
+        #expect {
+            try parse("<a/>", dtd: "<!ENTITY % ign 'IGNORE'><!ENTITY % open '<!ELEMENT a ANY'>\n<![%ign;[ <!ATTLIST a x CDATA 'don't'> ]]>\n%open;")
+        } throws: { error in
+            (error as? XMLParseError)?.message
+                == "in the DTD: the text of parameter entity %open; begins a declaration or a conditional section "
+                + "that does not end in it (WFC: PE Between Declarations)"
+        }
     }
 
     @Test(
@@ -506,6 +514,13 @@ struct DTDValidationTests {
             return error?.code == .incompleteParameterEntity && error?.position.line == 2 && error?.position.column == 32
                 && error?.message == "in the DTD: the text of parameter entity %end; ends a conditional section it does not begin "
                 + "(WFC: PE Between Declarations)"
+        }
+        // The reference blamed is the one whose text holds the ]]>, not a later one.
+        #expect {
+            try errors("<!ENTITY % end \"]]>\"><!ENTITY % decls \"<!ELEMENT b EMPTY>\">\n<![INCLUDE[ \(element)\n%end;\n%decls;")
+        } throws: { error in
+            let error = error as? XMLParseError
+            return error?.position.line == 3 && error?.message.contains("%end;") == true
         }
         // Whole in the DTD's text, or whole in an entity's; a keyword from an entity; an
         // IGNORE section's content (a quote there is no literal), a literal's ]]>, a comment's.
@@ -531,9 +546,12 @@ struct DTDValidationTests {
             try dtdErrors("<r x='a'><a/></r>", againstDTD: dtd, named: "more.dtd") == [
                 defaultError, "1:14 incomplete-content: element <r> ends before its content is complete; expected <b>",
             ])
-        // After an ignored section whose content has a quote (which opens no literal there).
-        let ignored = "<![IGNORE[ <!ATTLIST r t CDATA 'x ]]>\n" + dtd.replacingOccurrences(of: "\"a b\"", with: "\"a\"")
-        #expect(try dtdErrors("<r x='a'><a/><b/></r>", againstDTD: ignored, named: "more.dtd").isEmpty)
+        // After an ignored section whose content has a quote (which opens no literal there),
+        // its keyword written or from a parameter entity declared before it.
+        let valid = dtd.replacingOccurrences(of: "\"a b\"", with: "\"a\"")
+        for ignored in ["<![IGNORE[ <!ATTLIST r t CDATA 'x ]]>\n", "<!ENTITY % ign 'IGNORE'><![%ign;[ <!ATTLIST r t CDATA 'don't'> ]]>\n"] {
+            #expect(try dtdErrors("<r x='a'><a/><b/></r>", againstDTD: ignored + valid, named: "more.dtd").isEmpty, "\(ignored)")
+        }
     }
 
     @Test("Proper Group/PE Nesting: a group opened in a parameter entity's text and closed outside it, in the DTD the caller names")
@@ -591,7 +609,7 @@ struct DTDValidationTests {
         #expect(
             try errors(declarations + "<!ATTLIST a x %t;\n%more;\n<!ENTITY x %v;\n<!ENTITY % y %v;\n<!NOTATION n %s;") == [
                 "7:15 " + message("<!ATTLIST a>", "t"), "9:12 " + message("<!ENTITY x>", "v"),
-                "10:14 " + message("<!ENTITY y>", "v"), "11:14 " + message("<!NOTATION n>", "s"),
+                "10:14 " + message("<!ENTITY % y>", "v"), "11:14 " + message("<!NOTATION n>", "s"),
             ])
         let parserOptions = {
             var options = XMLParserOptions()
@@ -858,6 +876,10 @@ struct DTDValidationTests {
         // A long value is cut, with an ellipsis: the message stays a line.
         let long = try dtdErrors("<!DOCTYPE r [<!ELEMENT r EMPTY><!ATTLIST r t NMTOKEN #IMPLIED>]><r t='\(String(repeating: "a ", count: 50_000))'/>")
         #expect(long == [#"1:68 invalid-attribute-value: attribute t=""# + String(repeating: "a ", count: 100) + #"…" of <r> is not a name token"#])
+        // And a long name.
+        let reference = String(repeating: "n", count: 100_000)
+        let unresolved = try dtdErrors("<!DOCTYPE r [<!ELEMENT r EMPTY><!ATTLIST r t IDREF #IMPLIED>]><r t='\(reference)'/>")
+        #expect(unresolved == ["1:66 unresolved-reference: IDREF " + String(repeating: "n", count: 200) + "… matches no element's ID"])
     }
 
     @Test(

@@ -15,6 +15,10 @@ struct DTDTextScanner {
         /// (an entity's `%` passed over); empty when not written there.
         var keyword: String
         var name: String
+        /// Whether it declares a parameter entity (`<!ENTITY % name`).
+        var isParameterEntity = false
+        /// Its first literal's text as written, quotes left out (an entity's value).
+        var literal: String?
         /// The offsets of the `%`s written right after a `)`.
         var referencesAfterParenthesis: [Int] = []
         /// The reference whose text holds the declaration's `>`, as the scanner's
@@ -28,6 +32,15 @@ struct DTDTextScanner {
         case written(String)
         /// A parameter entity's reference (`<![%draft;[`): its name.
         case reference(String)
+
+        /// The keyword it stands for, its reference read through `parameterEntities` (each
+        /// entity's text): `INCLUDE`, `IGNORE`, or anything else; `nil` for an entity not there.
+        func word(in parameterEntities: [String: String]) -> String? {
+            switch self {
+            case .written(let word): return word
+            case .reference(let name): return parameterEntities[name].map(\.trimmingXMLSpace)
+            }
+        }
     }
 
     enum Token {
@@ -124,6 +137,7 @@ struct DTDTextScanner {
         var declaration = Declaration(start: offset, keyword: readName(from: offset + 2), name: "")
         skipSpace()
         if offset < bytes.count, bytes[offset] == UInt8(ascii: "%"), offset + 1 < bytes.count, isSpace(bytes[offset + 1]) {
+            declaration.isParameterEntity = true
             offset += 1
             skipSpace()
         }
@@ -137,7 +151,9 @@ struct DTDTextScanner {
             if byte == UInt8(ascii: "<") || starts("]]>") { break }
             if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
                 offset += 1
+                let start = offset
                 while offset < bytes.count, bytes[offset] != byte { offset += 1 }
+                if declaration.literal == nil { declaration.literal = String(decoding: bytes[start..<offset], as: UTF8.self) }
                 offset = min(bytes.count, offset + 1)
             } else if byte == UInt8(ascii: "%") {
                 let reference = offset
@@ -179,4 +195,12 @@ struct DTDTextScanner {
     private mutating func skipSpace() { while offset < bytes.count, isSpace(bytes[offset]) { offset += 1 } }
 
     private func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+}
+
+extension String {
+    /// The string without XML white space at either end.
+    var trimmingXMLSpace: String {
+        let scalars = unicodeScalars.drop { " \t\r\n".unicodeScalars.contains($0) }.reversed().drop { " \t\r\n".unicodeScalars.contains($0) }
+        return String(String.UnicodeScalarView(scalars.reversed()))
+    }
 }

@@ -60,7 +60,7 @@ extension ExpatReceiver {
             unsafe dtdParser = nil
             dtdFileName = nil
         }
-        let spaced = ParameterReferenceSpacing(bytes)
+        let spaced = ParameterReferenceSpacing(bytes, parameterEntities: parameterEntityValues)
         dtdSpacing = spaced.insertions.isEmpty ? nil : spaced
         defer { dtdSpacing = nil }
         // As `CChar`s, which `XML_Parse` takes, rather than the bytes' memory rebound: one
@@ -77,7 +77,9 @@ extension ExpatReceiver {
                 let index = unsafe Int(XML_GetCurrentByteIndex(child))
                 if index >= spaced.bytes.count {
                     message = "the DTD ends inside a declaration or a conditional section"
-                } else if let (entity, inSection) = Self.parameterEntityReference(spaced.bytes, at: index) {
+                } else if let (entity, inSection) = Self.parameterEntityReference(
+                    spaced.bytes, at: index, parameterEntities: parameterEntityValues)
+                {
                     message =
                         inSection
                         // expat ends the entity's text there as if the section had to close in it.
@@ -124,8 +126,11 @@ extension ExpatReceiver {
 
     /// The name of the parameter entity referenced at `index` of a DTD, and whether the
     /// reference is inside a conditional section: more `<![` than `]]>` before it, as
-    /// ``DTDTextScanner`` reads them.
-    static func parameterEntityReference(_ bytes: [UInt8], at index: Int) -> (name: String, inSection: Bool)? {
+    /// ``DTDTextScanner`` reads them (a keyword from a parameter entity read through
+    /// `parameterEntities`).
+    static func parameterEntityReference(
+        _ bytes: [UInt8], at index: Int, parameterEntities: [String: String]
+    ) -> (name: String, inSection: Bool)? {
         guard index >= 0, index < bytes.count, bytes[index] == UInt8(ascii: "%"),
             let end = bytes[index...].firstIndex(of: UInt8(ascii: ";"))
         else { return nil }
@@ -136,7 +141,7 @@ extension ExpatReceiver {
             case .sectionStart(let start, let keyword, _):
                 guard start < index else { break scanning }
                 depth += 1
-                if case .written("IGNORE") = keyword, let close = scanner.skipIgnoredSection(), close < index { depth -= 1 }
+                if keyword.word(in: parameterEntities) == "IGNORE", let close = scanner.skipIgnoredSection(), close < index { depth -= 1 }
             case .sectionEnd(let offset):
                 guard offset < index else { break scanning }
                 depth = max(0, depth - 1)

@@ -5,17 +5,29 @@
 struct ParameterReferenceSpacing {
     /// The bytes expat reads.
     let bytes: [UInt8]
-    /// Where a space was put, in `bytes`, ascending, with the line it is on (from 1).
-    let insertions: [(offset: Int, line: Int)]
+    /// Where a space was put, in `bytes`, ascending, with the line it is on (from 1) and the
+    /// index of the first space put on that line.
+    let insertions: [(offset: Int, line: Int, firstOnLine: Int)]
 
-    /// Inside declarations only, outside their literals (as ``DTDTextScanner`` reads them).
-    init(_ dtd: [UInt8]) {
+    /// Inside declarations only, outside their literals (as ``DTDTextScanner`` reads them),
+    /// and not in an ignored section: a section's keyword from a parameter entity is read
+    /// through `parameterEntities` (the internal subset's, which bind first) and the entities
+    /// the DTD declares before the section with a literal that references nothing.
+    init(_ dtd: [UInt8], parameterEntities: [String: String] = [:]) {
         var places: [Int] = []
+        var known = parameterEntities
         var scanner = DTDTextScanner(dtd)
         while let token = scanner.next() {
             switch token {
-            case .declaration(let declaration): places += declaration.referencesAfterParenthesis
-            case .sectionStart(_, .written("IGNORE"), hasBracket: true): _ = scanner.skipIgnoredSection()
+            case .declaration(let declaration):
+                places += declaration.referencesAfterParenthesis
+                if declaration.isParameterEntity, known[declaration.name] == nil, let literal = declaration.literal,
+                    !literal.utf8.contains(UInt8(ascii: "%")), !literal.utf8.contains(UInt8(ascii: "&"))
+                {
+                    known[declaration.name] = literal
+                }
+            case .sectionStart(_, let keyword, hasBracket: true) where keyword.word(in: known) == "IGNORE":
+                _ = scanner.skipIgnoredSection()
             default: break
             }
         }
@@ -26,7 +38,7 @@ struct ParameterReferenceSpacing {
         }
         var out: [UInt8] = []
         out.reserveCapacity(dtd.count + places.count)
-        var insertions: [(offset: Int, line: Int)] = []
+        var insertions: [(offset: Int, line: Int, firstOnLine: Int)] = []
         var line = 1
         var copied = 0
         for place in places {
@@ -34,7 +46,8 @@ struct ParameterReferenceSpacing {
                 line += 1
             }
             out.append(contentsOf: dtd[copied..<place])
-            insertions.append((out.count, line))
+            let firstOnLine = insertions.last.map { $0.line == line ? $0.firstOnLine : insertions.count } ?? 0
+            insertions.append((out.count, line, firstOnLine))
             out.append(0x20)
             copied = place
         }
@@ -52,12 +65,9 @@ struct ParameterReferenceSpacing {
             let middle = (low + high) / 2
             if insertions[middle].offset < offset { low = middle + 1 } else { high = middle }
         }
-        var onLine = 0
-        var k = low - 1
-        while k >= 0, insertions[k].line == line {
-            onLine += 1
-            k -= 1
-        }
-        return (low, onLine)
+        // Counted from the line's first space, not walked back one by one: a DTD on one line
+        // may have a space for every declaration.
+        guard low > 0, insertions[low - 1].line == line else { return (low, 0) }
+        return (low, low - insertions[low - 1].firstOnLine)
     }
 }

@@ -22,8 +22,9 @@ package struct XMLWrittenDTDIssue: Equatable {
 
 enum WrittenDTDCheck {
     /// What `bytes` (a DTD expat read without an error, in UTF-8 or ASCII) breaks, in order:
-    /// every declaration that ends in an entity's text, and the first conditional section
-    /// split across one (after which the look stops). A section's keyword given by a
+    /// each declaration that ends in an entity's text, and the first conditional section
+    /// split across one (the look stops there, and at a section whose keyword it cannot
+    /// tell: declarations after either are not looked at). A section's keyword given by a
     /// parameter entity is its text as the parser read it (`parameterEntities`, the
     /// declaration that binds, the document's internal subset included); one that is not
     /// `INCLUDE` or `IGNORE` there ends the look.
@@ -49,29 +50,18 @@ enum WrittenDTDCheck {
             switch token {
             case .declaration(let declaration):
                 guard let closing = declaration.closingReference else { continue }
-                let name = declaration.name.isEmpty ? "" : " \(declaration.name)"
+                let name = declaration.name.isEmpty ? "" : (declaration.isParameterEntity ? " % " : " ") + declaration.name
                 found.append(
                     (closing.offset, declaration.start,
                     .declarationEndsInEntity(declaration: "<!\(declaration.keyword)\(name)>", entity: closing.name, start: .start)))
             case .sectionStart(let start, let keyword, let hasBracket):
-                let word: String
-                switch keyword {
-                case .written(let written):
-                    word = written
-                case .reference(let entity):
-                    // A keyword this look cannot tell: it reads no further than it can be sure.
-                    guard let text = parameterEntities[entity] else {
-                        stopped = true
-                        continue
-                    }
-                    if text.utf8.contains(UInt8(ascii: "[")) {
-                        found.append((start, nil, .splitSection("its [ is in the text of parameter entity %\(entity);")))
-                        stopped = true
-                        continue
-                    }
-                    word = text.trimmingXMLSpace
+                if case .reference(let entity) = keyword, parameterEntities[entity]?.utf8.contains(UInt8(ascii: "[")) == true {
+                    found.append((start, nil, .splitSection("its [ is in the text of parameter entity %\(entity);")))
+                    stopped = true
+                    continue
                 }
-                guard word == "INCLUDE" || word == "IGNORE" else {
+                // A keyword this look cannot tell: it reads no further than it can be sure.
+                guard let word = keyword.word(in: parameterEntities), word == "INCLUDE" || word == "IGNORE" else {
                     stopped = true
                     continue
                 }
@@ -92,7 +82,8 @@ enum WrittenDTDCheck {
                     stopped = true
                 }
             case .reference(let offset, let name):
-                if !open.isEmpty { reference = (offset, name) }
+                // The reference that can end a section: its text holds a `]]>`.
+                if !open.isEmpty, parameterEntities[name]?.contains("]]>") == true { reference = (offset, name) }
             }
         }
         if !stopped, let last = open.last {
@@ -135,13 +126,5 @@ enum WrittenDTDCheck {
             }
         }
         return false
-    }
-}
-
-extension String {
-    /// The string without XML white space at either end.
-    fileprivate var trimmingXMLSpace: String {
-        let scalars = unicodeScalars.drop { " \t\r\n".unicodeScalars.contains($0) }.reversed().drop { " \t\r\n".unicodeScalars.contains($0) }
-        return String(String.UnicodeScalarView(scalars.reversed()))
     }
 }

@@ -288,7 +288,7 @@ public struct XMLDTDValidator<Next: XMLEventHandler>: XMLEventHandler {
     public mutating func endDocument() throws {
         // In the order they were written (an IDREFS value's names share its position).
         for reference in forwardReferences.values.sorted(by: { $0.order < $1.order }) {
-            try report(.unresolvedReference, "IDREF \(reference.name) matches no element's ID", at: reference.position)
+            try report(.unresolvedReference, "IDREF \(shortenedName(reference.name)) matches no element's ID", at: reference.position)
         }
         forwardReferences = [:]
         try next.endDocument()
@@ -434,7 +434,7 @@ public struct XMLDTDValidator<Next: XMLEventHandler>: XMLEventHandler {
             // again as a duplicate at every element.)
             let key = CodePointString(value)
             if !ids.insert(key).inserted {
-                try report(.duplicateID, "ID \(value) is already an earlier element's")
+                try report(.duplicateID, "ID \(shortenedName(value)) is already an earlier element's")
             }
             forwardReferences[key] = nil
         case .idref:

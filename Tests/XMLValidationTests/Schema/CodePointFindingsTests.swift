@@ -43,6 +43,13 @@ struct CodePointFindingsTests {
         ("namespace", #"<xs:element name="r"/>"#, "<r xmlns='urn:e\u{301}'/>", .invalid),
         ("wildcard_namespace", #"<xs:element name="r"><xs:complexType><xs:sequence><xs:any namespace="urn:&#xE9;" processContents="skip"/></xs:sequence></xs:complexType></xs:element>"#,
          "<r><x xmlns='urn:e\u{301}'/></r>", .invalid),
+        // Prefixes: a QName's in the document, a reference's in the schema, an identity
+        // constraint's `p:*`.
+        ("qname_prefix", #"<xs:element name="r" type="xs:QName"/>"#, "<r xmlns:e\u{301}='urn:x'>\u{E9}:a</r>", .invalid),
+        ("schema_prefix", #"<xs:simpleType name="T"><xs:restriction base="xs:int"/></xs:simpleType><xs:element name="r" type="&#xE9;:T" xmlns:e\#u{301}="urn:t"/>"#,
+         "<r xmlns='urn:t'>1</r>", .schema),
+        ("identity_prefix", #"<xs:element name="r" xmlns:p="urn:&#xE9;"><xs:complexType><xs:sequence><xs:any processContents="lax" maxOccurs="9"/></xs:sequence></xs:complexType><xs:key name="k"><xs:selector xpath="p:*"/><xs:field xpath="@id"/></xs:key></xs:element>"#,
+         "<r><x xmlns='urn:e\u{301}'/></r>", .valid),
         // Lists split by code point; NaN and inclusive bounds.
         ("list_split", #"<xs:element name="r"><xs:simpleType><xs:restriction base="xs:NMTOKENS"><xs:length value="2"/></xs:restriction></xs:simpleType></xs:element>"#,
          "<r>a &#x301;</r>", .valid),
@@ -54,7 +61,7 @@ struct CodePointFindingsTests {
          "<r>NaN</r>", .invalid),
     ] as [(String, String, String, DifferentialFindingsTests.Verdict)])
     func finding(name: String, body: String, document: String, verdict: DifferentialFindingsTests.Verdict) throws {
-        let target = name == "namespace" ? #" targetNamespace="urn:&#xE9;""# : ""
+        let target = name == "namespace" ? #" targetNamespace="urn:&#xE9;""# : name == "schema_prefix" ? #" targetNamespace="urn:t""# : ""
         try DifferentialFindingsTests().finding(
             name: name, schema: "<xs:schema \(Self.xs)\(target)>\(body)</xs:schema>", document: document, verdict: verdict)
     }

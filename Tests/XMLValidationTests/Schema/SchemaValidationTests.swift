@@ -169,6 +169,13 @@ struct SchemaValidationTests {
         ])
     }
 
+    @Test("an xsi:nil that is not a boolean is one error: the element's attributes and content are still checked")
+    func invalidNilValue() throws {
+        let schema = try Self.schema(#"<xs:element name="r" nillable="true"><xs:complexType><xs:sequence><xs:element name="c" type="xs:int"/></xs:sequence><xs:attribute name="a" type="xs:int"/></xs:complexType></xs:element>"#)
+        let errors = try Self.errors(schema, #"<r xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:nil="maybe" a="x" bad="1"><c>zz</c><d/></r>"#)
+        #expect(errors.map(\.code) == [.invalidValue, .invalidValue, .undeclaredAttribute, .invalidValue, .unexpectedElement], "\(errors)")
+    }
+
     @Test("unresolved IDREFs are reported in the order written, a list's names in its order")
     func unresolvedReferencesInOrder() throws {
         let schema = try Self.schema("""

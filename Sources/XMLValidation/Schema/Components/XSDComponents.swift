@@ -16,6 +16,8 @@ struct XSDExpandedName: Hashable, Sendable, CustomStringConvertible {
     }
 
     func hash(into hasher: inout Hasher) {
+        // The length first, so that ("ab", "c") and ("a", "bc") feed different bytes.
+        hasher.combine(localName.utf8.count)
         localName.hashCodePoints(into: &hasher)
         namespace.hashCodePoints(into: &hasher)
     }

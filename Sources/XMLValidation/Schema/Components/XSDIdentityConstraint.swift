@@ -34,7 +34,7 @@ struct XSDIdentityPath: Sendable {
             switch self {
             case .name(let expected): return expected == name
             case .any: return true
-            case .anyIn(let namespace): return name.namespace == namespace
+            case .anyIn(let namespace): return name.namespace.hasSameCodePoints(as: namespace)
             }
         }
     }

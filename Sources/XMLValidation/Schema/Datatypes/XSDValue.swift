@@ -59,6 +59,7 @@ enum XSDValue: Hashable, Sendable {
         case .duration(let x): hasher.combine(x)
         case .hexBinary(let x), .base64Binary(let x): hasher.combine(x)
         case .qualifiedName(let namespace, let localName):
+            hasher.combine(localName.utf8.count)
             localName.hashCodePoints(into: &hasher)
             namespace.hashCodePoints(into: &hasher)
         case .list(let x): hasher.combine(x)

@@ -139,7 +139,7 @@ extension XSDInstanceChecker {
             guard case .string(let id) = value else { return }
             let key = CodePointString(id)
             if !ids.insert(key).inserted {
-                try report(.duplicateID, "\(owner()): ID \(id) is already the ID of an earlier element or attribute", at: position)
+                try report(.duplicateID, "\(owner()): ID \(shortenedName(id)) is already the ID of an earlier element or attribute", at: position)
             }
             forwardReferences[key] = nil
             return
@@ -159,7 +159,7 @@ extension XSDInstanceChecker {
             }
         } else {
             for case .string(let entity) in items where !unparsedEntities.contains(CodePointString(entity)) {
-                try report(.undeclaredEntity, "\(owner()): \(entity) is not an unparsed entity the DTD declares", at: position ?? locator.position)
+                try report(.undeclaredEntity, "\(owner()): \(shortenedName(entity)) is not an unparsed entity the DTD declares", at: position ?? locator.position)
             }
         }
     }

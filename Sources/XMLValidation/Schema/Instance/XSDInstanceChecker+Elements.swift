@@ -81,12 +81,11 @@ extension XSDInstanceChecker {
         if let written = xsiNilValue {
             checkedAttribute = xsiNilNumber
             let value = XSDWhiteSpace.collapse.normalize(written.string)
-            guard value == "true" || value == "false" || value == "1" || value == "0" else {
+            if !(value == "true" || value == "false" || value == "1" || value == "0") {
+                // The element is then read as if it had none: its content and attributes are
+                // still checked.
                 try report(.invalidValue, "xsi:nil must be a boolean (true, false, 1 or 0), not \(quotedValue(written.string))")
-                stack.append(frame)
-                return
-            }
-            if let declaration, !model.elements[declaration].isNillable {
+            } else if let declaration, !model.elements[declaration].isNillable {
                 // Any xsi:nil, even false, needs a nillable declaration (cvc-elt.3.1).
                 try report(.invalidNil, "element <\(name)> is not nillable, and may not have xsi:nil", component: component)
             } else if declaration != nil, value == "true" || value == "1" {
@@ -403,8 +402,8 @@ extension XSDInstanceChecker {
         return replacement
     }
 
-    static func lookup(prefix: String, in bindings: [String: [String?]]) -> String?? {
-        if let binding = bindings[prefix]?.last { return .some(binding) }
+    static func lookup(prefix: String, in bindings: [CodePointString: [String?]]) -> String?? {
+        if let binding = bindings[CodePointString(prefix)]?.last { return .some(binding) }
         if prefix.isEmpty { return .some(nil) }
         if prefix == "xml" { return .some(SchemaNode.xmlNamespace) }
         return nil

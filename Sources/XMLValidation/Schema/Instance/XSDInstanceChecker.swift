@@ -36,7 +36,7 @@ struct XSDInstanceChecker {
     /// (``XSDInstanceChecker/enterByPlan(_:attributes:)``).
     var elementPlans: [XSDElementPlan] = []
     /// In-scope namespace bindings, for `QName` values and `xsi:type`: each prefix's stack.
-    var namespaceBindings: [String: [String?]] = [:]
+    var namespaceBindings: [CodePointString: [String?]] = [:]
     /// IDs seen so far, told apart by code point.
     var ids: Set<CodePointString> = []
     /// IDREFs to IDs not seen yet: where the first reference is, and how many references
@@ -113,19 +113,19 @@ struct XSDInstanceChecker {
     mutating func endDocument() throws {
         // In the order they were written (a list's names share its position).
         for (name, reference) in forwardReferences.sorted(by: { $0.value.order < $1.value.order }) {
-            try report(.unresolvedReference, "IDREF \(name) matches no element's or attribute's ID", at: reference.position)
+            try report(.unresolvedReference, "IDREF \(shortenedName(name.string)) matches no element's or attribute's ID", at: reference.position)
         }
         forwardReferences = [:]
     }
 
     /// Notes the binding, for `QName` values and `xsi:type`.
     mutating func startPrefixMapping(prefix: XMLStringView?, uri: XMLStringView?) {
-        namespaceBindings[prefix?.string ?? "", default: []].append(uri.map(\.string).flatMap { $0.isEmpty ? nil : $0 })
+        namespaceBindings[CodePointString(prefix?.string ?? ""), default: []].append(uri.map(\.string).flatMap { $0.isEmpty ? nil : $0 })
     }
 
     /// Ends the binding.
     mutating func endPrefixMapping(prefix: XMLStringView?) {
-        namespaceBindings[prefix?.string ?? ""]?.removeLast()
+        namespaceBindings[CodePointString(prefix?.string ?? "")]?.removeLast()
     }
 
     /// Checks the element's content is complete and its value valid.

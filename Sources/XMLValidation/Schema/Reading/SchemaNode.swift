@@ -1,3 +1,4 @@
+internal import XMLSyntax
 import XMLStreaming
 
 /// An element of a schema document, as the schema compiler reads it: its name, attributes
@@ -10,15 +11,16 @@ final class SchemaNode {
     /// Attributes without a namespace by local name (all of XML Schema's own), others as
     /// `{namespace}local`.
     let attributes: [String: String]
-    /// The prefixes in scope (`""` for the default namespace) and their namespaces.
-    let namespaces: [String: String]
+    /// The prefixes in scope (`""` for the default namespace), told apart by code point, and
+    /// their namespaces.
+    let namespaces: [CodePointString: String]
     let position: XMLPosition
     /// The schema document's path, for errors.
     let file: String
     var children: [SchemaNode] = []
 
     init(
-        namespace: String?, localName: String, attributes: [String: String], namespaces: [String: String],
+        namespace: String?, localName: String, attributes: [String: String], namespaces: [CodePointString: String],
         position: XMLPosition, file: String
     ) {
         self.namespace = namespace
@@ -44,7 +46,7 @@ final class SchemaNode {
 
     /// The namespace a prefix stands for here, as `QName` values in the schema read it.
     func lookup(prefix: String) -> String?? {
-        if let namespace = namespaces[prefix] { return .some(namespace.isEmpty ? nil : namespace) }
+        if let namespace = namespaces[CodePointString(prefix)] { return .some(namespace.isEmpty ? nil : namespace) }
         // No default namespace: an unprefixed name is in none. `xml` is always bound.
         if prefix.isEmpty { return .some(nil) }
         if prefix == "xml" { return .some("http://www.w3.org/XML/1998/namespace") }
@@ -57,8 +59,8 @@ struct SchemaTreeBuilder: XMLEventHandler {
     let file: String
     private(set) var root: SchemaNode?
     private var open: [SchemaNode] = []
-    private var scopes: [[String: String]] = [[:]]
-    private var pendingMappings: [String: String] = [:]
+    private var scopes: [[CodePointString: String]] = [[:]]
+    private var pendingMappings: [CodePointString: String] = [:]
     private var locator = XMLLocator.detached
 
     init(file: String) { self.file = file }
@@ -66,7 +68,7 @@ struct SchemaTreeBuilder: XMLEventHandler {
     mutating func startDocument(_ locator: XMLLocator) throws { self.locator = locator }
 
     mutating func startPrefixMapping(prefix: XMLStringView?, uri: XMLStringView?) throws {
-        pendingMappings[prefix?.string ?? ""] = uri?.string ?? ""
+        pendingMappings[CodePointString(prefix?.string ?? "")] = uri?.string ?? ""
     }
 
     mutating func startElement(_ name: XMLName, attributes: XMLAttributes) throws {
