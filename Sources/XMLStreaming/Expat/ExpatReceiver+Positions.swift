@@ -72,11 +72,11 @@ extension ExpatReceiver {
     /// Whether the character at byte `i` ends a line as expat counts lines: a line feed, or a
     /// carriage return not before one (whole UTF-16 units in UTF-16).
     func endsLine(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool {
-        let unit = inputIsUTF16 ? 2 : 1
+        guard inputIsUTF16 else { return unsafe Self.isLineBreak(bytes, at: i) }
+        let unit = 2
         // Invariant: only units that lie whole in 0..<bytes.count are read.
         func holds(_ value: UInt8, at k: Int) -> Bool {
             guard k >= 0, k + unit <= bytes.count else { return false }
-            guard inputIsUTF16 else { return unsafe bytes[k] == value }
             return unsafe inputIsLittleEndian ? bytes[k] == value && bytes[k + 1] == 0 : bytes[k] == 0 && bytes[k + 1] == value
         }
         return holds(0x0A, at: i) || (holds(0x0D, at: i) && !holds(0x0A, at: i + unit))

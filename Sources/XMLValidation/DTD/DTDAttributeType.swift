@@ -45,7 +45,7 @@ enum DTDAttributeType: Hashable, Sendable {
         guard trimmed.first == "(", trimmed.last == ")" else { return nil }
         // By code point: a combining mark after `|` must not join it into one Character.
         let inner = String(trimmed.dropFirst().dropLast())
-        return DTDTokens.split(inner, on: "|").map {
+        return inner.splitByCodePoint(separator: UInt8(ascii: "|"), omittingEmptySubsequences: false).map {
             String(String.UnicodeScalarView($0.unicodeScalars.filter { $0 != " " && $0 != "\t" && $0 != "\n" && $0 != "\r" }))
         }
     }
@@ -84,7 +84,7 @@ enum DTDTokens {
     /// space at either end or two together (which a normalized value cannot have, but a
     /// default written in the DTD can).
     static func list(_ text: String) -> [String]? {
-        let parts = split(text, on: " ")
+        let parts = text.splitByCodePoint(separator: 0x20, omittingEmptySubsequences: false).map(String.init)
         guard !text.isEmpty, !parts.contains(where: \.isEmpty) else { return nil }
         return parts
     }
@@ -149,12 +149,4 @@ enum DTDTokens {
         return UInt32(String(decoding: digits, as: UTF8.self)) == 0x20
     }
 
-    /// `text` split at each `separator`, by code point (a `String`'s split is by
-    /// `Character`, where a combining mark joins the separator before it), keeping empty
-    /// parts.
-    static func split(_ text: String, on separator: Unicode.Scalar) -> [String] {
-        text.unicodeScalars.split(separator: separator, omittingEmptySubsequences: false).map {
-            String(String.UnicodeScalarView($0))
-        }
-    }
 }
