@@ -233,6 +233,20 @@ struct EncodingTranscodingTests {
         #expect(events.contains(.characters(String(repeating: "\u{0BB8}\u{0BCD}\u{0BB0}\u{0BC0}", count: 10_000))))
     }
 
+    @Test("In a stateful encoding a tag after a shifted run is placed at its own first byte, however the input is cut")
+    func statefulPositionsAfterShiftedRuns() throws {
+        // UTF-7: é is +AOk- (or +AOk when a character outside base64 follows), ЖЖ is +BBYEFg.
+        // A walk that reached a tag's offset at the end of the input held used to take in
+        // the next run's + and first base64 bytes, so positions moved with the chunking.
+        let input = Array("<?xml version=\"1.0\" encoding=\"UTF-7\"?>\n<r>+AOk-<b/>+BBYEFg<c/>x+AOk<d/>+AOkA6Q-<e/></r>".utf8)
+        let offsets: [Int64] = [39, 47, 58, 67, 79]
+        for size in [input.count, 1, 2, 3, 4, 5, 7] {
+            let positions = try Self.startPositions(of: input, chunkSize: size)
+            #expect(positions.map(\.byteOffset) == offsets, "chunks of \(size)")
+            #expect(positions.map(\.column) == [1, 5, 11, 17, 23], "chunks of \(size)")
+        }
+    }
+
     @Test("A byte-order mark and a declaration of another encoding: the error says they disagree")
     func byteOrderMarkConflict() throws {
         let input = [0xEF, 0xBB, 0xBF] + Array("<?xml version='1.0' encoding='Shift_JIS'?><a/>".utf8)
@@ -295,6 +309,15 @@ struct EncodingTranscodingTests {
             try? parser.parse(input)
         }
         #expect(manyElements.isNearLinear(), "\(manyElements)")
+        // A stateful encoding: every element's text a shifted run, its position asked.
+        let shifted = Scaling.measure(n: 5_000, prepare: { n in
+            Array("<?xml version='1.0' encoding='UTF-7'?><a>".utf8)
+                + Array(repeating: Array("<b c='+BBYEFg'>+AOkA6Q-</b>".utf8), count: n).flatMap { $0 } + Array("</a>".utf8)
+        }) { input in
+            let parser = XMLStreamParser(handler: XMLEventCollector(recordsPositions: true))
+            try? parser.parse(input)
+        }
+        #expect(shifted.isNearLinear(), "\(shifted)")
     }
 }
 
