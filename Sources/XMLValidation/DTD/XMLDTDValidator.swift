@@ -304,7 +304,7 @@ public struct XMLDTDValidator<Next: XMLEventHandler>: XMLEventHandler {
         } else if !sawDeclarations {
             // Once: with nothing declared, every element would be an error of its own.
             hasNoDTD = true
-            try report(.noDTD, "the document has no DTD to be valid against")
+            try report(.noDTD, "the document has no DTD to be valid against: it has no <!DOCTYPE>, and no DTD given to the parser declares anything")
         }
     }
 
@@ -367,31 +367,33 @@ public struct XMLDTDValidator<Next: XMLEventHandler>: XMLEventHandler {
         let checksStandalone = isStandalone && list?.hasExternalDeclarations == true
         let written = checksStandalone ? locator.writtenAttributeValues() : nil
         defer { checkedAttribute = nil }
-        for (name, value) in pendingNamespaceAttributes {
-            // Placed at the declaration in the tag, as any attribute.
+        // Each attribute placed at itself in the tag: a namespace declaration's as any other.
+        func checkOne(_ name: String, _ value: String, isSpecified: Bool) throws {
             checkedAttribute = name
-            try check(name, value, isSpecified: true, in: list, element: element, declared: declared)
-            if tracksPresence { present.insert(CodePointString(name)) }
+            try check(name, value, isSpecified: isSpecified, in: list, element: element, declared: declared)
             if checksStandalone, let rule = list?.attributes[CodePointString(name)], rule.isExternal {
+                try checkStandalone(rule, value: value, isSpecified: isSpecified, written: written?[name], element: element)
+            }
+            if tracksPresence { present.insert(CodePointString(name)) }
+        }
+        if pendingNamespaceAttributes.isEmpty {
+            for attribute in attributes {
+                try checkOne(attribute.name.qualifiedName, attribute.value.string, isSpecified: attribute.isSpecified)
+            }
+        } else {
+            // The namespace-aware parser reports the tag's `xmlns` attributes apart, before
+            // it: all are checked in the order the tag writes them, so that errors come in
+            // document order, then the defaults.
+            var all: [(name: String, value: String, isSpecified: Bool)] = pendingNamespaceAttributes.map {
                 // A prefix mapping does not say whether its attribute was written or is a
                 // default: the tag does.
-                try checkStandalone(
-                    rule, value: value, isSpecified: written.map { $0[name] != nil } ?? true, written: written?[name],
-                    element: element)
+                ($0.name, $0.value, written.map { [name = $0.name] in $0[name] != nil } ?? true)
             }
-        }
-        for attribute in attributes {
-            let name = attribute.name.qualifiedName
-            checkedAttribute = name
-            try check(
-                name, attribute.value.string, isSpecified: attribute.isSpecified, in: list, element: element,
-                declared: declared)
-            if checksStandalone, let rule = list?.attributes[CodePointString(name)], rule.isExternal {
-                try checkStandalone(
-                    rule, value: attribute.value.string, isSpecified: attribute.isSpecified, written: written?[name],
-                    element: element)
+            all += attributes.map { ($0.name.qualifiedName, $0.value.string, $0.isSpecified) }
+            let offsets = all.map { locator.attributePosition(named: $0.name)?.byteOffset ?? .max }
+            for index in all.indices.sorted(by: { (offsets[$0], $0) < (offsets[$1], $1) }) {
+                try checkOne(all[index].name, all[index].value, isSpecified: all[index].isSpecified)
             }
-            if tracksPresence { present.insert(CodePointString(name)) }
         }
         checkedAttribute = nil
         for name in list?.required ?? [] where !present.contains(CodePointString(name)) {

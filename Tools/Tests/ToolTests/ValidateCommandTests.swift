@@ -29,7 +29,15 @@ struct ValidateCommandTests {
         let file = fixture("note.xml")
         let run = try ToolRun.run(["validate", "--valid", file])
         #expect(run.status == 4)
-        #expect(run.errors == "\(file):1:1: error: the document has no DTD to be valid against\n\(file) fails to validate\n")
+        #expect(run.errors == "\(file):1:1: error: the document has no DTD to be valid against: it has no <!DOCTYPE>, and no DTD given to the parser declares anything\n\(file) fails to validate\n")
+    }
+
+    @Test("--dtd naming a DTD that declares nothing: status 3, and the message says no declarations were given")
+    func emptyNamedDTD() throws {
+        let file = fixture("note.xml")
+        let run = try ToolRun.run(["validate", "--dtd", "-", file], input: "<!-- nothing declared -->\n")
+        #expect(run.status == 3)
+        #expect(run.errors == "\(file):1:1: error: the document has no DTD to be valid against: it has no <!DOCTYPE>, and no DTD given to the parser declares anything\n\(file) fails to validate\n")
     }
 
     @Test("--dtd FILE: the DTD named is read in place of any the document names; invalid is status 3, errors name its lines")
@@ -88,7 +96,7 @@ struct ValidateCommandTests {
         // Its validity errors before that place first (here: it has no DTD).
         #expect(
             run.errors.hasPrefix(
-                "\(file):1:1: error: the document has no DTD to be valid against\n\(file):3:3: error: mismatched tag\n</r>\n  ^\n"),
+                "\(file):1:1: error: the document has no DTD to be valid against: it has no <!DOCTYPE>, and no DTD given to the parser declares anything\n\(file):3:3: error: mismatched tag\n</r>\n  ^\n"),
             "\(run.errors)")
     }
 
