@@ -81,6 +81,21 @@ struct EncodingTranscodingTests {
         }
     }
 
+    @Test("The bytes an error names do not depend on where the input was cut")
+    func invalidSequenceInPieces() throws {
+        // UTF-7: +ENTITY leaves four bits that are not zero, so the space that ends it is wrong.
+        let input = Array("<?xml version=\"1.0\" encoding=\"UTF-7\"?>\n<a>+ENTITY #x</a>".utf8)
+        for size in [input.count, 1, 2, 3, 5] {
+            let parser = XMLStreamParser(handler: XMLEventCollector())
+            let error = try #require(throws: XMLParseError.self) {
+                for piece in ChunkSplitter.pieces(of: input, size: size) { try parser.feed(piece) }
+                try parser.finish()
+            }
+            #expect(error.position == XMLPosition(line: 2, column: 6, byteOffset: 49), "chunks of \(size)")
+            #expect(error.message.contains("the bytes 0x20 0x23 at offset 49 are not a character of UTF-7"), "\(error.message)")
+        }
+    }
+
     @Test("Input that ends inside a character is an error at its end")
     func truncatedCharacter() throws {
         let input = Array("<?xml version='1.0' encoding='GB18030'?><a>".utf8) + [0x81, 0x30, 0x81]

@@ -108,8 +108,13 @@ struct TranscodingInput: InputStage {
         for mark in marks { offsets.addMark(mark) }
         let bad: TranscodedOffsets.InvalidSequence?
         switch stop {
-        case .invalid:
+        case .invalid where isFinal || offsets.window.count - (start + read) >= Self.shownBytes:
             bad = invalidSequence(at: start + read, outputOffset: produced + Int64(written), truncated: false)
+        case .invalid:
+            // The message shows the bytes from there: until they are all here (or the input
+            // ends), the stage waits, converting from them again with the next input, so
+            // that the message does not depend on where the input was cut.
+            bad = nil
         case .incomplete where isFinal:
             bad = invalidSequence(at: start + read, outputOffset: produced + Int64(written), truncated: true)
         default:
@@ -125,9 +130,12 @@ struct TranscodingInput: InputStage {
         try unsafe output.withUnsafeBytes { try unsafe deliver([], UnsafeRawBufferPointer(rebasing: $0[..<written])) }
     }
 
+    /// The most bytes of a sequence the encoding does not allow that its message shows.
+    static let shownBytes = 4
+
     private func invalidSequence(at index: Int, outputOffset: Int64, truncated: Bool) -> TranscodedOffsets.InvalidSequence {
         let window = offsets.window
-        let end = min(window.count, index + 4)
+        let end = min(window.count, index + Self.shownBytes)
         return TranscodedOffsets.InvalidSequence(
             bytes: Array(window[index..<end]), inputOffset: offsets.windowStart + Int64(index),
             outputOffset: outputOffset, truncated: truncated)
