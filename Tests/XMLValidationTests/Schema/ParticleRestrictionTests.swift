@@ -55,6 +55,19 @@ struct ParticleRestrictionTests {
         ("an all group narrowed", "<xs:all>\(e("a"))\(e("b", optional))</xs:all>", "<xs:all>\(e("a"))</xs:all>", true),
         ("a repeated sequence for a single one", "<xs:sequence>\(e("a"))</xs:sequence>",
          #"<xs:sequence maxOccurs="2">\#(e("a"))</xs:sequence>"#, false),
+        // Found by the particle campaign (2026-11-29, helper-51).
+        ("an empty choice that may be absent is pointless, and ignored", "<xs:sequence>\(e("a"))\(e("z"))</xs:sequence>",
+         #"<xs:sequence>\#(e("a"))\#(e("z"))<xs:choice minOccurs="0"/></xs:sequence>"#, true),
+        ("an empty choice that must occur is not", "<xs:sequence>\(e("a"))</xs:sequence>",
+         "<xs:sequence>\(e("a"))<xs:choice/></xs:sequence>", false),
+        ("a count past Int32 compared exactly", #"<xs:sequence>\#(e("a", #"maxOccurs="2147483647""#))</xs:sequence>"#,
+         #"<xs:sequence>\#(e("a", #"maxOccurs="2147483648""#))</xs:sequence>"#, false),
+        ("a least count past Int32 compared exactly",
+         #"<xs:sequence>\#(e("a", #"minOccurs="3000000001" maxOccurs="unbounded""#))</xs:sequence>"#,
+         #"<xs:sequence>\#(e("a", #"minOccurs="3000000000" maxOccurs="unbounded""#))</xs:sequence>"#, false),
+        ("an identity constraint added", #"<xs:sequence><xs:element name="a" type="xs:string"/></xs:sequence>"#,
+         #"<xs:sequence><xs:element name="a" type="xs:string"><xs:unique name="u"><xs:selector xpath="."/><xs:field xpath="."/></xs:unique></xs:element></xs:sequence>"#,
+         false),
     ]
 
     @Test("each case gets the recommendation's verdict", arguments: cases)
@@ -119,6 +132,41 @@ struct ParticleRestrictionTests {
                     """)
         }
         #expect(mixed.message.contains("it is mixed, and its base is not"))
+    }
+
+    @Test("an abstract head stands for its members only; anyType's own wildcard may be processed more weakly")
+    func abstractHeadsAndAnyTypeContent() throws {
+        // Substitution Group (3.3.6) leaves abstract declarations out of a head's group.
+        _ = try XMLSchema(
+            string: """
+                <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
+                  <xs:element name="H" abstract="true"/>
+                  <xs:element name="m" substitutionGroup="H"/>
+                  <xs:element name="o"/>
+                  <xs:complexType name="B"><xs:choice><xs:element ref="m"/><xs:element ref="o"/></xs:choice></xs:complexType>
+                  <xs:complexType name="R"><xs:complexContent><xs:restriction base="B">
+                    <xs:sequence><xs:element ref="H"/></xs:sequence>
+                  </xs:restriction></xs:complexContent></xs:complexType>
+                </xs:schema>
+                """)
+        // NSSubset 3: B's content is anyType's (an extension adding only an attribute).
+        func anyTypeContent(_ base: String) throws -> XMLSchema {
+            try XMLSchema(
+                string: """
+                    <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
+                      <xs:complexType name="B">\(base)</xs:complexType>
+                      <xs:complexType name="R"><xs:complexContent><xs:restriction base="B">
+                        <xs:sequence><xs:any processContents="skip" minOccurs="0" maxOccurs="unbounded"/></xs:sequence>
+                      </xs:restriction></xs:complexContent></xs:complexType>
+                    </xs:schema>
+                    """)
+        }
+        _ = try anyTypeContent(#"<xs:complexContent><xs:extension base="xs:anyType"><xs:attribute name="at"/></xs:extension></xs:complexContent>"#)
+        // The same wildcard written in a schema is not anyType's.
+        let written = try #require(throws: XMLValidationError.self) {
+            try anyTypeContent(#"<xs:sequence><xs:any processContents="lax" minOccurs="0" maxOccurs="unbounded"/></xs:sequence>"#)
+        }
+        #expect(written.message.contains("its wildcard is skip, weaker than the base's lax"), "\(written)")
     }
 
     @Test("a restriction that breaks deep in nested groups says why, each level checked once")

@@ -108,6 +108,7 @@ extension XSDSchemaCompiler {
                     let anything = XSDParticle(
                         minimum: 0, maximum: nil, term: .wildcard(XSDWildcard(namespaces: .any, processContents: .lax)))
                     particle = own.map { XSDParticle(minimum: 1, maximum: 1, term: .sequence([anything, $0])) } ?? anything
+                    if own == nil { typesWithAnyTypeContent.insert(index) }
                     mixed = true
                 } else {
                     particle = own
@@ -138,7 +139,9 @@ extension XSDSchemaCompiler {
                     }
                     switch (inherited, own) {
                     case (nil, _): particle = own
-                    case (let inherited?, nil): particle = inherited
+                    case (let inherited?, nil):
+                        particle = inherited
+                        if typesWithAnyTypeContent.contains(baseIndex) { typesWithAnyTypeContent.insert(index) }
                     case (let inherited?, let own?):
                         particle = XSDParticle(minimum: 1, maximum: 1, term: .sequence([inherited, own]))
                     }
@@ -276,14 +279,19 @@ extension XSDSchemaCompiler {
     }
 
     /// `particle` with every element whose declaration heads a substitution group replaced
-    /// by a choice of it and the declarations that may stand in its place.
+    /// by a choice of it and the declarations that may stand in its place. Without
+    /// `abstractHeads`, an abstract head is left out of its choice, as it is of its
+    /// substitution group (Substitution Group, 3.3.6), for checking restrictions; a content
+    /// model keeps it, so that a document's abstract element is named as such.
     /// Every member placed counts against `maximumContentModelWork`: a group of n members
     /// referenced in m places makes n × m particles, which a hostile schema could make huge.
-    mutating func withSubstitutes(_ particle: XSDParticle, at node: SchemaNode) throws(XSDSchemaError) -> XSDParticle {
+    mutating func withSubstitutes(
+        _ particle: XSDParticle, at node: SchemaNode, abstractHeads: Bool = true
+    ) throws(XSDSchemaError) -> XSDParticle {
         var particle = particle
         func each(_ items: [XSDParticle]) throws(XSDSchemaError) -> [XSDParticle] {
             var result: [XSDParticle] = []
-            for item in items { result.append(try withSubstitutes(item, at: node)) }
+            for item in items { result.append(try withSubstitutes(item, at: node, abstractHeads: abstractHeads)) }
             return result
         }
         switch particle.term {
@@ -295,7 +303,8 @@ extension XSDSchemaCompiler {
                         "the substitution groups place more than XMLSchema.Options.maximumContentModelWork "
                             + "(\(options.maximumContentModelWork)) members in content models", at: node, code: .unreadableSchema)
                 }
-                particle.term = .choice(([index] + members).map { XSDParticle(minimum: 1, maximum: 1, term: .element($0)) })
+                let group = abstractHeads || !model.elements[index].isAbstract ? [index] + members : members
+                particle.term = .choice(group.map { XSDParticle(minimum: 1, maximum: 1, term: .element($0)) })
             }
         case .wildcard:
             break

@@ -33,7 +33,9 @@ extension XSDSchemaCompiler {
                 XSDSchemaError("\(what) is not a restriction of its base \(base.name)'s: \(reason) (derivation-ok-restriction.5)", at: pending.node)
             }
             if pending.mixed, !baseMixed { throw fail("it is mixed, and its base is not") }
-            try check(pending.particle, restricts: particles[pending.base], what: what, at: pending.node, fail: fail)
+            try check(
+                pending.particle, restricts: particles[pending.base], what: what, at: pending.node,
+                baseIsAnyTypeContent: typesWithAnyTypeContent.contains(pending.base), fail: fail)
         }
         pendingRestrictions = []
         for (name, original, node) in redefinedGroups {
@@ -50,11 +52,16 @@ extension XSDSchemaCompiler {
     /// Throws `fail(reason)` when `own` (`nil`: no elements) does not restrict `base`, each
     /// with its substitution groups' heads as choices and rid of pointless groups. No
     /// elements (mixed or not) restrict only what may have none (5.2, 5.3).
+    /// `baseIsAnyTypeContent`: `base` is anyType's own content, whose wildcard a restriction
+    /// may process more weakly.
     private mutating func check(
-        _ own: XSDParticle?, restricts base: XSDParticle?, what: String, at node: SchemaNode, fail: (String) -> XSDSchemaError
+        _ own: XSDParticle?, restricts base: XSDParticle?, what: String, at node: SchemaNode,
+        baseIsAnyTypeContent: Bool = false, fail: (String) -> XSDSchemaError
     ) throws(XSDSchemaError) {
-        let own = try own.map { particle throws(XSDSchemaError) in try withSubstitutes(particle, at: node) }.flatMap(Self.withoutPointlessGroups)
-        let base = try base.map { particle throws(XSDSchemaError) in try withSubstitutes(particle, at: node) }.flatMap(Self.withoutPointlessGroups)
+        let own = try own.map { particle throws(XSDSchemaError) in try withSubstitutes(particle, at: node, abstractHeads: false) }
+            .flatMap(Self.withoutPointlessGroups)
+        let base = try base.map { particle throws(XSDSchemaError) in try withSubstitutes(particle, at: node, abstractHeads: false) }
+            .flatMap(Self.withoutPointlessGroups)
         guard let own, !Self.isEmpty(own) else {
             if let base, Self.effectiveRange(of: base).minimum > 0 { throw fail("it has no elements, and the base needs one") }
             return
@@ -62,7 +69,7 @@ extension XSDSchemaCompiler {
         guard let base else { throw fail("it has elements, and the base has none") }
         var work = 0
         do {
-            try restricts(own, base, work: &work)
+            try restricts(own, base, work: &work, baseIsAnyTypeContent: baseIsAnyTypeContent)
         } catch let failure as RestrictionFailure {
             throw fail(failure.reason)
         } catch {
@@ -73,8 +80,9 @@ extension XSDSchemaCompiler {
     }
 
     /// Throws ``RestrictionFailure`` when `r` does not restrict `b` (Particle Valid
-    /// (Restriction)), or `TooComplex` past the work budget.
-    private func restricts(_ r: XSDParticle, _ b: XSDParticle, work: inout Int) throws {
+    /// (Restriction)), or `TooComplex` past the work budget. `baseIsAnyTypeContent`: `b` is
+    /// anyType's content, its wildcard the whole of it.
+    private func restricts(_ r: XSDParticle, _ b: XSDParticle, work: inout Int, baseIsAnyTypeContent: Bool = false) throws {
         work += 1
         guard work <= options.maximumContentModelWork else { throw XSDContentModel.TooComplex() }
         switch (r.term, b.term) {
@@ -102,7 +110,7 @@ extension XSDSchemaCompiler {
                 throw RestrictionFailure(reason: "its wildcard allows namespaces the base's does not")
             }
             let strength: [XSDWildcard.ProcessContents: Int] = [.skip: 0, .lax: 1, .strict: 2]
-            guard strength[own.processContents]! >= strength[wildcard.processContents]! else {
+            guard baseIsAnyTypeContent || strength[own.processContents]! >= strength[wildcard.processContents]! else {
                 throw RestrictionFailure(
                     reason: "its wildcard is \(own.processContents.rawValue), weaker than the base's \(wildcard.processContents.rawValue)")
             }
@@ -245,6 +253,11 @@ extension XSDSchemaCompiler {
         if !own.block.isSuperset(of: base.block) {
             throw RestrictionFailure(reason: "\(describe(r)) blocks fewer derivations than the base's")
         }
+        // 3.2.3: XML Schema 1.0 lets a restriction keep identity constraints, not add them.
+        if let added = own.identityConstraints.first(where: { !base.identityConstraints.contains($0) }) {
+            throw RestrictionFailure(
+                reason: "\(describe(r)) has identity constraint \(model.identityConstraints[added].name), which the base's has not")
+        }
         guard let methods = model.derivation(of: own.type, from: base.type), !methods.contains(.extension_) else {
             throw RestrictionFailure(
                 reason: "the type of \(describe(r)), \(model.typeName(own.type)), does not derive by restriction from the base's, "
@@ -307,10 +320,11 @@ extension XSDSchemaCompiler {
         }
     }
 
-    /// The particle without pointless groups (Particle Valid (Restriction) 2): a group of one
+    /// The particle without pointless groups (Particle Valid (Restriction) 3): a group of one
     /// particle that occurs once is that particle; a sequence that occurs once in a
     /// sequence, or a choice in a choice, is its particles in place; a particle that occurs
-    /// at most 0 times and a group of no particles are gone (`nil`).
+    /// at most 0 times, a sequence or `all` of no particles and a choice of none that may
+    /// occur 0 times are gone (`nil`).
     static func withoutPointlessGroups(_ particle: XSDParticle) -> XSDParticle? {
         if particle.maximum == 0 { return nil }
         var items: [XSDParticle]
@@ -331,8 +345,8 @@ extension XSDSchemaCompiler {
             flat.append(item)
         }
         items = flat
-        // An empty choice matches nothing, not even nothing: it is kept.
-        if items.isEmpty, !isChoice { return nil }
+        // An empty choice matches nothing, not even nothing: it is kept where it must occur.
+        if items.isEmpty, !isChoice || particle.minimum == 0 { return nil }
         if items.count == 1, particle.minimum == 1, particle.maximum == 1 { return items[0] }
         var result = particle
         result.term = isSequence ? .sequence(items) : isChoice ? .choice(items) : .all(items)

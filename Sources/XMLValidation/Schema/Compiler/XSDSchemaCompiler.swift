@@ -59,6 +59,9 @@ struct XSDSchemaCompiler {
     /// Complex-content restrictions whose particles are checked against their bases' once
     /// every declaration is known.
     var pendingRestrictions: [PendingRestriction] = []
+    /// Complex types whose content is anyType's own (an extension of it, or of such a type,
+    /// that adds no particle): a restriction may process its wildcard more weakly (NSSubset 3).
+    var typesWithAnyTypeContent: Set<Int> = []
     /// Each substitution group member's head, and whether the member gave its own type.
     var substitutionHeads: [Int: (head: Int, node: SchemaNode, hasOwnType: Bool)] = [:]
     /// The identity constraints compiled so far, by name (one symbol space for all three
@@ -375,21 +378,23 @@ struct XSDSchemaCompiler {
 
     /// `minOccurs` and `maxOccurs` of a particle (defaults 1).
     func occurrences(of node: SchemaNode) throws(XSDSchemaError) -> (minimum: Int, maximum: Int?) {
-        func count(_ name: String) throws(XSDSchemaError) -> Int? {
-            guard let text = node.attributes[name] else { return 1 }
+        func count(_ name: String) throws(XSDSchemaError) -> XSDDecimal? {
+            guard let text = node.attributes[name] else { return XSDDecimal(1) }
             if name == "maxOccurs", text == "unbounded" { return nil }
             guard let value = XSDDecimal(Substring(text), allowsPoint: false), !value.isNegative else {
                 throw XSDSchemaError("\(name) must be a non-negative integer\(name == "maxOccurs" ? " or unbounded" : ""), not \"\(text)\"", at: node)
             }
-            // Past Int32, a count is as good as unbounded for any document; keep it exact to there.
-            return value > XSDDecimal(Int(Int32.max)) ? Int(Int32.max) : Int(value.description)!
+            return value
         }
         guard let minimum = try count("minOccurs") else { throw XSDSchemaError("minOccurs cannot be unbounded", at: node) }
         let maximum = try count("maxOccurs")
         if let maximum, maximum < minimum {
             throw XSDSchemaError("maxOccurs \(maximum) is less than minOccurs \(minimum)", at: node)
         }
-        return (minimum, maximum)
+        // Past 2^62 a count is as good as unbounded for any document, and for comparing the
+        // occurrence ranges of a restriction; it is exact to there.
+        func clamped(_ value: XSDDecimal) -> Int { value > XSDDecimal(1 << 62) ? 1 << 62 : Int(value.description)! }
+        return (clamped(minimum), maximum.map(clamped))
     }
 
     func document(of node: SchemaNode) -> XSDSchemaDocument {
