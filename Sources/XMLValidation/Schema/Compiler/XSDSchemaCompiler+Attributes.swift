@@ -146,8 +146,8 @@ extension XSDSchemaCompiler {
             throw XSDSchemaError("use must be optional, required or prohibited, not \"\(use)\"", at: node)
         }
         let name = try attributeName(node)
-        if name.namespace == "http://www.w3.org/2001/XMLSchema-instance" {
-            throw XSDSchemaError("attributes in the XMLSchema-instance namespace cannot be declared", at: node)
+        if name.namespace == xsiNamespace {
+            throw XSDSchemaError("attributes in the XMLSchema-instance namespace cannot be declared (no-xsi)", at: node)
         }
         if node.attributes["default"] != nil, use != "optional" {
             throw XSDSchemaError("an attribute with a default must be optional, not \(use) (src-attribute.2)", at: node)
@@ -170,6 +170,7 @@ extension XSDSchemaCompiler {
             }
         } else {
             let type = try simpleType(of: node, attribute: "type", default: .anySimpleType)!
+            try checkNotationEnumerated(.simple(type), at: node)
             result = XSDAttributeUse(
                 name: name, type: type, isRequired: use == "required",
                 valueConstraint: try valueConstraint(of: node, type: .simple(type)), component: component(node))
@@ -188,10 +189,17 @@ extension XSDSchemaCompiler {
             return (builtin.type, nil, builtin.component)
         }
         guard let global = globalAttributeNodes[name] else { throw undeclared("attribute", name, at: node) }
+        if name.localName == "xmlns" {
+            throw XSDSchemaError("<xs:attribute> needs a name that is an NCName other than xmlns (no-xmlns)", at: global.node)
+        }
+        if name.namespace == xsiNamespace {
+            throw XSDSchemaError("attributes in the XMLSchema-instance namespace cannot be declared (no-xsi)", at: global.node)
+        }
         if let index = compiledAttributes[name] {
             return (index, try valueConstraint(of: global.node, type: .simple(index)), component(global.node))
         }
         let type = try simpleType(of: global.node, attribute: "type", default: .anySimpleType)!
+        try checkNotationEnumerated(.simple(type), at: global.node)
         compiledAttributes[name] = type
         let constraint = try valueConstraint(of: global.node, type: .simple(type))
         model.globalAttributes[name] = (type, constraint, component(global.node))

@@ -126,8 +126,11 @@ extension XSDSchemaCompiler {
                     keptSimpleContent = simple
                 }
                 if isExtension {
-                    let saysMixed = complexContent.attributes["mixed"] != nil || node.attributes["mixed"] != nil
-                    if case .elements(_, let baseMixed) = baseType.content, baseMixed != mixed, own != nil || saysMixed {
+                    // Without content of its own, an extension has its base's content type,
+                    // whatever it says (3.4.2, 3.2.1), unless it says mixed: its explicit
+                    // content is then an empty sequence, mixed (2.1.4).
+                    let hasExplicitContent = mixed || own.map { !Self.isEmpty($0) } ?? false
+                    if case .elements(_, let baseMixed) = baseType.content, baseMixed != mixed, hasExplicitContent {
                         throw XSDSchemaError("an extension must be mixed exactly when its base \(baseType.name) is (cos-ct-extends.1.4)", at: derivation)
                     }
                     if case .elements(_, true) = baseType.content { mixed = true }

@@ -142,7 +142,11 @@ extension XSDSchemaCompiler {
             if !isDeferred { declaration.type = try type(named: typeName, at: node) }
         } else if let inline {
             var visited: Set<XSDExpandedName> = []
+            // In a named group being compiled, an anonymous complex type may reference the
+            // group again (a recursive structure, which mg-props-correct.2 allows through an
+            // element): it waits for the group's term.
             isDeferred = derivesFromUnfinished(inline, visited: &visited)
+                || (inline.localName == "complexType" && !groupsInProgress.isEmpty)
             if !isDeferred { declaration.type = try elementType(inline, name: name) }
         }
         declaration.isNillable = Self.boolean(node.attributes["nillable"])
@@ -152,6 +156,7 @@ extension XSDSchemaCompiler {
         if isDeferred {
             deferredElementTypes.append((index, node, name))
         } else {
+            try checkNotationEnumerated(declaration.type, at: node)
             declaration.valueConstraint = try valueConstraint(of: node, type: declaration.type)
         }
         declaration.identityConstraints = try identityConstraints(of: node)
@@ -200,8 +205,22 @@ extension XSDSchemaCompiler {
                     continue
                 }
                 model.elements[index].type = type
+                try checkNotationEnumerated(type, at: node)
                 model.elements[index].valueConstraint = try valueConstraint(of: node, type: type)
             }
+        }
+    }
+
+    /// A declaration's simple type is not `xs:NOTATION`, nor a restriction of it without an
+    /// enumeration (Datatypes 3.2.19: "It is an error for NOTATION to be used directly in a
+    /// schema"; it is used only through a restriction that lists the notations).
+    func checkNotationEnumerated(_ type: XSDTypeReference, at node: SchemaNode) throws(XSDSchemaError) {
+        guard case .simple(let index) = type else { return }
+        let simple = model.simpleTypes[index]
+        if case .atomic = simple.variety, simple.builtin.isDerived(from: .NOTATION), simple.facets.enumeration == nil {
+            throw XSDSchemaError(
+                "\(simple.name) cannot be a declaration's type: NOTATION is used only through a restriction that lists "
+                    + "the notations (enumeration-required-notation)", at: node)
         }
     }
 

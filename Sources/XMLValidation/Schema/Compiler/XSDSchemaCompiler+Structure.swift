@@ -35,8 +35,11 @@ extension XSDSchemaCompiler {
                 .any(["simpleType", "complexType", "group", "attributeGroup", "element", "attribute", "notation"]),
             ]
         case "redefine": return [.any(["simpleType", "complexType", "group", "attributeGroup"])]
-        case "element": return [.optional(["simpleType", "complexType"]), .any(["unique", "key", "keyref"])]
-        case "attribute", "list": return [.optional(["simpleType"])]
+        // A reference takes its type and constraints from the declaration (src-element.2.2,
+        // src-attribute.3.2).
+        case "element": return node.attributes["ref"] != nil ? [] : [.optional(["simpleType", "complexType"]), .any(["unique", "key", "keyref"])]
+        case "attribute": return node.attributes["ref"] != nil ? [] : [.optional(["simpleType"])]
+        case "list": return [.optional(["simpleType"])]
         case "union": return [.any(["simpleType"])]
         case "simpleType": return [.one(["restriction", "list", "union"])]
         case "simpleContent", "complexContent": return [.one(["restriction", "extension"])]

@@ -33,8 +33,9 @@ struct XSDSchemaCompiler {
     /// while it is compiled, by an element in its own content, but not derived from).
     var finishedComplexTypes: Set<Int> = []
     /// Element declarations whose type derives from a complex type still being compiled
-    /// (`M` holding an element of a type extending `M`): their types are compiled once the
-    /// global components are (``resolveDeferredElementTypes()``).
+    /// (`M` holding an element of a type extending `M`), or is anonymous and complex inside a
+    /// named group being compiled (which its content may reference again): their types are
+    /// compiled once the global components are (``resolveDeferredElementTypes()``).
     var deferredElementTypes: [(index: Int, node: SchemaNode, name: XSDExpandedName)] = []
     var compiledElements: [XSDExpandedName: Int] = [:]
     var compiledAttributes: [XSDExpandedName: Int] = [:]
@@ -118,6 +119,10 @@ struct XSDSchemaCompiler {
             // A group no type uses is still checked.
             _ = try groupParticle(named: name, minimum: 1, maximum: 1, at: global.node)
         }
+        for (name, global) in attributeGroupNodes.sorted(by: { $0.key.description < $1.key.description }) {
+            // So is an attribute group.
+            _ = try attributeGroup(named: name, at: global.node)
+        }
         try resolveDeferredElementTypes()
         try resolveSubstitutionGroups()
         try buildContentModels()
@@ -196,10 +201,23 @@ struct XSDSchemaCompiler {
                     throw XSDSchemaError("<xs:\(node.localName)> has no attribute \(name) (the schema for schemas)", at: node)
                 }
             }
-            // A top-level declaration is not a particle or a use, nor a reference.
-            let notAtTop: [String: [String]] = ["element": ["ref", "form", "minOccurs", "maxOccurs"], "attribute": ["ref", "form", "use"]]
-            if topLevel, let name = notAtTop[node.localName]?.first(where: { node.attributes[$0] != nil }) {
-                throw XSDSchemaError("a top-level <xs:\(node.localName)> cannot have \(name)", at: node)
+            // A top-level declaration or definition is not a particle or a use, nor a
+            // reference; a local definition has no name or final of its own; a reference
+            // has no name (the schema for schemas' top-level and local forms).
+            let definesAtTop = topLevel || parent == "redefine"
+            let notAtTop: [String: [String]] = [
+                "element": ["ref", "form", "minOccurs", "maxOccurs"], "attribute": ["ref", "form", "use"],
+                "group": ["ref", "minOccurs", "maxOccurs"], "attributeGroup": ["ref"],
+            ]
+            let notInside: [String: [String]] = [
+                "simpleType": ["name", "final"], "complexType": ["name", "abstract", "block", "final"], "group": ["name"],
+                "attributeGroup": ["name"],
+            ]
+            if let name = (definesAtTop ? notAtTop : notInside)[node.localName]?.first(where: { node.attributes[$0] != nil }) {
+                throw XSDSchemaError("a \(definesAtTop ? "top-level" : "local") <xs:\(node.localName)> cannot have \(name)", at: node)
+            }
+            if node.localName == "attribute", node.attributes["ref"] != nil, node.attributes["name"] != nil {
+                throw XSDSchemaError("an attribute with ref cannot have name (src-attribute.3.1)", at: node)
             }
             let booleans = ["abstract", "nillable", "mixed"] + (Self.schemaAttributes[node.localName] == ["fixed", "value"] ? ["fixed"] : [])
             for name in booleans {

@@ -87,13 +87,7 @@ extension XSDSimpleType {
                     facets.fractionDigits = count
                 }
             case .minInclusive, .maxInclusive, .minExclusive, .maxExclusive:
-                // A bound is a value of the base (its other facets apply, its bounds are
-                // checked below as the recommendation words them).
-                var unbounded = self.facets
-                (unbounded.minInclusive, unbounded.maxInclusive) = (nil, nil)
-                (unbounded.minExclusive, unbounded.maxExclusive) = (nil, nil)
-                let base = XSDSimpleType(name: self.name, variety: variety, builtin: builtin, whiteSpace: self.whiteSpace, facets: unbounded)
-                let value = try base.validate(declaration.value, namespaces: namespaces)
+                let value = try boundValue(declaration.value, namespaces: namespaces)
                 try checkBound(kind, value, declaration.value)
                 let bound = (value: value, written: declaration.value)
                 switch kind {
@@ -113,6 +107,17 @@ extension XSDSimpleType {
         if let enumeration { facets.enumeration = enumeration }
         try Self.checkConsistency(facets)
         return XSDSimpleType(name: name, variety: variety, builtin: builtin, whiteSpace: whiteSpace, facets: facets, base: self)
+    }
+
+    /// A bound's value: a value of the base, whose other facets apply (its bounds are
+    /// checked apart, as the recommendation words them: a base's `maxExclusive` 10 may be
+    /// restated).
+    private func boundValue(_ written: String, namespaces: XSDBuiltinType.NamespaceLookup) throws(XSDValueError) -> XSDValue {
+        var unbounded = facets
+        (unbounded.minInclusive, unbounded.maxInclusive) = (nil, nil)
+        (unbounded.minExclusive, unbounded.maxExclusive) = (nil, nil)
+        let base = XSDSimpleType(name: name, variety: variety, builtin: builtin, whiteSpace: whiteSpace, facets: unbounded)
+        return try base.validate(written, namespaces: namespaces)
     }
 
     /// A bound of a restriction against the base's bounds (Datatypes 4.3.7-4.3.10: a
@@ -159,10 +164,10 @@ extension XSDSimpleType {
             default: return count == facets.fractionDigits
             }
         case .whiteSpace: return XSDWhiteSpace(name: written) == whiteSpace
-        case .minInclusive: return (try? validate(written, namespaces: namespaces)) == facets.minInclusive?.value
-        case .maxInclusive: return (try? validate(written, namespaces: namespaces)) == facets.maxInclusive?.value
-        case .minExclusive: return (try? validate(written, namespaces: namespaces)) == facets.minExclusive?.value
-        case .maxExclusive: return (try? validate(written, namespaces: namespaces)) == facets.maxExclusive?.value
+        case .minInclusive: return (try? boundValue(written, namespaces: namespaces)) == facets.minInclusive?.value
+        case .maxInclusive: return (try? boundValue(written, namespaces: namespaces)) == facets.maxInclusive?.value
+        case .minExclusive: return (try? boundValue(written, namespaces: namespaces)) == facets.minExclusive?.value
+        case .maxExclusive: return (try? boundValue(written, namespaces: namespaces)) == facets.maxExclusive?.value
         case .pattern, .enumeration: return true
         }
     }
