@@ -164,7 +164,7 @@ extension XSDSchemaCompiler {
                     ?? RestrictionFailure(reason: "\(describe(item)) restricts no choice of the base's")
             }
             let count = rItems.count
-            let total = (r.minimum.multipliedReportingOverflow(by: count).partialValue, r.maximum.map { $0.multipliedReportingOverflow(by: count).partialValue })
+            let total = (Self.times(r.minimum, count), r.maximum.map { Self.times($0, count) })
             try range(total, (b.minimum, b.maximum), "\(describe(r))")
         default:
             throw RestrictionFailure(reason: "\(describe(r)) cannot restrict \(describe(b))")
@@ -289,13 +289,15 @@ extension XSDSchemaCompiler {
         }
     }
 
+    /// `a × b`, or `Int.max` past it: counts multiplied saturate rather than overflow.
+    static func times(_ a: Int, _ b: Int) -> Int {
+        let (product, overflow) = a.multipliedReportingOverflow(by: b)
+        return overflow ? Int.max : product
+    }
+
     /// The least and most elements a particle matches (Effective Total Range); `nil` for
     /// unbounded. Products saturate rather than overflow.
     static func effectiveRange(of particle: XSDParticle) -> (minimum: Int, maximum: Int?) {
-        func times(_ a: Int, _ b: Int) -> Int {
-            let (product, overflow) = a.multipliedReportingOverflow(by: b)
-            return overflow ? Int.max : product
-        }
         func plus(_ a: Int, _ b: Int) -> Int {
             let (sum, overflow) = a.addingReportingOverflow(b)
             return overflow ? Int.max : sum
@@ -309,14 +311,14 @@ extension XSDSchemaCompiler {
             var most: Int? = ranges.reduce(0) { plus($0, $1.maximum ?? 0) }
             if ranges.contains(where: { $0.maximum == nil }) { most = nil }
             if most == 0 { return (0, 0) }
-            return (times(particle.minimum, least), most.flatMap { m in particle.maximum.map { times($0, m) } })
+            return (Self.times(particle.minimum, least), most.flatMap { m in particle.maximum.map { Self.times($0, m) } })
         case .choice(let items):
             let ranges = items.map(effectiveRange)
             let least = ranges.map(\.minimum).min() ?? 0
             var most: Int? = ranges.map { $0.maximum ?? 0 }.max() ?? 0
             if ranges.contains(where: { $0.maximum == nil }) { most = nil }
             if most == 0 { return (0, 0) }
-            return (times(particle.minimum, least), most.flatMap { m in particle.maximum.map { times($0, m) } })
+            return (Self.times(particle.minimum, least), most.flatMap { m in particle.maximum.map { Self.times($0, m) } })
         }
     }
 
