@@ -69,12 +69,17 @@ dictionary_for() {
     esac
 }
 
+# Swift's own crash backtracer fights AddressSanitizer's; libFuzzer reports crashes.
+export SWIFT_BACKTRACE=enable=no
+# Leaks the scan at exit cannot see are references (see the file).
+export LSAN_OPTIONS="suppressions=$PWD/lsan-suppressions.txt${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
+
 case "${1:-}" in
     build) exit 0 ;;
     replay)
         shift
         target=$1; shift
-        SWIFT_BACKTRACE=enable=no exec "$bin/$target" -runs=1 "$@"
+        exec "$bin/$target" -runs=1 "$@"
         ;;
 esac
 
@@ -82,9 +87,6 @@ seconds=${1:-60}
 shift || true
 targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=("${all_targets[@]}")
-
-# Swift's own crash backtracer fights AddressSanitizer's; libFuzzer reports crashes.
-export SWIFT_BACKTRACE=enable=no
 
 status=0
 for target in "${targets[@]}"; do
