@@ -98,7 +98,9 @@ let package = Package(
                 .product(name: "OrderedCollections", package: "swift-collections"),
             ],
             resources: [.copy("Fixtures")]),
-        .testTarget(name: "XMLValidationTests", dependencies: ["XMLValidation", "XMLStreaming", "XMLSyntax", "XMLTestSupport"]),
+        .testTarget(
+            name: "XMLValidationTests", dependencies: ["XMLValidation", "XMLStreaming", "XMLSyntax", "XMLTestSupport"],
+            resources: [.copy("Fixtures")]),
         .testTarget(name: "XMLWritingTests", dependencies: ["XMLWriting", "XMLStreaming", "XMLTestSupport"]),
         .testTarget(name: "PropertyListsTests", dependencies: ["PropertyLists", "XMLTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(

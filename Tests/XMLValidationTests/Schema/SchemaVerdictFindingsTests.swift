@@ -24,6 +24,12 @@ struct SchemaVerdictFindingsTests {
             </xs:complexType></xs:element></xs:sequence></xs:group>
             <xs:element name="root"><xs:complexType><xs:group ref="G"/></xs:complexType></xs:element>
             """#, "<root><item><bad/></item></root>", .invalid),
+        ("group recursive through a named type's base (the schema for schemas' attrDecls)", #"""
+            <xs:group name="G"><xs:sequence><xs:element name="e" type="T" minOccurs="0"/></xs:sequence></xs:group>
+            <xs:complexType name="B"><xs:group ref="G"/></xs:complexType>
+            <xs:complexType name="T"><xs:complexContent><xs:extension base="B"/></xs:complexContent></xs:complexType>
+            <xs:element name="root"><xs:complexType><xs:group ref="G"/></xs:complexType></xs:element>
+            """#, "<root><e><e/></e></root>", .valid),
         ("a group in its own particles", #"""
             <xs:group name="G"><xs:sequence><xs:element name="a"/><xs:group ref="G" minOccurs="0"/></xs:sequence></xs:group>
             """#, "<a/>", .schema),

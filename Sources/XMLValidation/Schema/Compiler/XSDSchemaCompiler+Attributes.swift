@@ -192,7 +192,8 @@ extension XSDSchemaCompiler {
         if name.localName == "xmlns" {
             throw XSDSchemaError("<xs:attribute> needs a name that is an NCName other than xmlns (no-xmlns)", at: global.node)
         }
-        if name.namespace == xsiNamespace {
+        // The XMLSchema-instance namespace's own schema document declares its four.
+        if name.namespace == xsiNamespace, !["type", "nil", "schemaLocation", "noNamespaceSchemaLocation"].contains(name.localName) {
             throw XSDSchemaError("attributes in the XMLSchema-instance namespace cannot be declared (no-xsi)", at: global.node)
         }
         if let index = compiledAttributes[name] {

@@ -138,13 +138,14 @@ extension XSDSchemaCompiler {
             if compiledTypes[typeName] == nil, let global = typeNodes[typeName] {
                 var visited: Set<XSDExpandedName> = [typeName]
                 isDeferred = derivesFromUnfinished(global.node, visited: &visited)
+                    || (global.node.localName == "complexType" && !groupsInProgress.isEmpty)
             }
             if !isDeferred { declaration.type = try type(named: typeName, at: node) }
         } else if let inline {
             var visited: Set<XSDExpandedName> = []
-            // In a named group being compiled, an anonymous complex type may reference the
-            // group again (a recursive structure, which mg-props-correct.2 allows through an
-            // element): it waits for the group's term.
+            // In a named group being compiled, a complex type not compiled yet (anonymous, or
+            // named above) may reference the group again (a recursive structure, which
+            // mg-props-correct.2 allows through an element): it waits for the group's term.
             isDeferred = derivesFromUnfinished(inline, visited: &visited)
                 || (inline.localName == "complexType" && !groupsInProgress.isEmpty)
             if !isDeferred { declaration.type = try elementType(inline, name: name) }

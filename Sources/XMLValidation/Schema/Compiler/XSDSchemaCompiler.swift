@@ -33,8 +33,8 @@ struct XSDSchemaCompiler {
     /// while it is compiled, by an element in its own content, but not derived from).
     var finishedComplexTypes: Set<Int> = []
     /// Element declarations whose type derives from a complex type still being compiled
-    /// (`M` holding an element of a type extending `M`), or is anonymous and complex inside a
-    /// named group being compiled (which its content may reference again): their types are
+    /// (`M` holding an element of a type extending `M`), or is complex and not compiled yet
+    /// inside a named group being compiled (which its content may reference again): their types are
     /// compiled once the global components are (``resolveDeferredElementTypes()``).
     var deferredElementTypes: [(index: Int, node: SchemaNode, name: XSDExpandedName)] = []
     var compiledElements: [XSDExpandedName: Int] = [:]
