@@ -57,6 +57,14 @@ struct CompositionFindingsTests {
         #expect(files.compileError("t.xsd")?.message.contains("in no namespace, which this schema document does not import") == true)
         try files.write("t2.xsd", #"targetNamespace="urn:t""#, #"<xs:import schemaLocation="none.xsd"/><xs:element name="r" type="N"/>"#)
         #expect(files.compileError("t2.xsd") == nil)
+        // The document's own component, written without its prefix: the message says so.
+        try files.write(
+            "own.xsd", #"targetNamespace="urn:t" xmlns:t="urn:t""#,
+            #"<xs:simpleType name="N"><xs:restriction base="xs:int"/></xs:simpleType><xs:element name="r" type="N"/>"#)
+        #expect(
+            files.compileError("own.xsd")?.message
+                == "N is in no namespace, which this schema document does not import (src-resolve.4.2); to name its own N, "
+                + "in urn:t, write it with a prefix bound to urn:t")
     }
 
     @Test("an imported document's target namespace is the one the import names, or none when it names none (src-import.3)")

@@ -60,6 +60,8 @@ struct RegexTests {
         ("{", 0, "nothing before it"), ("a{,2}", 2, "must be {n}"), ("a{1", 1, "must be {n}"), ("]", 0, "escaped as \\]"),
         ("}", 0, "escaped as \\}"), ("[a[b]", 2, "escaped as \\["), ("[z-a]", 4, "earlier one"),
         ("[a-\\d]", 3, "not a class"), ("[a-[b]c]", 6, "last thing"), ("a\\", 1, "at the end"), ("x(?:a)", 2, "nothing before it"),
+        // A group left open is named as such, not by what would come before its ].
+        ("[a-", 0, "[ with no ]"), ("[a-z-[aeiou]", 0, "[ with no ]"),
     ])
     func syntaxErrors(pattern: String, offset: Int, message: String) {
         #expect {

@@ -340,6 +340,18 @@ struct XSDSchemaCompiler {
             let index = nodeDocuments[ObjectIdentifier(node)], !importedNamespaces[index].contains(name.namespace)
         {
             let namespace = name.namespace.map { "namespace \($0)" } ?? "no namespace"
+            var own = name
+            own.namespace = document.targetNamespace
+            // An unprefixed name where no default namespace is declared: most often one of the
+            // document's own components, written without the prefix of its namespace.
+            if name.namespace == nil, let target = document.targetNamespace,
+                [globalElementNodes, globalAttributeNodes, typeNodes, groupNodes, attributeGroupNodes].contains(where: { $0[own] != nil })
+                || identityConstraintNames[own] != nil || notations.contains(own)
+            {
+                throw XSDSchemaError(
+                    "\(name) is in no namespace, which this schema document does not import (src-resolve.4.2); to name "
+                        + "its own \(name.localName), in \(target), write it with a prefix bound to \(target)", at: node)
+            }
             throw XSDSchemaError(
                 "\(name) is in \(namespace), which this schema document does not import (src-resolve.4.2); "
                     + "add <xs:import" + (name.namespace.map { " namespace=\"\($0)\"" } ?? "") + "/> to it", at: node)

@@ -208,12 +208,16 @@ struct XSDRegexParser {
                 guard !parts.isEmpty else { throw error("a subtraction from an empty group") }
                 index += 1
                 subtracted = try parseClassExpression()
-                guard peek == "]" else { throw error("a subtraction must be the last thing in its group") }
+                guard peek == "]" else {
+                    throw peek == nil ? error("a [ with no ] after it", at: start) : error("a subtraction must be the last thing in its group")
+                }
                 break loop
             case "-" where peek(ahead: 1) == "-" && peek(ahead: 2) == "[":
                 // The group's last character, before a subtraction (`[a-z--[b-z]]`).
                 index += 1
                 parts.append(.ranges([0x2D...0x2D]))
+            case "-" where peek(ahead: 1) == nil:
+                throw error("a [ with no ] after it", at: start)
             case "-" where !parts.isEmpty && peek(ahead: 1) != "]":
                 throw error("- must be escaped as \\- inside a group, except first or last")
             case "[":
