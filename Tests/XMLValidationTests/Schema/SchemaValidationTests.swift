@@ -218,7 +218,13 @@ struct SchemaValidationTests {
         ("<xs:element name=\"r\" type=\"Missing\"/>", "invalid-schema", "1:56", "no type Missing is declared"),
         ("<xs:element name=\"r\" type=\"xs:int\"/><xs:element name=\"r\"/>", "invalid-schema", "1:92", "r is declared twice (element here, and at test.xsd:1)"),
         ("<xs:simpleType name=\"T\"><xs:restriction base=\"xs:int\"><xs:pattern value=\"[\"/></xs:restriction></xs:simpleType>",
-            "invalid-schema", "1:80", "not a regular expression of XML Schema: a [ with no ] after it"),
+            "invalid-schema", "1:110", "not a regular expression of XML Schema: a [ with no ] after it"),
+        // A facet is refused at itself; facets that contradict each other at their restriction.
+        ("<xs:simpleType name=\"B\"><xs:restriction base=\"xs:int\"><xs:maxExclusive value=\"10\" fixed=\"true\"/></xs:restriction></xs:simpleType>"
+            + "<xs:simpleType name=\"T\"><xs:restriction base=\"B\"><xs:maxExclusive value=\"9\"/></xs:restriction></xs:simpleType>",
+            "invalid-schema", "1:234", "the facet maxExclusive is fixed in B and cannot change"),
+        ("<xs:simpleType name=\"T\"><xs:restriction base=\"xs:string\"><xs:minLength value=\"5\"/><xs:maxLength value=\"2\"/></xs:restriction></xs:simpleType>",
+            "invalid-schema", "1:80", "minLength"),
         // An import's location is a hint: unread, it fails the reference that needs it.
         ("<xs:import namespace=\"urn:x\" schemaLocation=\"http://example.com/x.xsd\"/><xs:element name=\"r\" type=\"x:T\" xmlns:x=\"urn:x\"/>",
             "unreadable-schema", "1:128", "never reaches the network"),

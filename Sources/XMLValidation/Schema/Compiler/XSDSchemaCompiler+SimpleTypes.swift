@@ -129,6 +129,7 @@ extension XSDSchemaCompiler {
     /// A restriction's facets applied to its base.
     mutating func restrict(_ base: XSDSimpleType, by node: SchemaNode, name: String) throws(XSDSchemaError) -> XSDSimpleType {
         var declarations: [XSDFacetDeclaration] = []
+        var facetNodes: [SchemaNode] = []
         for child in node.components where child.localName != "simpleType" {
             guard let kind = XSDFacetKind(rawValue: child.localName) else {
                 if ["attribute", "attributeGroup", "anyAttribute"].contains(child.localName) { continue }
@@ -140,13 +141,16 @@ extension XSDSchemaCompiler {
             let fixed = child.attributes["fixed"].map { XSDWhiteSpace.collapse.normalize($0) }
             declarations.append(
                 XSDFacetDeclaration(kind: kind, value: value, isFixed: fixed == "true" || fixed == "1", namespaces: child.lookup(prefix:)))
+            facetNodes.append(child)
         }
         let restricted: XSDSimpleType
+        var failingFacet = -1
         do {
             // Facet values are read where the restriction is (a QName enumeration's prefixes).
-            restricted = try base.restricted(named: name, by: declarations, namespaces: node.lookup(prefix:))
+            restricted = try base.restricted(named: name, by: declarations, namespaces: node.lookup(prefix:), failingFacet: &failingFacet)
         } catch {
-            throw XSDSchemaError(error.message, at: node)
+            // At the facet at fault; at the restriction for facets that contradict each other.
+            throw XSDSchemaError(error.message, at: failingFacet >= 0 ? facetNodes[failingFacet] : node)
         }
         // A NOTATION value names a notation the schema declares: so must each one listed.
         if case .atomic = restricted.variety, restricted.builtin.isDerived(from: .NOTATION), let enumeration = restricted.facets.enumeration {

@@ -27,13 +27,24 @@ extension XSDSimpleType {
     func restricted(
         named name: String, by declarations: [XSDFacetDeclaration], namespaces: @escaping XSDBuiltinType.NamespaceLookup
     ) throws(XSDValueError) -> XSDSimpleType {
+        var facet = -1
+        return try restricted(named: name, by: declarations, namespaces: namespaces, failingFacet: &facet)
+    }
+
+    /// ``restricted(named:by:namespaces:)``, setting `failingFacet` to the index of the
+    /// declaration a thrown error is about, or -1 for one about them together.
+    func restricted(
+        named name: String, by declarations: [XSDFacetDeclaration], namespaces: @escaping XSDBuiltinType.NamespaceLookup,
+        failingFacet: inout Int
+    ) throws(XSDValueError) -> XSDSimpleType {
         var facets = self.facets
         var whiteSpace = self.whiteSpace
         var patterns: [XSDRegex] = []
         var enumeration: (values: Set<XSDValue>, written: [String])?
         var seen: Set<XSDFacetKind> = []
         let restrictionNamespaces = namespaces
-        for declaration in declarations {
+        for (index, declaration) in declarations.enumerated() {
+            failingFacet = index
             let kind = declaration.kind
             let namespaces = declaration.namespaces ?? restrictionNamespaces
             guard applicableFacets.contains(kind) else {
@@ -98,6 +109,7 @@ extension XSDSimpleType {
                 }
             }
         }
+        failingFacet = -1
         // Pairs one restriction may not set together (Datatypes 4.3.1.4, 4.3.7.4-4.3.10.4).
         for (a, b) in [(XSDFacetKind.minInclusive, XSDFacetKind.minExclusive), (.maxInclusive, .maxExclusive),
             (.length, .minLength), (.length, .maxLength)] where seen.contains(a) && seen.contains(b) {
