@@ -30,6 +30,9 @@ final class TranscodedOffsets {
     let hasShiftStates: Bool
     /// The most input the stage converts in one piece: the most a position costs to find.
     static let pieceSize = 2048
+    /// The most bytes a character takes with the shift sequence before it (ISO-2022's
+    /// four-byte escapes and two-byte characters; a UTF-7 `+` and six base64 bytes).
+    static let longestCharacter: Int64 = 16
 
     /// A place where output and input offsets meet.
     typealias Mark = (output: Int64, input: Int64)
@@ -203,7 +206,8 @@ final class TranscodedOffsets {
         var walked = start
         let lastStretch: Int64 = 16
         if target - walked.position.output > lastStretch {
-            // iconv stops at the character that does not fit, before the bytes that lead to it.
+            // Where the bulk walk stops, iconv may have taken in bytes that wrote nothing yet:
+            // the last stretch writes at least its 16 bytes, each step that writes sets the lead.
             walked.position = walk(converter, from: walked.position, to: target - lastStretch)
             walked.lead = walked.position.input
         }
@@ -244,8 +248,10 @@ final class TranscodedOffsets {
             walked.advance(by: step)
             guard step.written > 0 else { continue }
             let character = Array(walkBuffer[..<step.written])
+            // A character and what shifts into it are a few bytes: runs that write nothing
+            // longer than that (repeated shifts) are not read again byte by byte.
             var start = stepStart
-            while start > lead {
+            while start > lead, walked.position.input - start <= Self.longestCharacter {
                 if readsAlone(from: start, to: walked.position.input, as: character) { return (start, true) }
                 start -= 1
             }

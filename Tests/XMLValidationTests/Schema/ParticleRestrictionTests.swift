@@ -165,6 +165,18 @@ struct ParticleRestrictionTests {
                     """)
         }
         _ = try anyTypeContent(#"<xs:complexContent><xs:extension base="xs:anyType"><xs:attribute name="at"/></xs:extension></xs:complexContent>"#)
+        // An empty sequence is no content of its own either.
+        _ = try anyTypeContent(#"<xs:complexContent><xs:extension base="xs:anyType"><xs:sequence/></xs:extension></xs:complexContent>"#)
+        // Nor does each of several wildcards lose the exception (NSRecurseCheckCardinality).
+        _ = try XMLSchema(
+            string: """
+                <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
+                  <xs:complexType name="B"><xs:complexContent><xs:extension base="xs:anyType"/></xs:complexContent></xs:complexType>
+                  <xs:complexType name="R"><xs:complexContent><xs:restriction base="B">
+                    <xs:sequence><xs:any processContents="skip"/><xs:any processContents="skip" minOccurs="0"/></xs:sequence>
+                  </xs:restriction></xs:complexContent></xs:complexType>
+                </xs:schema>
+                """)
         // The same wildcard written in a schema is not anyType's.
         let written = try #require(throws: XMLValidationError.self) {
             try anyTypeContent(#"<xs:sequence><xs:any processContents="lax" minOccurs="0" maxOccurs="unbounded"/></xs:sequence>"#)

@@ -30,6 +30,22 @@ struct SchemaVerdictFindingsTests {
             <xs:complexType name="T"><xs:complexContent><xs:extension base="B"/></xs:complexContent></xs:complexType>
             <xs:element name="root"><xs:complexType><xs:group ref="G"/></xs:complexType></xs:element>
             """#, "<root><e><e/></e></root>", .valid),
+        // Counts past Int32 are exact: a product of two of them past Int.max is not collapsed.
+        ("huge counts, one nested in another", #"""
+            <xs:element name="r"><xs:complexType>
+              <xs:sequence minOccurs="2" maxOccurs="unbounded"><xs:element name="a" maxOccurs="99999999999999999999"/></xs:sequence>
+            </xs:complexType></xs:element>
+            """#, "<r><a/><a/></r>", .valid),
+        ("huge counts, one nested in another, too few", #"""
+            <xs:element name="r"><xs:complexType>
+              <xs:sequence minOccurs="2" maxOccurs="unbounded"><xs:element name="a" maxOccurs="99999999999999999999"/></xs:sequence>
+            </xs:complexType></xs:element>
+            """#, "<r><a/></r>", .invalid),
+        ("counts of 2^32 nested", #"""
+            <xs:element name="r"><xs:complexType>
+              <xs:sequence minOccurs="4294967296" maxOccurs="unbounded"><xs:element name="a" minOccurs="0" maxOccurs="4294967296"/></xs:sequence>
+            </xs:complexType></xs:element>
+            """#, "<r><a/></r>", .valid),
         ("a group in its own particles", #"""
             <xs:group name="G"><xs:sequence><xs:element name="a"/><xs:group ref="G" minOccurs="0"/></xs:sequence></xs:group>
             """#, "<a/>", .schema),

@@ -108,7 +108,7 @@ extension XSDSchemaCompiler {
                     let anything = XSDParticle(
                         minimum: 0, maximum: nil, term: .wildcard(XSDWildcard(namespaces: .any, processContents: .lax)))
                     particle = own.map { XSDParticle(minimum: 1, maximum: 1, term: .sequence([anything, $0])) } ?? anything
-                    if own == nil { typesWithAnyTypeContent.insert(index) }
+                    if own.map(Self.isEmpty) ?? true { typesWithAnyTypeContent.insert(index) }
                     mixed = true
                 } else {
                     particle = own
@@ -142,11 +142,13 @@ extension XSDSchemaCompiler {
                     }
                     switch (inherited, own) {
                     case (nil, _): particle = own
-                    case (let inherited?, nil):
-                        particle = inherited
-                        if typesWithAnyTypeContent.contains(baseIndex) { typesWithAnyTypeContent.insert(index) }
+                    case (let inherited?, nil): particle = inherited
                     case (let inherited?, let own?):
                         particle = XSDParticle(minimum: 1, maximum: 1, term: .sequence([inherited, own]))
+                    }
+                    // Without content of its own (3.4.2, 3.2.1), anyType's content stays anyType's.
+                    if typesWithAnyTypeContent.contains(baseIndex), own.map(Self.isEmpty) ?? true {
+                        typesWithAnyTypeContent.insert(index)
                     }
                 } else {
                     // The restriction's own particle is its content; that it restricts the

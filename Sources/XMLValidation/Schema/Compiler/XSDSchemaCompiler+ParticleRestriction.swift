@@ -116,7 +116,7 @@ extension XSDSchemaCompiler {
             }
         case (.sequence(let items), .wildcard), (.choice(let items), .wildcard), (.all(let items), .wildcard):
             // NSRecurseCheckCardinality.
-            for item in items { try restricts(item, b, work: &work) }
+            for item in items { try restricts(item, b, work: &work, baseIsAnyTypeContent: baseIsAnyTypeContent) }
             try range(Self.effectiveRange(of: r), (b.minimum, b.maximum), "\(describe(r))")
         case (.all(let rItems), .all(let bItems)), (.sequence(let rItems), .sequence(let bItems)):
             try range(r, b, "\(describe(r))")

@@ -154,22 +154,28 @@ struct XSDContentModel: Sendable {
         default: return XSDParticle(minimum: particle.minimum, maximum: particle.maximum, term: rebuilt)
         }
         let (n1, m1, n2, m2) = (only.minimum, only.maximum, particle.minimum, particle.maximum)
+        let unchanged = XSDParticle(minimum: particle.minimum, maximum: particle.maximum, term: rebuilt)
+        // Counts are exact to 2^62: a product past Int.max leaves the particle as it is.
+        let (least, leastOverflows) = n1.multipliedReportingOverflow(by: n2)
+        guard !leastOverflows else { return unchanged }
         // The ranges touch from the least outer count on: (o + 1)·n1 ≤ o·m1 + 1 at o = n2.
         let touches: Bool
         if let m1 {
-            touches = m2 == n2 || (n2 + 1).multipliedReportingOverflow(by: n1).partialValue <= n2 * m1 + 1
+            let (left, leftOverflows) = (n2 + 1).multipliedReportingOverflow(by: n1)
+            let (right, rightOverflows) = n2.multipliedReportingOverflow(by: m1)
+            guard !leftOverflows, !rightOverflows else { return unchanged }
+            touches = m2 == n2 || left <= right + 1
         } else {
             touches = n2 > 0 || n1 <= 1
         }
-        guard touches, n1.multipliedReportingOverflow(by: n2).overflow == false else {
-            return XSDParticle(minimum: particle.minimum, maximum: particle.maximum, term: rebuilt)
-        }
+        guard touches else { return unchanged }
         var maximum: Int?
         if let m1, let m2 {
-            let (product, overflow) = m1.multipliedReportingOverflow(by: m2)
-            maximum = overflow ? Int(Int32.max) : Swift.min(product, Int(Int32.max))
+            let (product, overflows) = m1.multipliedReportingOverflow(by: m2)
+            guard !overflows else { return unchanged }
+            maximum = product
         }
-        return XSDParticle(minimum: n1 * n2, maximum: maximum, term: only.term)
+        return XSDParticle(minimum: least, maximum: maximum, term: only.term)
     }
 
     private mutating func add(
