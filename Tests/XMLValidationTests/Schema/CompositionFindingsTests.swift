@@ -57,6 +57,12 @@ struct CompositionFindingsTests {
         #expect(files.compileError("t.xsd")?.message.contains("in no namespace, which this schema document does not import") == true)
         try files.write("t2.xsd", #"targetNamespace="urn:t""#, #"<xs:import schemaLocation="none.xsd"/><xs:element name="r" type="N"/>"#)
         #expect(files.compileError("t2.xsd") == nil)
+        // A document in another namespace, included or redefined: the message says which.
+        try files.write("other.xsd", #"targetNamespace="urn:other""#, #"<xs:simpleType name="T"><xs:restriction base="xs:int"/></xs:simpleType>"#)
+        try files.write("inc-other.xsd", #"targetNamespace="urn:t""#, #"<xs:include schemaLocation="other.xsd"/>"#)
+        try files.write("red-other.xsd", #"targetNamespace="urn:t""#, #"<xs:redefine schemaLocation="other.xsd"/>"#)
+        #expect(files.compileError("inc-other.xsd")?.message.hasSuffix(#"other.xsd has targetNamespace "urn:other", but the schema including it has "urn:t""#) == true)
+        #expect(files.compileError("red-other.xsd")?.message.hasSuffix(#"other.xsd has targetNamespace "urn:other", but the schema redefining it has "urn:t""#) == true)
         // The document's own component, written without its prefix: the message says so.
         try files.write(
             "own.xsd", #"targetNamespace="urn:t" xmlns:t="urn:t""#,

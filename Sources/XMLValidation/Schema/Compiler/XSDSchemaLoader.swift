@@ -161,8 +161,9 @@ struct XSDSchemaLoader {
                 if declared == nil {
                     namespace = chameleon
                 } else if declared != chameleon {
+                    let verb = from?.localName == "redefine" ? "redefining" : "including"
                     throw XSDSchemaError(
-                        "\(source.name) has targetNamespace \"\(declared!)\", but the schema including it has "
+                        "\(source.name) has targetNamespace \"\(declared!)\", but the schema \(verb) it has "
                             + (chameleon.map { "\"\($0)\"" } ?? "none"), at: from)
                 }
             }
