@@ -201,24 +201,7 @@ struct XSDSchemaCompiler {
                     throw XSDSchemaError("<xs:\(node.localName)> has no attribute \(name) (the schema for schemas)", at: node)
                 }
             }
-            // A top-level declaration or definition is not a particle or a use, nor a
-            // reference; a local definition has no name or final of its own; a reference
-            // has no name (the schema for schemas' top-level and local forms).
-            let definesAtTop = topLevel || parent == "redefine"
-            let notAtTop: [String: [String]] = [
-                "element": ["ref", "form", "minOccurs", "maxOccurs"], "attribute": ["ref", "form", "use"],
-                "group": ["ref", "minOccurs", "maxOccurs"], "attributeGroup": ["ref"],
-            ]
-            let notInside: [String: [String]] = [
-                "simpleType": ["name", "final"], "complexType": ["name", "abstract", "block", "final"], "group": ["name"],
-                "attributeGroup": ["name"],
-            ]
-            if let name = (definesAtTop ? notAtTop : notInside)[node.localName]?.first(where: { node.attributes[$0] != nil }) {
-                throw XSDSchemaError("a \(definesAtTop ? "top-level" : "local") <xs:\(node.localName)> cannot have \(name)", at: node)
-            }
-            if node.localName == "attribute", node.attributes["ref"] != nil, node.attributes["name"] != nil {
-                throw XSDSchemaError("an attribute with ref cannot have name (src-attribute.3.1)", at: node)
-            }
+            try checkForm(of: node, atTop: topLevel || parent == "redefine")
             let booleans = ["abstract", "nillable", "mixed"] + (Self.schemaAttributes[node.localName] == ["fixed", "value"] ? ["fixed"] : [])
             for name in booleans {
                 if let value = node.attributes[name], !["true", "false", "1", "0"].contains(XSDWhiteSpace.collapse.normalize(value)) {
@@ -242,6 +225,27 @@ struct XSDSchemaCompiler {
         let isSchema = node.namespace == SchemaNode.xsdNamespace && node.localName == "schema"
         for child in node.children {
             try record(child, in: document, depth: depth + 1, checked: checksChildren, topLevel: isSchema, parent: node.localName)
+        }
+    }
+
+    /// The schema for schemas' top-level and local forms of an element: a top-level
+    /// declaration or definition (`atTop`: a child of the schema or of a redefine) is not a
+    /// particle or a use, nor a reference; a local definition has no name or final of its own;
+    /// a reference has no name.
+    private func checkForm(of node: SchemaNode, atTop: Bool) throws(XSDSchemaError) {
+        let notAtTop: [String: [String]] = [
+            "element": ["ref", "form", "minOccurs", "maxOccurs"], "attribute": ["ref", "form", "use"],
+            "group": ["ref", "minOccurs", "maxOccurs"], "attributeGroup": ["ref"],
+        ]
+        let notInside: [String: [String]] = [
+            "simpleType": ["name", "final"], "complexType": ["name", "abstract", "block", "final"], "group": ["name"],
+            "attributeGroup": ["name"],
+        ]
+        if let name = (atTop ? notAtTop : notInside)[node.localName]?.first(where: { node.attributes[$0] != nil }) {
+            throw XSDSchemaError("a \(atTop ? "top-level" : "local") <xs:\(node.localName)> cannot have \(name)", at: node)
+        }
+        if node.localName == "attribute", node.attributes["ref"] != nil, node.attributes["name"] != nil {
+            throw XSDSchemaError("an attribute with ref cannot have name (src-attribute.3.1)", at: node)
         }
     }
 
