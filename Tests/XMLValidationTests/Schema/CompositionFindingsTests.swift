@@ -57,6 +57,12 @@ struct CompositionFindingsTests {
         #expect(files.compileError("t.xsd")?.message.contains("in no namespace, which this schema document does not import") == true)
         try files.write("t2.xsd", #"targetNamespace="urn:t""#, #"<xs:import schemaLocation="none.xsd"/><xs:element name="r" type="N"/>"#)
         #expect(files.compileError("t2.xsd") == nil)
+        // An import that names no file: a reference into its namespace says so.
+        try files.write("noloc.xsd", #"xmlns:o="urn:o""#, #"<xs:import namespace="urn:o"/><xs:element name="r" type="o:T"/>"#)
+        #expect(
+            files.compileError("noloc.xsd")?.message
+                == "no type {urn:o}T is declared: no document of its namespace was read, as its <xs:import> names no schemaLocation "
+                + "(XMLSchema.Options.catalog can name one)")
         // A document in another namespace, included or redefined: the message says which.
         try files.write("other.xsd", #"targetNamespace="urn:other""#, #"<xs:simpleType name="T"><xs:restriction base="xs:int"/></xs:simpleType>"#)
         try files.write("inc-other.xsd", #"targetNamespace="urn:t""#, #"<xs:include schemaLocation="other.xsd"/>"#)

@@ -382,7 +382,17 @@ struct XSDSchemaCompiler {
     /// A reference to a component of `kind` (`type`, `element`, …) that no document declares;
     /// when its namespace's import could not be read, says so.
     func undeclared(_ kind: String, _ name: XSDExpandedName, at node: SchemaNode?) -> XSDSchemaError {
-        guard let unread = unreadImports[name.namespace] else { return XSDSchemaError("no \(kind) \(name) is declared", at: node) }
+        guard let unread = unreadImports[name.namespace] else {
+            // Imported, but no document of the namespace read: its imports name no file.
+            if !documents.contains(where: { $0.targetNamespace == name.namespace }),
+                importedNamespaces.contains(where: { $0.contains(name.namespace) })
+            {
+                return XSDSchemaError(
+                    "no \(kind) \(name) is declared: no document of its namespace was read, as its <xs:import> names no "
+                        + "schemaLocation (XMLSchema.Options.catalog can name one)", at: node)
+            }
+            return XSDSchemaError("no \(kind) \(name) is declared", at: node)
+        }
         return XSDSchemaError(
             "no \(kind) \(name) is declared: the <xs:import> of its namespace was not read (\(unread.message))", at: node,
             code: .unreadableSchema)
