@@ -216,13 +216,10 @@ extension XSDSchemaCompiler {
     /// enumeration (Datatypes 3.2.19: "It is an error for NOTATION to be used directly in a
     /// schema"; it is used only through a restriction that lists the notations).
     func checkNotationEnumerated(_ type: XSDTypeReference, at node: SchemaNode) throws(XSDSchemaError) {
-        guard case .simple(let index) = type else { return }
-        let simple = model.simpleTypes[index]
-        if case .atomic = simple.variety, simple.builtin.isDerived(from: .NOTATION), simple.facets.enumeration == nil {
-            throw XSDSchemaError(
-                "\(simple.name) cannot be a declaration's type: NOTATION is used only through a restriction that lists "
-                    + "the notations (enumeration-required-notation)", at: node)
-        }
+        guard case .simple(let index) = type, model.simpleTypes[index].isNotationWithoutEnumeration else { return }
+        throw XSDSchemaError(
+            "\(model.simpleTypes[index].name) cannot be a declaration's type: NOTATION is used only through a restriction "
+                + "that lists the notations (enumeration-required-notation)", at: node)
     }
 
     /// An element's or attribute's `default` or `fixed`, read as a value of its type.

@@ -61,7 +61,8 @@ struct XSDSchemaCompiler {
     /// every declaration is known.
     var pendingRestrictions: [PendingRestriction] = []
     /// Complex types whose content is anyType's own (an extension of it, or of such a type,
-    /// that adds no particle): a restriction may process its wildcard more weakly (NSSubset 3).
+    /// that adds no particle or an empty group): a restriction may process its wildcard more
+    /// weakly (NSSubset 3).
     var typesWithAnyTypeContent: Set<Int> = []
     /// Each substitution group member's head, and whether the member gave its own type.
     var substitutionHeads: [Int: (head: Int, node: SchemaNode, hasOwnType: Bool)] = [:]

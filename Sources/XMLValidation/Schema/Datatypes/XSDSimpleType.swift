@@ -118,11 +118,18 @@ final class XSDSimpleType: Sendable {
         textCheck?.accepts(bytes) ?? false
     }
 
+    /// `xs:NOTATION`, or a restriction of it without an enumeration: a type no declaration
+    /// may have, and no value is of (Datatypes 3.2.19).
+    var isNotationWithoutEnumeration: Bool {
+        guard case .atomic = variety else { return false }
+        return builtin.isDerived(from: .NOTATION) && facets.enumeration == nil
+    }
+
     /// ``validate(_:namespaces:)`` for a value in a document: a NOTATION type without an
     /// enumeration takes none (Datatypes 3.2.19: NOTATION is used only through a restriction
     /// that lists the notations), where the schema's own facet values are read by the base.
     func validateInstance(_ text: String, namespaces: XSDBuiltinType.NamespaceLookup) throws(XSDValueError) -> XSDValue {
-        if case .atomic = variety, builtin.isDerived(from: .NOTATION), facets.enumeration == nil {
+        if isNotationWithoutEnumeration {
             throw XSDValueError("\(name) takes no value: NOTATION is used only through a restriction that lists the notations")
         }
         return try validate(text, namespaces: namespaces)
