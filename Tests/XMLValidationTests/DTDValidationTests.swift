@@ -444,56 +444,51 @@ struct DTDValidationTests {
             let parser = XMLStreamParser(handler: XMLDTDValidator(), options: parserOptions)
             try parser.parse(xml)
         }
+        /// The parse error of `<a/>` against `dtd` as the caller's DTD, `nil` when none.
+        func refusal(_ dtd: String) -> XMLParseError? {
+            do {
+                try parse("<a/>", dtd: dtd)
+                return nil
+            } catch {
+                return error as? XMLParseError
+            }
+        }
+        func beginsOutside(_ entity: String) -> String {
+            "in the DTD: the text of parameter entity %\(entity); begins a declaration or a conditional section "
+                + "that does not end in it (WFC: PE Between Declarations)"
+        }
         let split = "<!ENTITY % p \"<!ELEMENT a\"> %p; EMPTY>"
         // In the internal subset and in the DTD the caller names.
         #expect { try parse("<!DOCTYPE a [\(split)]><a/>", dtd: "") } throws: { error in
             (error as? XMLParseError)?.code == .incompleteParameterEntity
         }
-        #expect { try parse("<a/>", dtd: split) } throws: { error in
-            let error = error as? XMLParseError
-            return error?.code == .incompleteParameterEntity && error?.position.column == 29
-                && error?.message == "in the DTD: the text of parameter entity %p; begins a declaration or a conditional section "
-                + "that does not end in it (WFC: PE Between Declarations)"
-        }
+        let splitError = refusal(split)
+        #expect(splitError?.code == .incompleteParameterEntity && splitError?.position.column == 29 && splitError?.message == beginsOutside("p"))
         // The same for a conditional section the entity's text opens: its literal's `<![` is
         // not a section the reference is in.
-        #expect {
-            try parse("<a/>", dtd: "<!ENTITY % s \"<![INCLUDE[\">\n%s; <!ELEMENT a EMPTY> ]]>")
-        } throws: { error in
-            (error as? XMLParseError)?.message
-                == "in the DTD: the text of parameter entity %s; begins a declaration or a conditional section "
-                + "that does not end in it (WFC: PE Between Declarations)"
-        }
+        #expect(refusal("<!ENTITY % s \"<![INCLUDE[\">\n%s; <!ELEMENT a EMPTY> ]]>")?.message == beginsOutside("s"))
         // Whole in the entity's text, the same declaration is fine.
         try parse("<a/>", dtd: "<!ENTITY % p \"<!ELEMENT a EMPTY>\"> %p;")
         // A DTD that ends inside a declaration or a conditional section: the same code, said
         // as what it is.
         for truncated in ["<!ELEMENT a (b", "<![INCLUDE[ <!ELEMENT a EMPTY>"] {
-            #expect { try parse("<a/>", dtd: truncated) } throws: { error in
-                let error = error as? XMLParseError
-                return error?.code == .incompleteParameterEntity
-                    && error?.message == "in the DTD: the DTD ends inside a declaration or a conditional section"
-            }
+            let error = refusal(truncated)
+            #expect(
+                error?.code == .incompleteParameterEntity
+                    && error?.message == "in the DTD: the DTD ends inside a declaration or a conditional section")
         }
         // A reference between declarations inside a conditional section, which expat ends
         // there as incomplete (a comment's ]]> does not close the section): said so.
-        #expect {
-            try parse("<a/>", dtd: "<!ENTITY % c \"<!ELEMENT a EMPTY>\">\n<![INCLUDE[ <!-- ]]> --> %c; ]]>")
-        } throws: { error in
-            (error as? XMLParseError)?.message
+        #expect(
+            refusal("<!ENTITY % c \"<!ELEMENT a EMPTY>\">\n<![INCLUDE[ <!-- ]]> --> %c; ]]>")?.message
                 == "in the DTD: parameter entity %c; is referenced between declarations inside a conditional section, which the "
-                + "parser (expat) cannot read; write its declarations there, or reference it outside the section"
-        }
+                + "parser (expat) cannot read; write its declarations there, or reference it outside the section")
         // Outside one, it is read; after an ignored one whose keyword is an entity's, and whose
         // content has a quote, a reference opening a declaration is said to be that.
         try parse("<a/>", dtd: "<!ENTITY % c \"<!ELEMENT a EMPTY>\">\n<![INCLUDE[ ]]> %c;")
-        #expect {
-            try parse("<a/>", dtd: "<!ENTITY % ign 'IGNORE'><!ENTITY % open '<!ELEMENT a ANY'>\n<![%ign;[ <!ATTLIST a x CDATA 'don't'> ]]>\n%open;")
-        } throws: { error in
-            (error as? XMLParseError)?.message
-                == "in the DTD: the text of parameter entity %open; begins a declaration or a conditional section "
-                + "that does not end in it (WFC: PE Between Declarations)"
-        }
+        #expect(
+            refusal("<!ENTITY % ign 'IGNORE'><!ENTITY % open '<!ELEMENT a ANY'>\n<![%ign;[ <!ATTLIST a x CDATA 'don't'> ]]>\n%open;")?
+                .message == beginsOutside("open"))
     }
 
     @Test(
