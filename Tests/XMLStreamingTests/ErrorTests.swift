@@ -41,6 +41,25 @@ struct ErrorTests {
                 + "says standalone=\"yes\" may not reference (WFC: Entity Declared)", "\(external)")
     }
 
+    @Test("An unbound prefix's error names the prefix and where it is written: an attribute's before the element's, as expat checks them")
+    func unboundPrefixNamed() throws {
+        let element = try parseError("<feed>\n  <geo:point/></feed>")
+        #expect(element.code == .unboundPrefix && element.position == XMLPosition(line: 2, column: 3, byteOffset: 9))
+        #expect(element.message == "unbound prefix geo in <geo:point>: no xmlns:geo declaration is in scope", "\(element)")
+        // An ancestor's declaration binds p; q is bound by nothing; xml is always bound.
+        let attribute = try parseError("<r xmlns:p='urn:p'><p:a xml:lang='en' q:x='1' p:y='2'/></r>")
+        #expect(attribute.message == "unbound prefix q in attribute q:x of <p:a>: no xmlns:q declaration is in scope", "\(attribute)")
+        // A tag's own declaration binds its prefix; one that has gone out of scope does not.
+        let outOfScope = try parseError("<r><a xmlns:p='urn:p' p:x='1'><p:b/></a><p:c/></r>")
+        #expect(outOfScope.message == "unbound prefix p in <p:c>: no xmlns:p declaration is in scope", "\(outOfScope)")
+        // Declared twice, in scope once after the inner one ends.
+        let nested = try parseError("<p:r xmlns:p='urn:p'><a xmlns:p='urn:q'/><p:b/><c><d:e/></c></p:r>")
+        #expect(nested.message == "unbound prefix d in <d:e>: no xmlns:d declaration is in scope", "\(nested)")
+        // Whether or not the handler hears the declarations.
+        let quiet = try parseError("<r xmlns:p='urn:p'><p:a><q:b/></p:a></r>", options: XMLParserOptions(reportsNamespacePrefixes: false))
+        #expect(quiet.message == "unbound prefix q in <q:b>: no xmlns:q declaration is in scope", "\(quiet)")
+    }
+
     @Test("Columns count characters, not bytes, on a line with umlauts")
     func columnAfterNonASCII() throws {
         let error = try parseError("<r>\n<a>Kölner Dom</b></r>")

@@ -7,7 +7,9 @@ internal import XMLSyntax
 /// arguments.
 enum ExpatCallbacks {
     /// Installs every event callback on `parser`.
-    static func install(on parser: XML_Parser, prefixMappings: Bool) {
+    /// `namespaced`: the parser processes namespaces, and hears each declaration (the
+    /// receiver keeps the prefixes in scope, and reports them if asked).
+    static func install(on parser: XML_Parser, namespaced: Bool) {
         unsafe XML_SetElementHandler(parser, startElement, endElement)
         unsafe XML_SetCharacterDataHandler(parser, characters)
         unsafe XML_SetCdataSectionHandler(parser, startCDATA, endCDATA)
@@ -20,7 +22,7 @@ enum ExpatCallbacks {
         unsafe XML_SetNotationDeclHandler(parser, notationDeclaration)
         unsafe XML_SetElementDeclHandler(parser, elementDeclaration)
         unsafe XML_SetAttlistDeclHandler(parser, attributeDeclaration)
-        if prefixMappings { unsafe XML_SetNamespaceDeclHandler(parser, startNamespace, endNamespace) }
+        if namespaced { unsafe XML_SetNamespaceDeclHandler(parser, startNamespace, endNamespace) }
     }
 
     /// Reaches the receiver without a retain/release pair per event: the parser owns the
@@ -89,17 +91,11 @@ enum ExpatCallbacks {
     }
 
     static let startNamespace: XML_StartNamespaceDeclHandler = { userData, prefix, uri in
-        unsafe withReceiver(userData) {
-            unsafe $0.receive(
-                HandlerEvents.StartPrefixMapping(
-                    prefix: prefix.map { unsafe XMLStringView(cString: $0) }, uri: uri.map { unsafe XMLStringView(cString: $0) }))
-        }
+        unsafe withReceiver(userData) { unsafe $0.receiveStartNamespace(prefix, uri) }
     }
 
     static let endNamespace: XML_EndNamespaceDeclHandler = { userData, prefix in
-        unsafe withReceiver(userData) {
-            unsafe $0.receive(HandlerEvents.EndPrefixMapping(prefix: prefix.map { unsafe XMLStringView(cString: $0) }))
-        }
+        unsafe withReceiver(userData) { unsafe $0.receiveEndNamespace(prefix) }
     }
 
     static let skippedEntity: XML_SkippedEntityHandler = { userData, name, isParameterEntity in

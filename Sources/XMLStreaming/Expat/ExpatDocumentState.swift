@@ -14,6 +14,10 @@ internal import XMLSyntax
     var doctypeSystemID: String?
     /// Whether the caller's external DTD (``XMLParserOptions/externalDTD``) was read.
     var externalSubsetRead = false
+    /// How many namespace declarations in scope bind each prefix (`xmlns:p`), so that an
+    /// unbound prefix's error can name it (expat's does not). Counted per declaration, not
+    /// per element.
+    var boundPrefixes: [String: Int] = [:]
     /// The byte offset of each open element's start tag, outermost first, as expat counts
     /// them: a truncated document's error names the innermost one. (An offset costs nothing
     /// to take; a line and column would cost a scan of the input: see `pinnedOpenElements`.)

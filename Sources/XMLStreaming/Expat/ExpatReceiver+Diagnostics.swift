@@ -79,6 +79,10 @@ extension ExpatReceiver {
         {
             message = "entity &\(name); is declared in the external DTD or in a parameter entity, which a document that says "
                 + "standalone=\"yes\" may not reference (WFC: Entity Declared)"
+        } else if code == XML_ERROR_UNBOUND_PREFIX, !inputIsUTF16, let context = unsafe context,
+            let named = unsafe unboundPrefixMessage(inTagAt: context.offset, of: context.bytes)
+        {
+            message = named
         } else if code == XML_ERROR_AMPLIFICATION_LIMIT_BREACH {
             message += " (entity expansion exceeds \(options.limits.maximumAmplification)x the input)"
         }

@@ -310,7 +310,7 @@ internal import XMLSyntax
         unsafe precondition(XML_SetHashSalt(parser, hashSalt) == 1, "expat refused the hash salt")
         unsafe XML_SetUnknownEncodingHandler(parser, ExpatCallbacks.unknownEncoding, nil)
 
-        unsafe ExpatCallbacks.install(on: parser, prefixMappings: options.processesNamespaces && options.reportsNamespacePrefixes)
+        unsafe ExpatCallbacks.install(on: parser, namespaced: options.processesNamespaces)
     }
 
     /// The random salt given to expat's hash tables (never 0, which would mean "pick one").

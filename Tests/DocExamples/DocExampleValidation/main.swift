@@ -175,9 +175,10 @@ failures += await example("docs/Validation.md:182") {
     _ = feedDecoder
     _ = feed
 }
-failures += await example("docs/Validation.md:241") {
+failures += await example("docs/Validation.md:242") {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("validation-guide-\(getpid())")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
     let feedDTD = directory.appendingPathComponent("feed.dtd").path
     try Data("""
         <!ELEMENT feed (entry*)>
@@ -202,7 +203,7 @@ failures += await example("docs/Validation.md:241") {
     _ = parserOptions
     _ = parser
 }
-failures += await example("docs/Validation.md:448") {
+failures += await example("docs/Validation.md:449") {
     let schema = try XMLSchema(string: """
         <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
           <xs:element name="order">
@@ -247,7 +248,7 @@ failures += await example("docs/Validation.md:448") {
     _ = options
     _ = parser
 }
-failures += await example("docs/Validation.md:537") {
+failures += await example("docs/Validation.md:538") {
     // A document that names its schema, beside it.
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("location-hints-example")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
