@@ -477,10 +477,12 @@ struct DTDValidationTests {
                 error?.code == .incompleteParameterEntity
                     && error?.message == "in the DTD: the DTD ends inside a declaration or a conditional section")
         }
-        // A reference between declarations inside a conditional section, which expat ends
-        // there as incomplete (a comment's ]]> does not close the section): said so.
+        // A reference between declarations inside a conditional section whose keyword is not
+        // known before the DTD is read (an entity whose text references another), which
+        // expat ends there as incomplete (a comment's ]]> does not close the section): said so.
         #expect(
-            refusal("<!ENTITY % c \"<!ELEMENT a EMPTY>\">\n<![INCLUDE[ <!-- ]]> --> %c; ]]>")?.message
+            refusal("<!ENTITY % i 'INCLUDE'><!ENTITY % kw '%i;'><!ENTITY % c \"<!ELEMENT a EMPTY>\">\n<![%kw;[ <!-- ]]> --> %c; ]]>")?
+                .message
                 == "in the DTD: parameter entity %c; is referenced between declarations inside a conditional section, which the "
                 + "parser (expat) cannot read; write its declarations there, or reference it outside the section")
         // Outside one, it is read; after an ignored one whose keyword is an entity's, and whose
@@ -489,6 +491,60 @@ struct DTDValidationTests {
         #expect(
             refusal("<!ENTITY % ign 'IGNORE'><!ENTITY % open '<!ELEMENT a ANY'>\n<![%ign;[ <!ATTLIST a x CDATA 'don't'> ]]>\n%open;")?
                 .message == beginsOutside("open"))
+    }
+
+    @Test(
+        "A parameter entity referenced between declarations inside an included section is read, as in modular DTDs (<![%module;[ %decls; ]]>); in an ignored one it is not; positions stay as written"
+    )
+    func referenceInsideIncludedSection() throws {
+        func errors(_ xml: String, _ dtd: String) throws -> [String] { try dtdErrors(xml, againstDTD: dtd, named: "modules.dtd") }
+        let modules = """
+            <!ENTITY % feed.module "INCLUDE">
+            <!ENTITY % draft.module "IGNORE">
+            <!ENTITY % feed.decls "<!ELEMENT feed (entry*)> <!ELEMENT entry EMPTY>">
+            <!ENTITY % draft.decls "<!ELEMENT draft EMPTY>">
+            <![%feed.module;[
+              %feed.decls;
+              <![INCLUDE[ <![ INCLUDE [ <!ATTLIST entry id ID #REQUIRED> ]]> ]]>
+            ]]>
+            <![%draft.module;[ %draft.decls; ]]>
+            <!ATTLIST feed version CDATA #FIXED "1">
+            """
+        #expect(try errors("<feed><entry id='e1'/><entry id='e2'/></feed>", modules).isEmpty)
+        // The entity's declarations are there: the content model, the ID, the fixed value
+        // after the sections, at their places in the DTD.
+        let broken = try errors("<feed version='2'><entry/><draft/></feed>", modules)
+        #expect(
+            broken == [
+                "1:7 invalid-attribute-value: attribute version of <feed> must be \"1\" (#FIXED), not \"2\"",
+                "1:19 missing-attribute: element <entry> needs attribute id (#REQUIRED)",
+                "1:27 unexpected-element: element <draft> not expected here in <feed>; expected <entry> or the end of <feed>",
+                "1:27 undeclared-element: element <draft> is not declared",
+            ], "\(broken)")
+        // Each declaration where the DTD writes it.
+        var parserOptions = XMLParserOptions()
+        parserOptions.externalDTD = XMLExternalDTD(bytes: Array(modules.utf8), name: "modules.dtd")
+        let validator = XMLDTDValidator(options: XMLValidationOptions(reporting: .allErrors(maximum: 10)))
+        let parser = XMLStreamParser(handler: validator, options: parserOptions)
+        try parser.parse("<feed version='2'><entry/></feed>")
+        #expect(parser.handler.errors.map { $0.component ?? "" } == ["<!ATTLIST feed version> at modules.dtd:10", "<!ATTLIST entry id> at modules.dtd:7"])
+        // The document's internal subset switches a module, as modular DTDs are used.
+        let switched = try errors("<!DOCTYPE feed SYSTEM 'modules.dtd' [<!ENTITY % feed.module 'IGNORE'>]><feed/>", modules)
+        #expect(
+            switched == [
+                "1:72 undeclared-element: element <feed> is not declared"
+            ], "\(switched)")
+        // An error in the DTD after a section on the same line is where it is written.
+        #expect { try errors("<feed/>", "<!ENTITY % d '<!ELEMENT feed EMPTY>'><![INCLUDE[ %d; ]]> <!ELEMENT x (y)") } throws: { error in
+            let error = error as? XMLParseError
+            return error?.code == .incompleteParameterEntity && error?.fileName == "modules.dtd"
+        }
+        #expect {
+            try errors("<feed/>", "<!ENTITY % d '<!ELEMENT feed EMPTY>'><![INCLUDE[ %d; ]]> <!ELEMENT x ((y)%z;)> <!ELEMENT>")
+        } throws: { error in
+            let error = error as? XMLParseError
+            return error?.position.line == 1 && error?.position.column == 89
+        }
     }
 
     @Test(

@@ -60,7 +60,7 @@ extension ExpatReceiver {
             unsafe dtdParser = nil
             dtdFileName = nil
         }
-        let spaced = ParameterReferenceSpacing(bytes, parameterEntities: parameterEntityValues)
+        let spaced = ExpatDTDText(bytes, parameterEntities: parameterEntityValues)
         dtdSpacing = spaced.insertions.isEmpty ? nil : spaced
         defer { dtdSpacing = nil }
         // As `CChar`s, which `XML_Parse` takes, rather than the bytes' memory rebound: one

@@ -162,7 +162,7 @@ internal import XMLSyntax
     var dtdFileName: String?
     /// The spaces put in the external DTD before parameter-entity references, while it is
     /// read, for its positions; `nil` when there are none.
-    var dtdSpacing: ParameterReferenceSpacing?
+    var dtdSpacing: ExpatDTDText?
     /// The DTD's byte offset where an element declaration was last read as written
     /// (``writtenElementDeclaration()``), -1 before any: the next look stops there, so that
     /// the DTD's bytes are read back over once in all.

@@ -1,8 +1,15 @@
-/// The caller's DTD as expat is given it: a space between a `)` and a parameter-entity
-/// reference right after it (`<!ELEMENT r ((a)%more;)>`). XML 1.0 reads the entity's text
-/// there with a space on each side (4.4.8), so the space changes nothing; expat 2.5 takes
-/// `)%` for an invalid token and refuses the DTD.
-struct ParameterReferenceSpacing {
+/// The caller's DTD as expat is given it, which reads the same as written (XML 1.0) where
+/// expat 2.5 would refuse or misread it, with every position as written or mapped back:
+///
+/// - A space between a `)` and a parameter-entity reference right after it
+///   (`<!ELEMENT r ((a)%more;)>`). XML 1.0 reads the entity's text there with a space on
+///   each side (4.4.8), so the space changes nothing; expat takes `)%` for an invalid token.
+/// - The `<![INCLUDE[` and `]]>` of an included section that references a parameter entity
+///   between declarations (`<![%module;[ %decls; ]]>`) blanked out: expat ends the
+///   entity's text there as if the section had to close in it, and refuses the DTD. An
+///   included section's content reads the same without them (XML 1.0, 3.4); the spaces keep
+///   every offset, and line breaks stay.
+struct ExpatDTDText {
     /// The bytes expat reads.
     let bytes: [UInt8]
     /// Where a space was put, in `bytes`, ascending, with the line it is on (from 1) and the
@@ -15,7 +22,11 @@ struct ParameterReferenceSpacing {
     /// the DTD declares before the section with a literal that references nothing.
     init(_ dtd: [UInt8], parameterEntities: [String: String] = [:]) {
         var places: [Int] = []
+        var blanks: [Range<Int>] = []
         var known = parameterEntities
+        // The sections open, innermost last: where each begins and its `[` ends, whether it
+        // is included, and whether a reference between declarations is inside it.
+        var open: [(markers: Range<Int>, isIncluded: Bool, holdsReference: Bool)] = []
         var scanner = DTDTextScanner(dtd)
         while let token = scanner.next() {
             switch token {
@@ -28,8 +39,21 @@ struct ParameterReferenceSpacing {
                 }
             case .sectionStart(_, let keyword, hasBracket: true) where keyword.word(in: known) == "IGNORE":
                 _ = scanner.skipIgnoredSection()
-            default: break
+            case .sectionStart(let start, let keyword, let hasBracket):
+                open.append((start..<scanner.offset, hasBracket && keyword.word(in: known) == "INCLUDE", false))
+            case .reference:
+                if !open.isEmpty { open[open.count - 1].holdsReference = true }
+            case .sectionEnd(let offset):
+                guard let section = open.popLast() else { break }
+                guard section.holdsReference else { break }
+                // expat counts every section open: the ones around it must go as well.
+                if !open.isEmpty { open[open.count - 1].holdsReference = true }
+                if section.isIncluded { blanks += [section.markers, offset..<(offset + 3)] }
             }
+        }
+        var dtd = dtd
+        for blank in blanks {
+            for k in blank where dtd[k] != 0x0A && dtd[k] != 0x0D { dtd[k] = 0x20 }
         }
         guard !places.isEmpty else {
             bytes = dtd
