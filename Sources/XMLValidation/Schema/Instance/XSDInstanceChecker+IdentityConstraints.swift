@@ -45,9 +45,11 @@ struct XSDIdentityScope {
 struct XSDIdentityTuple {
     var scope: Int
     var depth: Int
-    var values: [XSDValue?]
-    /// Each value as written (normalized), for messages.
-    var texts: [String]
+    /// Where its fields' values are, one per field from here, in the checker's
+    /// ``XSDInstanceChecker/identityFieldValues`` and (as written, normalized, for messages)
+    /// ``XSDInstanceChecker/identityFieldTexts``: tuples end in the reverse of the order they
+    /// begin, so theirs are a stack, and picking an element allocates nothing.
+    var firstField: Int
     var position: XMLPosition
 }
 
@@ -62,19 +64,20 @@ extension XSDInstanceChecker {
         // Picked elements are in the order they opened: from the deepest up, only as far as
         // a field's path reaches (all of them when one starts with .//).
         for t in identityTuples.indices.reversed() {
-            if let reach = model.identityFieldReach, depth - identityTuples[t].depth > reach { break }
-            guard identityTuples[t].depth < depth else { continue }
-            let constraint = identityScopes[identityTuples[t].scope].constraint
-            let names = openNames[(identityTuples[t].depth + 1)...]
-            for (f, paths) in model.identityConstraints[constraint].fields.enumerated() {
-                for path in paths where path.matches(names) {
+            let tupleDepth = identityTuples[t].depth
+            if let reach = model.identityFieldReach, depth - tupleDepth > reach { break }
+            guard tupleDepth < depth else { continue }
+            let fields = model.identityConstraints[identityScopes[identityTuples[t].scope].constraint].fields
+            for f in fields.indices {
+                for path in fields[f] where path.matches(openNames, from: tupleDepth + 1) {
                     try take(path, field: f, of: t, from: attributes, into: &frame)
                 }
             }
         }
-        for s in identityScopes.indices where identityScopes[s].depth < depth {
-            let constraint = identityScopes[s].constraint
-            if model.identityConstraints[constraint].selector.contains(where: { $0.matches(openNames[(identityScopes[s].depth + 1)...]) }) {
+        // Every open scope, at every start tag: its fields read in place, not copied out.
+        for s in identityScopes.indices {
+            let scopeDepth = identityScopes[s].depth
+            if scopeDepth < depth, model.identityConstraints[identityScopes[s].constraint].selects(openNames, from: scopeDepth + 1) {
                 try select(scope: s, attributes: attributes, into: &frame)
             }
         }
@@ -88,7 +91,7 @@ extension XSDInstanceChecker {
             }
             identityScopes.append(XSDIdentityScope(constraint: constraint, depth: depth))
             // A selector of `.` picks the element itself.
-            if model.identityConstraints[constraint].selector.contains(where: { $0.matches(openNames[(depth + 1)...]) }) {
+            if model.identityConstraints[constraint].selects(openNames, from: depth + 1) {
                 try select(scope: identityScopes.count - 1, attributes: attributes, into: &frame)
             }
         }
@@ -117,12 +120,12 @@ extension XSDInstanceChecker {
             return
         }
         identityTuples.append(
-            XSDIdentityTuple(
-                scope: scope, depth: stack.count, values: Array(repeating: nil, count: fields.count),
-                texts: Array(repeating: "", count: fields.count), position: locator.position))
+            XSDIdentityTuple(scope: scope, depth: stack.count, firstField: identityFieldValues.count, position: locator.position))
+        identityFieldValues.append(contentsOf: repeatElement(nil, count: fields.count))
+        identityFieldTexts.append(contentsOf: repeatElement("", count: fields.count))
         let t = identityTuples.count - 1
-        for (f, paths) in fields.enumerated() {
-            for path in paths where path.matches(openNames[openNames.endIndex...]) {
+        for f in fields.indices {
+            for path in fields[f] where path.matches(openNames, from: openNames.count) {
                 try take(path, field: f, of: t, from: attributes, into: &frame)
             }
         }
@@ -167,14 +170,15 @@ extension XSDInstanceChecker {
 
     /// A field's value; a second one for the same element is an error (cvc-identity-constraint.3).
     private mutating func setField(_ field: Int, of tuple: Int, to value: XSDValue, text: String) throws {
-        let constraint = model.identityConstraints[identityScopes[identityTuples[tuple].scope].constraint]
-        guard identityTuples[tuple].values[field] == nil else {
+        let slot = identityTuples[tuple].firstField + field
+        guard identityFieldValues[slot] == nil else {
+            let constraint = model.identityConstraints[identityScopes[identityTuples[tuple].scope].constraint]
             try report(
                 .invalidKey, "field \(field + 1) of \(constraint.name) reaches more than one value", component: constraint.component)
             return
         }
-        identityTuples[tuple].values[field] = value
-        identityTuples[tuple].texts[field] = XSDWhiteSpace.collapse.normalize(text)
+        identityFieldValues[slot] = value
+        identityFieldTexts[slot] = XSDWhiteSpace.collapse.normalize(text)
     }
 
     /// At an end tag (the element's frame already popped, `value` its value when it has a
@@ -198,12 +202,19 @@ extension XSDInstanceChecker {
             }
         }
         // The element's own tuples are the last ones; completed in the constraints' order.
-        let ownTuples = identityTuples.lastIndex { $0.depth != depth }.map { $0 + 1 } ?? 0
-        for tuple in identityTuples[ownTuples...] { try complete(tuple, of: frame) }
-        identityTuples.removeSubrange(ownTuples...)
+        var ownTuples = identityTuples.count
+        while ownTuples > 0, identityTuples[ownTuples - 1].depth == depth { ownTuples -= 1 }
+        if ownTuples < identityTuples.count {
+            for tuple in ownTuples..<identityTuples.count { try complete(identityTuples[tuple], of: frame) }
+            let firstField = identityTuples[ownTuples].firstField
+            identityTuples.removeLast(identityTuples.count - ownTuples)
+            identityFieldValues.removeLast(identityFieldValues.count - firstField)
+            identityFieldTexts.removeLast(identityFieldTexts.count - firstField)
+        }
         // Keys and uniques first, so that a keyref on the same element sees them.
+        guard let last = identityScopes.indices.last, identityScopes[last].depth == depth else { return }
         var closing: [XSDIdentityScope] = []
-        while let scope = identityScopes.last, scope.depth == depth { closing.append(identityScopes.removeLast()) }
+        while let scope = identityScopes.indices.last, identityScopes[scope].depth == depth { closing.append(identityScopes.removeLast()) }
         for scope in closing where !model.identityConstraints[scope.constraint].isReference {
             // Its values reach every keyref that refers to it and is open here or above.
             for r in identityScopes.indices where model.identityConstraints[identityScopes[r].constraint].kind == .keyReference(scope.constraint) {
@@ -239,21 +250,23 @@ extension XSDInstanceChecker {
     /// may not repeat one (cvc-identity-constraint.4).
     private mutating func complete(_ tuple: XSDIdentityTuple, of frame: XSDElementFrame) throws {
         let constraint = model.identityConstraints[identityScopes[tuple.scope].constraint]
-        guard tuple.values.allSatisfy({ $0 != nil }) else {
-            if constraint.kind == .key, let missing = tuple.values.firstIndex(where: { $0 == nil }) {
+        let slots = tuple.firstField..<(tuple.firstField + constraint.fields.count)
+        guard identityFieldValues[slots].allSatisfy({ $0 != nil }) else {
+            if constraint.kind == .key, let missing = identityFieldValues[slots].firstIndex(where: { $0 == nil }) {
                 try report(
-                    .invalidKey, "the key \(constraint.name) has no value for field \(missing + 1) in <\(name(of: frame))>",
+                    .invalidKey, "the key \(constraint.name) has no value for field \(missing - slots.lowerBound + 1) in <\(name(of: frame))>",
                     component: constraint.component, at: tuple.position)
             }
             return
         }
-        let values = tuple.values.map { $0! }
+        let values = identityFieldValues[slots].map { $0! }
+        let texts = Array(identityFieldTexts[slots])
         if constraint.isReference {
-            identityScopes[tuple.scope].references.append((values, tuple.texts, tuple.position))
+            identityScopes[tuple.scope].references.append((values, texts, tuple.position))
         } else if let first = identityScopes[tuple.scope].keys[values] {
             try report(
                 .duplicateKey,
-                "the \(constraint.kind == .key ? "key" : "unique") \(constraint.name) (\(Self.describe(tuple.texts))) of <\(name(of: frame))> is already that of "
+                "the \(constraint.kind == .key ? "key" : "unique") \(constraint.name) (\(Self.describe(texts))) of <\(name(of: frame))> is already that of "
                     + "the element at line \(first.line), column \(first.column)",
                 component: constraint.component, at: tuple.position)
         } else {

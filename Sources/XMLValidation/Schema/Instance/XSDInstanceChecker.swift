@@ -74,6 +74,10 @@ struct XSDInstanceChecker {
     var openNames: [XSDExpandedName] = []
     var identityScopes: [XSDIdentityScope] = []
     var identityTuples: [XSDIdentityTuple] = []
+    /// The picked elements' field values, and each as written, from each tuple's
+    /// ``XSDIdentityTuple/firstField``.
+    var identityFieldValues: [XSDValue?] = []
+    var identityFieldTexts: [String] = []
     /// Whether the limit on picked elements was reported in this document.
     var identityLimitReported = false
     /// The numbers of the current start tag's attribute names, in order (kept, not made per
