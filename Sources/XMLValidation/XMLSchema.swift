@@ -53,10 +53,13 @@ public final class XMLSchema: Sendable {
 
     /// What the schema compiled without: each `<xs:import>` whose document could not be
     /// read (a file that is not there, or a location on the network, which is never
-    /// reached), once per namespace, at the import. An import's location is only a hint, so
-    /// the schema compiles, but the namespace's components are unknown: a reference to one
-    /// is an error when the schema is compiled, and its elements under a `lax` or `skip`
-    /// wildcard pass unchecked. `xmllint --schema` prints the same as warnings.
+    /// reached), once per namespace, at the import, and each `<xs:include>` (or
+    /// `<xs:redefine>` that redefines nothing) whose document could not be read, at it. A
+    /// location that does not resolve is not an error (Structures 4.2.1 to 4.2.3), so the
+    /// schema compiles, but the components that document would declare are unknown: a
+    /// reference to one is an error when the schema is compiled, and its elements under a
+    /// `lax` or `skip` wildcard pass unchecked. `xmllint --schema` prints the same for an
+    /// import as warnings.
     public let warnings: [XMLValidationError]
 
     /// The schema whose first document is the file at `path`.
@@ -85,15 +88,23 @@ public final class XMLSchema: Sendable {
         do {
             var loader = XSDSchemaLoader(options: options)
             try loader.load(sources)
-            var compiler = XSDSchemaCompiler(documents: loader.documents, options: options, unreadImports: loader.unreadImports)
+            var compiler = XSDSchemaCompiler(
+                documents: loader.documents, options: options, unreadImports: loader.unreadImports, unreadIncludes: loader.unreadIncludes)
             model = try compiler.compile()
-            warnings = compiler.unreadImports.sorted { ($0.value.file ?? "", $0.value.position.byteOffset) < ($1.value.file ?? "", $1.value.position.byteOffset) }
-                .map { namespace, unread in
-                    var warning = unread
-                    warning.message = "the <xs:import> of \(namespace.map { "namespace \($0)" } ?? "no namespace") was passed over: "
-                        + "\(unread.message); its components are unknown, and its elements that a lax or skip wildcard allows are not checked"
-                    return warning.validationError
-                }
+            let imports = compiler.unreadImports.map { namespace, unread in
+                var warning = unread
+                warning.message = "the <xs:import> of \(namespace.map { "namespace \($0)" } ?? "no namespace") was passed over: "
+                    + "\(unread.message); its components are unknown, and its elements that a lax or skip wildcard allows are not checked"
+                return warning
+            }
+            let includes = loader.unreadIncludes.map { unread in
+                var warning = unread.error
+                warning.message = "the <xs:\(unread.element)> was passed over: \(unread.error.message); the components of the "
+                    + "document it names are unknown"
+                return warning
+            }
+            warnings = (imports + includes).sorted { ($0.file ?? "", $0.position.byteOffset) < ($1.file ?? "", $1.position.byteOffset) }
+                .map(\.validationError)
         } catch {
             throw error.validationError
         }

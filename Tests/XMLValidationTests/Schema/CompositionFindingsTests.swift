@@ -145,9 +145,32 @@ struct CompositionFindingsTests {
         try files.write("t.xsd", #"xmlns:o="urn:o""#, #"<xs:import namespace="urn:o" schemaLocation="missing.xsd"/><xs:element name="r" type="o:T"/>"#)
         let error = try #require(files.compileError("t.xsd"))
         #expect(error.code == .unreadableSchema && error.message.contains("the <xs:import> of its namespace was not read"), "\(error)")
-        // A missing include stays an error, as xmllint makes it.
-        try files.write("u.xsd", "", #"<xs:include schemaLocation="missing.xsd"/><xs:element name="r"/>"#)
-        #expect(files.compileError("u.xsd")?.code == .unreadableSchema)
+    }
+
+    @Test(
+        "an include, or a redefine of nothing, whose file cannot be read is passed over with a warning (Structures 4.2.1, 4.2.2), where xmllint refuses the schema; a reference into it says why it fails; a redefine of something needs its file"
+    )
+    func missingInclude() throws {
+        let files = try Documents()
+        try files.write(
+            "u.xsd", "",
+            #"<xs:include schemaLocation="missing.xsd"/><xs:redefine schemaLocation="gone.xsd"/><xs:element name="r"/>"#)
+        let schema = try files.schema("u.xsd")
+        #expect(try SchemaValidationTests.errors(schema, "<r/>").isEmpty)
+        #expect(
+            schema.warnings.map { "\($0.code) \($0.message.replacingOccurrences(of: files.directory.path + "/", with: ""))" } == [
+                "unreadable-schema the <xs:include> was passed over: missing.xsd cannot be read; the components of the document it names are unknown",
+                "unreadable-schema the <xs:redefine> was passed over: gone.xsd cannot be read; the components of the document it names are unknown",
+            ])
+        // One not a local file: the same.
+        try files.write("v.xsd", "", #"<xs:include schemaLocation="http://example.com/t.xsd"/><xs:element name="r" type="T"/>"#)
+        let error = try #require(files.compileError("v.xsd"))
+        #expect(
+            error.code == .unreadableSchema
+                && error.message.hasPrefix("no type T is declared: the document an <xs:include> reads into its namespace could not be read "
+                    + "(http://example.com/t.xsd is not a local file"), "\(error)")
+        try files.write("w.xsd", "", #"<xs:redefine schemaLocation="gone.xsd"><xs:simpleType name="T"><xs:restriction base="T"/></xs:simpleType></xs:redefine>"#)
+        #expect(files.compileError("w.xsd")?.code == .unreadableSchema)
     }
 
     @Test("an import passed over is a warning of the schema, at the import, once per namespace; none when another import read it")

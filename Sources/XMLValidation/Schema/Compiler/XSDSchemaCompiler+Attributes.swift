@@ -6,6 +6,21 @@ extension XSDSchemaCompiler {
     struct AttributeSet {
         var uses: [XSDExpandedName: XSDAttributeUse] = [:]
         var wildcard: XSDWildcard?
+        /// The `<xs:attribute>` each use comes from: {attribute uses} is a set (Structures
+        /// 3.4.2, 3.6.2), so one use reached through two attribute groups is there once, and
+        /// only two uses of the same name from different places are declared twice.
+        var origins: [XSDExpandedName: ObjectIdentifier] = [:]
+
+        /// Adds `use`, written at `origin`, unless the set has it already; throws when it
+        /// has another use of the same name.
+        mutating func add(_ use: XSDAttributeUse, from origin: ObjectIdentifier, at node: SchemaNode) throws(XSDSchemaError) {
+            if let existing = origins[use.name] {
+                guard existing == origin else { throw XSDSchemaError("attribute \(use.name) is declared twice here", at: node) }
+                return
+            }
+            uses[use.name] = use
+            origins[use.name] = origin
+        }
     }
 
     /// Adds the `attribute`, `attributeGroup` and `anyAttribute` children of `node`. In a
@@ -24,16 +39,14 @@ extension XSDSchemaCompiler {
                     prohibited.append(try attributeName(child))
                     continue
                 }
-                if own.uses[use.name] != nil { throw XSDSchemaError("attribute \(use.name) is declared twice here", at: child) }
-                own.uses[use.name] = use
+                try own.add(use, from: ObjectIdentifier(child), at: child)
             case "attributeGroup":
                 guard let reference = child.attributes["ref"] else {
                     throw XSDSchemaError("<xs:attributeGroup> here needs a ref", at: child)
                 }
                 let group = try attributeGroup(named: try resolve(reference, at: child), at: child)
-                for (name, use) in group.uses {
-                    if own.uses[name] != nil { throw XSDSchemaError("attribute \(name) is declared twice here", at: child) }
-                    own.uses[name] = use
+                for (name, use) in group.uses.sorted(by: { $0.key.description < $1.key.description }) {
+                    try own.add(use, from: group.origins[name] ?? ObjectIdentifier(child), at: child)
                 }
                 if let wildcard = group.wildcard { wildcards.append(wildcard) }
             case "anyAttribute":
@@ -49,8 +62,14 @@ extension XSDSchemaCompiler {
         }
         if restricting {
             try checkRestriction(of: set, by: own, prohibiting: prohibited, fromAnyType: fromAnyType, at: node)
-            for name in prohibited { set.uses[name] = nil }
-            for (name, use) in own.uses { set.uses[name] = use }
+            for name in prohibited {
+                set.uses[name] = nil
+                set.origins[name] = nil
+            }
+            for (name, use) in own.uses {
+                set.uses[name] = use
+                set.origins[name] = own.origins[name]
+            }
             set.wildcard = own.wildcard
         } else {
             for (name, use) in own.uses {
@@ -58,6 +77,7 @@ extension XSDSchemaCompiler {
                     throw XSDSchemaError("the extension declares attribute \(name), which its base has already", at: node)
                 }
                 set.uses[name] = use
+                set.origins[name] = own.origins[name]
             }
             if let wildcard = own.wildcard {
                 set.wildcard = try set.wildcard.map { base throws(XSDSchemaError) in try Self.union(base, wildcard, at: node) } ?? wildcard

@@ -76,9 +76,14 @@ struct XSDSchemaCompiler {
     var elementFinals: [Int: Set<XSDDerivation>] = [:]
     /// Which document each schema element is in.
     var nodeDocuments: [ObjectIdentifier: Int] = [:]
+    /// The `id`s of XML Schema's elements in each document: IDs, unique in their document.
+    var schemaIDs: [Int: Set<CodePointString>] = [:]
 
     /// Imports whose document could not be read, by namespace: why, at the import.
     let unreadImports: [String?: XSDSchemaError]
+    /// Includes (and redefines of nothing) whose document could not be read, with the
+    /// namespace they read into (``XSDSchemaLoader/unreadIncludes``).
+    let unreadIncludes: [XSDUnreadInclude]
     /// The namespaces each document's `<xs:import>`s name (`nil`: no namespace), which its
     /// references may be in (src-resolve.4.2).
     let importedNamespaces: [Set<String?>]
@@ -88,9 +93,13 @@ struct XSDSchemaCompiler {
     /// Where each notation is first declared.
     var notationNodes: [XSDExpandedName: SchemaNode] = [:]
 
-    init(documents: [XSDSchemaDocument], options: XMLSchema.Options, unreadImports: [String?: XSDSchemaError] = [:]) {
+    init(
+        documents: [XSDSchemaDocument], options: XMLSchema.Options, unreadImports: [String?: XSDSchemaError] = [:],
+        unreadIncludes: [XSDUnreadInclude] = []
+    ) {
         self.documents = documents
         self.options = options
+        self.unreadIncludes = unreadIncludes
         // A namespace another import read is not unread.
         let read = Set(documents.map(\.targetNamespace))
         self.unreadImports = unreadImports.filter { !read.contains($0.key) }
@@ -212,6 +221,21 @@ struct XSDSchemaCompiler {
             try checkEnumeratedAttributes(of: node)
             try checkChildren(of: node, parent: parent)
             checksChildren = node.localName != "appinfo" && node.localName != "documentation"
+            if checksChildren, let (text, position) = node.strayText {
+                let shown = XSDWhiteSpace.collapse.normalize(text)
+                throw XSDSchemaError(
+                    message: "<xs:\(node.localName)> cannot hold text (\"\(shown.count > 40 ? shown.prefix(40) + "…" : shown)\"): only "
+                        + "<xs:appinfo> and <xs:documentation> may (the schema for schemas)", position: position, file: node.file,
+                    code: .invalidSchema)
+            }
+            if let id = node.attributes["id"], !schemaIDs[document, default: []].insert(CodePointString(id)).inserted {
+                throw XSDSchemaError("id \"\(id)\" is already that of another element of this schema document (an ID, in the schema for schemas)", at: node)
+            }
+            if let language = node.attributes["{\(SchemaNode.xmlNamespace)}lang"], !language.isEmpty,
+                (try? model.simpleTypes[simpleType(for: .language)].validateInstance(language, namespaces: { _ in nil })) == nil
+            {
+                throw XSDSchemaError("xml:lang must be a language tag (as en or de-CH) or empty, not \"\(language)\"", at: node)
+            }
             // One annotation at most, before everything else (but the schema and a redefine
             // may have any number, anywhere among their components).
             if checksChildren, node.localName != "schema", node.localName != "redefine" {
@@ -383,6 +407,11 @@ struct XSDSchemaCompiler {
     /// A reference to a component of `kind` (`type`, `element`, …) that no document declares;
     /// when its namespace's import could not be read, says so.
     func undeclared(_ kind: String, _ name: XSDExpandedName, at node: SchemaNode?) -> XSDSchemaError {
+        if let unread = unreadIncludes.first(where: { $0.namespace == name.namespace }) {
+            return XSDSchemaError(
+                "no \(kind) \(name) is declared: the document an <xs:\(unread.element)> reads into its "
+                    + "namespace could not be read (\(unread.error.message))", at: node, code: .unreadableSchema)
+        }
         guard let unread = unreadImports[name.namespace] else {
             // Imported, but no document of the namespace read: its imports name no file.
             if !documents.contains(where: { $0.targetNamespace == name.namespace }),

@@ -37,6 +37,11 @@ struct XSDSchemaLoader {
     /// first such `<xs:import>`, for the references to that namespace that then find nothing
     /// and for the schema's warnings (an import's location is a hint).
     private(set) var unreadImports: [String?: XSDSchemaError] = [:]
+    /// Includes (and redefines that redefine nothing) whose document could not be read, with
+    /// the namespace they read into: "It is not an error for the actual value of the
+    /// schemaLocation [attribute] to fail to resolve" (Structures 4.2.1, 4.2.2). Warnings, as
+    /// an unread import's, and named by the references that then find nothing.
+    private(set) var unreadIncludes: [XSDUnreadInclude] = []
     /// Each `<xs:include>` and `<xs:redefine>`: the document it is in and the one it reads,
     /// by path and namespace (as ``readInto``), for the cycles a schema may not have.
     private var links: [(from: String, to: String, node: SchemaNode, isRedefine: Bool)] = []
@@ -134,6 +139,15 @@ struct XSDSchemaLoader {
                     "the schema has more than \(options.maximumDocuments) documents (XMLSchema.Options.maximumDocuments)",
                     at: from, code: .unreadableSchema)
             }
+            if imported == nil, let from, Self.mayBeUnread(from), case .file(let path) = source,
+                !FileManager.default.isReadableFile(atPath: path)
+            {
+                unreadIncludes.append(
+                    XSDUnreadInclude(
+                        namespace: chameleon ?? nil, element: from.localName,
+                        error: XSDSchemaError("\(path) cannot be read", at: from, code: .unreadableSchema)))
+                continue
+            }
             if let imported, case .file(let path) = source, !FileManager.default.isReadableFile(atPath: path) {
                 // An import's location is a hint (Structures 4.3.2): a file that is not there
                 // leaves the namespace's components unknown, which a reference to one says.
@@ -181,7 +195,13 @@ struct XSDSchemaLoader {
                     guard let location = child.attributes["schemaLocation"] else {
                         throw XSDSchemaError("<xs:include> needs a schemaLocation", at: child)
                     }
-                    let included = try resolve(location, from: child)
+                    let included: XSDSchemaSource
+                    do {
+                        included = try resolve(location, from: child)
+                    } catch {
+                        unreadIncludes.append(XSDUnreadInclude(namespace: namespace, element: "include", error: error))
+                        continue
+                    }
                     links.append((document, Self.key(included.identity, namespace), child, false))
                     pending.append((included, .some(namespace), nil, child))
                 case "import":
@@ -212,7 +232,13 @@ struct XSDSchemaLoader {
                     guard let location = child.attributes["schemaLocation"] else {
                         throw XSDSchemaError("<xs:redefine> needs a schemaLocation", at: child)
                     }
-                    let redefined = try resolve(location, from: child)
+                    let redefined: XSDSchemaSource
+                    do {
+                        redefined = try resolve(location, from: child)
+                    } catch where Self.mayBeUnread(child) {
+                        unreadIncludes.append(XSDUnreadInclude(namespace: namespace, element: "redefine", error: error))
+                        continue
+                    }
                     links.append((document, Self.key(redefined.identity, namespace), child, true))
                     pending.append((redefined, .some(namespace), nil, child))
                 default:
@@ -232,6 +258,12 @@ struct XSDSchemaLoader {
 
     /// Where an include or import points: a local path (relative to the document that
     /// names it), or what the catalog maps a URI to. Never the network.
+    /// Whether `node` may name a document that cannot be read: an include, or a redefine
+    /// that redefines nothing (src-redefine.1 requires the document of one that does).
+    private static func mayBeUnread(_ node: SchemaNode) -> Bool {
+        node.isXSD("include") || (node.isXSD("redefine") && node.components.isEmpty)
+    }
+
     private func resolve(_ location: String, from node: SchemaNode) throws(XSDSchemaError) -> XSDSchemaSource {
         guard let path = Self.localPath(of: location, relativeTo: node.file, catalog: options.catalog) else {
             throw XSDSchemaError(
@@ -305,6 +337,14 @@ struct XSDSchemaLoader {
         }
         return root
     }
+}
+
+/// An `<xs:include>` (or an `<xs:redefine>` of nothing) whose document could not be read:
+/// the namespace it reads into, which element it is, and why.
+struct XSDUnreadInclude {
+    var namespace: String?
+    var element: String
+    var error: XSDSchemaError
 }
 
 /// Where a schema document comes from.

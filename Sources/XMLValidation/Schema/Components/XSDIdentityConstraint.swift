@@ -76,7 +76,20 @@ struct XSDIdentityPath: Sendable {
     ) throws(XSDValueError) -> [XSDIdentityPath] {
         var paths: [XSDIdentityPath] = []
         for alternative in text.splitByCodePoint(separator: UInt8(ascii: "|"), omittingEmptySubsequences: false) {
-            var rest = Substring(alternative.splitAtXMLWhitespace().joined())
+            let pieces = alternative.splitAtXMLWhitespace()
+            // White space may stand between XPath's tokens, not inside one: a name, a
+            // prefix's colon, `*` after one (XPath 1.0, 3.7).
+            for (left, right) in zip(pieces, pieces.dropFirst()) {
+                let last = left.unicodeScalars.last!
+                let first = right.unicodeScalars.first!
+                func isNamePart(_ c: Unicode.Scalar) -> Bool { (XMLNameValidation.isNameChar(c) && c != ":") || c == "*" }
+                let namesMeet = isNamePart(last) && isNamePart(first)
+                let colonApart = (left.hasSuffix(":") && !left.hasSuffix("::")) || (right.hasPrefix(":") && !right.hasPrefix("::"))
+                if namesMeet || colonApart {
+                    throw XSDValueError("\"\(text)\" is not in the XPath subset of identity constraints: white space inside a name (\"\(left) \(right)\")")
+                }
+            }
+            var rest = Substring(pieces.joined())
             var path = XSDIdentityPath()
             if rest.hasPrefix(".//") {
                 path.fromDescendants = true

@@ -18,6 +18,9 @@ final class SchemaNode {
     /// The schema document's path, for errors.
     let file: String
     var children: [SchemaNode] = []
+    /// The first text other than white space written directly in it, and where: only
+    /// `appinfo` and `documentation` of XML Schema's elements may hold any.
+    var strayText: (text: String, position: XMLPosition)?
 
     init(
         namespace: String?, localName: String, attributes: [String: String], namespaces: [CodePointString: String],
@@ -92,6 +95,11 @@ struct SchemaTreeBuilder: XMLEventHandler {
             namespaces: scope, position: locator.position, file: file)
         if let parent = open.last { parent.children.append(node) } else { root = node }
         open.append(node)
+    }
+
+    mutating func characters(_ text: XMLStringView) throws {
+        guard let node = open.last, node.strayText == nil, node.namespace == SchemaNode.xsdNamespace, !text.isWhitespace else { return }
+        node.strayText = (text.string, locator.position)
     }
 
     mutating func endElement(_ name: XMLName) throws {

@@ -1,0 +1,108 @@
+import Testing
+import XMLStreaming
+import XMLValidation
+
+/// Cases a campaign on the labelled tests that ship in source distributions found
+/// (2026-11-29: xmlschema 4.3.2's test cases and unit tests, PyXB, generateDS and xsdata's
+/// schemas; 749 settled), each a schema body, a document, and the verdict the recommendation
+/// gives. The unreadable include it found is in ``CompositionFindingsTests``.
+@Suite("XSD: the source-distribution suites' findings")
+struct SchemaSuiteFindingsTests {
+    @Test("each finding gets the recommendation's verdict", arguments: [
+        // {attribute uses} is a set (Structures 3.4.2, 3.6.2): one use reached twice is there once.
+        ("an attribute reached through two attribute groups (xmlschema issue_276)", #"""
+            <xs:element name="r"><xs:complexType>
+              <xs:attributeGroup ref="ag1"/><xs:attributeGroup ref="ag2"/>
+            </xs:complexType></xs:element>
+            <xs:attributeGroup name="ag1"><xs:attributeGroup ref="ag2"/></xs:attributeGroup>
+            <xs:attributeGroup name="ag2"><xs:attribute name="a2" type="xs:int"/></xs:attributeGroup>
+            """#, #"<r a2="1"/>"#, SchemaVerdictFindingsTests.Verdict.valid),
+        ("an attribute reached through two attribute groups, its value checked", #"""
+            <xs:element name="r"><xs:complexType>
+              <xs:attributeGroup ref="ag1"/><xs:attributeGroup ref="ag2"/>
+            </xs:complexType></xs:element>
+            <xs:attributeGroup name="ag1"><xs:attributeGroup ref="ag2"/></xs:attributeGroup>
+            <xs:attributeGroup name="ag2"><xs:attribute name="a2" type="xs:int"/></xs:attributeGroup>
+            """#, #"<r a2="x"/>"#, .invalid),
+        ("two declarations of one attribute name, one through a group", #"""
+            <xs:element name="r"><xs:complexType>
+              <xs:attribute name="a2" type="xs:int"/><xs:attributeGroup ref="ag2"/>
+            </xs:complexType></xs:element>
+            <xs:attributeGroup name="ag2"><xs:attribute name="a2" type="xs:int"/></xs:attributeGroup>
+            """#, "<r/>", .schema),
+        // Structures 5.1: a schema document is valid against the schema for schemas, where
+        // only appinfo and documentation are mixed.
+        ("text between enumerations (PyXB trac-0088)", #"""
+            <xs:element name="r"><xs:simpleType><xs:restriction base="xs:token">
+              <xs:enumeration value="a"/> &gt; <xs:enumeration value="b"/>
+            </xs:restriction></xs:simpleType></xs:element>
+            """#, "<r>a</r>", .schema),
+        ("text in the schema element", "junk <xs:element name=\"r\"/>", "<r/>", .schema),
+        ("text in documentation and appinfo, white space and comments elsewhere", #"""
+            <xs:annotation><xs:documentation>Any <b>text</b> &amp; markup</xs:documentation><xs:appinfo>x</xs:appinfo></xs:annotation>
+            <xs:element name="r"> <!-- a comment --> <![CDATA[ ]]> </xs:element>
+            """#, "<r/>", .valid),
+        // A name test is one XPath token (XPath 1.0, 3.7; Structures 3.11.6).
+        ("white space around a selector's prefix colon (xmlschema test_invalid_selector_path)", #"""
+            <xs:element name="r"><xs:complexType><xs:sequence><xs:any processContents="skip" maxOccurs="unbounded"/></xs:sequence></xs:complexType>
+              <xs:key name="k"><xs:selector xpath="xs : *"/><xs:field xpath="@id"/></xs:key>
+            </xs:element>
+            """#, "<r/>", .schema),
+        ("white space inside a field's attribute name", #"""
+            <xs:element name="r"><xs:complexType><xs:sequence><xs:any processContents="skip" maxOccurs="unbounded"/></xs:sequence></xs:complexType>
+              <xs:key name="k"><xs:selector xpath="*"/><xs:field xpath="@i d"/></xs:key>
+            </xs:element>
+            """#, "<r/>", .schema),
+        ("white space between the tokens of a path", #"""
+            <xs:element name="r"><xs:complexType><xs:sequence><xs:element name="a" maxOccurs="unbounded"><xs:complexType>
+              <xs:attribute name="id"/></xs:complexType></xs:element></xs:sequence></xs:complexType>
+              <xs:key name="k"><xs:selector xpath=" . // a | child :: a "/><xs:field xpath="@ id"/></xs:key>
+            </xs:element>
+            """#, #"<r><a id="1"/><a id="1"/></r>"#, .invalid),
+        // Every id of the schema for schemas is an ID: unique in its document.
+        ("two elements of one schema document with the same id", #"""
+            <xs:element name="r" id="x"/><xs:element name="q" id="x"/>
+            """#, "<r/>", .schema),
+        ("xml:lang that is no language tag", #"""
+            <xs:element name="r"><xs:annotation xml:lang="not a lang!"/></xs:element>
+            """#, "<r/>", .schema),
+        ("xml:lang empty or a language tag", #"""
+            <xs:element name="r" xml:lang="de-CH"><xs:annotation xml:lang=""/></xs:element>
+            """#, "<r/>", .valid),
+    ])
+    func verdict(name: String, body: String, document: String, verdict: SchemaVerdictFindingsTests.Verdict) throws {
+        let schema: XMLSchema
+        do {
+            schema = try SchemaValidationTests.schema(body)
+        } catch let error as XMLValidationError {
+            #expect(verdict == .schema, "\(name): \(error)")
+            #expect(error.code == .invalidSchema, "\(name): \(error)")
+            return
+        }
+        #expect(verdict != .schema, "\(name): compiled")
+        let errors = try SchemaValidationTests.errors(schema, document)
+        #expect(errors.isEmpty == (verdict == .valid), "\(name): \(errors)")
+    }
+
+    @Test("the schema-for-schemas errors say what and where: the text, the id, the name in the path")
+    func messages() throws {
+        func refusal(_ body: String) -> String? {
+            do {
+                _ = try XMLSchema(string: "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\">\n\(body)\n</xs:schema>", name: "s.xsd")
+                return nil
+            } catch {
+                return error.description
+            }
+        }
+        #expect(
+            refusal("<xs:simpleType name='t'><xs:restriction base='xs:token'>\n  <xs:enumeration value='a'/> junk</xs:restriction></xs:simpleType>")
+                == "s.xsd:3:30: error: <xs:restriction> cannot hold text (\"junk\"): only <xs:appinfo> and <xs:documentation> may "
+                + "(the schema for schemas)")
+        #expect(
+            refusal("<xs:element name='r' id='x'/>\n<xs:element name='q' id='x'/>")
+                == "s.xsd:3:1: error: id \"x\" is already that of another element of this schema document (an ID, in the schema for schemas)")
+        #expect(
+            refusal("<xs:element name='r'><xs:key name='k'><xs:selector xpath='p : *'/><xs:field xpath='@id'/></xs:key></xs:element>")?
+                .hasSuffix("\"p : *\" is not in the XPath subset of identity constraints: white space inside a name (\"p :\")") == true)
+    }
+}
