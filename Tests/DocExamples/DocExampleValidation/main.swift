@@ -248,7 +248,7 @@ failures += await example("docs/Validation.md:454") {
     _ = options
     _ = parser
 }
-failures += await example("docs/Validation.md:543") {
+failures += await example("docs/Validation.md:547") {
     // A document that names its schema, beside it.
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("location-hints-example")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
