@@ -310,11 +310,11 @@ struct ValidateCommandTests {
                 subset); --dtd reads the DTD file you name in place of any the document names,
                 as xmllint --dtdvalid does. --schema compiles the W3C XML Schema 1.0 you name
                 once (reading what it includes and imports from local files only, never the
-                network) and validates each file against it as it streams; an import whose file
-                cannot be read is passed over with FILE:LINE:COLUMN: warning: MESSAGE, which
-                changes no exit status. xsi:schemaLocation in a document is not followed.
-                --schema-hints follows it: each file is validated against the schema documents
-                its document element names in xsi:schemaLocation and
+                network) and validates each file against it as it streams; an import or include
+                whose file cannot be read is passed over with FILE:LINE:COLUMN: warning:
+                MESSAGE, which changes no exit status. xsi:schemaLocation in a document is not
+                followed. --schema-hints follows it: each file is validated against the schema
+                documents its document element names in xsi:schemaLocation and
                 xsi:noNamespaceSchemaLocation, read from local files only (relative to the
                 file, or for standard input to the current directory; an http:// location is an
                 error, never fetched); files naming the same ones share one compiled schema.
