@@ -22,48 +22,64 @@ extension XSDSchemaCompiler {
     static let attributeNames: Set<String> = ["attribute", "attributeGroup"]
 
     /// The slots of `node`'s content, a child of `parent` (which tells a simple type's
-    /// `restriction` from a complex type's); `nil` for content that is anything.
+    /// `restriction` from a complex type's); `nil` for content that is anything. Each list
+    /// is made once: this runs for every element of every schema document.
     static func childSlots(of node: SchemaNode, parent: String?) -> [ChildSlot]? {
-        let attributes: [ChildSlot] = [.any(attributeNames), .optional(["anyAttribute"])]
         let isDefinition = node.attributes["name"] != nil
         switch node.localName {
         case "appinfo", "documentation":
             return nil
-        case "schema":
-            return [
-                .any(["include", "import", "redefine"]),
-                .any(["simpleType", "complexType", "group", "attributeGroup", "element", "attribute", "notation"]),
-            ]
-        case "redefine": return [.any(["simpleType", "complexType", "group", "attributeGroup"])]
+        case "schema": return Slots.schema
+        case "redefine": return Slots.redefine
         // A reference takes its type and constraints from the declaration (src-element.2.2,
         // src-attribute.3.2).
-        case "element": return node.attributes["ref"] != nil ? [] : [.optional(["simpleType", "complexType"]), .any(["unique", "key", "keyref"])]
-        case "attribute": return node.attributes["ref"] != nil ? [] : [.optional(["simpleType"])]
-        case "list": return [.optional(["simpleType"])]
-        case "union": return [.any(["simpleType"])]
-        case "simpleType": return [.one(["restriction", "list", "union"])]
-        case "simpleContent", "complexContent": return [.one(["restriction", "extension"])]
+        case "element": return node.attributes["ref"] != nil ? [] : Slots.element
+        case "attribute": return node.attributes["ref"] != nil ? [] : Slots.optionalSimpleType
+        case "list": return Slots.optionalSimpleType
+        case "union": return Slots.simpleTypes
+        case "simpleType": return Slots.simpleType
+        case "simpleContent", "complexContent": return Slots.content
         case "complexType":
             if node.components.contains(where: { $0.localName == "simpleContent" || $0.localName == "complexContent" }) {
-                return [.one(["simpleContent", "complexContent"])]
+                return Slots.complexTypeContent
             }
-            return [.optional(modelGroupNames)] + attributes
-        case "restriction" where parent == "simpleType":
-            return [.optional(["simpleType"]), .any(facetNames)]
-        case "restriction" where parent == "simpleContent":
-            return [.optional(["simpleType"]), .any(facetNames)] + attributes
-        case "extension" where parent == "simpleContent":
-            return attributes
-        case "restriction", "extension":
-            return [.optional(modelGroupNames)] + attributes
-        case "group": return isDefinition ? [.one(["all", "choice", "sequence"])] : []
-        case "attributeGroup": return isDefinition ? attributes : []
-        case "all": return [.any(["element"])]
-        case "choice", "sequence": return [.any(["element", "group", "choice", "sequence", "any"])]
-        case "unique", "key", "keyref": return [.one(["selector"]), ChildSlot(names: ["field"], minimum: 1, maximum: nil)]
-        case "annotation": return [.any(["appinfo", "documentation"])]
+            return Slots.modelGroupAndAttributes
+        case "restriction" where parent == "simpleType": return Slots.facets
+        case "restriction" where parent == "simpleContent": return Slots.facetsAndAttributes
+        case "extension" where parent == "simpleContent": return Slots.attributes
+        case "restriction", "extension": return Slots.modelGroupAndAttributes
+        case "group": return isDefinition ? Slots.groupDefinition : []
+        case "attributeGroup": return isDefinition ? Slots.attributes : []
+        case "all": return Slots.all
+        case "choice", "sequence": return Slots.particles
+        case "unique", "key", "keyref": return Slots.identityConstraint
+        case "annotation": return Slots.annotation
         default: return []  // any, anyAttribute, include, import, notation, selector, field, the facets
         }
+    }
+
+    /// The lists ``childSlots(of:parent:)`` returns.
+    private enum Slots {
+        static let attributes: [ChildSlot] = [.any(attributeNames), .optional(["anyAttribute"])]
+        static let schema: [ChildSlot] = [
+            .any(["include", "import", "redefine"]),
+            .any(["simpleType", "complexType", "group", "attributeGroup", "element", "attribute", "notation"]),
+        ]
+        static let redefine: [ChildSlot] = [.any(["simpleType", "complexType", "group", "attributeGroup"])]
+        static let element: [ChildSlot] = [.optional(["simpleType", "complexType"]), .any(["unique", "key", "keyref"])]
+        static let optionalSimpleType: [ChildSlot] = [.optional(["simpleType"])]
+        static let simpleTypes: [ChildSlot] = [.any(["simpleType"])]
+        static let simpleType: [ChildSlot] = [.one(["restriction", "list", "union"])]
+        static let content: [ChildSlot] = [.one(["restriction", "extension"])]
+        static let complexTypeContent: [ChildSlot] = [.one(["simpleContent", "complexContent"])]
+        static let modelGroupAndAttributes: [ChildSlot] = [.optional(modelGroupNames)] + attributes
+        static let facets: [ChildSlot] = [.optional(["simpleType"]), .any(facetNames)]
+        static let facetsAndAttributes: [ChildSlot] = facets + attributes
+        static let groupDefinition: [ChildSlot] = [.one(["all", "choice", "sequence"])]
+        static let all: [ChildSlot] = [.any(["element"])]
+        static let particles: [ChildSlot] = [.any(["element", "group", "choice", "sequence", "any"])]
+        static let identityConstraint: [ChildSlot] = [.one(["selector"]), ChildSlot(names: ["field"], minimum: 1, maximum: nil)]
+        static let annotation: [ChildSlot] = [.any(["appinfo", "documentation"])]
     }
 
     /// Throws at the first child of `node` the schema for schemas does not allow there, or

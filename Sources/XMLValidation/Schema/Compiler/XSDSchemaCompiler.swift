@@ -212,8 +212,8 @@ struct XSDSchemaCompiler {
                 }
             }
             try checkForm(of: node, atTop: topLevel || parent == "redefine")
-            let booleans = ["abstract", "nillable", "mixed"] + (Self.schemaAttributes[node.localName] == ["fixed", "value"] ? ["fixed"] : [])
-            for name in booleans {
+            // `fixed` is a boolean on a facet (which has `value`), a value on a declaration.
+            for name in Self.booleanAttributes where name != "fixed" || allowed.contains("value") {
                 if let value = node.attributes[name], !["true", "false", "1", "0"].contains(XSDWhiteSpace.collapse.normalize(value)) {
                     throw XSDSchemaError("\(name) must be true or false, not \"\(value)\"", at: node)
                 }
@@ -258,21 +258,30 @@ struct XSDSchemaCompiler {
     /// particle or a use, nor a reference; a local definition has no name or final of its own;
     /// a reference has no name.
     private func checkForm(of node: SchemaNode, atTop: Bool) throws(XSDSchemaError) {
-        let notAtTop: [String: [String]] = [
-            "element": ["ref", "form", "minOccurs", "maxOccurs"], "attribute": ["ref", "form", "use"],
-            "group": ["ref", "minOccurs", "maxOccurs"], "attributeGroup": ["ref"],
-        ]
-        let notInside: [String: [String]] = [
-            "simpleType": ["name", "final"], "complexType": ["name", "abstract", "block", "final"], "group": ["name"],
-            "attributeGroup": ["name"],
-        ]
-        if let name = (atTop ? notAtTop : notInside)[node.localName]?.first(where: { node.attributes[$0] != nil }) {
+        if let name = (atTop ? Self.notAtTop : Self.notInside)[node.localName]?.first(where: { node.attributes[$0] != nil }) {
             throw XSDSchemaError("a \(atTop ? "top-level" : "local") <xs:\(node.localName)> cannot have \(name)", at: node)
         }
         if node.localName == "attribute", node.attributes["ref"] != nil, node.attributes["name"] != nil {
             throw XSDSchemaError("an attribute with ref cannot have name (src-attribute.3.1)", at: node)
         }
     }
+
+    /// The attributes ``checkForm(of:atTop:)`` refuses on a top-level declaration or
+    /// definition, and on a local one.
+    private static let notAtTop: [String: [String]] = [
+        "element": ["ref", "form", "minOccurs", "maxOccurs"], "attribute": ["ref", "form", "use"],
+        "group": ["ref", "minOccurs", "maxOccurs"], "attributeGroup": ["ref"],
+    ]
+    private static let notInside: [String: [String]] = [
+        "simpleType": ["name", "final"], "complexType": ["name", "abstract", "block", "final"], "group": ["name"],
+        "attributeGroup": ["name"],
+    ]
+    /// The attributes of XML Schema's elements whose values are booleans (`fixed` on a facet).
+    private static let booleanAttributes = ["abstract", "nillable", "mixed", "fixed"]
+    /// The defaults of a schema element, and the derivations each may name.
+    private static let derivationDefaults: [(String, Set<XSDDerivation>)] = [
+        ("finalDefault", [.extension_, .restriction, .list, .union]), ("blockDefault", [.extension_, .restriction, .substitution]),
+    ]
 
     /// The values the schema for schemas allows a form, a document's defaults and an `id`,
     /// checked where they are written: a default no component reads would otherwise pass.
@@ -282,10 +291,7 @@ struct XSDSchemaCompiler {
                 throw XSDSchemaError("\(name) must be qualified or unqualified, not \"\(value)\"", at: node)
             }
         }
-        let defaults: [(String, Set<XSDDerivation>)] = [
-            ("finalDefault", [.extension_, .restriction, .list, .union]), ("blockDefault", [.extension_, .restriction, .substitution]),
-        ]
-        for (name, allowed) in defaults where node.localName == "schema" {
+        for (name, allowed) in Self.derivationDefaults where node.localName == "schema" {
             if let value = node.attributes[name], XSDDerivation.set(value, allowed: allowed) == nil {
                 throw XSDSchemaError(
                     "\(name) must be #all or a list of " + allowed.map(\.rawValue).sorted().joined(separator: ", ") + ", not \"\(value)\"",
