@@ -24,6 +24,8 @@ struct XSDModel: Sendable {
     /// How many levels below a picked element any field's path reaches; `nil` when one
     /// starts with `.//` and reaches any depth.
     var identityFieldReach: Int? = 0
+    /// The identity constraints' element steps, numbered for matching.
+    var identityPaths = XSDIdentityPaths()
     /// For each element declaration that heads a substitution group, the declarations that
     /// may stand in its place (transitively, those its `block` allows), in name order.
     var substitutes: [Int: [Int]] = [:]

@@ -64,5 +64,6 @@ extension XSDSchemaCompiler {
         pendingReferences = []
         let paths = model.identityConstraints.flatMap { $0.fields.flatMap { $0 } }
         model.identityFieldReach = paths.contains(where: \.fromDescendants) ? nil : paths.map(\.steps.count).max() ?? 0
+        model.identityPaths = XSDIdentityPaths(model.identityConstraints)
     }
 }

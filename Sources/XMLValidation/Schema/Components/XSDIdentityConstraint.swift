@@ -19,13 +19,6 @@ struct XSDIdentityConstraint: Sendable {
     var fields: [[XSDIdentityPath]]
     /// `<xs:key name="siteCode">` at `schedule.xsd:31`: how messages name it.
     var component: String
-
-    /// Whether the selector picks the element whose names, from the child of the
-    /// constraint's element down, are `names[start...]`.
-    func selects(_ names: [XSDExpandedName], from start: Int) -> Bool {
-        for path in selector where path.matches(names, from: start) { return true }
-        return false
-    }
 }
 
 /// A path of the XPath subset identity constraints are written in (Structures 3.11.6):
@@ -51,23 +44,6 @@ struct XSDIdentityPath: Sendable {
     var steps: [Test] = []
     /// For a field: the attribute the path ends at.
     var attribute: Test?
-
-    /// Whether the path leads from an element to the element whose names, from its child
-    /// down, are `names`.
-    /// `names[start...]`. Read from the last step back, by index: run for every open scope
-    /// at every start tag, where most paths fail on the element's own name.
-    func matches(_ names: [XSDExpandedName], from start: Int) -> Bool {
-        let count = names.count - start
-        if fromDescendants ? count < steps.count : count != steps.count { return false }
-        var step = steps.count
-        var name = names.count
-        while step > 0 {
-            step -= 1
-            name -= 1
-            if !steps[step].matches(names[name]) { return false }
-        }
-        return true
-    }
 
     /// The paths of a selector (`field: false`) or field, as the schema writes them; throws
     /// a message for text outside the subset.

@@ -57,6 +57,10 @@ struct XSDInstanceName {
     /// As an element: its name's number among the schema's element names
     /// (``XSDModel/elementSymbols``), -1 when no declaration has it.
     var symbol: Int32 = -1
+    /// As an element: its name's and its namespace's numbers among those the identity
+    /// constraints' paths test (``XSDIdentityPaths``), -1 when none does.
+    var identityName: Int32 = -1
+    var identityNamespace: Int32 = -1
     var lastUse: AttributeUse?
 
     /// What an attribute check needs of a use, without its strings (a copy of those would

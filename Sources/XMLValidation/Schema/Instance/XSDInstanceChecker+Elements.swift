@@ -12,7 +12,8 @@ extension XSDInstanceChecker {
         if enterByPlan(seen, attributes: attributes) { return }
         // The name's strings are read where they are kept: a copy would retain them, per tag.
         if !model.identityConstraints.isEmpty {
-            openNames.append(seenNames[seen].expanded)
+            openIdentityNames.append(seenNames[seen].identityName)
+            openIdentityNamespaces.append(seenNames[seen].identityNamespace)
             // The element's fields, empty before any return: its end reads them, whether or
             // not it is assessed.
             Self.empty(&fieldTargets, at: stack.count)
@@ -173,6 +174,10 @@ extension XSDInstanceChecker {
         if isNew {
             var entry = XSDInstanceName(name)
             entry.symbol = model.elementSymbols[entry.expanded] ?? -1
+            if !model.identityConstraints.isEmpty {
+                entry.identityName = model.identityPaths.nameNumbers[entry.expanded] ?? -1
+                entry.identityNamespace = model.identityPaths.namespaceNumbers[entry.expanded.namespace.map(CodePointString.init)] ?? -1
+            }
             seenNamespaces.append(entry.expanded.namespace)
             seenNames.append(entry)
         }

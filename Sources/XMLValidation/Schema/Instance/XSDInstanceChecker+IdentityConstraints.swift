@@ -55,7 +55,7 @@ struct XSDIdentityTuple {
 
 extension XSDInstanceChecker {
     /// At a start tag (the element about to take place `depth` in the stack, its name last
-    /// in ``openNames``): the fields it gives to elements picked above it, whether a
+    /// in ``openIdentityNames``): the fields it gives to elements picked above it, whether a
     /// selector picks it, and the scopes of its own constraints.
     mutating func enterIdentity(
         _ frame: inout XSDElementFrame, attributes: XMLAttributes, declaration: Int?
@@ -67,17 +67,11 @@ extension XSDInstanceChecker {
             let tupleDepth = identityTuples[t].depth
             if let reach = model.identityFieldReach, depth - tupleDepth > reach { break }
             guard tupleDepth < depth else { continue }
-            let fields = model.identityConstraints[identityScopes[identityTuples[t].scope].constraint].fields
-            for f in fields.indices {
-                for path in fields[f] where path.matches(openNames, from: tupleDepth + 1) {
-                    try take(path, field: f, of: t, from: attributes, into: &frame)
-                }
-            }
+            try takeFields(of: t, from: tupleDepth + 1, attributes: attributes, into: &frame)
         }
-        // Every open scope, at every start tag: its fields read in place, not copied out.
         for s in identityScopes.indices {
             let scopeDepth = identityScopes[s].depth
-            if scopeDepth < depth, model.identityConstraints[identityScopes[s].constraint].selects(openNames, from: scopeDepth + 1) {
+            if scopeDepth < depth, selects(identityScopes[s].constraint, from: scopeDepth + 1) {
                 try select(scope: s, attributes: attributes, into: &frame)
             }
         }
@@ -91,7 +85,7 @@ extension XSDInstanceChecker {
             }
             identityScopes.append(XSDIdentityScope(constraint: constraint, depth: depth))
             // A selector of `.` picks the element itself.
-            if model.identityConstraints[constraint].selects(openNames, from: depth + 1) {
+            if selects(constraint, from: depth + 1) {
                 try select(scope: identityScopes.count - 1, attributes: attributes, into: &frame)
             }
         }
@@ -123,12 +117,49 @@ extension XSDInstanceChecker {
             XSDIdentityTuple(scope: scope, depth: stack.count, firstField: identityFieldValues.count, position: locator.position))
         identityFieldValues.append(contentsOf: repeatElement(nil, count: fields.count))
         identityFieldTexts.append(contentsOf: repeatElement("", count: fields.count))
-        let t = identityTuples.count - 1
-        for f in fields.indices {
-            for path in fields[f] where path.matches(openNames, from: openNames.count) {
-                try take(path, field: f, of: t, from: attributes, into: &frame)
+        try takeFields(of: identityTuples.count - 1, from: openIdentityNames.count, attributes: attributes, into: &frame)
+    }
+
+    /// Whether the selector of `constraint` picks the element last opened, from the open
+    /// element before `start` (its scope's).
+    private func selects(_ constraint: Int, from start: Int) -> Bool {
+        for path in model.identityPaths.selectors[constraint] where identityPath(path, matchesFrom: start) { return true }
+        return false
+    }
+
+    /// The fields of picked element `tuple` whose paths reach the element last opened, from
+    /// the open element before `start` (the picked one's).
+    private mutating func takeFields(
+        of tuple: Int, from start: Int, attributes: XMLAttributes, into frame: inout XSDElementFrame
+    ) throws {
+        let constraint = identityScopes[identityTuples[tuple].scope].constraint
+        let fieldRange = model.identityPaths.constraintFields[constraint]
+        for f in fieldRange {
+            let paths = model.identityPaths.fields[f]
+            for p in paths where identityPath(p, matchesFrom: start) {
+                let field = f - fieldRange.lowerBound
+                try take(model.identityConstraints[constraint].fields[field][p - paths.lowerBound], field: field, of: tuple, from: attributes, into: &frame)
             }
         }
+    }
+
+    /// Whether path `p` of ``XSDIdentityPaths`` leads from the open element before `start`
+    /// to the one last opened: read from its last step back, by number.
+    private func identityPath(_ p: Int, matchesFrom start: Int) -> Bool {
+        let path = model.identityPaths.paths[p]
+        let count = openIdentityNames.count - start
+        if path.fromDescendants ? count < path.steps.count : count != path.steps.count { return false }
+        var open = openIdentityNames.count
+        for s in path.steps.reversed() {
+            open -= 1
+            let step = model.identityPaths.steps[s]
+            switch step.kind {
+            case .any: continue
+            case .name: if openIdentityNames[open] != step.number { return false }
+            case .namespace: if openIdentityNamespaces[open] != step.number { return false }
+            }
+        }
+        return true
     }
 
     /// A field's path reaches the element: its attribute's value now, or its own at its end.

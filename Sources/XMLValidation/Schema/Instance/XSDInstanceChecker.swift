@@ -69,9 +69,12 @@ struct XSDInstanceChecker {
     /// Each seen name's namespace, apart: read for every child placed in a content model,
     /// where reading it out of ``seenNames`` would copy the whole entry and its strings.
     var seenNamespaces: [String?] = []
-    /// Identity constraints: the open elements' names (only when the schema has any), each
-    /// open constraint's scope, and the elements picked whose fields are being read.
-    var openNames: [XSDExpandedName] = []
+    /// Identity constraints: the open elements' names and namespaces, as the constraints'
+    /// paths number them (``XSDIdentityPaths``, -1 for one no step names; only when the
+    /// schema has any), each open constraint's scope, and the elements picked whose fields
+    /// are being read.
+    var openIdentityNames: [Int32] = []
+    var openIdentityNamespaces: [Int32] = []
     var identityScopes: [XSDIdentityScope] = []
     var identityTuples: [XSDIdentityTuple] = []
     /// The picked elements' field values, and each as written, from each tuple's
@@ -147,7 +150,8 @@ struct XSDInstanceChecker {
         let frame = stack.removeLast()
         let value = try finish(frame, depth: depth)
         if !model.identityConstraints.isEmpty {
-            openNames.removeLast()
+            openIdentityNames.removeLast()
+            openIdentityNamespaces.removeLast()
             try leaveIdentity(frame, value: value)
         }
     }
