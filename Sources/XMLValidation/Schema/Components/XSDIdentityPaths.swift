@@ -28,6 +28,10 @@ struct XSDIdentityPaths: Sendable {
     /// order of ``XSDIdentityConstraint/fields``.
     var constraintFields: [Range<Int>] = []
     var fields: [Range<Int>] = []
+    /// For each constraint, whether an element it picks with a field missing can be dropped
+    /// at its start tag: a `unique` or `keyref` (a `key` reports it) whose fields are all
+    /// the element's own attributes (`@id`), which nothing after the start tag sets.
+    var dropsIncomplete: [Bool] = []
     /// The numbers of the element names and namespaces the steps test.
     var nameNumbers: [XSDExpandedName: Int32] = [:]
     var namespaceNumbers: [CodePointString?: Int32] = [:]
@@ -47,6 +51,9 @@ struct XSDIdentityPaths: Sendable {
                 fields.append(firstPath..<paths.count)
             }
             constraintFields.append(firstField..<fields.count)
+            dropsIncomplete.append(
+                constraint.kind != .key
+                    && constraint.fields.allSatisfy { $0.allSatisfy { $0.steps.isEmpty && !$0.fromDescendants && $0.attribute != nil } })
         }
     }
 

@@ -101,7 +101,8 @@ extension XSDInstanceChecker {
 
     /// A selector picked the element: a tuple for its fields, those on itself read now.
     private mutating func select(scope: Int, attributes: XMLAttributes, into frame: inout XSDElementFrame) throws {
-        let fields = model.identityConstraints[identityScopes[scope].constraint].fields
+        let constraint = identityScopes[scope].constraint
+        let fieldCount = model.identityPaths.constraintFields[constraint].count
         guard identityTuples.count < Self.maximumIdentityTuples else {
             // Said once a document: past it, every deeper pick would say it again.
             guard !identityLimitReported else { return }
@@ -113,15 +114,27 @@ extension XSDInstanceChecker {
                     + "starting with this one against \(constraint.name)", component: constraint.component)
             return
         }
-        identityTuples.append(
-            XSDIdentityTuple(scope: scope, depth: stack.count, firstField: identityFieldValues.count, position: locator.position))
-        identityFieldValues.append(contentsOf: repeatElement(nil, count: fields.count))
-        identityFieldTexts.append(contentsOf: repeatElement("", count: fields.count))
+        let firstField = identityFieldValues.count
+        identityTuples.append(XSDIdentityTuple(scope: scope, depth: stack.count, firstField: firstField, position: .start))
+        identityFieldValues.append(contentsOf: repeatElement(nil, count: fieldCount))
+        identityFieldTexts.append(contentsOf: repeatElement("", count: fieldCount))
         try takeFields(of: identityTuples.count - 1, from: openIdentityNames.count, attributes: attributes, into: &frame)
+        // A unique or keyref whose fields are all the element's own attributes, one of them
+        // missing: the element has no place in its table (Structures 3.11.4, cvc-identity-
+        // constraint.4), and nothing can complete it later, so it is dropped before its
+        // position is read (`.//*` with `@id` picks every element, most without one).
+        if model.identityPaths.dropsIncomplete[constraint], identityFieldValues[firstField...].contains(where: { $0 == nil }) {
+            identityTuples.removeLast()
+            identityFieldValues.removeLast(fieldCount)
+            identityFieldTexts.removeLast(fieldCount)
+            return
+        }
+        identityTuples[identityTuples.count - 1].position = locator.position
     }
 
     /// Whether the selector of `constraint` picks the element last opened, from the open
     /// element before `start` (its scope's).
+    @inline(__always)
     private func selects(_ constraint: Int, from start: Int) -> Bool {
         for path in model.identityPaths.selectors[constraint] where identityPath(path, matchesFrom: start) { return true }
         return false
@@ -145,6 +158,7 @@ extension XSDInstanceChecker {
 
     /// Whether path `p` of ``XSDIdentityPaths`` leads from the open element before `start`
     /// to the one last opened: read from its last step back, by number.
+    @inline(__always)
     private func identityPath(_ p: Int, matchesFrom start: Int) -> Bool {
         let path = model.identityPaths.paths[p]
         let count = openIdentityNames.count - start
