@@ -2,10 +2,11 @@ import Testing
 import XMLStreaming
 import XMLValidation
 
-/// Cases a campaign on the labelled tests that ship in source distributions found
-/// (2026-11-29: xmlschema 4.3.2's test cases and unit tests, PyXB, generateDS and xsdata's
-/// schemas; 749 settled), each a schema body, a document, and the verdict the recommendation
-/// gives. The unreadable include it found is in ``CompositionFindingsTests``.
+/// Cases campaigns on labelled test suites found (2026-11-29: the tests that ship in source
+/// distributions, xmlschema 4.3.2's test cases and unit tests, PyXB, generateDS and xsdata's
+/// schemas, 749 settled; and parts of the W3C XML Schema test suite), each a schema body, a
+/// document, and the verdict the recommendation gives. The unreadable include the first
+/// found is in ``CompositionFindingsTests``.
 @Suite("XSD: the source-distribution suites' findings")
 struct SchemaSuiteFindingsTests {
     @Test("each finding gets the recommendation's verdict", arguments: [
@@ -69,6 +70,42 @@ struct SchemaSuiteFindingsTests {
         ("xml:lang empty or a language tag", #"""
             <xs:element name="r" xml:lang="de-CH"><xs:annotation xml:lang=""/></xs:element>
             """#, "<r/>", .valid),
+        // The W3C XML Schema test suite (w3c/xsdtests), sunMeta/Notation, publicid00201m1:
+        // each identifier is optional if the other is present (Structures 3.12.1).
+        ("a notation with neither public nor system", #"<xs:notation name="png"/><xs:element name="r"/>"#, "<r/>", .schema),
+        ("a notation with system alone", #"<xs:notation name="png" system="viewer"/><xs:element name="r"/>"#, "<r/>", .valid),
+        // msMeta/Wildcards, wildZ011: the complete attribute wildcard processes as the type's
+        // own <anyAttribute> says, not as an attribute group's (Structures 3.4.2).
+        ("an attribute group's skip wildcard beside the type's strict one", #"""
+            <xs:attributeGroup name="ag"><xs:anyAttribute processContents="skip"/></xs:attributeGroup>
+            <xs:element name="r"><xs:complexType><xs:attributeGroup ref="ag"/><xs:anyAttribute processContents="strict"/></xs:complexType></xs:element>
+            """#, #"<r u="1"/>"#, .invalid),
+        ("an attribute group's strict wildcard beside the type's skip one", #"""
+            <xs:attributeGroup name="ag"><xs:anyAttribute processContents="strict"/></xs:attributeGroup>
+            <xs:element name="r"><xs:complexType><xs:attributeGroup ref="ag"/><xs:anyAttribute processContents="skip"/></xs:complexType></xs:element>
+            """#, #"<r u="1"/>"#, .valid),
+        // msMeta/DataTypes, positiveInteger_maxExclusive001: a built-in integer type's bounds
+        // are its facets (Datatypes 4.3.7.4, 4.3.10.4).
+        ("positiveInteger with maxExclusive 1", #"""
+            <xs:element name="r"><xs:simpleType><xs:restriction base="xs:positiveInteger"><xs:maxExclusive value="1"/></xs:restriction></xs:simpleType></xs:element>
+            """#, "<r>1</r>", .schema),
+        ("negativeInteger with minExclusive -1", #"""
+            <xs:element name="r"><xs:simpleType><xs:restriction base="xs:negativeInteger"><xs:minExclusive value="-1"/></xs:restriction></xs:simpleType></xs:element>
+            """#, "<r>-2</r>", .schema),
+        ("positiveInteger with maxExclusive 2", #"""
+            <xs:element name="r"><xs:simpleType><xs:restriction base="xs:positiveInteger"><xs:maxExclusive value="2"/></xs:restriction></xs:simpleType></xs:element>
+            """#, "<r>1</r>", .valid),
+        // msMeta/DataTypes, IDREFS_length006: length beside a minLength that restates an
+        // ancestor's, which set no length (Datatypes 4.3.1.4, second edition).
+        ("IDREFS with length 5 and its own minLength 1", #"""
+            <xs:element name="r"><xs:complexType><xs:sequence><xs:element name="i" maxOccurs="unbounded"><xs:complexType><xs:attribute name="id" type="xs:ID"/></xs:complexType></xs:element></xs:sequence>
+              <xs:attribute name="refs"><xs:simpleType><xs:restriction base="xs:IDREFS"><xs:length value="5"/><xs:minLength value="1"/></xs:restriction></xs:simpleType></xs:attribute>
+            </xs:complexType></xs:element>
+            """#, #"<r refs="a a a a a"><i id="a"/></r>"#, .valid),
+        ("length beside a minLength no ancestor has", #"""
+            <xs:simpleType name="B"><xs:restriction base="xs:string"><xs:minLength value="2"/></xs:restriction></xs:simpleType>
+            <xs:element name="r"><xs:simpleType><xs:restriction base="B"><xs:length value="5"/><xs:minLength value="3"/></xs:restriction></xs:simpleType></xs:element>
+            """#, "<r>abcde</r>", .schema),
     ])
     func verdict(name: String, body: String, document: String, verdict: SchemaVerdictFindingsTests.Verdict) throws {
         let schema: XMLSchema

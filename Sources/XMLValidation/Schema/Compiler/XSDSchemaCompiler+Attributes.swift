@@ -50,7 +50,9 @@ extension XSDSchemaCompiler {
                 }
                 if let wildcard = group.wildcard { wildcards.append(wildcard) }
             case "anyAttribute":
-                wildcards.append(try wildcard(child))
+                // The complete wildcard processes as the type's own says (Structures 3.4.2,
+                // 2.1): it goes first, whose processContents the intersection keeps.
+                wildcards.insert(try wildcard(child), at: 0)
             default:
                 continue
             }

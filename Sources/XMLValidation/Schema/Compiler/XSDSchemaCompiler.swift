@@ -156,6 +156,10 @@ struct XSDSchemaCompiler {
                 case "attributeGroup": space = \.attributeGroupNodes
                 case "notation":
                     guard let name = node.attributes["name"] else { throw XSDSchemaError("<xs:notation> needs a name", at: node) }
+                    // Each identifier is optional if the other is present (Structures 3.12.1).
+                    guard node.attributes["public"] != nil || node.attributes["system"] != nil else {
+                        throw XSDSchemaError("<xs:notation> needs public or system, or both (Structures 3.12.1)", at: node)
+                    }
                     let notation = XSDExpandedName(namespace: document.targetNamespace, localName: name)
                     // Notations have a symbol space of their own (sch-props-correct.2).
                     if let earlier = notationNodes[notation] {

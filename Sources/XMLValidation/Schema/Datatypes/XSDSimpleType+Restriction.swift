@@ -113,6 +113,14 @@ extension XSDSimpleType {
         // Pairs one restriction may not set together (Datatypes 4.3.1.4, 4.3.7.4-4.3.10.4).
         for (a, b) in [(XSDFacetKind.minInclusive, XSDFacetKind.minExclusive), (.maxInclusive, .maxExclusive),
             (.length, .minLength), (.length, .maxLength)] where seen.contains(a) && seen.contains(b) {
+            // A length beside a minLength or maxLength that restates an ancestor's, which set
+            // no length, is allowed (Datatypes 4.3.1.4, second edition: IDREFS's minLength 1).
+            if a == .length, self.facets.length == nil, let length = facets.length,
+                b == .minLength ? self.facets.minLength.map({ $0 == facets.minLength && $0 <= length }) == true
+                    : self.facets.maxLength.map({ $0 == facets.maxLength && $0 >= length }) == true
+            {
+                continue
+            }
             throw XSDValueError("\(a.rawValue) and \(b.rawValue) cannot both be set in one restriction")
         }
         if !patterns.isEmpty { facets.patterns.append(patterns) }
@@ -135,21 +143,26 @@ extension XSDSimpleType {
     /// A bound of a restriction against the base's bounds (Datatypes 4.3.7-4.3.10: a
     /// maxInclusive at most the base's maxInclusive, less than its maxExclusive, and so on).
     private func checkBound(_ kind: XSDFacetKind, _ value: XSDValue, _ written: String) throws(XSDValueError) {
+        // A built-in integer type's own bounds are facets of it too (positiveInteger's
+        // minInclusive 1: maxExclusive 1 leaves it no value).
+        let implicit = builtin.integerBounds
+        let minInclusive = facets.minInclusive ?? implicit.minimum.map { (value: XSDValue.decimal($0), written: $0.description) }
+        let maxInclusive = facets.maxInclusive ?? implicit.maximum.map { (value: XSDValue.decimal($0), written: $0.description) }
         // For each of the base's bounds: the orders the new bound may stand in against it.
         let allowed: [(XSDFacetKind, (value: XSDValue, written: String)?, Set<XSDOrder>)]
         switch kind {
         case .maxInclusive:
-            allowed = [(.maxInclusive, facets.maxInclusive, [.less, .equal]), (.maxExclusive, facets.maxExclusive, [.less]),
-                (.minInclusive, facets.minInclusive, [.greater, .equal]), (.minExclusive, facets.minExclusive, [.greater])]
+            allowed = [(.maxInclusive, maxInclusive, [.less, .equal]), (.maxExclusive, facets.maxExclusive, [.less]),
+                (.minInclusive, minInclusive, [.greater, .equal]), (.minExclusive, facets.minExclusive, [.greater])]
         case .maxExclusive:
-            allowed = [(.maxExclusive, facets.maxExclusive, [.less, .equal]), (.maxInclusive, facets.maxInclusive, [.less, .equal]),
-                (.minInclusive, facets.minInclusive, [.greater]), (.minExclusive, facets.minExclusive, [.greater])]
+            allowed = [(.maxExclusive, facets.maxExclusive, [.less, .equal]), (.maxInclusive, maxInclusive, [.less, .equal]),
+                (.minInclusive, minInclusive, [.greater]), (.minExclusive, facets.minExclusive, [.greater])]
         case .minInclusive:
-            allowed = [(.minInclusive, facets.minInclusive, [.greater, .equal]), (.minExclusive, facets.minExclusive, [.greater]),
-                (.maxInclusive, facets.maxInclusive, [.less, .equal]), (.maxExclusive, facets.maxExclusive, [.less])]
+            allowed = [(.minInclusive, minInclusive, [.greater, .equal]), (.minExclusive, facets.minExclusive, [.greater]),
+                (.maxInclusive, maxInclusive, [.less, .equal]), (.maxExclusive, facets.maxExclusive, [.less])]
         default:
-            allowed = [(.minExclusive, facets.minExclusive, [.greater, .equal]), (.minInclusive, facets.minInclusive, [.greater, .equal]),
-                (.maxInclusive, facets.maxInclusive, [.less]), (.maxExclusive, facets.maxExclusive, [.less])]
+            allowed = [(.minExclusive, facets.minExclusive, [.greater, .equal]), (.minInclusive, minInclusive, [.greater, .equal]),
+                (.maxInclusive, maxInclusive, [.less]), (.maxExclusive, facets.maxExclusive, [.less])]
         }
         for (baseKind, bound, orders) in allowed {
             guard let bound else { continue }
