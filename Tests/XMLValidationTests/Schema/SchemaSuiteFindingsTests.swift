@@ -106,6 +106,16 @@ struct SchemaSuiteFindingsTests {
             <xs:simpleType name="B"><xs:restriction base="xs:string"><xs:minLength value="2"/></xs:restriction></xs:simpleType>
             <xs:element name="r"><xs:simpleType><xs:restriction base="B"><xs:length value="5"/><xs:minLength value="3"/></xs:restriction></xs:simpleType></xs:element>
             """#, "<r>abcde</r>", .schema),
+        // msMeta/Wildcards, wildC035, wildC036, wildN001: a misspelt keyword is no URI.
+        ("a wildcard's namespace ##target", #"""
+            <xs:element name="r"><xs:complexType><xs:sequence><xs:any namespace="##target"/></xs:sequence></xs:complexType></xs:element>
+            """#, "<r><x/></r>", .schema),
+        ("an attribute wildcard's namespaces ##anyAttribute ##local", #"""
+            <xs:element name="r"><xs:complexType><xs:anyAttribute namespace="##anyAttribute ##local"/></xs:complexType></xs:element>
+            """#, "<r/>", .schema),
+        ("a wildcard's namespace with one #", #"""
+            <xs:element name="r"><xs:complexType><xs:sequence><xs:any namespace="urn:a#b ##local" processContents="skip"/></xs:sequence></xs:complexType></xs:element>
+            """#, "<r><x/></r>", .valid),
     ])
     func verdict(name: String, body: String, document: String, verdict: SchemaVerdictFindingsTests.Verdict) throws {
         let schema: XMLSchema

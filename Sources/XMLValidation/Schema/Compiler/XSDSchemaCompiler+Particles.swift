@@ -280,6 +280,10 @@ extension XSDSchemaCompiler {
                 case "##local": set.insert(nil)
                 case "##any", "##other":
                     throw XSDSchemaError("\(token) cannot be one of a list of namespaces", at: node)
+                case _ where token.utf8.filter({ $0 == UInt8(ascii: "#") }).count > 1:
+                    // A misspelt keyword: no URI reference holds two #s (RFC 2396).
+                    throw XSDSchemaError(
+                        "\(token) is neither a namespace URI nor one of ##any, ##other, ##targetNamespace and ##local", at: node)
                 default: set.insert(CodePointString(String(token)))
                 }
             }
