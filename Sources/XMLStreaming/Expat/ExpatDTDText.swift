@@ -25,14 +25,19 @@ struct ExpatDTDText {
         var blanks: [Range<Int>] = []
         var known = parameterEntities
         // The sections open, innermost last: where each begins and its `[` ends, whether it
-        // is included, and whether a reference between declarations is inside it.
-        var open: [(markers: Range<Int>, isIncluded: Bool, holdsReference: Bool)] = []
+        // is included (as far as is known here), whether its keyword is unknown, and whether
+        // a reference between declarations is inside it.
+        var open: [(markers: Range<Int>, isIncluded: Bool, isUnknown: Bool, holdsReference: Bool)] = []
+        // How many of them have a keyword not known here (an entity whose text references
+        // another): expat may ignore what they hold, so their declarations bind nothing
+        // here, and no section inside them is blanked.
+        var unknown = 0
         var scanner = DTDTextScanner(dtd)
         while let token = scanner.next() {
             switch token {
             case .declaration(let declaration):
                 places += declaration.referencesAfterParenthesis
-                if declaration.isParameterEntity, known[declaration.name] == nil, let literal = declaration.literal,
+                if unknown == 0, declaration.isParameterEntity, known[declaration.name] == nil, let literal = declaration.literal,
                     !literal.utf8.contains(UInt8(ascii: "%")), !literal.utf8.contains(UInt8(ascii: "&"))
                 {
                     known[declaration.name] = literal
@@ -40,11 +45,14 @@ struct ExpatDTDText {
             case .sectionStart(_, let keyword, hasBracket: true) where keyword.word(in: known) == "IGNORE":
                 _ = scanner.skipIgnoredSection()
             case .sectionStart(let start, let keyword, let hasBracket):
-                open.append((start..<scanner.offset, hasBracket && keyword.word(in: known) == "INCLUDE", false))
+                let isIncluded = hasBracket && keyword.word(in: known) == "INCLUDE"
+                open.append((start..<scanner.offset, isIncluded && unknown == 0, !isIncluded, false))
+                if !isIncluded { unknown += 1 }
             case .reference:
                 if !open.isEmpty { open[open.count - 1].holdsReference = true }
             case .sectionEnd(let offset):
                 guard let section = open.popLast() else { break }
+                if section.isUnknown { unknown -= 1 }
                 guard section.holdsReference else { break }
                 // expat counts every section open: the ones around it must go as well.
                 if !open.isEmpty { open[open.count - 1].holdsReference = true }

@@ -80,7 +80,7 @@ extension ExpatReceiver {
             message = "entity &\(name); is declared in the external DTD or in a parameter entity, which a document that says "
                 + "standalone=\"yes\" may not reference (WFC: Entity Declared)"
         } else if code == XML_ERROR_UNBOUND_PREFIX, !inputIsUTF16, let context = unsafe context,
-            let named = unsafe unboundPrefixMessage(inTagAt: context.offset, of: context.bytes)
+            let named = unsafe unboundPrefixMessage(inTagAt: context.offset, of: context.bytes, asciiOnly: !contextIsUTF8)
         {
             message = named
         } else if code == XML_ERROR_AMPLIFICATION_LIMIT_BREACH {
@@ -97,6 +97,15 @@ extension ExpatReceiver {
         return XMLParseError(
             code: errorCode, message: message, position: position, fileName: fileName, excerpt: excerpt?.text,
             excerptColumn: excerpt?.column)
+    }
+
+    /// Whether the bytes expat holds around an event are UTF-8: the document is (or ASCII),
+    /// or a stage transcoded it. In a single-byte encoding expat reads natively (Latin-1)
+    /// only their ASCII reads the same.
+    var contextIsUTF8: Bool {
+        guard !inputIsUTF16 else { return false }
+        if transcodedOffsets != nil { return true }
+        return (options.encoding == nil || options.encoding == .utf8) && (declaredEncoding.map(Self.isUTF8) ?? true)
     }
 
     /// Names a character reserved while control-character references are read.

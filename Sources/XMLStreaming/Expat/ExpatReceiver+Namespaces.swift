@@ -25,9 +25,12 @@ extension ExpatReceiver {
     /// What expat's "unbound prefix" is about, for the start tag at `offset` in `bytes`: the
     /// first name it writes whose prefix no declaration in scope binds, in the order expat
     /// checks them (the attributes as written, then the element's own name). `nil` when the
-    /// tag is not there to read, or the prefix is on an attribute a DTD adds.
-    func unboundPrefixMessage(inTagAt offset: Int, of bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        guard let names = unsafe Self.writtenNames(inTagAt: offset, of: bytes), let element = names.first else { return nil }
+    /// tag is not there to read, the prefix is on an attribute a DTD adds, or (`asciiOnly`:
+    /// the bytes are not UTF-8) a name is not ASCII.
+    func unboundPrefixMessage(inTagAt offset: Int, of bytes: UnsafeBufferPointer<UInt8>, asciiOnly: Bool) -> String? {
+        guard let names = unsafe Self.writtenNames(inTagAt: offset, of: bytes), let element = names.first,
+            !asciiOnly || names.allSatisfy({ $0.utf8.allSatisfy { $0 < 0x80 } })
+        else { return nil }
         func unbound(_ name: String) -> Substring? {
             guard let colon = name.firstIndex(of: ":") else { return nil }
             let prefix = name[..<colon]

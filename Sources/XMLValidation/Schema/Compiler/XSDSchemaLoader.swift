@@ -256,14 +256,14 @@ struct XSDSchemaLoader {
         return XSDSchemaError("\(name) \(has), but the <xs:import> that reads it \(names)", at: node)
     }
 
-    /// Where an include or import points: a local path (relative to the document that
-    /// names it), or what the catalog maps a URI to. Never the network.
     /// Whether `node` may name a document that cannot be read: an include, or a redefine
     /// that redefines nothing (src-redefine.1 requires the document of one that does).
     private static func mayBeUnread(_ node: SchemaNode) -> Bool {
         node.isXSD("include") || (node.isXSD("redefine") && node.components.isEmpty)
     }
 
+    /// Where an include or import points: a local path (relative to the document that
+    /// names it), or what the catalog maps a URI to. Never the network.
     private func resolve(_ location: String, from node: SchemaNode) throws(XSDSchemaError) -> XSDSchemaSource {
         guard let path = Self.localPath(of: location, relativeTo: node.file, catalog: options.catalog) else {
             throw XSDSchemaError(
