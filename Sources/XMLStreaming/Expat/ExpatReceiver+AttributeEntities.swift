@@ -283,6 +283,15 @@ extension ExpatReceiver {
         return values
     }
 
+    /// Whether the bytes expat holds around an event are UTF-8: the document is (or ASCII,
+    /// or declares nothing), or a transcoding stage handed expat UTF-8 whatever the document
+    /// declares. In a single-byte encoding expat reads itself (Latin-1) only ASCII reads the
+    /// same.
+    var contextIsUTF8: Bool {
+        guard !inputIsUTF16 else { return false }
+        return transcodedOffsets != nil || (options.encoding?.rawValue ?? declaredEncoding).map(Self.isUTF8) ?? true
+    }
+
     /// The current start tag as written, in UTF-8: expat keeps the whole token in its buffer
     /// during the callback.
     func currentTagUTF8() -> [UInt8]? {
@@ -302,10 +311,8 @@ extension ExpatReceiver {
             }
             return Array(String(decoding: units, as: UTF16.self).utf8)
         }
-        // A transcoding stage hands expat UTF-8, whatever the document declares.
-        guard transcodedOffsets == nil, let encoding = options.encoding?.rawValue ?? declaredEncoding, !Self.isUTF8(encoding) else {
-            return unsafe Array(tag)
-        }
+        if contextIsUTF8 { return unsafe Array(tag) }
+        let encoding = options.encoding?.rawValue ?? declaredEncoding ?? ""
         // A single-byte encoding: expat's own Latin-1 and ASCII, or one of the package's tables.
         let table = SingleByteEncoding.named(encoding)?.table
         var scalars = String.UnicodeScalarView()

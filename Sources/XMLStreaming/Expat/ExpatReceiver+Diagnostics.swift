@@ -99,15 +99,6 @@ extension ExpatReceiver {
             excerptColumn: excerpt?.column)
     }
 
-    /// Whether the bytes expat holds around an event are UTF-8: the document is (or ASCII),
-    /// or a stage transcoded it. In a single-byte encoding expat reads natively (Latin-1)
-    /// only their ASCII reads the same.
-    var contextIsUTF8: Bool {
-        guard !inputIsUTF16 else { return false }
-        if transcodedOffsets != nil { return true }
-        return (options.encoding == nil || options.encoding == .utf8) && (declaredEncoding.map(Self.isUTF8) ?? true)
-    }
-
     /// Names a character reserved while control-character references are read.
     static func reservedCharacterMessage(_ stop: ControlReferenceOffsets.Stop) -> String {
         let name = "U+" + String(stop.scalar, radix: 16, uppercase: true)
