@@ -18,6 +18,16 @@ struct SchemaSuiteFindingsTests {
         <xs:attributeGroup name="ag2"><xs:attribute name="a2" type="xs:int"/></xs:attributeGroup>
         """#
 
+    static let groupAgain = #"""
+        <xs:attributeGroup name="common">
+          <xs:attribute name="id" type="xs:ID"/><xs:attribute name="lang" type="xs:language"/>
+        </xs:attributeGroup>
+        <xs:complexType name="Base"><xs:sequence><xs:element name="a"/></xs:sequence><xs:attributeGroup ref="common"/></xs:complexType>
+        <xs:element name="r"><xs:complexType><xs:complexContent><xs:extension base="Base">
+          <xs:sequence><xs:element name="b"/></xs:sequence><xs:attributeGroup ref="common"/>
+        </xs:extension></xs:complexContent></xs:complexType></xs:element>
+        """#
+
     @Test("each finding gets the recommendation's verdict", arguments: [
         // {attribute uses} is a set (Structures 3.4.2, 3.6.2): one use reached twice is there once.
         ("an attribute reached through two attribute groups (xmlschema issue_276)", Self.twoGroups, #"<r a2="1"/>"#,
@@ -29,6 +39,17 @@ struct SchemaSuiteFindingsTests {
             </xs:complexType></xs:element>
             <xs:attributeGroup name="ag2"><xs:attribute name="a2" type="xs:int"/></xs:attributeGroup>
             """#, "<r/>", .schema),
+        ("an extension referencing its base's attribute group again (ct-props-correct.4: the same declaration)", Self.groupAgain,
+         #"<r id="x" lang="en"><a/><b/></r>"#, .valid),
+        ("an extension referencing its base's attribute group again, its value checked", Self.groupAgain,
+         #"<r lang="not a language"><a/><b/></r>"#, .invalid),
+        ("an extension declaring again an attribute its base has from a group", #"""
+            <xs:attributeGroup name="common"><xs:attribute name="lang" type="xs:language"/></xs:attributeGroup>
+            <xs:complexType name="Base"><xs:sequence><xs:element name="a"/></xs:sequence><xs:attributeGroup ref="common"/></xs:complexType>
+            <xs:element name="r"><xs:complexType><xs:complexContent><xs:extension base="Base">
+              <xs:attribute name="lang" type="xs:language"/>
+            </xs:extension></xs:complexContent></xs:complexType></xs:element>
+            """#, "<r><a/></r>", .schema),
         // Structures 5.1: a schema document is valid against the schema for schemas, where
         // only appinfo and documentation are mixed.
         ("text between enumerations (PyXB trac-0088)", #"""

@@ -76,6 +76,9 @@ extension XSDSchemaCompiler {
         } else {
             for (name, use) in own.uses {
                 if set.uses[name] != nil, node.localName == "extension" {
+                    // The base's use of the same declaration, reached again through the same
+                    // attribute group, is the same use: {attribute uses} is a set.
+                    if set.origins[name] == own.origins[name] { continue }
                     throw XSDSchemaError("the extension declares attribute \(name), which its base has already", at: node)
                 }
                 set.uses[name] = use

@@ -48,7 +48,8 @@ extension XSDSchemaCompiler {
                             + (isExtension ? "" : ", nor mixed content whose elements may be left out with an <xs:simpleType> given (src-ct.2)"),
                         at: derivation)
                 }
-                attributes = AttributeSet(uses: baseType.attributes, wildcard: baseType.attributeWildcard)
+                attributes = AttributeSet(
+                    uses: baseType.attributes, wildcard: baseType.attributeWildcard, origins: attributeOrigins[baseIndex] ?? [:])
                 if isExtension, let simple = baseSimple {
                     type.content = .simple(simple)
                 } else {
@@ -157,7 +158,8 @@ extension XSDSchemaCompiler {
                     pendingRestrictions.append(
                         PendingRestriction(particle: own, mixed: mixed, base: baseIndex, typeName: name, node: derivation))
                 }
-                attributes = AttributeSet(uses: baseType.attributes, wildcard: baseType.attributeWildcard)
+                attributes = AttributeSet(
+                    uses: baseType.attributes, wildcard: baseType.attributeWildcard, origins: attributeOrigins[baseIndex] ?? [:])
             }
             // A restriction of anyType may process its wildcard more weakly (derivation-ok-restriction.4.3).
             let fromAnyType = if case .anyType = base { true } else { false }
@@ -176,6 +178,7 @@ extension XSDSchemaCompiler {
         type.attributeWildcard = attributes.wildcard
         model.complexTypes[index] = type
         particles[index] = particle
+        attributeOrigins[index] = attributes.origins
         finishedComplexTypes.insert(index)
         return index
     }

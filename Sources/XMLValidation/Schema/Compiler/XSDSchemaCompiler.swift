@@ -44,6 +44,9 @@ struct XSDSchemaCompiler {
     var builtinTypeIndex: [XSDBuiltinType: Int] = [:]
     /// Each complex type's particle, for the types that extend it.
     var particles: [Int: XSDParticle] = [:]
+    /// Where each complex type's attribute uses were declared (``AttributeSet/origins``), for
+    /// the types derived from it.
+    var attributeOrigins: [Int: [XSDExpandedName: ObjectIdentifier]] = [:]
     /// Each model group's term, compiled once for every reference to it.
     var groupTerms: [XSDExpandedName: XSDParticle.Term?] = [:]
     /// References, inside a redefinition, to the component it redefines: by the referring
