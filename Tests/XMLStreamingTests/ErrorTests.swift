@@ -55,15 +55,20 @@ struct ErrorTests {
         // Declared twice, in scope once after the inner one ends.
         let nested = try parseError("<p:r xmlns:p='urn:p'><a xmlns:p='urn:q'/><p:b/><c><d:e/></c></p:r>")
         #expect(nested.message == "unbound prefix d in <d:e>: no xmlns:d declaration is in scope", "\(nested)")
-        // In a single-byte encoding expat reads itself, a name beyond ASCII is not read from
-        // the bytes (they are not UTF-8): expat's message; an ASCII one is named.
+        // In a single-byte encoding expat reads itself, and in UTF-16, the tag is decoded to
+        // read its names: one beyond ASCII is named as written.
         func latin1(_ xml: String) throws -> XMLParseError {
             let parser = XMLStreamParser(handler: XMLEventCollector())
             let bytes = Array("<?xml version='1.0' encoding='ISO-8859-1'?>".utf8) + xml.unicodeScalars.map { UInt8($0.value) }
             return try #require(throws: XMLParseError.self) { try parser.parse(bytes) }
         }
-        #expect(try latin1("<r xmlns:\u{E9}='u'><q:a \u{E9}:b='1'/></r>").message == "unbound prefix")
-        #expect(try latin1("<r>\u{E9}<q:a/></r>").message == "unbound prefix q in <q:a>: no xmlns:q declaration is in scope")
+        #expect(try latin1("<r xmlns:\u{E9}='u'><q:a \u{E9}:b='1'/></r>").message == "unbound prefix q in <q:a>: no xmlns:q declaration is in scope")
+        #expect(try latin1("<r>\u{E9}<\u{E9}:a x='\u{E9}>'/></r>").message == "unbound prefix \u{E9} in <\u{E9}:a>: no xmlns:\u{E9} declaration is in scope")
+        let utf16 = try #require(throws: XMLParseError.self) {
+            try XMLStreamParser(handler: XMLEventCollector()).parse([0xFF, 0xFE] + "<r>\n <p:a \u{E9}:b='1'/></r>".utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
+        }
+        #expect(utf16.message == "unbound prefix \u{E9} in attribute \u{E9}:b of <p:a>: no xmlns:\u{E9} declaration is in scope", "\(utf16)")
+        #expect(utf16.position.line == 2 && utf16.position.column == 2, "\(utf16)")
         // Whether or not the handler hears the declarations.
         let quiet = try parseError("<r xmlns:p='urn:p'><p:a><q:b/></p:a></r>", options: XMLParserOptions(reportsNamespacePrefixes: false))
         #expect(quiet.message == "unbound prefix q in <q:b>: no xmlns:q declaration is in scope", "\(quiet)")

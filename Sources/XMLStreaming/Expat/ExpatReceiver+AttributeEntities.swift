@@ -298,10 +298,15 @@ extension ExpatReceiver {
         guard let context = unsafe inputContext() else { return nil }
         let length = unsafe Int(XML_GetCurrentByteCount(parser))
         guard length > 0, unsafe context.offset + length <= context.bytes.count else { return nil }
-        let tag = unsafe UnsafeBufferPointer(rebasing: context.bytes[context.offset..<(context.offset + length)])
+        return unsafe utf8(of: UnsafeBufferPointer(rebasing: context.bytes[context.offset..<(context.offset + length)]))
+    }
+
+    /// `bytes` of the input, as expat holds them, in UTF-8.
+    func utf8(of bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        let tag = unsafe bytes
         if inputIsUTF16 {
             var units: [UInt16] = []
-            units.reserveCapacity(length / 2)
+            units.reserveCapacity(tag.count / 2)
             var i = 0
             while i + 1 < tag.count {
                 unsafe units.append(

@@ -79,8 +79,8 @@ extension ExpatReceiver {
         {
             message = "entity &\(name); is declared in the external DTD or in a parameter entity, which a document that says "
                 + "standalone=\"yes\" may not reference (WFC: Entity Declared)"
-        } else if code == XML_ERROR_UNBOUND_PREFIX, !inputIsUTF16, let context = unsafe context,
-            let named = unsafe unboundPrefixMessage(inTagAt: context.offset, of: context.bytes, asciiOnly: !contextIsUTF8)
+        } else if code == XML_ERROR_UNBOUND_PREFIX, let context = unsafe context, unsafe context.offset < context.bytes.count,
+            let named = unboundPrefixMessage(inTag: unsafe utf8(of: UnsafeBufferPointer(rebasing: context.bytes[context.offset...])))
         {
             message = named
         } else if code == XML_ERROR_AMPLIFICATION_LIMIT_BREACH {

@@ -22,21 +22,18 @@ extension ExpatReceiver {
         unsafe receive(HandlerEvents.EndPrefixMapping(prefix: prefix.map { unsafe XMLStringView(cString: $0) }))
     }
 
-    /// What expat's "unbound prefix" is about, for the start tag at `offset` in `bytes`: the
-    /// first name it writes whose prefix no declaration in scope binds, in the order expat
-    /// checks them (the attributes as written, then the element's own name). `nil` when the
-    /// tag is not there to read, the prefix is on an attribute a DTD adds, or (`asciiOnly`:
-    /// the bytes are not UTF-8) a name is not ASCII.
-    func unboundPrefixMessage(inTagAt offset: Int, of bytes: UnsafeBufferPointer<UInt8>, asciiOnly: Bool) -> String? {
-        guard offset < bytes.count, unsafe bytes[offset] == UInt8(ascii: "<") else { return nil }
-        // The tag and what follows it: expat holds the whole tag, and the scanner stops at its end.
-        let tag = unsafe Array(UnsafeBufferPointer(rebasing: bytes[offset...]))
+    /// What expat's "unbound prefix" is about, for the start tag that `tag` (in UTF-8) begins
+    /// with: the first name it writes whose prefix no declaration in scope binds, in the order
+    /// expat checks them (the attributes as written, then the element's own name). `nil` when
+    /// the tag is not there to read, or the prefix is on an attribute a DTD adds.
+    func unboundPrefixMessage(inTag tag: [UInt8]) -> String? {
+        guard tag.first == UInt8(ascii: "<") else { return nil }
+        // The tag and what follows it: the scanner stops at the tag's end.
         let nameEnd = tag[1...].firstIndex { [0x20, 0x09, 0x0A, 0x0D, 0x3E, 0x2F].contains($0) } ?? tag.count
         let element = String(decoding: tag[1..<nameEnd], as: UTF8.self)
         let attributes = AttributeEntityScanner(tag: tag, namespaced: false).attributes().map {
             String(decoding: tag[$0.name], as: UTF8.self)
         }
-        guard !asciiOnly || ([element] + attributes).allSatisfy({ $0.utf8.allSatisfy { $0 < 0x80 } }) else { return nil }
         func unbound(_ name: String) -> Substring? {
             guard let colon = name.firstIndex(of: ":") else { return nil }
             let prefix = name[..<colon]
