@@ -45,10 +45,10 @@ extension XSDSchemaCompiler {
                     throw XSDSchemaError("<xs:attributeGroup> here needs a ref", at: child)
                 }
                 let group = try attributeGroup(named: try resolve(reference, at: child), at: child)
-                for (name, use) in group.uses.sorted(by: { $0.key.description < $1.key.description }) {
-                    try own.add(use, from: group.origins[name] ?? ObjectIdentifier(child), at: child)
+                for (name, use) in group.sortedUses {
+                    try own.add(use, from: group.set.origins[name] ?? ObjectIdentifier(child), at: child)
                 }
-                if let wildcard = group.wildcard { wildcards.append(wildcard) }
+                if let wildcard = group.set.wildcard { wildcards.append(wildcard) }
             case "anyAttribute":
                 // The complete wildcard processes as the type's own says (Structures 3.4.2,
                 // 2.1): it goes first, whose processContents the intersection keeps.
@@ -232,8 +232,13 @@ extension XSDSchemaCompiler {
         return (type, constraint, component(global.node))
     }
 
-    /// A named attribute group's uses and wildcard.
-    mutating func attributeGroup(named name: XSDExpandedName, at node: SchemaNode) throws(XSDSchemaError) -> AttributeSet {
+    /// A named attribute group's uses and wildcard, and its uses in the order of their names
+    /// (the order they are added in, so that the first of two uses of one name is reported
+    /// the same way every time). Compiled once: a group is the same wherever it is referenced.
+    mutating func attributeGroup(
+        named name: XSDExpandedName, at node: SchemaNode
+    ) throws(XSDSchemaError) -> (set: AttributeSet, sortedUses: [(XSDExpandedName, XSDAttributeUse)]) {
+        if let compiled = compiledAttributeGroups[name] { return compiled }
         guard let global = attributeGroupNodes[name] else { throw undeclared("attribute group", name, at: node) }
         guard attributeGroupsInProgress.insert(name).inserted else {
             throw XSDSchemaError("attribute group \(name) contains itself", at: node)
@@ -241,7 +246,9 @@ extension XSDSchemaCompiler {
         defer { attributeGroupsInProgress.remove(name) }
         var set = AttributeSet()
         try addAttributes(of: global.node, to: &set, restricting: false)
-        return set
+        let sortedUses = set.uses.map { ($0.key, $0.value) }.sorted { $0.0.description < $1.0.description }
+        compiledAttributeGroups[name] = (set, sortedUses)
+        return (set, sortedUses)
     }
 
     /// Several wildcards where one type has them: what all of them allow (Structures

@@ -258,12 +258,11 @@ extension XSDSchemaCompiler {
                 switch next.term {
                 case .element(let index):
                     let element = elements[index]
-                    if let other = types[element.name], other != element.type {
+                    if let other = types.updateValue(element.type, forKey: element.name), other != element.type {
                         throw XSDSchemaError(
                             "the content model of \(name) declares \(element.name) twice, with types \(model.typeName(other)) and "
                                 + "\(model.typeName(element.type)) (cos-element-consistent)", at: node)
                     }
-                    types[element.name] = element.type
                 case .wildcard: break
                 case .sequence(let items), .choice(let items), .all(let items): stack += items
                 }

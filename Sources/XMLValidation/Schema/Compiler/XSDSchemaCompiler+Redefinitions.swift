@@ -93,8 +93,8 @@ extension XSDSchemaCompiler {
     /// attributes all kept.
     mutating func checkRedefinedAttributeGroups() throws(XSDSchemaError) {
         for (name, original, node) in redefinedAttributeGroups {
-            let old = try attributeGroup(named: original, at: node)
-            let new = try attributeGroup(named: name, at: node)
+            let old = try attributeGroup(named: original, at: node).set
+            let new = try attributeGroup(named: name, at: node).set
             try checkRestriction(of: old, by: new, prohibiting: [], at: node)
             if let missing = old.uses.values.first(where: { $0.isRequired && new.uses[$0.name] == nil }) {
                 throw XSDSchemaError(

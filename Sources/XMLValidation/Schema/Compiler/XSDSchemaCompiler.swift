@@ -41,6 +41,8 @@ struct XSDSchemaCompiler {
     var compiledAttributes: [XSDExpandedName: Int] = [:]
     var groupsInProgress: Set<XSDExpandedName> = []
     var attributeGroupsInProgress: Set<XSDExpandedName> = []
+    /// Each attribute group compiled so far (``attributeGroup(named:at:)``).
+    var compiledAttributeGroups: [XSDExpandedName: (set: AttributeSet, sortedUses: [(XSDExpandedName, XSDAttributeUse)])] = [:]
     var builtinTypeIndex: [XSDBuiltinType: Int] = [:]
     /// Each complex type's particle, for the types that extend it.
     var particles: [Int: XSDParticle] = [:]
@@ -473,6 +475,13 @@ struct XSDSchemaCompiler {
             }
             return value
         }
+        // Nearly every count is a few digits as written, read without a decimal.
+        let minimumText = node.attributes["minOccurs"] ?? "1"
+        let maximumText = node.attributes["maxOccurs"] ?? "1"
+        if let minimum = Self.smallCount(minimumText) {
+            if maximumText == "unbounded" { return (minimum, nil) }
+            if let maximum = Self.smallCount(maximumText), maximum >= minimum { return (minimum, maximum) }
+        }
         guard let minimum = try count("minOccurs") else { throw XSDSchemaError("minOccurs cannot be unbounded", at: node) }
         let maximum = try count("maxOccurs")
         if let maximum, maximum < minimum {
@@ -482,6 +491,13 @@ struct XSDSchemaCompiler {
         // occurrence ranges of a restriction; it is exact to there.
         func clamped(_ value: XSDDecimal) -> Int { value > XSDDecimal(1 << 62) ? 1 << 62 : Int(value.description)! }
         return (clamped(minimum), maximum.map(clamped))
+    }
+
+    /// A count of one to 18 ASCII digits, nothing else around them: its value.
+    static func smallCount(_ text: String) -> Int? {
+        let utf8 = text.utf8
+        guard (1...18).contains(utf8.count), utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
+        return utf8.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
     }
 
     func document(of node: SchemaNode) -> XSDSchemaDocument {

@@ -125,9 +125,16 @@ extension XSDContentModel {
 
     private func leaves(of id: Int32) -> [Int32] { nodes[Int(id)].first.map(\.leaf) }
 
-    /// Leaves that compete at one place, indexed by name, with their wildcards apart.
+    /// The name of an element leaf.
+    private func elementName(of leaf: Int32) -> XSDExpandedName {
+        guard case .element(let name, _) = label(of: leaf) else { preconditionFailure("not an element leaf") }
+        return name
+    }
+
+    /// Leaves that compete at one place, indexed by their name's symbol (one per name in the
+    /// schema), with their wildcards apart.
     private struct LiveSet {
-        var byName: [XSDExpandedName: Int32] = [:]
+        var byName: [Int32: Int32] = [:]
         var wildcards: [(leaf: Int32, wildcard: XSDWildcard)] = []
     }
 
@@ -140,15 +147,15 @@ extension XSDContentModel {
             guard work <= budget else { throw TooComplex() }
             switch label {
             case .element(let name, _):
-                if let other = set.byName[name], other != leaf {
+                if let other = set.byName[nodes[Int(leaf)].symbol], other != leaf {
                     throw Ambiguity(first: self.label(of: other), second: label, element: "<\(name)>")
                 }
             case .wildcard(let wildcard):
                 work += set.byName.count
                 guard work <= budget else { throw TooComplex() }
                 // The earliest such leaf, not the dictionary's first: messages do not change from run to run.
-                if let (name, other) = set.byName.filter({ $0.value != leaf && wildcard.allows($0.key.namespace) }).min(by: { $0.value < $1.value }) {
-                    throw Ambiguity(first: self.label(of: other), second: label, element: "<\(name)>")
+                if let other = set.byName.values.filter({ $0 != leaf && wildcard.allows(elementName(of: $0).namespace) }).min() {
+                    throw Ambiguity(first: self.label(of: other), second: label, element: "<\(elementName(of: other))>")
                 }
             }
             if let other = set.wildcards.first(where: { $0.leaf != leaf && label.overlaps(.wildcard($0.wildcard)) }) {
@@ -164,7 +171,7 @@ extension XSDContentModel {
         for leaf in leaves {
             try probe([leaf], in: set, work: &work, budget: budget)
             switch label(of: leaf) {
-            case .element(let name, _): set.byName[name] = leaf
+            case .element: set.byName[nodes[Int(leaf)].symbol] = leaf
             case .wildcard(let wildcard): set.wildcards.append((leaf, wildcard))
             }
         }

@@ -92,7 +92,8 @@ struct XSDContentModel: Sendable {
     /// The model of `particle`, with its positions and first sets, each element name given
     /// its number in `symbols` (the schema's, shared by its models).
     init(_ particle: XSDParticle, declarationNames: (Int) -> XSDExpandedName, symbols: inout [XSDExpandedName: Int32]) {
-        _ = add(Self.collapsed(particle), parent: -1, index: 0, declarationNames: declarationNames, symbols: &symbols)
+        var named: Set<Int32> = []
+        _ = add(Self.collapsed(particle), parent: -1, index: 0, declarationNames: declarationNames, symbols: &symbols, named: &named)
         isGreedy = Self.repeatsStartNoRepeatedAncestor(nodes)
     }
 
@@ -180,7 +181,7 @@ struct XSDContentModel: Sendable {
 
     private mutating func add(
         _ particle: XSDParticle, parent: Int32, index: Int, declarationNames: (Int) -> XSDExpandedName,
-        symbols: inout [XSDExpandedName: Int32]
+        symbols: inout [XSDExpandedName: Int32], named: inout Set<Int32>
     ) -> Int32 {
         let id = Int32(nodes.count)
         let kind: Kind
@@ -191,13 +192,14 @@ struct XSDContentModel: Sendable {
         case .element(let declaration):
             let name = declarationNames(declaration)
             kind = .leaf(.element(name, declaration: declaration))
-            if declarationsByName[name] == nil { declarationsByName[name] = declaration }
             if let known = symbols[name] {
                 symbol = known
             } else {
                 symbol = Int32(symbols.count)
                 symbols[name] = symbol
             }
+            // Names the model has are known by their symbols, cheaper to look up.
+            if named.insert(symbol).inserted { declarationsByName[name] = declaration }
             declared = declaration
         case .wildcard(let wildcard):
             kind = .leaf(.wildcard(wildcard))
@@ -217,7 +219,7 @@ struct XSDContentModel: Sendable {
                 symbol: symbol, declaration: declared))
         var childIDs: [Int32] = []
         for (k, child) in children.enumerated() {
-            childIDs.append(add(child, parent: id, index: k, declarationNames: declarationNames, symbols: &symbols))
+            childIDs.append(add(child, parent: id, index: k, declarationNames: declarationNames, symbols: &symbols, named: &named))
         }
         nodes[Int(id)].children = childIDs
         finish(id)

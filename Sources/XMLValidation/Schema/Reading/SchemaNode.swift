@@ -10,7 +10,7 @@ final class SchemaNode {
     let localName: String
     /// Attributes without a namespace by local name (all of XML Schema's own), others as
     /// `{namespace}local`.
-    let attributes: [String: String]
+    let attributes: SchemaAttributes
     /// The prefixes in scope (`""` for the default namespace), told apart by code point, and
     /// their namespaces.
     let namespaces: [CodePointString: String]
@@ -23,7 +23,7 @@ final class SchemaNode {
     var strayText: (text: String, position: XMLPosition)?
 
     init(
-        namespace: String?, localName: String, attributes: [String: String], namespaces: [CodePointString: String],
+        namespace: String?, localName: String, attributes: SchemaAttributes, namespaces: [CodePointString: String],
         position: XMLPosition, file: String
     ) {
         self.namespace = namespace
@@ -79,7 +79,7 @@ struct SchemaTreeBuilder: XMLEventHandler {
         scope.merge(pendingMappings) { $1 }
         pendingMappings.removeAll()
         scopes.append(scope)
-        var values: [String: String] = [:]
+        var values = SchemaAttributes()
         let isXSD = name.namespaceURI.map { $0 == SchemaNode.xsdNamespace } ?? false
         for attribute in attributes {
             let key = attribute.name.namespaceURI.map { "{\($0.string)}\(attribute.name.localName.string)" }
@@ -88,7 +88,7 @@ struct SchemaTreeBuilder: XMLEventHandler {
             // space collapses (names, QNames, tokens, booleans, numbers, URIs), but for the
             // values written in the schema's types: a facet's value, `fixed` and `default`.
             let keepsWhiteSpace = !isXSD || attribute.name.namespaceURI != nil || ["value", "fixed", "default"].contains(key)
-            values[key] = keepsWhiteSpace ? attribute.value.string : XSDWhiteSpace.collapse.normalize(attribute.value.string)
+            values.append(name: key, value: keepsWhiteSpace ? attribute.value.string : XSDWhiteSpace.collapse.normalize(attribute.value.string))
         }
         let node = SchemaNode(
             namespace: name.namespaceURI?.string, localName: name.localName.string, attributes: values,
