@@ -166,31 +166,20 @@ extension ExpatReceiver {
     /// not declared before the declaration (XML 1.0's Entity Declared), directly or through
     /// the entities it references. Read only when expat lets such references pass (an
     /// external DTD, or a parameter entity reference); a default written in a parameter
-    /// entity's text is not read.
+    /// entity's text is not read. The literal is read in UTF-8: the external DTD's is (see
+    /// ``ExternalDTDEncoding``), the internal subset's is decoded from the document's bytes.
     final func receiveDefaultValueReferences(ofAttribute attribute: UnsafePointer<XML_Char>) {
         guard entitiesMayBeUndeclared, scansAttributeEntities, pendingError == nil else { return }
-        let isInDTD = unsafe dtdParser != nil
-        // The document's bytes only as expat reads them, in UTF-8 and without a stage.
-        guard isInDTD || (currentInputForm == .utf8 && controlReferenceOffsets == nil && transcodedOffsets == nil) else { return }
-        guard let context = unsafe dtdParser.map({ unsafe inputContext(of: $0) }) ?? inputContext() else { return }
-        let bytes = unsafe context.bytes
-        let start = unsafe context.offset
-        // Invariant: every index read lies in 0..<bytes.count, checked where it is made.
-        guard start < bytes.count, unsafe bytes[start] == 0x22 || bytes[start] == 0x27 else { return }
-        let quote = unsafe bytes[start]
-        var end = start + 1
-        while end < bytes.count, unsafe bytes[end] != quote { end += 1 }
-        guard end < bytes.count else { return }
-        let literal = unsafe Array(bytes[start..<end])
-        // A DTD in UTF-16 (or any encoding with zero bytes) is not read as written here; in
-        // another encoding than UTF-8, names beyond ASCII are not read, and a reference is
-        // placed at the literal.
-        guard !literal.contains(0) else { return }
-        let isUTF8 = String(validating: literal, as: UTF8.self) != nil
+        let dtdParser = unsafe self.dtdParser
+        // Not through the control-reference stage, which rewrites what expat reads.
+        if unsafe dtdParser != nil ? dtdEncoding?.expatEncoding == nil : controlReferenceOffsets != nil { return }
+        guard let context = unsafe dtdParser.map({ unsafe inputContext(of: $0) }) ?? inputContext(),
+            let written = unsafe Self.quotedLiteral(in: context.bytes, at: context.offset, utf16: dtdParser == nil && inputIsUTF16, littleEndian: inputIsLittleEndian)
+        else { return }
+        let literal = unsafe dtdParser != nil || contextIsUTF8 ? Array(written) : utf8(of: written)
         var found: [(name: String, offset: Int)] = []
         AttributeEntityScanner.forEachGeneralReference(in: literal[...]) { name, offset in
             if AttributeEntityScanner.isPredefined(name) { return }
-            if !isUTF8, !name.utf8.allSatisfy({ $0 < 0x80 }) { return }
             if !declaredGeneralEntities.contains(name) {
                 found.append((name, offset))
             } else if let inner = undeclaredReference(through: name) {
@@ -198,10 +187,15 @@ extension ExpatReceiver {
             }
         }
         guard !found.isEmpty else { return }
-        let positions =
-            isUTF8
-            ? AttributeEntityScanner(tag: literal, namespaced: false).positions(of: found.map(\.offset), tagStart: currentPosition(), input: .utf8)
-            : Array(repeating: currentPosition(), count: found.count)
+        let scanner = AttributeEntityScanner(tag: literal, namespaced: false)
+        let positions: [XMLPosition]
+        if let dtdParser = unsafe dtdParser {
+            // Counted in the UTF-8 expat reads, then in the file.
+            positions = unsafe scanner.positions(of: found.map(\.offset), tagStart: externalSubsetPosition(dtdParser, inFile: false), input: .utf8)
+                .map { XMLPosition(line: $0.line, column: $0.column, byteOffset: dtdEncoding?.fileOffset($0.byteOffset) ?? $0.byteOffset) }
+        } else {
+            positions = positionsInCurrentTag(of: found.map(\.offset), scanner: scanner)
+        }
         let attributeName = unsafe XMLName(raw: attribute, namespaced: false)
         for (reference, position) in zip(found, positions) {
             switch options.unexpandedEntities {
@@ -227,6 +221,27 @@ extension ExpatReceiver {
                         at: position))
             }
         }
+    }
+
+    /// The literal that starts at `offset` of `bytes` (UTF-8 or a single-byte encoding, or
+    /// UTF-16 in the byte order given), from its opening quote to before its closing one;
+    /// `nil` when no quote opens one there, or the bytes end before it closes.
+    static func quotedLiteral(
+        in bytes: UnsafeBufferPointer<UInt8>, at offset: Int, utf16: Bool, littleEndian: Bool
+    ) -> UnsafeBufferPointer<UInt8>? {
+        let size = utf16 ? 2 : 1
+        // Invariant: every index read lies in 0..<bytes.count, checked where it is made.
+        func unit(at index: Int) -> UInt16 {
+            guard utf16 else { return UInt16(unsafe bytes[index]) }
+            return unsafe littleEndian ? UInt16(bytes[index]) | UInt16(bytes[index + 1]) << 8 : UInt16(bytes[index]) << 8 | UInt16(bytes[index + 1])
+        }
+        guard offset >= 0, offset + size <= bytes.count else { return nil }
+        let quote = unit(at: offset)
+        guard quote == 0x22 || quote == 0x27 else { return nil }
+        var end = offset + size
+        while end + size <= bytes.count, unit(at: end) != quote { end += size }
+        guard end + size <= bytes.count else { return nil }
+        return unsafe UnsafeBufferPointer(rebasing: bytes[offset..<end])
     }
 
     /// The positions in the input of the bytes at `offsets` (ascending) of the current start

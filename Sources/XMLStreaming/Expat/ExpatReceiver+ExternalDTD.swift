@@ -43,7 +43,16 @@ extension ExpatReceiver {
             fail(limitError(.inputTooLarge, "the DTD \(dtd.name) is too large to read", at: currentPosition()))
             return Int32(XML_STATUS_ERROR.rawValue)
         }
-        guard let child = unsafe XML_ExternalEntityParserCreate(parser, context, nil) else {
+        let decoded: ExternalDTDEncoding
+        do {
+            decoded = try ExternalDTDEncoding(bytes)
+        } catch {
+            var error = error
+            error.fileName = dtd.name
+            fail(error)
+            return Int32(XML_STATUS_ERROR.rawValue)
+        }
+        guard let child = unsafe XML_ExternalEntityParserCreate(parser, context, decoded.expatEncoding) else {
             fail(
                 XMLParseError(
                     code: .noMemory, message: "out of memory creating a parser for the DTD \(dtd.name)",
@@ -55,12 +64,14 @@ extension ExpatReceiver {
         defer { unsafe XML_ParserFree(child) }
         unsafe dtdParser = child
         dtdFileName = dtd.name
+        dtdEncoding = decoded
         declarationScanFloor = -1
         defer {
             unsafe dtdParser = nil
             dtdFileName = nil
+            dtdEncoding = nil
         }
-        let spaced = ExpatDTDText(bytes, parameterEntities: parameterEntityValues)
+        let spaced = ExpatDTDText(decoded.utf8, parameterEntities: parameterEntityValues)
         dtdSpacing = spaced.insertions.isEmpty ? nil : spaced
         defer { dtdSpacing = nil }
         // As `CChar`s, which `XML_Parse` takes, rather than the bytes' memory rebound: one
@@ -71,6 +82,15 @@ extension ExpatReceiver {
         guard status == XML_STATUS_OK else {
             let code = unsafe XML_GetErrorCode(child)
             var message = unsafe XML_ErrorString(code).map { unsafe String(cString: $0) } ?? "error \(code.rawValue)"
+            var errorCode = XMLParseError.Code(rawValue: Int32(code.rawValue))
+            let index = unsafe Int(XML_GetCurrentByteIndex(child))
+            if code == XML_ERROR_INVALID_TOKEN, let bad = decoded.invalidSequence,
+                Int64(index - spaced.spaces(before: index, line: 0).all) == bad.outputOffset
+            {
+                // Where the conversion stopped (see TranscodingInput).
+                message = bad.message
+                errorCode = .invalidEncoding
+            }
             // expat reads the DTD as a parameter entity: at the DTD's own end, its "incomplete
             // markup in parameter entity" is a declaration or conditional section left open.
             if code == XML_ERROR_INCOMPLETE_PE {
@@ -89,13 +109,13 @@ extension ExpatReceiver {
                             + "end in it (WFC: PE Between Declarations)"
                 }
             }
-            fail(XMLParseError(code: XMLParseError.Code(rawValue: Int32(code.rawValue)), message: "in the DTD: \(message)",
-                position: currentPosition(), fileName: dtd.name))
+            fail(XMLParseError(code: errorCode, message: "in the DTD: \(message)", position: currentPosition(), fileName: dtd.name))
             return Int32(XML_STATUS_ERROR.rawValue)
         }
-        // Read as written, in an ASCII-compatible encoding (UTF-16 has zero bytes).
-        if !bytes.contains(0) {
-            let written = WrittenDTDCheck.issues(in: bytes, parameterEntities: parameterEntityValues, fileName: dtd.name)
+        // Read as written, in UTF-8.
+        if decoded.expatEncoding != nil {
+            let written = WrittenDTDCheck.issues(
+                in: decoded.utf8, parameterEntities: parameterEntityValues, fileName: dtd.name, fileOffset: decoded.fileOffset)
             if let (position, entity) = written.notWellFormed {
                 // Not well-formed: the parser read the entity's `]]>` as the section's end.
                 fail(
@@ -110,8 +130,9 @@ extension ExpatReceiver {
         return Int32(XML_STATUS_OK.rawValue)
     }
 
-    /// The position in the DTD the child parser reads, during its events.
-    func externalSubsetPosition(_ child: XML_Parser) -> XMLPosition {
+    /// The position in the DTD the child parser reads, during its events: its byte offset in
+    /// the file, or (not `inFile`) in the UTF-8 the parser reads, as written.
+    func externalSubsetPosition(_ child: XML_Parser, inFile: Bool = true) -> XMLPosition {
         var position = XMLPosition(
             line: unsafe Int(XML_GetCurrentLineNumber(child)), column: unsafe Int(XML_GetCurrentColumnNumber(child)) + 1,
             byteOffset: unsafe Int64(max(0, XML_GetCurrentByteIndex(child))))
@@ -121,6 +142,7 @@ extension ExpatReceiver {
             position.byteOffset -= Int64(spaces.all)
             position.column = max(1, position.column - spaces.onLine)
         }
+        if inFile, let dtdEncoding { position.byteOffset = dtdEncoding.fileOffset(position.byteOffset) }
         return position
     }
 

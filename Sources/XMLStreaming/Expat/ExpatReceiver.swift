@@ -163,6 +163,8 @@ internal import XMLSyntax
     /// The spaces put in the external DTD before parameter-entity references, while it is
     /// read, for its positions; `nil` when there are none.
     var dtdSpacing: ExpatDTDText?
+    /// The external DTD's encoding, while it is read, for its byte offsets in the file.
+    var dtdEncoding: ExternalDTDEncoding?
     /// The DTD's byte offset where an element declaration was last read as written
     /// (``writtenElementDeclaration()``), -1 before any: the next look stops there, so that
     /// the DTD's bytes are read back over once in all.

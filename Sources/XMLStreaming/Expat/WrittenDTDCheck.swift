@@ -21,7 +21,7 @@ package struct XMLWrittenDTDIssue: Equatable {
 }
 
 enum WrittenDTDCheck {
-    /// What `bytes` (a DTD expat read without an error, in UTF-8 or ASCII) breaks, in order:
+    /// What `bytes` (a DTD expat read without an error, in UTF-8) breaks, in order:
     /// each declaration that ends in an entity's text, and the first conditional section
     /// split across one (the look stops there, and at a section whose keyword it cannot
     /// tell: declarations after either are not looked at). A section's keyword given by a
@@ -33,9 +33,9 @@ enum WrittenDTDCheck {
     /// (`<!ENTITY % end "]]>">`, then `%end;` inside it) is not well-formed: such a
     /// reference's text must be whole declarations (WFC: PE Between Declarations). Then the
     /// result is that reference alone, `notWellFormed`.
-    static func issues(in bytes: [UInt8], parameterEntities: [String: String], fileName: String)
-        -> (issues: [XMLWrittenDTDIssue], notWellFormed: (position: XMLPosition, entity: String)?)
-    {
+    static func issues(
+        in bytes: [UInt8], parameterEntities: [String: String], fileName: String, fileOffset: (Int64) -> Int64 = { $0 }
+    ) -> (issues: [XMLWrittenDTDIssue], notWellFormed: (position: XMLPosition, entity: String)?) {
         var found: [(offset: Int, start: Int?, problem: XMLWrittenDTDIssue.Problem)] = []
         var notWellFormed: (offset: Int, entity: String)?
         // Each entity's text read once, however often it is referenced.
@@ -94,13 +94,15 @@ enum WrittenDTDCheck {
             }
         }
 
-        // Counted as in a start tag, from the DTD's first character, in one pass.
+        // Counted as in a start tag, from the DTD's first character, in one pass; byte
+        // offsets then in the file (`bytes` may be a conversion of it).
         let offsets = Set(found.flatMap { [$0.offset] + ($0.start.map { [$0] } ?? []) } + (notWellFormed.map { [$0.offset] } ?? [])).sorted()
         let positions = Dictionary(
             uniqueKeysWithValues: zip(
                 offsets,
                 AttributeEntityScanner(tag: bytes, namespaced: false)
-                    .positions(of: offsets, tagStart: XMLPosition(line: 1, column: 1, byteOffset: 0), input: .utf8)))
+                    .positions(of: offsets, tagStart: XMLPosition(line: 1, column: 1, byteOffset: 0), input: .utf8)
+                    .map { XMLPosition(line: $0.line, column: $0.column, byteOffset: fileOffset($0.byteOffset)) }))
         if let notWellFormed { return ([], (positions[notWellFormed.offset]!, notWellFormed.entity)) }
         let issues = found.map { issue in
             var problem = issue.problem
