@@ -28,9 +28,11 @@ public final class XMLSchema: Sendable {
         public var maximumDocuments: Int
         /// The largest schema document, in bytes; `nil` for no limit. Default 64 MiB.
         public var maximumDocumentSize: Int?
-        /// The most work checking the Unique Particle Attribution of one content model may
-        /// take, counted in particles compared. Default 1,000,000: a model of thousands of
-        /// particles takes a fraction of it.
+        /// The most work one content model may take, counted in its particles (each group as
+        /// often as it is referenced) and the particles compared checking its Unique Particle
+        /// Attribution; all of a schema's content models together may take ten times as much.
+        /// Default 1,000,000: a model of thousands of particles takes a fraction of it, and
+        /// DocBook 5's schema all of its models together less than a tenth.
         public var maximumContentModelWork: Int
         /// The most instructions one `pattern` may compile to, its counts expanded
         /// (`[a-z]{1000}` is 1,000). Default 100,000.

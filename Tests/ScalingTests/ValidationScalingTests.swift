@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import XMLStreaming
 import XMLTestSupport
@@ -486,5 +487,131 @@ struct SchemaValidationScalingTests {
         let nested = { (n: Int) in Array(("<r>" + String(repeating: "<n>", count: n) + String(repeating: "</n>", count: n) + "</r>").utf8) }
         let deep = try Scaling.measure(n: 2_000, prepare: nested) { bytes in _ = try Self.validate(schema, bytes) }
         print("scaling: nested identity scopes: \(deep)"); #expect(deep.isNearLinear(), "nested identity scopes: \(deep)")
+    }
+
+    /// `<xs:schema>` around `body`.
+    static func schema(_ body: String) -> String { "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\">\(body)</xs:schema>" }
+
+    @Test("groups, attribute groups and unions that each reference the two before them: compiled and tried once each, not exponentially often")
+    func diamonds() throws {
+        // Attribute groups: A_i and B_i each reference A_{i-1} and B_{i-1}; 2^n paths to a and b.
+        func attributeGroups(_ n: Int) -> String {
+            var body = #"<xs:attributeGroup name="A0"><xs:attribute name="a"/></xs:attributeGroup><xs:attributeGroup name="B0"><xs:attribute name="b"/></xs:attributeGroup>"#
+            for i in 1..<n {
+                for name in ["A", "B"] {
+                    body += #"<xs:attributeGroup name="\#(name)\#(i)"><xs:attributeGroup ref="A\#(i - 1)"/><xs:attributeGroup ref="B\#(i - 1)"/></xs:attributeGroup>"#
+                }
+            }
+            return Self.schema(body + #"<xs:element name="r"><xs:complexType><xs:attributeGroup ref="A\#(n - 1)"/></xs:complexType></xs:element>"#)
+        }
+        let attributes = try XMLSchema(string: attributeGroups(60))
+        #expect(try Self.validate(attributes, Array(#"<r a="1" b="2"/>"#.utf8)) == 0)
+        let attributeScaling = try Scaling.measure(n: 50, prepare: attributeGroups) { text in _ = try XMLSchema(string: text) }
+        print("scaling: attribute-group diamond: \(attributeScaling)"); #expect(attributeScaling.isNearLinear(), "attribute groups: \(attributeScaling)")
+        // Unions: an invalid value tries int and boolean once each, however deep.
+        func unions(_ n: Int) -> String {
+            var body = #"<xs:simpleType name="A0"><xs:restriction base="xs:int"/></xs:simpleType><xs:simpleType name="B0"><xs:restriction base="xs:boolean"/></xs:simpleType>"#
+            for i in 1..<n {
+                body += #"<xs:simpleType name="A\#(i)"><xs:union memberTypes="A\#(i - 1) B\#(i - 1)"/></xs:simpleType>"#
+                body += #"<xs:simpleType name="B\#(i)"><xs:union memberTypes="B\#(i - 1) A\#(i - 1)"/></xs:simpleType>"#
+            }
+            return Self.schema(body + #"<xs:element name="r"><xs:complexType><xs:sequence><xs:element name="v" type="A\#(n - 1)" maxOccurs="unbounded"/></xs:sequence></xs:complexType></xs:element>"#)
+        }
+        let union = try XMLSchema(string: unions(60))
+        #expect(try Self.validate(union, Array("<r><v>1</v><v>true</v><v>x</v></r>".utf8)) == 1)
+        let unionScaling = try Scaling.measure(n: 50, prepare: unions) { text in
+            let errors = try Self.validate(try XMLSchema(string: text), Array(("<r>" + String(repeating: "<v>x</v>", count: 100) + "</r>").utf8))
+            #expect(errors == 100)
+        }
+        print("scaling: union diamond: \(unionScaling)"); #expect(unionScaling.isNearLinear(), "unions: \(unionScaling)")
+        // Model groups: the expansion is exponential, and refused as soon as it passes the limit.
+        var body = #"<xs:group name="A0"><xs:sequence><xs:element name="a" minOccurs="0"/></xs:sequence></xs:group><xs:group name="B0"><xs:sequence><xs:element name="b" minOccurs="0"/></xs:sequence></xs:group>"#
+        for i in 1..<40 {
+            for name in ["A", "B"] {
+                body += #"<xs:group name="\#(name)\#(i)"><xs:choice><xs:group ref="A\#(i - 1)"/><xs:group ref="B\#(i - 1)"/></xs:choice></xs:group>"#
+            }
+        }
+        let groups = Self.schema(body + #"<xs:element name="r"><xs:complexType><xs:group ref="A39"/></xs:complexType></xs:element>"#)
+        #expect { _ = try XMLSchema(string: groups) } throws: { error in
+            (error as? XMLValidationError)?.code == .unreadableSchema && "\(error)".contains("particles, its groups expanded")
+        }
+    }
+
+    @Test("a chain of 5,000 references (bases, groups, attribute groups, member types, substitution heads) is refused, not a crash")
+    func referenceChains() throws {
+        let chains: [(String, (Int) -> String)] = [
+            ("complex restrictions", { n in
+                (1..<n).map { #"<xs:complexType name="T\#($0)"><xs:complexContent><xs:restriction base="T\#($0 - 1)"/></xs:complexContent></xs:complexType>"# }.joined()
+                    + #"<xs:complexType name="T0"/>"#
+            }),
+            ("simple restrictions", { n in
+                (1..<n).map { #"<xs:simpleType name="T\#($0)"><xs:restriction base="T\#($0 - 1)"/></xs:simpleType>"# }.joined()
+                    + #"<xs:simpleType name="T0"><xs:restriction base="xs:int"/></xs:simpleType>"#
+            }),
+            ("groups", { n in
+                (1..<n).map { #"<xs:group name="T\#($0)"><xs:sequence><xs:group ref="T\#($0 - 1)"/></xs:sequence></xs:group>"# }.joined()
+                    + #"<xs:group name="T0"><xs:sequence><xs:element name="a"/></xs:sequence></xs:group>"#
+                    + #"<xs:complexType name="U"><xs:group ref="T\#(n - 1)"/></xs:complexType>"#
+            }),
+            ("attribute groups", { n in
+                (1..<n).map { #"<xs:attributeGroup name="T\#($0)"><xs:attributeGroup ref="T\#($0 - 1)"/></xs:attributeGroup>"# }.joined()
+                    + #"<xs:attributeGroup name="T0"><xs:attribute name="a"/></xs:attributeGroup>"#
+            }),
+            ("unions", { n in
+                (1..<n).map { #"<xs:simpleType name="T\#($0)"><xs:union memberTypes="T\#($0 - 1)"/></xs:simpleType>"# }.joined()
+                    + #"<xs:simpleType name="T0"><xs:restriction base="xs:int"/></xs:simpleType>"#
+            }),
+            ("substitution groups", { n in
+                (1..<n).map { #"<xs:element name="T\#($0)" substitutionGroup="T\#($0 - 1)"/>"# }.joined() + #"<xs:element name="T0"/>"#
+            }),
+        ]
+        for (label, chain) in chains {
+            // Deep, in a debug build on a test's thread: compiled.
+            _ = try XMLSchema(string: Self.schema(chain(120)))
+            do {
+                _ = try XMLSchema(string: Self.schema(chain(5_000)))
+                Issue.record("\(label): a chain of 5,000 compiled")
+            } catch {
+                // As deep as the stack allows, or (model groups, whose checks recurse after
+                // compiling) deeper than 256.
+                #expect(
+                    error.code == .unreadableSchema
+                        && (error.message.contains("as deep as this thread's stack allows")
+                            || error.message.contains("nests model groups deeper than 256")), "\(label): \(error)")
+            }
+        }
+    }
+
+    @Test("a chain of 5,000 bases compiled on a thread of a 1 MiB stack is refused there too, not a crash")
+    func referenceChainOnSmallStack() {
+        final class Outcome: @unchecked Sendable {
+            var code: XMLValidationError.Code?
+            let done = DispatchSemaphore(value: 0)
+        }
+        let text = Self.schema(
+            (1..<5_000).map { #"<xs:complexType name="T\#($0)"><xs:complexContent><xs:restriction base="T\#($0 - 1)"/></xs:complexContent></xs:complexType>"# }
+                .joined() + #"<xs:complexType name="T0"/>"#)
+        let outcome = Outcome()
+        let thread = Thread {
+            do { _ = try XMLSchema(string: text) } catch { outcome.code = (error as? XMLValidationError)?.code }
+            outcome.done.signal()
+        }
+        thread.stackSize = 1 << 20
+        thread.start()
+        outcome.done.wait()
+        #expect(outcome.code == .unreadableSchema)
+    }
+
+    @Test("k types each referencing one group of 1,000 optional elements: checked up to ten models' work, then refused")
+    func manyCheckedModels() throws {
+        func schema(_ k: Int) -> String {
+            Self.schema(
+                #"<xs:group name="G"><xs:sequence>"# + (0..<1_000).map { #"<xs:element name="e\#($0)" minOccurs="0"/>"# }.joined()
+                    + "</xs:sequence></xs:group>" + (0..<k).map { #"<xs:complexType name="T\#($0)"><xs:group ref="G"/></xs:complexType>"# }.joined())
+        }
+        _ = try XMLSchema(string: schema(2))
+        #expect { _ = try XMLSchema(string: schema(1_000)) } throws: { error in
+            (error as? XMLValidationError)?.code == .unreadableSchema && "\(error)".contains("ten times it together")
+        }
     }
 }

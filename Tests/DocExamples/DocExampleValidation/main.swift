@@ -175,7 +175,7 @@ failures += await example("docs/Validation.md:182") {
     _ = feedDecoder
     _ = feed
 }
-failures += await example("docs/Validation.md:242") {
+failures += await example("docs/Validation.md:244") {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("validation-guide-\(getpid())")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -203,7 +203,7 @@ failures += await example("docs/Validation.md:242") {
     _ = parserOptions
     _ = parser
 }
-failures += await example("docs/Validation.md:454") {
+failures += await example("docs/Validation.md:455") {
     let schema = try XMLSchema(string: """
         <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
           <xs:element name="order">
@@ -248,7 +248,7 @@ failures += await example("docs/Validation.md:454") {
     _ = options
     _ = parser
 }
-failures += await example("docs/Validation.md:547") {
+failures += await example("docs/Validation.md:557") {
     // A document that names its schema, beside it.
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("location-hints-example")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -145,7 +145,7 @@ extension XSDSchemaCompiler {
                     case (nil, _): particle = own
                     case (let inherited?, nil): particle = inherited
                     case (let inherited?, let own?):
-                        particle = XSDParticle(minimum: 1, maximum: 1, term: .sequence([inherited, own]))
+                        particle = try bounded(XSDParticle(minimum: 1, maximum: 1, term: .sequence([inherited, own])), at: derivation)
                     }
                     // Without content of its own (3.4.2, 3.2.1), anyType's content stays anyType's.
                     if typesWithAnyTypeContent.contains(baseIndex), own.map(Self.isEmpty) ?? true {
@@ -221,7 +221,8 @@ extension XSDSchemaCompiler {
         let groups = node.components.filter { ["sequence", "choice", "all", "group"].contains($0.localName) }
         guard let group = groups.first else { return nil }
         guard groups.count == 1 else { throw XSDSchemaError("a complex type has one model group, not \(groups.count)", at: groups[1]) }
-        return try particle(group, topLevel: true)
+        guard let particle = try particle(group, topLevel: true) else { return nil }
+        return try bounded(particle, at: group)
     }
 
     /// The content a particle gives: empty when there is none (or it can match nothing
@@ -267,9 +268,14 @@ extension XSDSchemaCompiler {
                 case .sequence(let items), .choice(let items), .all(let items): stack += items
                 }
             }
+            // Each model within its budget, and all of them within ten times it, counting each
+            // model's particles as well: a group referenced by many types is checked once for each.
+            let schemaBudget = options.maximumContentModelWork.multipliedReportingOverflow(by: Self.schemaWorkFactor)
+            let left = (schemaBudget.overflow ? Int.max : schemaBudget.partialValue) - contentModelWork - particle.size
             let compiled = XSDContentModel(particle, declarationNames: { elements[$0].name }, symbols: &model.elementSymbols)
             do {
-                try compiled.checkUniqueAttribution(budget: options.maximumContentModelWork)
+                guard left >= 0 else { throw XSDContentModel.TooComplex() }
+                contentModelWork += particle.size + (try compiled.checkUniqueAttribution(budget: min(options.maximumContentModelWork, left)))
             } catch let ambiguity as XSDContentModel.Ambiguity {
                 throw XSDSchemaError(
                     "the content model of \(name) is ambiguous: \(ambiguity.element) could match either of two particles "
@@ -278,7 +284,8 @@ extension XSDSchemaCompiler {
             } catch {
                 throw XSDSchemaError(
                     "the content model of \(name) takes more than XMLSchema.Options.maximumContentModelWork "
-                        + "(\(options.maximumContentModelWork)) to check", at: node, code: .unreadableSchema)
+                        + "(\(options.maximumContentModelWork)) to check, or the schema's content models more than ten times it together",
+                    at: node, code: .unreadableSchema)
             }
             model.contentModels[pending.index] = compiled
         }

@@ -6,6 +6,8 @@ extension XSDSchemaCompiler {
     /// The particle of a `sequence`, `choice`, `all`, `group`, `element` or `any`; `nil`
     /// when `maxOccurs` is 0.
     mutating func particle(_ node: SchemaNode, topLevel: Bool = false) throws(XSDSchemaError) -> XSDParticle? {
+        // Content nested in anonymous types recurses here too, between references.
+        try checkStack(at: node)
         let (minimum, maximum) = try occurrences(of: node)
         let term: XSDParticle.Term
         switch node.localName {
@@ -50,6 +52,25 @@ extension XSDSchemaCompiler {
         return maximum == 0 ? nil : XSDParticle(minimum: minimum, maximum: maximum, term: term)
     }
 
+    /// `particle`, a type's content, unless it stands for more particles than a content
+    /// model may take to check (``XMLSchema/Options/maximumContentModelWork``): each walk of
+    /// it would cost that much, and group references can make it exponential in the schema's
+    /// size. (A group no type has in its content is not walked, whatever it stands for.)
+    func bounded(_ particle: XSDParticle, at node: SchemaNode) throws(XSDSchemaError) -> XSDParticle {
+        guard particle.size <= options.maximumContentModelWork else {
+            throw XSDSchemaError(
+                "the content model here stands for more than XMLSchema.Options.maximumContentModelWork "
+                    + "(\(options.maximumContentModelWork)) particles, its groups expanded", at: node, code: .unreadableSchema)
+        }
+        // Checking a model recurses through its groups, as reading a document's nesting does.
+        guard particle.depth <= Self.maximumNesting else {
+            throw XSDSchemaError(
+                "the content model here nests model groups deeper than \(Self.maximumNesting), its groups expanded", at: node,
+                code: .unreadableSchema)
+        }
+        return particle
+    }
+
     /// A reference to a named model group: its term (compiled once), with the reference's
     /// counts.
     mutating func groupParticle(
@@ -71,6 +92,8 @@ extension XSDSchemaCompiler {
             throw XSDSchemaError("group \(name) contains itself", at: node)
         }
         defer { groupsInProgress.remove(name) }
+        try enterReference(at: node)
+        defer { leaveReference() }
         let bodies = global.node.components
         guard bodies.count == 1, let body = bodies.first, ["sequence", "choice", "all"].contains(body.localName) else {
             throw XSDSchemaError("<xs:group name=\"\(name.localName)\"> needs one sequence, choice or all", at: global.node)
@@ -110,6 +133,8 @@ extension XSDSchemaCompiler {
     mutating func element(named name: XSDExpandedName, at node: SchemaNode?) throws(XSDSchemaError) -> Int {
         if let known = compiledElements[name] { return known }
         guard let global = globalElementNodes[name] else { throw undeclared("element", name, at: node) }
+        try enterReference(at: node ?? global.node)
+        defer { leaveReference() }
         return try elementDeclaration(global.node, name: name, global: true)
     }
 

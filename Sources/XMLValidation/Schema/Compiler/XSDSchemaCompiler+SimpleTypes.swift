@@ -14,6 +14,8 @@ extension XSDSchemaCompiler {
             throw XSDSchemaError("type \(name) is derived from itself", at: node ?? global.node)
         }
         defer { typesInProgress.remove(name) }
+        try enterReference(at: node ?? global.node)
+        defer { leaveReference() }
         let result: XSDTypeReference
         if global.node.localName == "simpleType" {
             result = .simple(try simpleType(global.node, name: name.description))
@@ -56,6 +58,7 @@ extension XSDSchemaCompiler {
 
     /// Compiles `<xs:simpleType>`.
     mutating func simpleType(_ node: SchemaNode, name: String) throws(XSDSchemaError) -> Int {
+        try checkStack(at: node)
         guard let body = node.components.first else {
             throw XSDSchemaError("<xs:simpleType> needs a restriction, list or union", at: node)
         }
@@ -122,7 +125,7 @@ extension XSDSchemaCompiler {
         switch type.variety {
         case .atomic: return false
         case .list: return true
-        case .union(let members): return members.contains(where: holdsList)
+        case .union: return type.unionClosure.contains { if case .list = $0.variety { true } else { false } }
         }
     }
 

@@ -10,6 +10,39 @@ struct XSDSchemaCompiler {
     /// types and groups, so a deeper one is refused before it can exhaust the stack.
     static let maximumNesting = 256
 
+    /// How many references from one named component to another are being followed at once
+    /// (a type's base or member types, an element's type and its elements, a group's or
+    /// attribute group's reference, an element's substitution-group head).
+    var referenceDepth = 0
+    /// This thread's stack, which following them uses up (``enterReference(at:)``).
+    let stack = StackSpace()
+
+    /// Follows one more reference, or refuses to while the stack is nearly used up, before
+    /// a chain of them (`T2` restricts `T1`, which restricts `T0`, thousands deep) can
+    /// exhaust it. Balanced by ``leaveReference()``.
+    mutating func enterReference(at node: SchemaNode?) throws(XSDSchemaError) {
+        try checkStack(at: node)
+        referenceDepth += 1
+    }
+
+    /// Refuses to go deeper while the stack is nearly used up.
+    func checkStack(at node: SchemaNode?) throws(XSDSchemaError) {
+        guard !stack.isLow else {
+            throw XSDSchemaError(
+                "references from one component to another (bases, member types, groups, attribute groups, elements' types, "
+                    + "substitution-group heads) are chained \(referenceDepth) deep here, as deep as this thread's stack allows",
+                at: node, code: .unreadableSchema)
+        }
+    }
+
+    mutating func leaveReference() { referenceDepth -= 1 }
+
+    /// The work the schema's content models have taken so far: their particles, and the
+    /// checks of their Unique Particle Attribution.
+    var contentModelWork = 0
+    /// How many times one content model's work all of a schema's may take together.
+    static let schemaWorkFactor = 10
+
     let documents: [XSDSchemaDocument]
     let options: XMLSchema.Options
     var model = XSDModel()

@@ -135,7 +135,31 @@ struct XSDParticle: Sendable {
     var minimum: Int
     /// `nil` for `unbounded`.
     var maximum: Int?
-    var term: Term
+    var term: Term {
+        didSet { (size, depth) = Self.measure(term) }
+    }
+    /// How many particles the particle stands for, each group's as often as it is
+    /// referenced: what walking it costs. Kept as it is built, since a model group that
+    /// references another twice, level after level, stands for exponentially many.
+    private(set) var size: Int
+    /// How deeply its model groups nest, each group's expanded: how deep walking it recurses.
+    private(set) var depth: Int
+
+    init(minimum: Int, maximum: Int?, term: Term) {
+        self.minimum = minimum
+        self.maximum = maximum
+        self.term = term
+        (size, depth) = Self.measure(term)
+    }
+
+    private static func measure(_ term: Term) -> (size: Int, depth: Int) {
+        switch term {
+        case .element, .wildcard: return (1, 1)
+        case .sequence(let items), .choice(let items), .all(let items):
+            // Saturating: past any limit, the sum needs no more precision.
+            return (items.reduce(1) { Swift.min(Int.max / 2, $0 + $1.size) }, 1 + (items.map(\.depth).max() ?? 0))
+        }
+    }
 }
 
 /// A complex type: its content, its attributes, and where it comes from.

@@ -17,7 +17,8 @@ extension XSDContentModel {
     /// Checks every place a child may stand: the start of each group, and what may follow
     /// each particle (repeating it, the rest of its sequence, and what follows its group).
     /// `budget` bounds the work, counted in leaves compared.
-    func checkUniqueAttribution(budget: Int) throws -> Void {
+    @discardableResult
+    func checkUniqueAttribution(budget: Int) throws -> Int {
         var work = 0
         var competitorsMemo: [Int32: [[Int32]]] = [:]
         var armSets: [Int32: [LiveSet]] = [:]
@@ -61,6 +62,7 @@ extension XSDContentModel {
                 }
             }
         }
+        return work
     }
 
     /// Whether the node may occur again at a count where it may also end: then what starts

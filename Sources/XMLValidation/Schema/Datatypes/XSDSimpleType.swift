@@ -39,6 +39,14 @@ final class XSDSimpleType: Sendable {
         case none, id, idReference, entity
     }
 
+    /// For a union: the types a value is tried against, in order, each once: a member union
+    /// without facets of its own stands for its members. Unions of unions that share members
+    /// (`A` of `B` and `C`, both of `D` and `E`) would otherwise try the shared ones once for
+    /// every path to them, exponentially many.
+    let unionTrials: [XSDSimpleType]
+    /// For a union: every member type at any depth, each once (``isDerived(from:)``).
+    let unionClosure: [XSDSimpleType]
+
     init(
         name: String, variety: Variety, builtin: XSDBuiltinType, whiteSpace: XSDWhiteSpace, facets: XSDFacets,
         base: XSDSimpleType? = nil, final: Set<XSDDerivation> = []
@@ -64,6 +72,23 @@ final class XSDSimpleType: Sendable {
             identity = .none
             textCheck = nil
         }
+        (unionTrials, unionClosure) = Self.unionMembers(of: variety)
+    }
+
+    private static func unionMembers(of variety: Variety) -> (trials: [XSDSimpleType], closure: [XSDSimpleType]) {
+        guard case .union(let members) = variety else { return ([], []) }
+        var trials: [XSDSimpleType] = []
+        var closure: [XSDSimpleType] = []
+        var tried: Set<ObjectIdentifier> = []
+        var seen: Set<ObjectIdentifier> = []
+        for member in members {
+            let isUnion = if case .union = member.variety { true } else { false }
+            for trial in isUnion && member.facets.isEmpty ? member.unionTrials : [member] where tried.insert(ObjectIdentifier(trial)).inserted {
+                trials.append(trial)
+            }
+            for type in [member] + member.unionClosure where seen.insert(ObjectIdentifier(type)).inserted { closure.append(type) }
+        }
+        return (trials, closure)
     }
 
     private static func identity(of builtin: XSDBuiltinType) -> Identity {
@@ -76,14 +101,20 @@ final class XSDSimpleType: Sendable {
     /// Whether `self` is `ancestor` or derived from it (cos-st-derived-ok): along the
     /// restriction chain, through a union's members, or from `anySimpleType`.
     func isDerived(from ancestor: XSDSimpleType) -> Bool {
+        if isRestriction(of: ancestor) { return true }
+        if case .union = ancestor.variety { return ancestor.unionClosure.contains { isRestriction(of: $0) } }
+        return false
+    }
+
+    /// Whether `self` is `ancestor`, or derived from it along the restriction chain, or
+    /// `ancestor` is `anySimpleType`.
+    private func isRestriction(of ancestor: XSDSimpleType) -> Bool {
         var type: XSDSimpleType? = self
         while let current = type {
             if current === ancestor { return true }
             type = current.base
         }
-        if ancestor.builtin == .anySimpleType, case .atomic = ancestor.variety, ancestor.base == nil { return true }
-        if case .union(let members) = ancestor.variety { return members.contains { isDerived(from: $0) } }
-        return false
+        return ancestor.builtin == .anySimpleType && ancestor.base == nil && { if case .atomic = ancestor.variety { true } else { false } }()
     }
 
     /// The built-in types, made once.
@@ -150,7 +181,7 @@ final class XSDSimpleType: Sendable {
             value = .list(items)
         case .union(let members):
             var found: XSDValue?
-            for member in members {
+            for member in unionTrials {
                 if let memberValue = try? member.validate(text, namespaces: namespaces) {
                     found = memberValue
                     break
