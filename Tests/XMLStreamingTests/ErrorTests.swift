@@ -74,6 +74,18 @@ struct ErrorTests {
         #expect(quiet.message == "unbound prefix q in <q:b>: no xmlns:q declaration is in scope", "\(quiet)")
     }
 
+    @Test("An undefined entity is named, and the excerpt reads, in a document in Latin-1 or UTF-16 as in UTF-8")
+    func undefinedEntityInOtherEncodings() throws {
+        func error(_ bytes: [UInt8]) throws -> XMLParseError {
+            try #require(throws: XMLParseError.self) { try XMLStreamParser(handler: XMLEventCollector()).parse(bytes) }
+        }
+        let latin1 = try error(Array("<?xml version='1.0' encoding='ISO-8859-1'?>\n<r>caf".utf8) + [0xE9, 0x20, 0x26, 0xE9, 0x3B] + Array("</r>".utf8))
+        #expect(latin1.message == "undefined entity &\u{E9};" && latin1.excerpt == "<r>caf\u{E9} &\u{E9};</r>" && latin1.excerptColumn == 9, "\(latin1)")
+        let utf16 = try error([0xFF, 0xFE] + "<?xml version='1.0' encoding='UTF-16'?>\n<r>caf\u{E9} &zz;</r>".utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
+        #expect(utf16.message == "undefined entity &zz;" && utf16.excerpt == "<r>caf\u{E9} &zz;</r>" && utf16.excerptColumn == 9, "\(utf16)")
+        #expect(utf16.position.line == 2 && utf16.position.column == 9, "\(utf16)")
+    }
+
     @Test("Columns count characters, not bytes, on a line with umlauts")
     func columnAfterNonASCII() throws {
         let error = try parseError("<r>\n<a>Kölner Dom</b></r>")

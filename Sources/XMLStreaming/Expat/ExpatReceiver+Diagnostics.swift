@@ -64,8 +64,8 @@ extension ExpatReceiver {
                 ? "not well-formed: & begins no entity reference (write &amp; for the character)"
                 : unsafe "not well-formed: the entity reference \(String(decoding: skipped, as: UTF8.self)) does not end with ; "
                     + "(write &amp; for the character)"
-        } else if code == XML_ERROR_UNDEFINED_ENTITY, !inputIsUTF16, let context = unsafe context,
-            let name = unsafe Self.entityName(in: context.bytes, at: context.offset)
+        } else if code == XML_ERROR_UNDEFINED_ENTITY, let context = unsafe context,
+            let name = unsafe decodedEntityName(in: context.bytes, at: context.offset)
         {
             // expat's message does not say which: the reference starts where the error is.
             // A declared entity's is inside its text, which expat reports at the outer reference.
@@ -74,8 +74,8 @@ extension ExpatReceiver {
             } else {
                 message += " &\(name);"
             }
-        } else if code == XML_ERROR_ENTITY_DECLARED_IN_PE, !inputIsUTF16, let context = unsafe context,
-            let name = unsafe Self.entityName(in: context.bytes, at: context.offset)
+        } else if code == XML_ERROR_ENTITY_DECLARED_IN_PE, let context = unsafe context,
+            let name = unsafe decodedEntityName(in: context.bytes, at: context.offset)
         {
             message = "entity &\(name); is declared in the external DTD or in a parameter entity, which a document that says "
                 + "standalone=\"yes\" may not reference (WFC: Entity Declared)"
@@ -86,8 +86,11 @@ extension ExpatReceiver {
         } else if code == XML_ERROR_AMPLIFICATION_LIMIT_BREACH {
             message += " (entity expansion exceeds \(options.limits.maximumAmplification)x the input)"
         }
-        // UTF-16 bytes make no excerpt that reads.
-        var excerpt = unsafe inputIsUTF16 ? nil : context.flatMap { unsafe EncodingDiagnosis.excerpt(of: $0.bytes, around: excerptOffset) }
+        // In UTF-8: the bytes expat holds are decoded first where they are not.
+        var excerpt = unsafe context.flatMap { context in
+            let decoded = unsafe decodedContext(context.bytes, around: excerptOffset)
+            return unsafe decoded.bytes.withUnsafeBufferPointer { unsafe EncodingDiagnosis.excerpt(of: $0, around: decoded.offset) }
+        }
         // Where the control-reference stage rewrote what expat holds, it is not the input's
         // (an excerpt reaches at most 60 bytes either side of its caret).
         if let controlReferenceOffsets, excerpt != nil, let context = unsafe context {
@@ -97,6 +100,26 @@ extension ExpatReceiver {
         return XMLParseError(
             code: errorCode, message: message, position: position, fileName: fileName, excerpt: excerpt?.text,
             excerptColumn: excerpt?.column)
+    }
+
+    /// The bytes expat holds around `offset` of `bytes`, in UTF-8 (decoded from UTF-16 or a
+    /// single-byte encoding, a window of them), and where `offset` is in them.
+    func decodedContext(_ bytes: UnsafeBufferPointer<UInt8>, around offset: Int) -> (bytes: [UInt8], offset: Int) {
+        // Whole characters of UTF-16: the window starts an even distance before `offset`.
+        let unit = inputIsUTF16 ? 2 : 1
+        let start = offset - min(offset, 256 * unit) / unit * unit
+        let end = min(bytes.count, offset + 65_536 * unit)
+        guard !contextIsUTF8 else { return unsafe (Array(bytes[start..<end]), offset - start) }
+        let before = unsafe utf8(of: UnsafeBufferPointer(rebasing: bytes[start..<offset]))
+        let after = unsafe utf8(of: UnsafeBufferPointer(rebasing: bytes[offset..<end]))
+        return (before + after, before.count)
+    }
+
+    /// ``entityName(in:at:)`` read in UTF-8, whatever bytes expat holds.
+    func decodedEntityName(in bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> String? {
+        guard offset <= bytes.count else { return nil }
+        let decoded = unsafe decodedContext(bytes, around: offset)
+        return unsafe decoded.bytes.withUnsafeBufferPointer { unsafe Self.entityName(in: $0, at: decoded.offset) }
     }
 
     /// Names a character reserved while control-character references are read.
