@@ -82,6 +82,29 @@ struct DTDEncodingTests {
         ])
     }
 
+    @Test("a DTD in UTF-16 that declares another encoding is refused; a byte its single-byte table leaves undefined is named")
+    func contradictions() {
+        let document = Array("<r/>".utf8)
+        #expect(Self.errors(document, dtd: Self.utf16LE("<?xml encoding=\"windows-1252\"?><!ELEMENT r EMPTY>")) == [
+            "1:1@0 unknownEncoding: in the DTD: the DTD is in UTF-16 but declares windows-1252; declare UTF-16, or convert the file"
+        ])
+        // 0x81 is undefined in windows-1252.
+        let undefined = Self.latin1("<?xml encoding=\"windows-1252\"?>\n<!ELEMENT r EMPTY>\n<!-- \u{81} -->\n")
+        #expect(Self.errors(document, dtd: undefined) == [
+            "3:6@56 invalidEncoding: in the DTD: the bytes 0x81 0x20 at offset 56 are not a character of windows-1252, which the document is read in; "
+                + "declare the encoding it was saved in, or convert the file"
+        ])
+    }
+
+    @Test("a default of the internal subset references an entity declared with a name beyond ASCII in CP866, a table made from iconv's")
+    func internalSubsetInCP866() {
+        // ру in CP866: 0xE0 0xE3.
+        let document = Self.latin1("<?xml version=\"1.0\" encoding=\"CP866\"?>\n<!DOCTYPE r [\n<!ENTITY % p \"\">\n%p;\n<!ENTITY \u{E0}\u{E3} \"x\">\n<!ELEMENT r EMPTY>\n<!ATTLIST r a CDATA \"&\u{E0}\u{E3};&\u{E0}\u{E0};\">\n]>\n<r/>\n")
+        #expect(Self.errors(document) == [
+            "7:26@135 undeclared-entity: entity &\u{440}\u{440}; in the default value of attribute a is not declared before it (VC: Entity Declared)"
+        ])
+    }
+
     @Test("bytes a DTD's encoding does not allow are named, at their line, column and offset")
     func invalidBytes() {
         let dtd = Array("<?xml encoding=\"US-ASCII\"?>\n<!ELEMENT r EMPTY>\n<!-- caf".utf8) + [0xE9] + Array(" -->\n".utf8)

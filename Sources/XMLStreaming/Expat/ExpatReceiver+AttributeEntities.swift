@@ -332,13 +332,14 @@ extension ExpatReceiver {
             return Array(String(decoding: units, as: UTF16.self).utf8)
         }
         if contextIsUTF8 { return unsafe Array(tag) }
-        let encoding = options.encoding?.rawValue ?? declaredEncoding ?? ""
-        // A single-byte encoding: expat's own Latin-1 and ASCII, or one of the package's tables.
-        let table = SingleByteEncoding.named(encoding)?.table
+        // A single-byte encoding: the table the document is read with (expat's own Latin-1
+        // and ASCII, the package's, or one made from iconv's); a byte it leaves undefined is
+        // U+FFFD.
+        let upperHalf = singleByteUpperHalf
         var scalars = String.UnicodeScalarView()
         for unsafe byte in unsafe tag {
-            let value = table.map { $0[Int(byte)] } ?? Int32(byte)
-            scalars.append(Unicode.Scalar(UInt32(max(0, value))) ?? "\u{FFFD}")
+            let value = byte < 0x80 ? Int32(byte) : upperHalf.map { $0[Int(byte) - 0x80] } ?? Int32(byte)
+            scalars.append(value < 0 ? "\u{FFFD}" : Unicode.Scalar(UInt32(value)) ?? "\u{FFFD}")
         }
         return Array(String(scalars).utf8)
     }

@@ -19,9 +19,9 @@ extension ExpatReceiver {
     /// `<!ELEMENT` to the token expat reports it at (its closing parenthesis, `EMPTY` or
     /// `ANY`, or the reference whose text holds that token). `nil` outside the caller's DTD,
     /// for a declaration written whole in an entity's text (whose references were expanded
-    /// when the entity was declared), or in a DTD whose encoding is not ASCII-compatible
-    /// (UTF-16). Names are read as UTF-8. Asked again during the same event, it answers the
-    /// same.
+    /// when the entity was declared), or in a DTD whose bytes expat refused to read as
+    /// their declaration says (``ExternalDTDEncoding``: otherwise they are UTF-8). Asked
+    /// again during the same event, it answers the same.
     func writtenElementDeclaration() -> XMLWrittenDeclaration? {
         if let cached = writtenDeclarationCache, cached.event == elementDeclarationEvents { return cached.declaration }
         let declaration = readWrittenElementDeclaration()
@@ -85,15 +85,15 @@ extension ExpatReceiver {
     /// During an entity declaration of the caller's DTD whose value is a literal written in
     /// the DTD's own text: the first parameter entity the literal references that is not
     /// declared before it, which expat passes over without a callback. `nil` when there is
-    /// none, or when the literal cannot be read as written (in an entity's text, or in a
-    /// DTD encoded in UTF-16).
+    /// none, or when the literal cannot be read as written (in an entity's text). The DTD's
+    /// bytes are UTF-8 (``ExternalDTDEncoding``).
     func undeclaredParameterEntityInValue() -> String? {
         guard let child = unsafe dtdParser, let context = unsafe inputContext(of: child) else { return nil }
         let bytes = unsafe context.bytes
         // Invariant: every index read below lies in 0..<bytes.count, checked where it is made.
         // expat's position is the literal's opening quote.
         var i = unsafe context.offset
-        guard i + 1 < bytes.count, unsafe bytes[i] == 0x22 || bytes[i] == 0x27, unsafe bytes[i + 1] != 0 else { return nil }
+        guard i + 1 < bytes.count, unsafe bytes[i] == 0x22 || bytes[i] == 0x27 else { return nil }
         let quote = unsafe bytes[i]
         i += 1
         while i < bytes.count, unsafe bytes[i] != quote {

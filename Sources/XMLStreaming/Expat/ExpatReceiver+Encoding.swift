@@ -60,10 +60,7 @@ extension ExpatReceiver {
             try startTranscoding(name, as: "UTF-32")
         case .utf32UnusualOrder(let order):
             guard options.encoding == nil else { return }
-            throw XMLParseError(
-                code: .unknownEncoding,
-                message: "the document is in UTF-32 with the unusual octet order \(order), which cannot be read; convert it to UTF-8",
-                position: .start)
+            throw XMLParseError(code: .unknownEncoding, message: Self.unusualOrderMessage(order), position: .start)
         case .ebcdic:
             guard options.encoding == nil else { return }
             // The declaration names the code page; IBM037's characters are the ones it uses.
@@ -77,7 +74,7 @@ extension ExpatReceiver {
             // expat reads UTF-16 itself, but knows only its own spellings of the name.
             guard let label = signature.declaredLabel, !Self.isExpatSpelling(label) else { return }
             guard case .native(let name)? = EncodingResolver.resolve(label), name.hasPrefix("UTF-16") else {
-                encodingConflict = "the document is in UTF-16 but declares \(label); declare UTF-16, or convert the file"
+                encodingConflict = Self.utf16Conflict(label)
                 return
             }
             let encoding = signature.byteOrderMarkLength > 0 ? "UTF-16" : bigEndian ? "UTF-16BE" : "UTF-16LE"
@@ -133,9 +130,20 @@ extension ExpatReceiver {
         return name == "UTF-16" ? signatureName ?? "UTF-16BE" : name
     }
 
-    /// The error message for a UTF-8 byte-order mark before a declaration of another encoding.
-    static func byteOrderMarkConflict(_ label: String) -> String {
-        "the document starts with a UTF-8 byte-order mark but declares \(label); remove the mark or declare UTF-8 (or convert the file)"
+    /// The error message for a UTF-8 byte-order mark before a declaration of another
+    /// encoding, in `subject` (the document, or the DTD).
+    static func byteOrderMarkConflict(_ label: String, subject: String = "document") -> String {
+        "the \(subject) starts with a UTF-8 byte-order mark but declares \(label); remove the mark or declare UTF-8 (or convert the file)"
+    }
+
+    /// The error message for bytes in UTF-16 under a declaration of another encoding.
+    static func utf16Conflict(_ label: String, subject: String = "document") -> String {
+        "the \(subject) is in UTF-16 but declares \(label); declare UTF-16, or convert the file"
+    }
+
+    /// The error message for UTF-32 in an octet order iconv does not read.
+    static func unusualOrderMessage(_ order: String, subject: String = "document") -> String {
+        "the \(subject) is in UTF-32 with the unusual octet order \(order), which cannot be read; convert it to UTF-8"
     }
 
     /// Whether expat knows this name itself (it compares without regard to case).
@@ -156,9 +164,11 @@ extension ExpatReceiver {
     }
 
     /// The error message for an encoding nothing here reads.
-    static func unknownEncodingMessage(_ name: String) -> String {
-        "unknown encoding \"\(name)\": neither expat, the package's tables nor the system's iconv read it; "
-            + "if the bytes are in an encoding they know, name it in XMLParserOptions.encoding, or read the document with recovery"
+    static func unknownEncodingMessage(
+        _ name: String,
+        advice: String = "if the bytes are in an encoding they know, name it in XMLParserOptions.encoding, or read the document with recovery"
+    ) -> String {
+        "unknown encoding \"\(name)\": neither expat, the package's tables nor the system's iconv read it; \(advice)"
     }
 
     // MARK: - Offsets of a transcoded document

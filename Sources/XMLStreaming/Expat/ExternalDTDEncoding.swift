@@ -34,12 +34,12 @@ struct ExternalDTDEncoding {
         }
         switch signature.family {
         case .utf32UnusualOrder(let order):
-            throw failure("the DTD is in UTF-32 with the unusual octet order \(order), which cannot be read; convert it to UTF-8")
+            throw failure(ExpatReceiver.unusualOrderMessage(order, subject: "DTD"))
         case .utf32(let bigEndian):
             try self.init(bytes, skipping: signature.byteOrderMarkLength, iconv: bigEndian ? "UTF-32BE" : "UTF-32LE", label: "UTF-32")
         case .utf16(let bigEndian):
-            if let label, case .native(let native)? = EncodingResolver.resolve(label), !native.hasPrefix("UTF-16") {
-                throw failure("the DTD is in UTF-16 but declares \(label); declare UTF-16, or convert the file")
+            if let label, EncodingResolver.resolve(label).map({ $0.name.hasPrefix("UTF-16") }) != true {
+                throw failure(ExpatReceiver.utf16Conflict(label, subject: "DTD"))
             }
             try self.init(bytes, skipping: signature.byteOrderMarkLength, iconv: bigEndian ? "UTF-16BE" : "UTF-16LE", label: "UTF-16")
         case .ebcdic:
@@ -52,8 +52,7 @@ struct ExternalDTDEncoding {
             let resolved = label.flatMap(EncodingResolver.resolve)
             if signature.byteOrderMarkLength > 0 {
                 if let label, resolved?.name != "UTF-8" && resolved?.name != "US-ASCII" {
-                    throw failure(
-                        "the DTD starts with a UTF-8 byte-order mark but declares \(label); remove the mark or declare UTF-8 (or convert the file)")
+                    throw failure(ExpatReceiver.byteOrderMarkConflict(label, subject: "DTD"))
                 }
                 self.init(utf8: Array(bytes.dropFirst(signature.byteOrderMarkLength)), skipped: Int64(signature.byteOrderMarkLength))
                 return
@@ -117,31 +116,41 @@ struct ExternalDTDEncoding {
         extraBytes = []
     }
 
-    /// Decodes through a single-byte table; a byte it does not define becomes U+FFFD.
+    /// Decodes through a single-byte table, as expat reads a document with it: a byte the
+    /// table does not define ends the UTF-8 with one byte never valid in it, as the iconv
+    /// conversion's does, and is named.
     private init(_ bytes: [UInt8], table: SingleByteEncoding, label: String) {
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)
         var extra: [(outputEnd: Int64, extra: Int64)] = []
-        for byte in bytes {
+        var invalid: (message: String, outputOffset: Int64)?
+        for (offset, byte) in bytes.enumerated() {
             guard byte >= 0x80 else {
                 output.append(byte)
                 continue
             }
             let value = table.upperHalf[Int(byte) - 0x80]
-            let scalar = value < 0 ? "\u{FFFD}" : Unicode.Scalar(UInt32(value)) ?? "\u{FFFD}"
+            guard value >= 0, let scalar = Unicode.Scalar(UInt32(value)) else {
+                let bad = TranscodedOffsets.InvalidSequence(
+                    bytes: Array(bytes[offset..<min(bytes.count, offset + 2)]), inputOffset: Int64(offset),
+                    outputOffset: Int64(output.count), truncated: false)
+                invalid = (ExpatReceiver.invalidSequenceMessage(bad, encoding: label), Int64(output.count))
+                output.append(0xFF)
+                break
+            }
             output.append(contentsOf: String(Character(scalar)).utf8)
-            extra.append((Int64(output.count), (extra.last?.extra ?? 0) + Int64(String(Character(scalar)).utf8.count - 1)))
+            extra.append((Int64(output.count), (extra.last?.extra ?? 0) + Int64(UTF8.width(scalar) - 1)))
         }
         utf8 = output
         expatEncoding = "UTF-8"
-        invalidSequence = nil
+        invalidSequence = invalid
         skipped = 0
         transcoded = nil
         extraBytes = extra
     }
 
     static func unknownEncodingMessage(_ name: String) -> String {
-        "unknown encoding \"\(name)\": neither expat, the package's tables nor the system's iconv read it; convert the DTD to UTF-8"
+        ExpatReceiver.unknownEncodingMessage(name, advice: "convert the DTD to UTF-8")
     }
 
     /// The offset in the file of the character at `output` in ``utf8``.

@@ -50,6 +50,18 @@ struct SchemaSuiteFindingsTests {
               <xs:attribute name="lang" type="xs:language"/>
             </xs:extension></xs:complexContent></xs:complexType></xs:element>
             """#, "<r><a/></r>", .schema),
+        // A member union with facets of its own is tried as a whole, its facets applied;
+        // one without is tried as its members (Datatypes 2.5.1.3).
+        ("a member union's pattern applies before the next member is tried", #"""
+            <xs:simpleType name="V"><xs:restriction><xs:simpleType><xs:union memberTypes="xs:int xs:date"/></xs:simpleType>
+              <xs:pattern value="\d"/></xs:restriction></xs:simpleType>
+            <xs:element name="r"><xs:simpleType><xs:union memberTypes="V xs:boolean"/></xs:simpleType></xs:element>
+            """#, "<r>12</r>", .invalid),
+        ("a member union's pattern, met", #"""
+            <xs:simpleType name="V"><xs:restriction><xs:simpleType><xs:union memberTypes="xs:int xs:date"/></xs:simpleType>
+              <xs:pattern value="\d"/></xs:restriction></xs:simpleType>
+            <xs:element name="r"><xs:simpleType><xs:union memberTypes="V xs:boolean"/></xs:simpleType></xs:element>
+            """#, "<r>7</r>", .valid),
         // Structures 5.1: a schema document is valid against the schema for schemas, where
         // only appinfo and documentation are mixed.
         ("text between enumerations (PyXB trac-0088)", #"""

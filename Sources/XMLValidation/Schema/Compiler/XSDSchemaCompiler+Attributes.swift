@@ -244,8 +244,7 @@ extension XSDSchemaCompiler {
             throw XSDSchemaError("attribute group \(name) contains itself", at: node)
         }
         defer { attributeGroupsInProgress.remove(name) }
-        try enterReference(at: node)
-        defer { leaveReference() }
+        try checkStack(at: node)
         var set = AttributeSet()
         try addAttributes(of: global.node, to: &set, restricting: false)
         let sortedUses = set.uses.map { ($0.key, $0.value) }.sorted { $0.0.description < $1.0.description }

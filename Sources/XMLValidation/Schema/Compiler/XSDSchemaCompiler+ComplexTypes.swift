@@ -251,6 +251,12 @@ extension XSDSchemaCompiler {
             let particle = try withSubstitutes(pending.particle, at: pending.node)
             let name = pending.typeName
             let node = pending.node
+            // Each model within its budget, and all of them within schemaWorkFactor times it,
+            // counting each model's particles as well: a group referenced by many types is
+            // checked once for each. Refused before the model is built.
+            let schemaBudget = options.maximumContentModelWork.multipliedReportingOverflow(by: Self.schemaWorkFactor)
+            let left = (schemaBudget.overflow ? Int.max : schemaBudget.partialValue) - contentModelWork - particle.size
+            guard left >= 0 else { throw tooComplex(name, at: node) }
             let elements = model.elements
             // One name, one type, throughout a content model (cos-element-consistent).
             var types: [XSDExpandedName: XSDTypeReference] = [:]
@@ -268,13 +274,8 @@ extension XSDSchemaCompiler {
                 case .sequence(let items), .choice(let items), .all(let items): stack += items
                 }
             }
-            // Each model within its budget, and all of them within ten times it, counting each
-            // model's particles as well: a group referenced by many types is checked once for each.
-            let schemaBudget = options.maximumContentModelWork.multipliedReportingOverflow(by: Self.schemaWorkFactor)
-            let left = (schemaBudget.overflow ? Int.max : schemaBudget.partialValue) - contentModelWork - particle.size
             let compiled = XSDContentModel(particle, declarationNames: { elements[$0].name }, symbols: &model.elementSymbols)
             do {
-                guard left >= 0 else { throw XSDContentModel.TooComplex() }
                 contentModelWork += particle.size + (try compiled.checkUniqueAttribution(budget: min(options.maximumContentModelWork, left)))
             } catch let ambiguity as XSDContentModel.Ambiguity {
                 throw XSDSchemaError(
@@ -282,14 +283,19 @@ extension XSDSchemaCompiler {
                         + "(\(ambiguity.first.description) and \(ambiguity.second.description)), which Unique Particle Attribution forbids",
                     at: node)
             } catch {
-                throw XSDSchemaError(
-                    "the content model of \(name) takes more than XMLSchema.Options.maximumContentModelWork "
-                        + "(\(options.maximumContentModelWork)) to check, or the schema's content models more than ten times it together",
-                    at: node, code: .unreadableSchema)
+                throw tooComplex(name, at: node)
             }
             model.contentModels[pending.index] = compiled
         }
         pendingContentModels = []
+    }
+
+    /// The error for a content model past its budget, or past the schema's.
+    private func tooComplex(_ name: String, at node: SchemaNode) -> XSDSchemaError {
+        XSDSchemaError(
+            "the content model of \(name) takes more than XMLSchema.Options.maximumContentModelWork "
+                + "(\(options.maximumContentModelWork)) to check, or the schema's content models more than "
+                + "\(Self.schemaWorkFactor) times it together", at: node, code: .unreadableSchema)
     }
 
     /// `particle` with every element whose declaration heads a substitution group replaced

@@ -92,8 +92,7 @@ extension XSDSchemaCompiler {
             throw XSDSchemaError("group \(name) contains itself", at: node)
         }
         defer { groupsInProgress.remove(name) }
-        try enterReference(at: node)
-        defer { leaveReference() }
+        try checkStack(at: node)
         let bodies = global.node.components
         guard bodies.count == 1, let body = bodies.first, ["sequence", "choice", "all"].contains(body.localName) else {
             throw XSDSchemaError("<xs:group name=\"\(name.localName)\"> needs one sequence, choice or all", at: global.node)
@@ -133,8 +132,7 @@ extension XSDSchemaCompiler {
     mutating func element(named name: XSDExpandedName, at node: SchemaNode?) throws(XSDSchemaError) -> Int {
         if let known = compiledElements[name] { return known }
         guard let global = globalElementNodes[name] else { throw undeclared("element", name, at: node) }
-        try enterReference(at: node ?? global.node)
-        defer { leaveReference() }
+        try checkStack(at: node ?? global.node)
         return try elementDeclaration(global.node, name: name, global: true)
     }
 

@@ -14,8 +14,7 @@ extension XSDSchemaCompiler {
             throw XSDSchemaError("type \(name) is derived from itself", at: node ?? global.node)
         }
         defer { typesInProgress.remove(name) }
-        try enterReference(at: node ?? global.node)
-        defer { leaveReference() }
+        try checkStack(at: node ?? global.node)
         let result: XSDTypeReference
         if global.node.localName == "simpleType" {
             result = .simple(try simpleType(global.node, name: name.description))
@@ -69,7 +68,7 @@ extension XSDSchemaCompiler {
             guard let base = try simpleType(of: body, attribute: "base", default: nil) else {
                 throw XSDSchemaError("<xs:restriction> needs a base or an anonymous <xs:simpleType>", at: body)
             }
-            if Self.isAnySimpleType(model.simpleTypes[base]) {
+            if model.simpleTypes[base].isAnySimpleType {
                 throw XSDSchemaError(
                     "a simple type cannot restrict xs:anySimpleType, which is neither atomic nor primitive; restrict a built-in type (Derivation Valid (Restriction, Simple) 1.1)",
                     at: body)
@@ -82,7 +81,7 @@ extension XSDSchemaCompiler {
             }
             try checkFinal(.simple(item), .list, at: body)
             let itemType = model.simpleTypes[item]
-            if Self.isAnySimpleType(itemType) {
+            if itemType.isAnySimpleType {
                 throw XSDSchemaError("the items of a list cannot be xs:anySimpleType: they are atomic or unions (cos-st-restricts.2.1)", at: body)
             }
             if Self.holdsList(itemType) {
@@ -114,18 +113,18 @@ extension XSDSchemaCompiler {
         return model.simpleTypes.count - 1
     }
 
-    /// Whether a type is the built-in `xs:anySimpleType` itself.
-    static func isAnySimpleType(_ type: XSDSimpleType) -> Bool {
-        guard case .atomic = type.variety else { return false }
-        return type.builtin == .anySimpleType && type.base == nil
-    }
-
     /// Whether a type is a list, or a union with a list among its members (at any depth).
     static func holdsList(_ type: XSDSimpleType) -> Bool {
         switch type.variety {
         case .atomic: return false
         case .list: return true
-        case .union: return type.unionClosure.contains { if case .list = $0.variety { true } else { false } }
+        case .union:
+            var found = false
+            type.forEachUnionMember { member in
+                if case .list = member.variety { found = true }
+                return found
+            }
+            return found
         }
     }
 

@@ -10,32 +10,22 @@ struct XSDSchemaCompiler {
     /// types and groups, so a deeper one is refused before it can exhaust the stack.
     static let maximumNesting = 256
 
-    /// How many references from one named component to another are being followed at once
-    /// (a type's base or member types, an element's type and its elements, a group's or
-    /// attribute group's reference, an element's substitution-group head).
-    var referenceDepth = 0
-    /// This thread's stack, which following them uses up (``enterReference(at:)``).
+    /// This thread's stack, which compiling uses up as it follows references from one
+    /// component to another (a type's base or member types, an element's type and that
+    /// type's elements, a group, an attribute group, a substitution-group head) and nested
+    /// anonymous ones (``checkStack(at:)``).
     let stack = StackSpace()
 
-    /// Follows one more reference, or refuses to while the stack is nearly used up, before
-    /// a chain of them (`T2` restricts `T1`, which restricts `T0`, thousands deep) can
-    /// exhaust it. Balanced by ``leaveReference()``.
-    mutating func enterReference(at node: SchemaNode?) throws(XSDSchemaError) {
-        try checkStack(at: node)
-        referenceDepth += 1
-    }
-
-    /// Refuses to go deeper while the stack is nearly used up.
+    /// Refuses to go deeper while the stack is nearly used up, before a chain of references
+    /// (`T2` restricts `T1`, which restricts `T0`, thousands deep) can exhaust it.
     func checkStack(at node: SchemaNode?) throws(XSDSchemaError) {
         guard !stack.isLow else {
             throw XSDSchemaError(
-                "references from one component to another (bases, member types, groups, attribute groups, elements' types, "
-                    + "substitution-group heads) are chained \(referenceDepth) deep here, as deep as this thread's stack allows",
+                "components reference one another (bases, member types, groups, attribute groups, elements' types, "
+                    + "substitution-group heads), or nest, deeper here than this thread's stack allows",
                 at: node, code: .unreadableSchema)
         }
     }
-
-    mutating func leaveReference() { referenceDepth -= 1 }
 
     /// The work the schema's content models have taken so far: their particles, and the
     /// checks of their Unique Particle Attribution.

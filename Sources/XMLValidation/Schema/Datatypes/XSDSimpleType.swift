@@ -44,8 +44,6 @@ final class XSDSimpleType: Sendable {
     /// (`A` of `B` and `C`, both of `D` and `E`) would otherwise try the shared ones once for
     /// every path to them, exponentially many.
     let unionTrials: [XSDSimpleType]
-    /// For a union: every member type at any depth, each once (``isDerived(from:)``).
-    let unionClosure: [XSDSimpleType]
 
     init(
         name: String, variety: Variety, builtin: XSDBuiltinType, whiteSpace: XSDWhiteSpace, facets: XSDFacets,
@@ -72,23 +70,35 @@ final class XSDSimpleType: Sendable {
             identity = .none
             textCheck = nil
         }
-        (unionTrials, unionClosure) = Self.unionMembers(of: variety)
+        unionTrials = Self.unionTrials(of: variety)
     }
 
-    private static func unionMembers(of variety: Variety) -> (trials: [XSDSimpleType], closure: [XSDSimpleType]) {
-        guard case .union(let members) = variety else { return ([], []) }
+    private static func unionTrials(of variety: Variety) -> [XSDSimpleType] {
+        guard case .union(let members) = variety else { return [] }
         var trials: [XSDSimpleType] = []
-        var closure: [XSDSimpleType] = []
         var tried: Set<ObjectIdentifier> = []
-        var seen: Set<ObjectIdentifier> = []
         for member in members {
             let isUnion = if case .union = member.variety { true } else { false }
             for trial in isUnion && member.facets.isEmpty ? member.unionTrials : [member] where tried.insert(ObjectIdentifier(trial)).inserted {
                 trials.append(trial)
             }
-            for type in [member] + member.unionClosure where seen.insert(ObjectIdentifier(type)).inserted { closure.append(type) }
         }
-        return (trials, closure)
+        return trials
+    }
+
+    /// Each member type of a union at any depth, once, whatever the paths to it: unions
+    /// sharing members would otherwise be walked once for every path, exponentially many.
+    /// `body` returns `true` to stop. A walk, not a list kept with each union: that would
+    /// be quadratic in a schema of unions each of all the ones before it.
+    func forEachUnionMember(_ body: (XSDSimpleType) -> Bool) {
+        guard case .union(let members) = variety else { return }
+        var seen: Set<ObjectIdentifier> = []
+        var pending = Array(members.reversed())
+        while let member = pending.popLast() {
+            guard seen.insert(ObjectIdentifier(member)).inserted else { continue }
+            if body(member) { return }
+            if case .union(let inner) = member.variety { pending += inner.reversed() }
+        }
     }
 
     private static func identity(of builtin: XSDBuiltinType) -> Identity {
@@ -102,8 +112,12 @@ final class XSDSimpleType: Sendable {
     /// restriction chain, through a union's members, or from `anySimpleType`.
     func isDerived(from ancestor: XSDSimpleType) -> Bool {
         if isRestriction(of: ancestor) { return true }
-        if case .union = ancestor.variety { return ancestor.unionClosure.contains { isRestriction(of: $0) } }
-        return false
+        var found = false
+        ancestor.forEachUnionMember { member in
+            found = isRestriction(of: member)
+            return found
+        }
+        return found
     }
 
     /// Whether `self` is `ancestor`, or derived from it along the restriction chain, or
@@ -114,7 +128,13 @@ final class XSDSimpleType: Sendable {
             if current === ancestor { return true }
             type = current.base
         }
-        return ancestor.builtin == .anySimpleType && ancestor.base == nil && { if case .atomic = ancestor.variety { true } else { false } }()
+        return ancestor.isAnySimpleType
+    }
+
+    /// Whether this is the built-in `xs:anySimpleType` itself.
+    var isAnySimpleType: Bool {
+        guard case .atomic = variety else { return false }
+        return builtin == .anySimpleType && base == nil
     }
 
     /// The built-in types, made once.
