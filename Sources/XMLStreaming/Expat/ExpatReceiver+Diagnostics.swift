@@ -80,7 +80,7 @@ extension ExpatReceiver {
             message = "entity &\(name); is declared in the external DTD or in a parameter entity, which a document that says "
                 + "standalone=\"yes\" may not reference (WFC: Entity Declared)"
         } else if code == XML_ERROR_UNBOUND_PREFIX, let context = unsafe context, unsafe context.offset < context.bytes.count,
-            let named = unboundPrefixMessage(inTag: unsafe utf8(of: UnsafeBufferPointer(rebasing: context.bytes[context.offset...])))
+            let named = unboundPrefixMessage(inTag: unsafe decodedTail(context.bytes, from: context.offset))
         {
             message = named
         } else if code == XML_ERROR_AMPLIFICATION_LIMIT_BREACH {
@@ -113,6 +113,12 @@ extension ExpatReceiver {
         let before = unsafe utf8(of: UnsafeBufferPointer(rebasing: bytes[start..<offset]))
         let after = unsafe utf8(of: UnsafeBufferPointer(rebasing: bytes[offset..<end]))
         return (before + after, before.count)
+    }
+
+    /// The bytes expat holds from `offset` on, in UTF-8 (a window of them).
+    func decodedTail(_ bytes: UnsafeBufferPointer<UInt8>, from offset: Int) -> [UInt8] {
+        let decoded = unsafe decodedContext(bytes, around: offset)
+        return Array(decoded.bytes[decoded.offset...])
     }
 
     /// ``entityName(in:at:)`` read in UTF-8, whatever bytes expat holds.
