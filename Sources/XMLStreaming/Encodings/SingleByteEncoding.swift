@@ -12,6 +12,13 @@ struct SingleByteEncoding: Sendable {
     /// The full table expat wants: ASCII below 0x80, then ``upperHalf``.
     var table: [Int32] { (0..<128).map { Int32($0) } + upperHalf }
 
+    /// The character `byte` stands for in an encoding whose upper half is `upperHalf` (ASCII
+    /// below it); `nil` for a byte it leaves undefined.
+    static func scalar(_ byte: UInt8, upperHalf: [Int32]) -> Unicode.Scalar? {
+        let value = byte < 0x80 ? Int32(byte) : upperHalf[Int(byte) - 0x80]
+        return value < 0 ? nil : Unicode.Scalar(UInt32(value))
+    }
+
     /// Finds an encoding by any of its names, ignoring case and punctuation
     /// (``EncodingResolver/looseKey(_:)``: `ISO_8859-2`, `iso8859-2` and `ISO-8859-2` are one).
     static func named(_ name: String) -> SingleByteEncoding? {

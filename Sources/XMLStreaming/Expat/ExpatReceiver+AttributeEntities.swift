@@ -335,12 +335,9 @@ extension ExpatReceiver {
         // A single-byte encoding: the table the document is read with (expat's own Latin-1
         // and ASCII, the package's, or one made from iconv's); a byte it leaves undefined is
         // U+FFFD.
-        let upperHalf = singleByteUpperHalf
+        let upperHalf = singleByteUpperHalf ?? (0x80...0xFF).map { Int32($0) }
         var scalars = String.UnicodeScalarView()
-        for unsafe byte in unsafe tag {
-            let value = byte < 0x80 ? Int32(byte) : upperHalf.map { $0[Int(byte) - 0x80] } ?? Int32(byte)
-            scalars.append(value < 0 ? "\u{FFFD}" : Unicode.Scalar(UInt32(value)) ?? "\u{FFFD}")
-        }
+        for unsafe byte in unsafe tag { scalars.append(SingleByteEncoding.scalar(byte, upperHalf: upperHalf) ?? "\u{FFFD}") }
         return Array(String(scalars).utf8)
     }
 

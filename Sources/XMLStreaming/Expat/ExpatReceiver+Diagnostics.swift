@@ -105,10 +105,13 @@ extension ExpatReceiver {
     /// The bytes expat holds around `offset` of `bytes`, in UTF-8 (decoded from UTF-16 or a
     /// single-byte encoding, a window of them), and where `offset` is in them.
     func decodedContext(_ bytes: UnsafeBufferPointer<UInt8>, around offset: Int) -> (bytes: [UInt8], offset: Int) {
+        guard offset >= 0, offset <= bytes.count else { return ([], 0) }
         // Whole characters of UTF-16: the window starts an even distance before `offset`.
         let unit = inputIsUTF16 ? 2 : 1
         let start = offset - min(offset, 256 * unit) / unit * unit
         let end = min(bytes.count, offset + 65_536 * unit)
+        // Invariant: 0 <= start <= offset <= end <= bytes.count (checked above for offset),
+        // so every slice below is in bounds.
         guard !contextIsUTF8 else { return unsafe (Array(bytes[start..<end]), offset - start) }
         let before = unsafe utf8(of: UnsafeBufferPointer(rebasing: bytes[start..<offset]))
         let after = unsafe utf8(of: UnsafeBufferPointer(rebasing: bytes[offset..<end]))
@@ -123,7 +126,6 @@ extension ExpatReceiver {
 
     /// ``entityName(in:at:)`` read in UTF-8, whatever bytes expat holds.
     func decodedEntityName(in bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> String? {
-        guard offset <= bytes.count else { return nil }
         let decoded = unsafe decodedContext(bytes, around: offset)
         return unsafe decoded.bytes.withUnsafeBufferPointer { unsafe Self.entityName(in: $0, at: decoded.offset) }
     }

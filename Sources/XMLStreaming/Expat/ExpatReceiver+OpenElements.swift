@@ -136,8 +136,7 @@ extension ExpatReceiver {
         guard let upperHalf else { return unsafe String(validating: name, as: UTF8.self) }
         var scalars = String.UnicodeScalarView()
         for unsafe byte in unsafe name {
-            let value = byte < 0x80 ? Int32(byte) : upperHalf[Int(byte) - 0x80]
-            guard value >= 0, let scalar = Unicode.Scalar(UInt32(value)) else { return nil }
+            guard let scalar = SingleByteEncoding.scalar(byte, upperHalf: upperHalf) else { return nil }
             scalars.append(scalar)
         }
         return String(scalars)

@@ -129,8 +129,7 @@ struct ExternalDTDEncoding {
                 output.append(byte)
                 continue
             }
-            let value = table.upperHalf[Int(byte) - 0x80]
-            guard value >= 0, let scalar = Unicode.Scalar(UInt32(value)) else {
+            guard let scalar = SingleByteEncoding.scalar(byte, upperHalf: table.upperHalf) else {
                 let bad = TranscodedOffsets.InvalidSequence(
                     bytes: Array(bytes[offset..<min(bytes.count, offset + 2)]), inputOffset: Int64(offset),
                     outputOffset: Int64(output.count), truncated: false)
@@ -138,7 +137,7 @@ struct ExternalDTDEncoding {
                 output.append(0xFF)
                 break
             }
-            output.append(contentsOf: String(Character(scalar)).utf8)
+            UTF8.encode(scalar) { output.append($0) }
             extra.append((Int64(output.count), (extra.last?.extra ?? 0) + Int64(UTF8.width(scalar) - 1)))
         }
         utf8 = output

@@ -247,15 +247,16 @@ extension XSDSchemaCompiler {
     /// to a substitution group's head a choice of it and its members, and checks each: one
     /// type per name (cos-element-consistent), Unique Particle Attribution.
     mutating func buildContentModels() throws(XSDSchemaError) {
+        // Each model within its budget, and all of them within schemaWorkFactor times it,
+        // counting each model's particles as well: a group referenced by many types is
+        // checked once for each. A model past it is refused before it is built.
+        let product = options.maximumContentModelWork.multipliedReportingOverflow(by: Self.schemaWorkFactor)
+        let schemaBudget = product.overflow ? Int.max : product.partialValue
         for pending in pendingContentModels {
             let particle = try withSubstitutes(pending.particle, at: pending.node)
             let name = pending.typeName
             let node = pending.node
-            // Each model within its budget, and all of them within schemaWorkFactor times it,
-            // counting each model's particles as well: a group referenced by many types is
-            // checked once for each. Refused before the model is built.
-            let schemaBudget = options.maximumContentModelWork.multipliedReportingOverflow(by: Self.schemaWorkFactor)
-            let left = (schemaBudget.overflow ? Int.max : schemaBudget.partialValue) - contentModelWork - particle.size
+            let left = schemaBudget - contentModelWork - particle.size
             guard left >= 0 else { throw tooComplex(name, at: node) }
             let elements = model.elements
             // One name, one type, throughout a content model (cos-element-consistent).

@@ -157,7 +157,7 @@ struct XSDParticle: Sendable {
         case .element, .wildcard: return (1, 1)
         case .sequence(let items), .choice(let items), .all(let items):
             // Saturating: past any limit, the sum needs no more precision.
-            return (items.reduce(1) { Swift.min(Int.max / 2, $0 + $1.size) }, 1 + (items.map(\.depth).max() ?? 0))
+            return (items.reduce(1) { Swift.min(Int.max / 2, $0 + $1.size) }, 1 + items.reduce(0) { Swift.max($0, $1.depth) })
         }
     }
 }
