@@ -629,4 +629,24 @@ struct SchemaValidationScalingTests {
             (error as? XMLValidationError)?.code == .unreadableSchema && "\(error)".contains("10 times it together")
         }
     }
+    @Test("a schema of n documents that each import all the others: read in time linear in its n² imports")
+    func importsOfEveryDocument() throws {
+        // Each run writes its own directory: √edges documents, each importing every other.
+        let scaling = try Scaling.measure(n: 10_000, prepare: { edges -> (TemporaryDirectory, String) in
+            let documents = Int(Double(edges).squareRoot())
+            let directory = try TemporaryDirectory()
+            for i in 0..<documents {
+                let imports = (0..<documents).filter { $0 != i }.map { #"<xs:import namespace="urn:\#($0)" schemaLocation="d\#($0).xsd"/>"# }
+                try directory.write(
+                    #"<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" targetNamespace="urn:\#(i)">\#(imports.joined())<xs:element name="e"/></xs:schema>"#,
+                    named: "d\(i).xsd")
+            }
+            let root = try directory.write(Self.schema(#"<xs:import namespace="urn:0" schemaLocation="d0.xsd"/><xs:element name="r"/>"#), named: "s.xsd")
+            return (directory, root)
+        }) { input in
+            let schema = try XMLSchema(contentsOf: input.1)
+            #expect(try Self.validate(schema, Array("<r/>".utf8)) == 0)
+        }
+        print("scaling: imports of every document: \(scaling)"); #expect(scaling.isNearLinear(), "imports of every document: \(scaling)")
+    }
 }

@@ -148,7 +148,7 @@ struct CompositionFindingsTests {
     }
 
     @Test(
-        "an include, or a redefine of nothing, whose file cannot be read is passed over with a warning (Structures 4.2.1, 4.2.2), where xmllint refuses the schema; a reference into it says why it fails; a redefine of something needs its file"
+        "an include, or a redefine of nothing, whose file cannot be read (missing, or a directory) is passed over with a warning (Structures 4.2.1, 4.2.2), where xmllint refuses the schema; a reference into it says why it fails; a redefine of something needs its file"
     )
     func missingInclude() throws {
         let files = try Documents()
@@ -171,6 +171,18 @@ struct CompositionFindingsTests {
                     + "(http://example.com/t.xsd is not a local file"), "\(error)")
         try files.write("w.xsd", "", #"<xs:redefine schemaLocation="gone.xsd"><xs:simpleType name="T"><xs:restriction base="T"/></xs:simpleType></xs:redefine>"#)
         #expect(files.compileError("w.xsd")?.code == .unreadableSchema)
+        // A directory, named or through a link, holds no schema document: passed over the same.
+        for directory in ["sub", "other"] {
+            try FileManager.default.createDirectory(atPath: files.directory.path + "/" + directory, withIntermediateDirectories: false)
+        }
+        try FileManager.default.createSymbolicLink(atPath: files.directory.path + "/link", withDestinationPath: "other")
+        try files.write("x.xsd", "", #"<xs:include schemaLocation="sub"/><xs:include schemaLocation="link"/><xs:element name="r"/>"#)
+        let passed = try files.schema("x.xsd")
+        #expect(try SchemaValidationTests.errors(passed, "<r/>").isEmpty)
+        #expect(passed.warnings.map { $0.message.replacingOccurrences(of: files.directory.path + "/", with: "") } == [
+            "the <xs:include> was passed over: sub cannot be read; the components of the document it names are unknown",
+            "the <xs:include> was passed over: link cannot be read; the components of the document it names are unknown",
+        ])
     }
 
     @Test("an import passed over is a warning of the schema, at the import, once per namespace; none when another import read it")

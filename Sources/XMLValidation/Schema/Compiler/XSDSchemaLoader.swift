@@ -127,8 +127,12 @@ struct XSDSchemaLoader {
     /// Reads `sources` and everything they include, import or redefine.
     private mutating func read(_ sources: [XSDSchemaSource]) throws(XSDSchemaError) {
         pending = sources.map { ($0, nil, nil, nil) }
-        while !pending.isEmpty {
-            let (source, chameleon, imported, from) = pending.removeFirst()
+        // Read in order through a cursor: removing the first of an array moves the rest, and
+        // a schema whose n documents each import all the others queues n² of them.
+        var next = 0
+        while next < pending.count {
+            let (source, chameleon, imported, from) = pending[next]
+            next += 1
             let identity = source.identity
             if let imported, let declared = declaredNamespaces[identity], declared != imported, let from {
                 throw Self.importMismatch(source.name, declared: declared, imported: imported, at: from)
@@ -139,8 +143,7 @@ struct XSDSchemaLoader {
                     "the schema has more than \(options.maximumDocuments) documents (XMLSchema.Options.maximumDocuments)",
                     at: from, code: .unreadableSchema)
             }
-            if imported == nil, let from, Self.mayBeUnread(from), case .file(let path) = source,
-                !FileManager.default.isReadableFile(atPath: path)
+            if imported == nil, let from, Self.mayBeUnread(from), case .file(let path) = source, !Self.isReadableFile(path)
             {
                 unreadIncludes.append(
                     XSDUnreadInclude(
@@ -148,7 +151,7 @@ struct XSDSchemaLoader {
                         error: XSDSchemaError("\(path) cannot be read", at: from, code: .unreadableSchema)))
                 continue
             }
-            if let imported, case .file(let path) = source, !FileManager.default.isReadableFile(atPath: path) {
+            if let imported, case .file(let path) = source, !Self.isReadableFile(path) {
                 // An import's location is a hint (Structures 4.3.2): a file that is not there
                 // leaves the namespace's components unknown, which a reference to one says.
                 unreadImports[imported] =
@@ -262,6 +265,14 @@ struct XSDSchemaLoader {
         node.isXSD("include") || (node.isXSD("redefine") && node.components.isEmpty)
     }
 
+    /// Whether `path` names a file that can be read: a directory is readable, but holds no
+    /// schema document (an include of one is passed over, as of a missing file).
+    static func isReadableFile(_ path: String) -> Bool {
+        let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        let type = (try? FileManager.default.attributesOfItem(atPath: resolved))?[.type] as? FileAttributeType
+        return type != nil && type != .typeDirectory && FileManager.default.isReadableFile(atPath: path)
+    }
+
     /// Where an include or import points: a local path (relative to the document that
     /// names it), or what the catalog maps a URI to. Never the network.
     private func resolve(_ location: String, from node: SchemaNode) throws(XSDSchemaError) -> XSDSchemaSource {
@@ -304,9 +315,9 @@ struct XSDSchemaLoader {
     }
 
     private func read(_ source: XSDSchemaSource, from node: SchemaNode?) throws(XSDSchemaError) -> SchemaNode {
-        if case .file(let path) = source, let node, !FileManager.default.isReadableFile(atPath: path) {
+        if case .file(let path) = source, let node, !Self.isReadableFile(path) {
             throw XSDSchemaError(
-                "<xs:\(node.localName)> reads \(path), which cannot be read: there is no such file, or it is not readable",
+                "<xs:\(node.localName)> reads \(path), which cannot be read: there is no such file, it is not readable, or it is a directory",
                 at: node, code: .unreadableSchema)
         }
         var parserOptions = XMLParserOptions()
