@@ -13,7 +13,7 @@ extension Site: Parseable {
     }
 
     public mutating func didStartChild(_ name: XMLName, attributes: XMLAttributes, context: ParseContext) throws {
-        if name.localName == "city" { zip = attributes["zip"]?.string ?? "" }
+        if name.localName == "city" { zip = attributes["zip"]?.trimmingWhitespace.string ?? "" }
     }
 
     public mutating func didEndChild(_ name: XMLName, text: XMLStringView, context: ParseContext) throws -> Bool {
@@ -41,7 +41,8 @@ extension Activity: Parseable {
         }
         func time(_ attribute: String) throws -> ScheduleTime {
             guard let text = attributes[attribute] else { throw context.invalid("an activity without \(attribute)") }
-            guard let time = text.withUnsafeBytes({ ScheduleTime(utf8: $0) }) else {
+            // Trimmed, as the Codable reading trims it (and the schema's FeedTime allows).
+            guard let time = text.trimmingWhitespace.withUnsafeBytes({ ScheduleTime(utf8: $0) }) else {
                 throw context.invalid("\(attribute) \"\(text.string)\" is not a time like \"2012-03-01 6:00\"")
             }
             return time

@@ -26,9 +26,11 @@ extension Team: Parseable {
 extension Contact: Parseable {
     public init(element: XMLName, attributes: XMLAttributes, predecessor: any ElementConsumer, context: ParseContext) throws {
         guard predecessor.is(Team.self) else { throw context.invalid("a contact outside a team") }
+        // Attribute values are trimmed, as element text is and as the Codable reading trims
+        // every value: both readings store the same rows.
         let isHead: Bool
-        do { isHead = try FeedRecordError.isHead(attributes["isHead"]?.string) } catch { throw context.invalid(error) }
-        self.init(phone: attributes["phone"]?.string ?? "", isHead: isHead)
+        do { isHead = try FeedRecordError.isHead(attributes["isHead"]?.trimmingWhitespace.string) } catch { throw context.invalid(error) }
+        self.init(phone: attributes["phone"]?.trimmingWhitespace.string ?? "", isHead: isHead)
     }
 
     public mutating func didEnd(text: XMLStringView, context: ParseContext) throws {

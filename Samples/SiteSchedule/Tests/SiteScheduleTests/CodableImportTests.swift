@@ -5,6 +5,7 @@ import Testing
 import XMLCoding
 import XMLHandlerStack
 import XMLTestSupport
+import XMLValidation
 import XMLWriting
 
 /// `siteschedule import --codable`: the same feeds through XMLCoding give the same rows.
@@ -26,6 +27,35 @@ struct CodableImportTests {
             #expect(again.activities.unchanged == first.activities.inserted && again.sites.inserted == 0)
             for name in ["h.sqlite", "c.sqlite"] { try FileManager.default.removeItem(atPath: directory.path + "/" + name) }
         }
+    }
+
+    @Test("values written with white space around them give the same rows in both readings, validated or not (the schema's FeedTime allows it)")
+    func paddedValues() throws {
+        let directory = try TemporaryDirectory()
+        let feed = """
+            <schedule><teams><team code=" 7 "><name> Sp ace </name><contact phone=" 1 2 " isHead="YES"> Hr. X </contact></team></teams>
+            <sites><site code="1"><name> S </name><city zip=" 9 "> C </city><activities>
+            <activity team="7" start=" 2012-03-01 6:00" end="2012-03-01 7:00 "> sum </activity></activities></site></sites></schedule>
+            """
+        let path = try directory.write(feed, named: "padded.xml")
+        var dumps: [[String]] = []
+        for (index, reading) in [FeedReading.handWritten, .codable].enumerated() {
+            for schema in [nil, try ScheduleSchema.compiled()] {
+                let database = try freshDatabase(in: directory, named: "\(index)-\(schema == nil).sqlite")
+                _ = try ScheduleImport.run([.file(path)], into: database, reading: reading, validatingAgainst: schema)
+                dumps.append(try dump(database))
+            }
+        }
+        // Without the schema (whose YesNo takes no white space), a padded isHead too.
+        let paddedHead = try directory.write(feed.replacingOccurrences(of: #"isHead="YES""#, with: #"isHead=" YES ""#), named: "head.xml")
+        for (index, reading) in [FeedReading.handWritten, .codable].enumerated() {
+            let database = try freshDatabase(in: directory, named: "head-\(index).sqlite")
+            _ = try ScheduleImport.run([.file(paddedHead)], into: database, reading: reading)
+            dumps.append(try dump(database))
+        }
+        #expect(dumps.count == 6 && Set(dumps).count == 1)
+        let rows = dumps[0].joined(separator: "\n")
+        #expect(rows.contains("1 2") && !rows.contains(" 1 2 ") && rows.contains("2012-03-01 06:00"), "\(rows)")
     }
 
     @Test("a bad value or an unknown team fails the Codable import at its place and leaves the database as it was")
