@@ -550,6 +550,24 @@ struct SchemaValidationScalingTests {
         }
     }
 
+    @Test("a chain of substitution groups, its first head in a content model: members worked out for that head only, in linear time")
+    func substitutionChain() throws {
+        // e_i's head is e_{i-1}: n²/2 pairs of head and member, but only e0 is placed. The
+        // names sort in the chain's order, so each head is compiled before its member.
+        func name(_ i: Int) -> String { "e" + String(String(100_000 + i).dropFirst()) }
+        func chain(_ n: Int) -> (String, [UInt8]) {
+            let body = #"<xs:element name="\#(name(0))"/>"#
+                + (1..<n).map { #"<xs:element name="\#(name($0))" substitutionGroup="\#(name($0 - 1))"/>"# }.joined()
+                + #"<xs:element name="r"><xs:complexType><xs:sequence><xs:element ref="\#(name(0))" maxOccurs="unbounded"/></xs:sequence></xs:complexType></xs:element>"#
+            return (Self.schema(body), Array(("<r>" + (0..<n).map { "<\(name($0))/>" }.joined() + "<x/></r>").utf8))
+        }
+        let scaling = try Scaling.measure(n: 500, prepare: chain) { input in
+            let errors = try Self.validate(try XMLSchema(string: input.0), input.1)
+            #expect(errors == 1)
+        }
+        print("scaling: substitution chain: \(scaling)"); #expect(scaling.isNearLinear(), "substitution chain: \(scaling)")
+    }
+
     @Test("a chain of 5,000 references (bases, groups, attribute groups, member types, substitution heads) is refused, not a crash")
     func referenceChains() throws {
         let chains: [(String, (Int) -> String)] = [

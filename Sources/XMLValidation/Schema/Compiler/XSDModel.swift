@@ -26,9 +26,6 @@ struct XSDModel: Sendable {
     var identityFieldReach: Int? = 0
     /// The identity constraints' element steps, numbered for matching.
     var identityPaths = XSDIdentityPaths()
-    /// For each element declaration that heads a substitution group, the declarations that
-    /// may stand in its place (transitively, those its `block` allows), in name order.
-    var substitutes: [Int: [Int]] = [:]
     /// The schema documents read, in order.
     var files: [String] = []
 

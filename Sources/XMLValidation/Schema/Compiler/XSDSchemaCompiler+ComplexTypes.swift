@@ -317,7 +317,8 @@ extension XSDSchemaCompiler {
         }
         switch particle.term {
         case .element(let index):
-            if let members = model.substitutes[index], !members.isEmpty {
+            let members = substitutes(of: index)
+            if !members.isEmpty {
                 substitutionWork += members.count
                 guard substitutionWork <= options.maximumContentModelWork else {
                     throw XSDSchemaError(

@@ -54,19 +54,25 @@ extension XSDSchemaCompiler {
                         + "\(model.elements[member].name)'s does (e-props-correct.4)", at: node)
             }
         }
-        // Each head's members, transitively, less those it blocks.
-        var direct: [Int: [Int]] = [:]
-        for (member, entry) in substitutionHeads { direct[entry.head, default: []].append(member) }
-        for head in direct.keys {
-            var blocked = model.elements[head].block
-            if blocked.contains(.substitution) { continue }
+        for (member, entry) in substitutionHeads { directMembers[entry.head, default: []].append(member) }
+    }
+
+    /// The declarations that may stand in place of `head` (transitively, those its `block`
+    /// allows), in name order; empty for an element that heads no group. Worked out when a
+    /// content model first places the head, and kept: a chain of n groups has n²/2 pairs of
+    /// head and member, which only the heads a model names pay for.
+    mutating func substitutes(of head: Int) -> [Int] {
+        if let known = substitutes[head] { return known }
+        guard let direct = directMembers[head] else { return [] }
+        var blocked = model.elements[head].block
+        var members: [Int] = []
+        if !blocked.contains(.substitution) {
             if case .complex(let index) = model.elements[head].type { blocked.formUnion(model.complexTypes[index].block) }
-            var members: [Int] = []
-            var pending = direct[head]!
+            var pending = direct
             var seen: Set<Int> = []
             while let member = pending.popLast() {
                 guard seen.insert(member).inserted else { continue }
-                pending += direct[member] ?? []
+                pending += directMembers[member] ?? []
                 var intermediate: Set<XSDDerivation> = []
                 let methods =
                     model.derivation(of: model.elements[member].type, from: model.elements[head].type, intermediateBlocks: &intermediate) ?? []
@@ -75,7 +81,10 @@ extension XSDSchemaCompiler {
                     members.append(member)
                 }
             }
-            model.substitutes[head] = members.sorted { model.elements[$0].name.description < model.elements[$1].name.description }
+            let names = members.map { model.elements[$0].name.description }
+            members = members.indices.sorted { names[$0] < names[$1] }.map { members[$0] }
         }
+        substitutes[head] = members
+        return members
     }
 }

@@ -94,6 +94,10 @@ struct XSDSchemaCompiler {
     var typesWithAnyTypeContent: Set<Int> = []
     /// Each substitution group member's head, and whether the member gave its own type.
     var substitutionHeads: [Int: (head: Int, node: SchemaNode, hasOwnType: Bool)] = [:]
+    /// Each head's direct members, and the members each head placed so far may stand for
+    /// (``substitutes(of:)``).
+    var directMembers: [Int: [Int]] = [:]
+    var substitutes: [Int: [Int]] = [:]
     /// The identity constraints compiled so far, by name (one symbol space for all three
     /// kinds), and the keyrefs whose `refer` is resolved once all are known.
     var identityConstraintNames: [XSDExpandedName: Int] = [:]
