@@ -146,6 +146,25 @@ struct DatatypeTests {
         #expect((try? Self.value(.duration, "P2000000000Y")) == nil)
     }
 
+    @Test("a duration or year written right but too large to hold says so, as a processor's limit (Datatypes 5.4), not that it is no duration")
+    func valuesBeyondRange() throws {
+        func message(_ type: XSDBuiltinType, _ text: String) -> String {
+            do {
+                _ = try Self.value(type, text)
+                return "accepted"
+            } catch { return error.message }
+        }
+        #expect(message(.duration, "P2000000000Y") == #""P2000000000Y" is a duration too large for this validator, which holds durations up to a billion years (a processor's limit, Datatypes 5.4)"#)
+        #expect(message(.duration, "-PT9223372036854775808.5S").hasPrefix(#""-PT9223372036854775808.5S" is a duration too large"#))
+        #expect(message(.dateTime, "99999999999999999999-01-01T00:00:00Z") == #""99999999999999999999-01-01T00:00:00Z" is a dateTime too large for this validator, which holds years up to about 292 billion (a processor's limit, Datatypes 5.4)"#)
+        #expect(message(.gYear, "-99999999999999999999").hasSuffix("years up to about 292 billion (a processor's limit, Datatypes 5.4)"))
+        // Written wrong, whatever the size: not a value at all.
+        #expect(message(.duration, "P99999999999YT") == #""P99999999999YT" is not a valid duration"#)
+        #expect(message(.duration, "P1.5Y") == #""P1.5Y" is not a valid duration"#)
+        #expect(message(.date, "099999999999999-01-01") == #""099999999999999-01-01" is not a valid date"#)
+        #expect(message(.date, "99999999999999-13-01") == #""99999999999999-13-01" is not a valid date"#)
+    }
+
     static func restricted(_ base: XSDBuiltinType, _ facets: [(XSDFacetKind, String)]) throws(XSDValueError) -> XSDSimpleType {
         try XSDSimpleType.builtin(base).restricted(
             named: "T", by: facets.map { XSDFacetDeclaration(kind: $0.0, value: $0.1) }, namespaces: namespaces)

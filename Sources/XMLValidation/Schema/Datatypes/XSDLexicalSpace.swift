@@ -7,6 +7,34 @@ extension XSDBuiltinType {
     /// default), `nil` when it is not bound at all.
     typealias NamespaceLookup = (_ prefix: String) -> String??
 
+    /// `text` with each run of digits before a `.` or designator written as `1` (a fraction's
+    /// digits kept), for telling a duration too long to hold from one not written right.
+    static func withNumbersAsOne(_ text: Substring) -> Substring {
+        var result = ""
+        var inNumber = false
+        var inFraction = false
+        for character in text {
+            if character.isASCII, character.isNumber, !inFraction {
+                if !inNumber { result.append("1") }
+                inNumber = true
+                continue
+            }
+            inFraction = character == "."
+            inNumber = false
+            result.append(character)
+        }
+        return result[...]
+    }
+
+    /// The range of a date's year when it has more than four digits and no leading zero
+    /// (past four digits, one is not allowed), after an optional `-`.
+    static func longYear(in text: Substring) -> Range<String.Index>? {
+        let start = text.first == "-" ? text.index(after: text.startIndex) : text.startIndex
+        let end = text[start...].firstIndex { !($0.isASCII && $0.isNumber) } ?? text.endIndex
+        guard text.distance(from: start, to: end) > 4, text[start] != "0" else { return nil }
+        return start..<end
+    }
+
     /// The value of `text`, already normalized by the type's `whiteSpace`, as this type reads
     /// it, with the bounds of the integer types checked.
     func value(of text: String, namespaces: NamespaceLookup) throws(XSDValueError) -> XSDValue {
@@ -51,10 +79,25 @@ extension XSDBuiltinType {
             default: return self == .float ? .float(Float(text)!) : .double(Double(text)!)
             }
         case .duration:
-            guard let value = XSDDuration(lexical) else { throw .notValid(text, "duration") }
+            guard let value = XSDDuration(lexical) else {
+                // Each number written as 1: if that is a duration, only its size was refused.
+                if XSDDuration(Self.withNumbersAsOne(lexical)) != nil {
+                    throw .beyondRange(text, "duration", limit: "durations up to a billion years")
+                }
+                throw .notValid(text, "duration")
+            }
             return .duration(value)
         case .dateTime, .time, .date, .gYearMonth, .gYear, .gMonthDay, .gDay, .gMonth:
-            guard let value = XSDDateTime(lexical, as: self) else { throw .notValid(text, rawValue) }
+            guard let value = XSDDateTime(lexical, as: self) else {
+                // A year of more than four digits written as 2000: if that is a value, only
+                // the year's size was refused.
+                if let year = Self.longYear(in: lexical) {
+                    var shorter = lexical
+                    shorter.replaceSubrange(year, with: "2000")
+                    if XSDDateTime(shorter, as: self) != nil { throw .beyondRange(text, rawValue, limit: "years up to about 292 billion") }
+                }
+                throw .notValid(text, rawValue)
+            }
             return .dateTime(value)
         case .hexBinary:
             guard let bytes = Self.hexBinary(text) else { throw .notValid(text, "hexBinary") }
