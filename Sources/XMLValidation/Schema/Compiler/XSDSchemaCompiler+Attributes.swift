@@ -99,7 +99,8 @@ extension XSDSchemaCompiler {
         of base: AttributeSet, by own: AttributeSet, prohibiting prohibited: [XSDExpandedName], fromAnyType: Bool = false,
         at node: SchemaNode
     ) throws(XSDSchemaError) {
-        for (name, use) in own.uses.sorted(by: { $0.key.description < $1.key.description }) {
+        for name in own.uses.keys.sortedByDescription() {
+            let use = own.uses[name]!
             guard let baseUse = base.uses[name] else {
                 guard let wildcard = base.wildcard, wildcard.allows(name.namespace) else {
                     throw XSDSchemaError(

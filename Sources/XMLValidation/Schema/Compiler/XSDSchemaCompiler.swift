@@ -148,20 +148,22 @@ struct XSDSchemaCompiler {
             xmlAttributesBuiltIn = true
         }
         for builtin in XSDBuiltinType.allCases { model.builtinTypes[builtin] = simpleType(for: builtin) }
-        for name in globalElementNodes.keys.sorted(by: { $0.description < $1.description }) {
+        for name in globalElementNodes.keys.sortedByDescription() {
             model.globalElements[name] = try element(named: name, at: nil)
         }
-        for name in typeNodes.keys.sorted(by: { $0.description < $1.description }) {
+        for name in typeNodes.keys.sortedByDescription() {
             model.globalTypes[name] = try type(named: name, at: nil)
         }
-        for name in globalAttributeNodes.keys.sorted(by: { $0.description < $1.description }) {
+        for name in globalAttributeNodes.keys.sortedByDescription() {
             _ = try globalAttribute(named: name, at: nil)
         }
-        for (name, global) in groupNodes.sorted(by: { $0.key.description < $1.key.description }) {
+        for name in groupNodes.keys.sortedByDescription() {
+            let global = groupNodes[name]!
             // A group no type uses is still checked.
             _ = try groupParticle(named: name, minimum: 1, maximum: 1, at: global.node)
         }
-        for (name, global) in attributeGroupNodes.sorted(by: { $0.key.description < $1.key.description }) {
+        for name in attributeGroupNodes.keys.sortedByDescription() {
+            let global = attributeGroupNodes[name]!
             // So is an attribute group.
             _ = try attributeGroup(named: name, at: global.node)
         }
