@@ -78,6 +78,28 @@ struct ValidationScalingTests {
         print("scaling: \(scaling)"); #expect(scaling.isNearLinear(), "\(scaling)")
     }
 
+    @Test("A parameter entity whose text declares n attributes with defaults: its text is read once for their references, not once per attribute")
+    func defaultsInParameterEntity() throws {
+        func document(_ n: Int) -> [UInt8] {
+            let definitions = (0..<n).map { " a\($0) CDATA 'v&ok;'" }.joined()
+            return Array(#"<!DOCTYPE r [<!ENTITY ok "y"><!ENTITY % d "<!ATTLIST r\#(definitions) last CDATA '&zz;'>"> <!ELEMENT r EMPTY> %d;]><r/>"#.utf8)
+        }
+        var parserOptions = XMLParserOptions()
+        parserOptions.externalDTD = XMLExternalDTD(bytes: [], name: "empty.dtd")
+        func validate(_ bytes: [UInt8]) throws -> [XMLValidationError] {
+            let parser = XMLStreamParser(
+                handler: XMLDTDValidator(options: XMLValidationOptions(reporting: .allErrors(maximum: 10))), options: parserOptions)
+            try parser.parse(bytes)
+            return parser.handler.errors
+        }
+        #expect(try validate(document(100)).map(\.code) == [.undeclaredEntity])
+        let scaling = try Scaling.measure(n: 4_000, prepare: document) { bytes in
+            let errors = try validate(bytes)
+            #expect(errors.count == 1)
+        }
+        print("scaling: defaults in a parameter entity: \(scaling)"); #expect(scaling.isNearLinear(), "defaults in a parameter entity: \(scaling)")
+    }
+
     @Test("An external DTD with n parameter entities in a row, each declaring an element")
     func elementDeclarationsInEntities() throws {
         // Each declaration's references are looked for back to its `<!ELEMENT`: not back over

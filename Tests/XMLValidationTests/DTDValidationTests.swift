@@ -899,6 +899,25 @@ struct DTDValidationTests {
             try dtdErrors(internalSubset, againstDTD: "", named: "none") == [
                 "2:27 undeclared-entity: entity &zz; in the default value of attribute t is not declared before it (VC: Entity Declared)"
             ])
+        // Written in a parameter entity's text: read from that text, and placed at the
+        // reference it was read through; in the DTD named, through a reference in another
+        // entity's text too (a comment's quote is none of the declaration's).
+        let throughEntity = """
+            <!DOCTYPE r [<!ENTITY % att '<!ATTLIST r a (x|y) "x" t CDATA "&zz;">'> <!ELEMENT r EMPTY>
+            %att;]>
+            <r/>
+            """
+        #expect(
+            try dtdErrors(throughEntity, againstDTD: "", named: "none") == [
+                "2:1 undeclared-entity: entity &zz; in the default value of attribute t is not declared before it (VC: Entity Declared)"
+            ])
+        let nested = prefix + """
+            <!ENTITY % inner '<!ATTLIST r b (x|y) #IMPLIED t CDATA #FIXED "&e;">'>
+            <!ENTITY % outer '<!-- "&no;" --> %inner;'>
+             %outer;
+            """
+        #expect(try dtdErrors("<r/>", againstDTD: nested, named: "r.dtd") == ["5:2 " + message])
+        #expect(try dtdErrors("<r/>", againstDTD: nested.replacingOccurrences(of: "&e;", with: "&ok;"), named: "r.dtd").isEmpty)
         // In a DTD in another encoding than UTF-8: at the reference too.
         var latin1 = Array("<?xml version='1.0' encoding='ISO-8859-1'?>\n<!ELEMENT r EMPTY>\n<!ATTLIST r b CDATA \"".utf8)
         latin1 += [0xE9] + Array("&nope;\">".utf8)

@@ -175,7 +175,7 @@ enum ExpatCallbacks {
             if receiver.options.readsControlCharacterReferences, let value = declaration.defaultValue, let scalar = reservedScalar(in: value) {
                 return receiver.failReserved(scalar, in: "the default value of attribute \(declaration.attributeName)")
             }
-            if declaration.defaultValue != nil { unsafe receiver.receiveDefaultValueReferences(ofAttribute: attribute!) }
+            if declaration.defaultValue != nil { unsafe receiver.receiveDefaultValueReferences(ofAttribute: attribute!, element: element!) }
             receiver.receive(HandlerEvents.AttributeDeclaration(declaration: declaration))
         }
     }

@@ -85,6 +85,10 @@ internal import XMLSyntax
     /// The text of each parameter entity declared with a value, as the parser read it (the
     /// declaration that binds), for a conditional section's keyword.
     var parameterEntityValues: [String: String] = [:]
+    /// The default literals the attribute-list declarations in each parameter entity's text
+    /// give (by element and attribute, ``DTDTextScanner/attributeDefaults(in:parameterEntities:)``),
+    /// read on the first declaration read through the entity: once, however many it holds.
+    var parameterEntityDefaults: [String: [String: [UInt8]]] = [:]
     /// What the caller's DTD as written breaks of the rules that tie markup to parameter
     /// entities, found once the DTD is read.
     var writtenDTDIssues: [XMLWrittenDTDIssue] = []

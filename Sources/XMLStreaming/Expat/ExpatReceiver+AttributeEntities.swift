@@ -166,17 +166,30 @@ extension ExpatReceiver {
     /// not declared before the declaration (XML 1.0's Entity Declared), directly or through
     /// the entities it references. Read only when expat lets such references pass (an
     /// external DTD, or a parameter entity reference); a default written in a parameter
-    /// entity's text is not read. The literal is read in UTF-8: the external DTD's is (see
+    /// entity's text is read from that text, and its references placed at the entity's
+    /// reference. The literal is read in UTF-8: the external DTD's is (see
     /// ``ExternalDTDEncoding``), the internal subset's is decoded from the document's bytes.
-    final func receiveDefaultValueReferences(ofAttribute attribute: UnsafePointer<XML_Char>) {
+    final func receiveDefaultValueReferences(ofAttribute attribute: UnsafePointer<XML_Char>, element: UnsafePointer<XML_Char>) {
         guard entitiesMayBeUndeclared, scansAttributeEntities, pendingError == nil else { return }
         let dtdParser = unsafe self.dtdParser
         // Not through the control-reference stage, which rewrites what expat reads.
         if unsafe dtdParser != nil ? dtdEncoding?.expatEncoding == nil : controlReferenceOffsets != nil { return }
-        guard let context = unsafe dtdParser.map({ unsafe inputContext(of: $0) }) ?? inputContext(),
-            let written = unsafe Self.quotedLiteral(in: context.bytes, at: context.offset, utf16: dtdParser == nil && inputIsUTF16, littleEndian: inputIsLittleEndian)
-        else { return }
-        let literal = unsafe dtdParser != nil || contextIsUTF8 ? Array(written) : utf8(of: written)
+        guard let context = unsafe dtdParser.map({ unsafe inputContext(of: $0) }) ?? inputContext() else { return }
+        let utf16 = unsafe dtdParser == nil && inputIsUTF16
+        let literal: [UInt8]
+        var inEntity = false
+        if let written = unsafe Self.quotedLiteral(in: context.bytes, at: context.offset, utf16: utf16, littleEndian: inputIsLittleEndian) {
+            literal = unsafe dtdParser != nil || contextIsUTF8 ? Array(written) : utf8(of: written)
+        } else if !utf16, let entity = unsafe parameterEntityReference(in: context.bytes, at: context.offset, decoded: dtdParser != nil),
+            let written = unsafe defaultLiteral(through: entity, element: String(cString: element), attribute: String(cString: attribute))
+        {
+            // The declaration is in the entity's text: expat's event stands at the `%` of
+            // the reference it was read through.
+            literal = written
+            inEntity = true
+        } else {
+            return
+        }
         var found: [(name: String, offset: Int)] = []
         AttributeEntityScanner.forEachGeneralReference(in: literal[...]) { name, offset in
             if AttributeEntityScanner.isPredefined(name) { return }
@@ -187,6 +200,8 @@ extension ExpatReceiver {
             }
         }
         guard !found.isEmpty else { return }
+        // In an entity's text, each is placed at the reference (offset 0 of the event).
+        if inEntity { found = found.map { ($0.name, 0) } }
         let scanner = AttributeEntityScanner(tag: literal, namespaced: false)
         let positions: [XMLPosition]
         if let dtdParser = unsafe dtdParser {
@@ -221,6 +236,28 @@ extension ExpatReceiver {
                         at: position))
             }
         }
+    }
+
+    /// The default literal the declarations in the text of parameter entity `entity` give
+    /// `attribute` of `element`, from what they give all, read once per entity.
+    func defaultLiteral(through entity: String, element: String, attribute: String) -> [UInt8]? {
+        if parameterEntityDefaults[entity] == nil {
+            guard let text = parameterEntityValues[entity] else { return nil }
+            parameterEntityDefaults[entity] = DTDTextScanner.attributeDefaults(in: Array(text.utf8), parameterEntities: parameterEntityValues)
+        }
+        return parameterEntityDefaults[entity]?[DTDTextScanner.defaultKey(element: element, attribute: attribute)]
+    }
+
+    /// The name of the parameter entity whose reference (`%name;`) starts at `offset` of
+    /// `bytes` (an ASCII-compatible encoding: UTF-8 when `decoded`, else the document's);
+    /// `nil` when none does.
+    func parameterEntityReference(in bytes: UnsafeBufferPointer<UInt8>, at offset: Int, decoded: Bool) -> String? {
+        guard offset < bytes.count, unsafe bytes[offset] == UInt8(ascii: "%") else { return nil }
+        var end = offset + 1
+        while end < bytes.count, end - offset <= 1_000, unsafe bytes[end] != UInt8(ascii: ";") { end += 1 }
+        guard end < bytes.count, end > offset + 1, unsafe bytes[end] == UInt8(ascii: ";") else { return nil }
+        let name = unsafe UnsafeBufferPointer(rebasing: bytes[(offset + 1)..<end])
+        return unsafe String(decoding: decoded || contextIsUTF8 ? Array(name) : utf8(of: name), as: UTF8.self)
     }
 
     /// The literal that starts at `offset` of `bytes` (UTF-8 or a single-byte encoding, or

@@ -118,6 +118,11 @@ internal import XMLSyntax
         _modify { yield unsafe &document.parameterEntityValues }
         set { unsafe document.parameterEntityValues = newValue }
     }
+    var parameterEntityDefaults: [String: [String: [UInt8]]] {
+        get { unsafe document.parameterEntityDefaults }
+        _modify { yield unsafe &document.parameterEntityDefaults }
+        set { unsafe document.parameterEntityDefaults = newValue }
+    }
     var declaredParameterEntities: Set<String> {
         get { unsafe document.declaredParameterEntities }
         _modify { yield unsafe &document.declaredParameterEntities }
