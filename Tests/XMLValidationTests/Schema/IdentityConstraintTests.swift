@@ -192,6 +192,46 @@ struct IdentityConstraintTests {
         #expect(nillable.first?.message.contains("4.2.3") == true, "\(nillable)")
     }
 
+    /// Found by a differential campaign on identity constraints (helper-67: 1,319 cases,
+    /// 1,305 settled from Structures 3.11; 24 wrong, from the four causes here).
+    @Test("a field's paths are a union of nodes: one reached twice is one; xsi: attributes and defaulted ones are attribute nodes to @*; // is one token")
+    func fieldNodes() throws {
+        let xsi = #"xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance""#
+        func schema(_ field: String, _ kind: String = "unique") throws -> XMLSchema {
+            try Self.schema(
+                """
+                <xs:element name="r"><xs:complexType><xs:sequence><xs:element name="i" type="T" maxOccurs="9"/></xs:sequence></xs:complexType>
+                  <xs:\(kind) name="k"><xs:selector xpath="i"/><xs:field \(xsi) xpath="\(field)"/></xs:\(kind)></xs:element>
+                <xs:complexType name="T"><xs:sequence><xs:element name="v" type="xs:int" minOccurs="0" nillable="true"/></xs:sequence>
+                  <xs:attribute name="a" type="xs:int"/><xs:attribute name="d" default="x"/></xs:complexType>
+                <xs:complexType name="U"><xs:complexContent><xs:extension base="T"/></xs:complexContent></xs:complexType>
+                """)
+        }
+        // The same node through two paths of the union: one value.
+        for field in ["@a|@a", "@a|attribute::a", "@a|./@a", "v|./v", ".//v|v"] {
+            #expect(try Self.errors(schema(field), #"<r><i a="1"><v>1</v></i><i a="2"><v>2</v></i></r>"#).isEmpty, "\(field)")
+        }
+        // Two nodes are still two.
+        #expect(try Self.errors(schema("@a|v"), #"<r><i a="1"><v>1</v></i></r>"#).map(\.message) == [
+            "field 1 of k reaches more than one value"
+        ])
+        // xsi:type is an attribute node, a QName; @* reaches it beside the others.
+        #expect(try Self.errors(schema("@xsi:type", "key"), #"<r \#(xsi)><i xsi:type="U"/></r>"#).isEmpty)
+        #expect(try Self.errors(schema("@xsi:type"), #"<r \#(xsi)><i xsi:type="U"/><i xsi:type="U"/></r>"#).map(\.code) == [.duplicateKey])
+        #expect(try Self.errors(schema("@*"), #"<r \#(xsi)><i a="1" xsi:type="U"/></r>"#).map(\.code) == [.invalidKey, .invalidKey])
+        // An absent attribute with a default is reached by @* as by @d.
+        #expect(try Self.errors(schema("@*", "key"), "<r><i/></r>").isEmpty)
+        #expect(try Self.errors(schema("@*"), "<r><i/><i/></r>").map(\.code) == [.duplicateKey])
+        #expect(try Self.errors(schema("@*"), #"<r><i a="1"/></r>"#).map(\.code) == [.invalidKey])
+        // A nil element has no value, which a key's field may not reach.
+        let nil_ = try Self.errors(schema("v", "key"), #"<r \#(xsi)><i><v xsi:nil="true"/></i></r>"#)
+        #expect(nil_.first?.message.hasPrefix("the key k has no value for field 1 in <i>: it reaches an element that is nil") == true, "\(nil_)")
+        // `//` is one token: `./ /i` is no path.
+        #expect(throws: XMLValidationError.self) {
+            try Self.schema(#"<xs:element name="r"><xs:unique name="k"><xs:selector xpath="./ /i"/><xs:field xpath="@a"/></xs:unique></xs:element>"#)
+        }
+    }
+
     @Test("elements that are not assessed, or stop at a bad xsi:nil, end without fields, at any depth")
     func unassessedElements() throws {
         let schema = try Self.schema(

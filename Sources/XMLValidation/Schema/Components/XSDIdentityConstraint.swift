@@ -61,8 +61,11 @@ struct XSDIdentityPath: Sendable {
                 func isNamePart(_ c: Unicode.Scalar) -> Bool { (XMLNameValidation.isNameChar(c) && c != ":") || c == "*" }
                 let namesMeet = isNamePart(last) && isNamePart(first)
                 let colonApart = (left.hasSuffix(":") && !left.hasSuffix("::")) || (right.hasPrefix(":") && !right.hasPrefix("::"))
-                if namesMeet || colonApart {
-                    throw XSDValueError("\"\(text)\" is not in the XPath subset of identity constraints: white space inside a name (\"\(left) \(right)\")")
+                // `//` is one token: `./ /a` is two `/`s, in neither grammar.
+                let slashApart = last == "/" && first == "/"
+                if namesMeet || colonApart || slashApart {
+                    let token = slashApart ? "//" : "a name"
+                    throw XSDValueError("\"\(text)\" is not in the XPath subset of identity constraints: white space inside \(token) (\"\(left) \(right)\")")
                 }
             }
             var rest = Substring(pieces.joined())

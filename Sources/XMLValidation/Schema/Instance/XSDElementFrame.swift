@@ -49,6 +49,8 @@ struct XSDInstanceName {
     /// `xsi:type`, `xsi:nil`, `xsi:schemaLocation`, `xsi:noNamespaceSchemaLocation` or a
     /// namespace declaration: the instance's own, always allowed.
     var isInstanceAttribute: Bool
+    /// One of the four attributes of the xsi namespace XML Schema defines.
+    var isSchemaInstance: Bool
     /// `xsi:type` or `xsi:nil`, which say how the element is assessed.
     var xsiAttribute: XSIAttribute?
     /// As an attribute: the complex type it was last looked up on, and the use found there
@@ -85,6 +87,7 @@ struct XSDInstanceName {
         // Only the four attributes XML Schema defines in the xsi namespace; any other there is
         // an attribute like another, declared or not (cvc-complex-type.3).
         let xsi = namespace == xsiNamespace && ["type", "nil", "schemaLocation", "noNamespaceSchemaLocation"].contains(localName)
+        isSchemaInstance = xsi
         isInstanceAttribute =
             xsi || namespace == "http://www.w3.org/2000/xmlns/"
             || (namespace == nil && (localName == "xmlns" || name.prefix.map { $0 == "xmlns" } == true))

@@ -117,7 +117,7 @@ extension XSDInstanceChecker {
         let firstField = identityFieldValues.count
         identityTuples.append(XSDIdentityTuple(scope: scope, depth: stack.count, firstField: firstField, position: .start))
         identityFieldValues.append(contentsOf: repeatElement(nil, count: fieldCount))
-        identityFieldTexts.append(contentsOf: repeatElement("", count: fieldCount))
+        identityFieldTexts.append(contentsOf: repeatElement(nil, count: fieldCount))
         try takeFields(of: identityTuples.count - 1, from: openIdentityNames.count, attributes: attributes, into: &frame)
         // A unique or keyref whose fields are all the element's own attributes, one of them
         // missing: the element has no place in its table (Structures 3.11.4, cvc-identity-
@@ -141,7 +141,8 @@ extension XSDInstanceChecker {
     }
 
     /// The fields of picked element `tuple` whose paths reach the element last opened, from
-    /// the open element before `start` (the picked one's).
+    /// the open element before `start` (the picked one's). A field's paths are a union: a
+    /// node two of them reach is one node (`@a|@a`, `v|./v`).
     private mutating func takeFields(
         of tuple: Int, from start: Int, attributes: XMLAttributes, into frame: inout XSDElementFrame
     ) throws {
@@ -149,9 +150,25 @@ extension XSDInstanceChecker {
         let fieldRange = model.identityPaths.constraintFields[constraint]
         for f in fieldRange {
             let paths = model.identityPaths.fields[f]
+            let field = f - fieldRange.lowerBound
+            var reachesElement = false
+            // The attribute tests of the paths that match: nearly always one, kept without an array.
+            var firstTest: XSDIdentityPath.Test?
+            var moreTests: [XSDIdentityPath.Test] = []
             for p in paths where identityPath(p, matchesFrom: start) {
-                let field = f - fieldRange.lowerBound
-                try take(model.identityConstraints[constraint].fields[field][p - paths.lowerBound], field: field, of: tuple, from: attributes, into: &frame)
+                if let test = model.identityConstraints[constraint].fields[field][p - paths.lowerBound].attribute {
+                    if firstTest == nil { firstTest = test } else { moreTests.append(test) }
+                } else {
+                    reachesElement = true
+                }
+            }
+            if reachesElement { fieldTargets[stack.count].append((tuple, field)) }
+            if let firstTest {
+                if moreTests.isEmpty {
+                    try take(attributesMatching: CollectionOfOne(firstTest), field: field, of: tuple, from: attributes, into: &frame)
+                } else {
+                    try take(attributesMatching: [firstTest] + moreTests, field: field, of: tuple, from: attributes, into: &frame)
+                }
             }
         }
     }
@@ -176,47 +193,70 @@ extension XSDInstanceChecker {
         return true
     }
 
-    /// A field's path reaches the element: its attribute's value now, or its own at its end.
+    /// A field's paths reach the element and end at attributes that `tests` name: the value of
+    /// the one attribute of the element they match, written or given by a default (§3.4.5);
+    /// two are two nodes, which a field may not reach (cvc-identity-constraint.3). Every
+    /// attribute of the infoset counts, `xsi:` ones included; namespace declarations are none.
     private mutating func take(
-        _ path: XSDIdentityPath, field: Int, of tuple: Int, from attributes: XMLAttributes, into frame: inout XSDElementFrame
+        attributesMatching tests: some Collection<XSDIdentityPath.Test>, field: Int, of tuple: Int, from attributes: XMLAttributes,
+        into frame: inout XSDElementFrame
     ) throws {
-        guard let test = path.attribute else {
-            fieldTargets[stack.count].append((tuple, field))
-            return
-        }
-        var found = false
+        let uses = frame.type?.complexIndex.map { model.complexTypes[$0].attributes }
         for (position, attribute) in attributes.enumerated() {
             let number = attributeNames[position]
-            guard !seenNames[number].isInstanceAttribute, test.matches(seenNames[number].expanded) else { continue }
-            found = true
             let name = seenNames[number].expanded
+            guard !seenNames[number].isInstanceAttribute || seenNames[number].isSchemaInstance,
+                tests.contains(where: { $0.matches(name) })
+            else { continue }
             var type: XSDSimpleType?
-            if let complex = frame.type?.complexIndex, let use = model.complexTypes[complex].attributes[name] {
+            if seenNames[number].isSchemaInstance {
+                type = Self.schemaInstanceType(of: name.localName).flatMap { model.builtinTypes[$0] }.map { model.simpleTypes[$0] }
+            } else if let use = uses?[name] {
                 type = model.simpleTypes[use.type]
             } else if let global = model.globalAttributes[name] {
                 type = model.simpleTypes[global.type]
             }
             // An attribute no declaration assessed has no typed value (as xmllint and
-            // xmlschema read it); an invalid value was reported as such. Neither gives one.
-            guard let type else { continue }
+            // xmlschema read it); an invalid value was reported as such. Neither gives one,
+            // but each is a node the field reaches.
             let text = attribute.value.string
             let bindings = namespaceBindings
-            if let value = try? type.validateInstance(text, namespaces: { Self.lookup(prefix: $0, in: bindings) }) {
-                try setField(field, of: tuple, to: value, text: text)
-            }
+            let value = type.flatMap { try? $0.validateInstance(text, namespaces: { Self.lookup(prefix: $0, in: bindings) }) }
+            try setField(field, of: tuple, to: value, text: text)
         }
-        // An absent attribute with a default has it, as the schema gives it (§3.4.5).
-        if !found, case .name(let name) = test, let complex = frame.type?.complexIndex,
-            let constraint = model.complexTypes[complex].attributes[name]?.valueConstraint, let value = constraint.value
-        {
-            try setField(field, of: tuple, to: value, text: constraint.text)
+        // Absent attributes with a default have it, as the schema gives it: one a name or a
+        // wildcard test matches.
+        guard let uses else { return }
+        func isWritten(_ name: XSDExpandedName) -> Bool { attributeNames.prefix(attributes.count).contains { seenNames[$0].expanded == name } }
+        if tests.count == 1, case .name(let name) = tests.first! {
+            if let constraint = uses[name]?.valueConstraint, let value = constraint.value, !isWritten(name) {
+                try setField(field, of: tuple, to: value, text: constraint.text)
+            }
+            return
+        }
+        for use in uses.values.sorted(by: { $0.name.description < $1.name.description })
+        where use.valueConstraint != nil && tests.contains(where: { $0.matches(use.name) }) && !isWritten(use.name) {
+            if let constraint = use.valueConstraint, let value = constraint.value { try setField(field, of: tuple, to: value, text: constraint.text) }
         }
     }
 
-    /// A field's value; a second one for the same element is an error (cvc-identity-constraint.3).
-    private mutating func setField(_ field: Int, of tuple: Int, to value: XSDValue, text: String) throws {
+    /// The built-in type XML Schema gives an `xsi:` attribute (Structures 3.2.7).
+    static func schemaInstanceType(of localName: String) -> XSDBuiltinType? {
+        switch localName {
+        case "type": return .QName
+        case "nil": return .boolean
+        case "noNamespaceSchemaLocation": return .anyURI
+        // A list of URIs: its text, as one.
+        case "schemaLocation": return .string
+        default: return nil
+        }
+    }
+
+    /// A field's value, `nil` for a node without a typed one; a second node for the same
+    /// element is an error (cvc-identity-constraint.3).
+    private mutating func setField(_ field: Int, of tuple: Int, to value: XSDValue?, text: String) throws {
         let slot = identityTuples[tuple].firstField + field
-        guard identityFieldValues[slot] == nil else {
+        guard identityFieldTexts[slot] == nil else {
             let constraint = model.identityConstraints[identityScopes[identityTuples[tuple].scope].constraint]
             try report(
                 .invalidKey, "field \(field + 1) of \(constraint.name) reaches more than one value", component: constraint.component)
@@ -240,7 +280,10 @@ extension XSDInstanceChecker {
                             + "nillable (cvc-identity-constraint.4.2.3)", component: constraint.component)
                 }
                 try setField(field, of: tuple, to: value, text: frame.keepsText ? texts[depth] : "")
-            } else if !frame.keepsText, !frame.isNil, frame.type != nil {
+            } else if frame.isNil {
+                // A node, without a value: a key's field may not reach it (cvc-identity-constraint.4.2.3).
+                try setField(field, of: tuple, to: nil, text: "")
+            } else if !frame.keepsText, frame.type != nil {
                 try report(
                     .invalidKey, "field \(field + 1) of \(constraint.name) reaches <\(name(of: frame))>, which has no simple value",
                     component: constraint.component)
@@ -298,14 +341,17 @@ extension XSDInstanceChecker {
         let slots = tuple.firstField..<(tuple.firstField + constraint.fields.count)
         guard identityFieldValues[slots].allSatisfy({ $0 != nil }) else {
             if constraint.kind == .key, let missing = identityFieldValues[slots].firstIndex(where: { $0 == nil }) {
+                // Reached, but without a typed value: a nil element, or an attribute no declaration assessed.
+                let why = identityFieldTexts[missing] == nil ? "" : ": it reaches an element that is nil or an attribute that no declaration "
+                    + "assessed, which a key's field may not (cvc-identity-constraint.4.2.3, 4.2.1)"
                 try report(
-                    .invalidKey, "the key \(constraint.name) has no value for field \(missing - slots.lowerBound + 1) in <\(name(of: frame))>",
+                    .invalidKey, "the key \(constraint.name) has no value for field \(missing - slots.lowerBound + 1) in <\(name(of: frame))>\(why)",
                     component: constraint.component, at: tuple.position)
             }
             return
         }
         let values = identityFieldValues[slots].map { $0! }
-        let texts = Array(identityFieldTexts[slots])
+        let texts = identityFieldTexts[slots].map { $0 ?? "" }
         if constraint.isReference {
             identityScopes[tuple.scope].references.append((values, texts, tuple.position))
         } else if let first = identityScopes[tuple.scope].keys[values] {

@@ -78,9 +78,10 @@ struct XSDInstanceChecker {
     var identityScopes: [XSDIdentityScope] = []
     var identityTuples: [XSDIdentityTuple] = []
     /// The picked elements' field values, and each as written, from each tuple's
-    /// ``XSDIdentityTuple/firstField``.
+    /// ``XSDIdentityTuple/firstField``: a value is `nil` until a node gives one, a text
+    /// until the field reaches a node (one without a typed value included).
     var identityFieldValues: [XSDValue?] = []
-    var identityFieldTexts: [String] = []
+    var identityFieldTexts: [String?] = []
     /// Whether the limit on picked elements was reported in this document.
     var identityLimitReported = false
     /// The numbers of the current start tag's attribute names, in order (kept, not made per
