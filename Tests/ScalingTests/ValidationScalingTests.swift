@@ -511,6 +511,22 @@ struct SchemaValidationScalingTests {
         print("scaling: nested identity scopes: \(deep)"); #expect(deep.isNearLinear(), "nested identity scopes: \(deep)")
     }
 
+    @Test("a unique of n fields, each an attribute, on elements of n attributes: a field finds its attribute by name, not by reading them all")
+    func fieldsOnManyAttributes() throws {
+        func input(_ n: Int) -> (String, [UInt8]) {
+            let fields = (0..<n).map { #"<xs:field xpath="@a\#($0)"/>"# }.joined()
+            let schema = Self.schema(
+                #"<xs:element name="r"><xs:complexType><xs:sequence><xs:element name="k" maxOccurs="unbounded"><xs:complexType><xs:anyAttribute processContents="lax"/></xs:complexType></xs:element></xs:sequence></xs:complexType><xs:unique name="U"><xs:selector xpath="k"/>\#(fields)</xs:unique></xs:element>"#)
+            let attributes = (0..<n).map { "a\($0)=\"v\"" }.joined(separator: " ")
+            return (schema, Array(("<r>" + String(repeating: "<k \(attributes)/>", count: 10) + "</r>").utf8))
+        }
+        let scaling = try Scaling.measure(n: 500, prepare: input) { input in
+            let errors = try Self.validate(try XMLSchema(string: input.0), input.1)
+            #expect(errors == 0)
+        }
+        print("scaling: fields on many attributes: \(scaling)"); #expect(scaling.isNearLinear(), "fields on many attributes: \(scaling)")
+    }
+
     /// `<xs:schema>` around `body`.
     static func schema(_ body: String) -> String { "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\">\(body)</xs:schema>" }
 

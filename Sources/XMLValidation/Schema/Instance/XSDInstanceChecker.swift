@@ -82,6 +82,11 @@ struct XSDInstanceChecker {
     /// until the field reaches a node (one without a typed value included).
     var identityFieldValues: [XSDValue?] = []
     var identityFieldTexts: [String?] = []
+    /// The current tag's attributes by name, for fields on a tag of many
+    /// (``XSDInstanceChecker/take(attributesMatching:field:of:from:into:)``), and whether it
+    /// is made for this tag.
+    var identityTagAttributes: [XSDExpandedName: Int] = [:]
+    var identityTagIndexed = false
     /// Whether the limit on picked elements was reported in this document.
     var identityLimitReported = false
     /// The numbers of the current start tag's attribute names, in order (kept, not made per
