@@ -240,14 +240,14 @@ struct XSDSchemaCompiler {
             guard let allowed = Self.schemaAttributes[node.localName] else {
                 throw XSDSchemaError("<xs:\(node.localName)> is not an element of XML Schema", at: node)
             }
-            for name in node.attributes.keys.sorted() {
-                if name.hasPrefix("{") {
-                    guard !name.hasPrefix("{\(SchemaNode.xsdNamespace)}") else {
-                        throw XSDSchemaError("<xs:\(node.localName)> cannot have an attribute in XML Schema's namespace, \(name)", at: node)
-                    }
-                } else if !allowed.contains(name) && name != "id" {
-                    throw XSDSchemaError("<xs:\(node.localName)> has no attribute \(name) (the schema for schemas)", at: node)
+            // The first wrong one in name order, whatever the order written (sorted only then).
+            let names = node.attributes.keys
+            let isAllowed = { (name: String) in name.hasPrefix("{") ? !name.hasPrefix(Self.xsdAttributePrefix) : allowed.contains(name) || name == "id" }
+            if names.contains(where: { !isAllowed($0) }), let wrong = names.sorted().first(where: { !isAllowed($0) }) {
+                if wrong.hasPrefix("{") {
+                    throw XSDSchemaError("<xs:\(node.localName)> cannot have an attribute in XML Schema's namespace, \(wrong)", at: node)
                 }
+                throw XSDSchemaError("<xs:\(node.localName)> has no attribute \(wrong) (the schema for schemas)", at: node)
             }
             try checkForm(of: node, atTop: topLevel || parent == "redefine")
             // `fixed` is a boolean on a facet (which has `value`), a value on a declaration.
@@ -269,7 +269,7 @@ struct XSDSchemaCompiler {
             if let id = node.attributes["id"], !schemaIDs[document, default: []].insert(CodePointString(id)).inserted {
                 throw XSDSchemaError("id \"\(id)\" is already that of another element of this schema document (an ID, in the schema for schemas)", at: node)
             }
-            if let language = node.attributes["{\(SchemaNode.xmlNamespace)}lang"], !language.isEmpty,
+            if let language = node.attributes[Self.xmlLang], !language.isEmpty,
                 (try? model.simpleTypes[simpleType(for: .language)].validateInstance(language, namespaces: { _ in nil })) == nil
             {
                 throw XSDSchemaError("xml:lang must be a language tag (as en or de-CH) or empty, not \"\(language)\"", at: node)
@@ -290,6 +290,11 @@ struct XSDSchemaCompiler {
             try record(child, in: document, depth: depth + 1, checked: checksChildren, topLevel: isSchema, parent: node.localName)
         }
     }
+
+    /// `xml:lang` as a schema node's attributes name it, and the start of a name in XML
+    /// Schema's own namespace (which no attribute of its elements may have).
+    private static let xmlLang = "{\(SchemaNode.xmlNamespace)}lang"
+    private static let xsdAttributePrefix = "{\(SchemaNode.xsdNamespace)}"
 
     /// The schema for schemas' top-level and local forms of an element: a top-level
     /// declaration or definition (`atTop`: a child of the schema or of a redefine) is not a
