@@ -918,6 +918,17 @@ struct DTDValidationTests {
             """
         #expect(try dtdErrors("<r/>", againstDTD: nested, named: "r.dtd") == ["5:2 " + message])
         #expect(try dtdErrors("<r/>", againstDTD: nested.replacingOccurrences(of: "&e;", with: "&ok;"), named: "r.dtd").isEmpty)
+        // Each definition is read where expat reads it: an ignored section's are none, and
+        // of two of one attribute, each default is its own (read in order, through a
+        // reference in place).
+        let ignored = prefix + #"<!ENTITY % pe "<![IGNORE[<!ATTLIST r t CDATA '&e;'>]]><!ATTLIST r t CDATA 'ok'>">%pe;"#
+        #expect(try dtdErrors("<r/>", againstDTD: ignored, named: "r.dtd").isEmpty)
+        #expect(try dtdErrors("<r/>", againstDTD: ignored.replacingOccurrences(of: "'&e;'", with: "'&ok;'").replacingOccurrences(of: "'ok'", with: "'&e;'"), named: "r.dtd") == ["3:84 " + message])
+        for inner in ["'&e;'", "'x'"] {
+            let outer = inner == "'x'" ? "'&e;'" : "'x'"
+            let ordered = prefix + #"<!ENTITY % pe2 "<!ATTLIST r t CDATA \#(inner)>"><!ENTITY % pe1 "&#37;pe2; <!ATTLIST r t CDATA \#(outer)>">%pe1;"#
+            #expect(try dtdErrors("<r/>", againstDTD: ordered, named: "r.dtd") == ["3:97 " + message], "\(ordered)")
+        }
         // In a DTD in another encoding than UTF-8: at the reference too.
         var latin1 = Array("<?xml version='1.0' encoding='ISO-8859-1'?>\n<!ELEMENT r EMPTY>\n<!ATTLIST r b CDATA \"".utf8)
         latin1 += [0xE9] + Array("&nope;\">".utf8)

@@ -1,35 +1,37 @@
 extension DTDTextScanner {
-    /// The key of an attribute's default in ``attributeDefaults(in:parameterEntities:)``.
+    /// The key of an attribute's definition in ``attributeDefaults(in:parameterEntities:)``.
     static func defaultKey(element: String, attribute: String) -> String { element + " " + attribute }
 
-    /// The default literals (quotes left out) that the `<!ATTLIST …>` declarations written in
-    /// `text`, a parameter entity's replacement text, give their attributes, by
-    /// ``defaultKey(element:attribute:)``; read through the parameter entities `text`
-    /// references between its declarations (each read once). The first declaration of an
-    /// attribute binds, as in a DTD. expat reads such declarations from the entity's text,
-    /// which is not in the document: this is where their defaults are written.
-    static func attributeDefaults(in text: [UInt8], parameterEntities: [String: String]) -> [String: [UInt8]] {
-        var defaults: [String: [UInt8]] = [:]
-        var declared: Set<String> = []
-        var pending = [text]
-        var entered: Set<String> = []
-        while let bytes = pending.popLast() {
+    /// The attribute definitions with a default literal (quotes left out) in `text`, a
+    /// parameter entity's replacement text, by ``defaultKey(element:attribute:)``, in the
+    /// order expat reads them: the parameter entities `text` references between its
+    /// declarations read in place (each once on a path, 64 deep at most), ignored sections
+    /// passed over. expat reads such declarations from the entity's text, which is not in the
+    /// document: this is where their defaults are written. An entity declared only inside
+    /// the text read here is not known yet, and not read.
+    static func attributeDefaults(in text: [UInt8], parameterEntities: [String: String]) -> [(key: String, literal: [UInt8])] {
+        var defaults: [(key: String, literal: [UInt8])] = []
+        var path: Set<String> = []
+        func read(_ bytes: [UInt8], depth: Int) {
             var scanner = DTDTextScanner(bytes)
             while let token = scanner.next() {
                 switch token {
                 case .declaration(let declaration) where declaration.keyword == "ATTLIST":
                     for (attribute, literal) in Self.attributeDefinitions(inAttlist: bytes[declaration.start..<scanner.offset]) {
-                        let key = Self.defaultKey(element: declaration.name, attribute: attribute)
-                        guard declared.insert(key).inserted else { continue }
-                        if let literal { defaults[key] = Array(literal) }
+                        if let literal { defaults.append((Self.defaultKey(element: declaration.name, attribute: attribute), Array(literal))) }
                     }
+                case .sectionStart(_, let keyword, _) where keyword.word(in: parameterEntities) == "IGNORE":
+                    _ = scanner.skipIgnoredSection()
                 case .reference(_, let name):
-                    if entered.insert(name).inserted, let value = parameterEntities[name] { pending.append(Array(value.utf8)) }
+                    guard depth < 64, let value = parameterEntities[name], path.insert(name).inserted else { continue }
+                    read(Array(value.utf8), depth: depth + 1)
+                    path.remove(name)
                 default:
                     break
                 }
             }
         }
+        read(text, depth: 0)
         return defaults
     }
 

@@ -83,12 +83,12 @@ internal import XMLSyntax
     /// entity values (``ExpatReceiver/undeclaredParameterEntityInValue()``).
     var declaredParameterEntities: Set<String> = []
     /// The text of each parameter entity declared with a value, as the parser read it (the
-    /// declaration that binds), for a conditional section's keyword.
+    /// declaration that binds), for a conditional section's keyword and the defaults
+    /// declared in an entity's text.
     var parameterEntityValues: [String: String] = [:]
-    /// The default literals the attribute-list declarations in each parameter entity's text
-    /// give (by element and attribute, ``DTDTextScanner/attributeDefaults(in:parameterEntities:)``),
-    /// read on the first declaration read through the entity: once, however many it holds.
-    var parameterEntityDefaults: [String: [String: [UInt8]]] = [:]
+    /// The attribute definitions with a default in the text of the parameter entity whose
+    /// reference expat is reading, listed at its first (``ExpatReceiver/defaultLiteral(through:at:element:attribute:)``).
+    var referencedDefaults: ReferencedDefaults?
     /// What the caller's DTD as written breaks of the rules that tie markup to parameter
     /// entities, found once the DTD is read.
     var writtenDTDIssues: [XMLWrittenDTDIssue] = []
@@ -103,4 +103,15 @@ internal import XMLSyntax
     var repairs: [XMLRepair] = []
     /// Every repair made in this document.
     var repairCount = 0
+}
+
+/// The attribute definitions with a default literal that a reference to a parameter entity
+/// holds (``DTDTextScanner/attributeDefaults(in:parameterEntities:)``), and the next one
+/// an event of that reference takes.
+struct ReferencedDefaults {
+    var entity: String
+    var offset: Int64
+    var inDTD: Bool
+    var entries: [(key: String, literal: [UInt8])]
+    var next = 0
 }

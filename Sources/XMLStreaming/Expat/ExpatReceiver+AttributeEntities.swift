@@ -181,7 +181,9 @@ extension ExpatReceiver {
         if let written = unsafe Self.quotedLiteral(in: context.bytes, at: context.offset, utf16: utf16, littleEndian: inputIsLittleEndian) {
             literal = unsafe dtdParser != nil || contextIsUTF8 ? Array(written) : utf8(of: written)
         } else if !utf16, let entity = unsafe parameterEntityReference(in: context.bytes, at: context.offset, decoded: dtdParser != nil),
-            let written = unsafe defaultLiteral(through: entity, element: String(cString: element), attribute: String(cString: attribute))
+            let written = unsafe defaultLiteral(
+                through: entity, at: (Int64(XML_GetCurrentByteIndex(dtdParser ?? parser)), dtdParser != nil),
+                element: String(cString: element), attribute: String(cString: attribute))
         {
             // The declaration is in the entity's text: expat's event stands at the `%` of
             // the reference it was read through.
@@ -238,25 +240,35 @@ extension ExpatReceiver {
         }
     }
 
-    /// The default literal the declarations in the text of parameter entity `entity` give
-    /// `attribute` of `element`, from what they give all, read once per entity.
-    func defaultLiteral(through entity: String, element: String, attribute: String) -> [UInt8]? {
-        if parameterEntityDefaults[entity] == nil {
+    /// The default literal of the attribute definition of `attribute` of `element` that
+    /// expat reads next through the reference to parameter entity `entity` at `reference`
+    /// (its byte index, and whether in the caller's DTD): the entity's definitions with a
+    /// default are listed in order at its first, and each event takes the next with its key.
+    func defaultLiteral(through entity: String, at reference: (offset: Int64, inDTD: Bool), element: String, attribute: String) -> [UInt8]? {
+        if referencedDefaults?.entity != entity || referencedDefaults?.offset != reference.offset
+            || referencedDefaults?.inDTD != reference.inDTD
+        {
             guard let text = parameterEntityValues[entity] else { return nil }
-            parameterEntityDefaults[entity] = DTDTextScanner.attributeDefaults(in: Array(text.utf8), parameterEntities: parameterEntityValues)
+            referencedDefaults = ReferencedDefaults(
+                entity: entity, offset: reference.offset, inDTD: reference.inDTD,
+                entries: DTDTextScanner.attributeDefaults(in: Array(text.utf8), parameterEntities: parameterEntityValues))
         }
-        return parameterEntityDefaults[entity]?[DTDTextScanner.defaultKey(element: element, attribute: attribute)]
+        guard let defaults = referencedDefaults else { return nil }
+        let key = DTDTextScanner.defaultKey(element: element, attribute: attribute)
+        // The next one, unless a definition this reading could not list stands between:
+        // looked for a few ahead, so an event costs little whatever the entity holds.
+        let window = defaults.entries[defaults.next..<min(defaults.entries.count, defaults.next + 16)]
+        guard let index = window.firstIndex(where: { $0.key == key }) else { return nil }
+        referencedDefaults?.next = index + 1
+        return defaults.entries[index].literal
     }
 
     /// The name of the parameter entity whose reference (`%name;`) starts at `offset` of
     /// `bytes` (an ASCII-compatible encoding: UTF-8 when `decoded`, else the document's);
     /// `nil` when none does.
     func parameterEntityReference(in bytes: UnsafeBufferPointer<UInt8>, at offset: Int, decoded: Bool) -> String? {
-        guard offset < bytes.count, unsafe bytes[offset] == UInt8(ascii: "%") else { return nil }
-        var end = offset + 1
-        while end < bytes.count, end - offset <= 1_000, unsafe bytes[end] != UInt8(ascii: ";") { end += 1 }
-        guard end < bytes.count, end > offset + 1, unsafe bytes[end] == UInt8(ascii: ";") else { return nil }
-        let name = unsafe UnsafeBufferPointer(rebasing: bytes[(offset + 1)..<end])
+        guard offset < bytes.count, unsafe bytes[offset] == UInt8(ascii: "%"), let name = unsafe Self.referenceName(in: bytes, at: offset)
+        else { return nil }
         return unsafe String(decoding: decoded || contextIsUTF8 ? Array(name) : utf8(of: name), as: UTF8.self)
     }
 

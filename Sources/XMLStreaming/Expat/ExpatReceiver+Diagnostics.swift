@@ -186,6 +186,13 @@ extension ExpatReceiver {
             }
             return nil
         }
+        return unsafe referenceName(in: bytes, at: offset).flatMap { unsafe String(validating: $0, as: UTF8.self) }
+    }
+
+    /// The bytes of the name of the reference (`&name;` or `%name;`) whose `&` or `%` is at
+    /// `offset` of `bytes`, to its `;`: `nil` when a character no name holds, or the end of
+    /// the bytes, comes first, or the name is empty or longer than 256 bytes.
+    static func referenceName(in bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> UnsafeBufferPointer<UInt8>? {
         let start = offset + 1
         var end = start
         while end < bytes.count, end - start < 256, unsafe bytes[end] != UInt8(ascii: ";") {
@@ -194,6 +201,6 @@ extension ExpatReceiver {
             end += 1
         }
         guard end < bytes.count, unsafe bytes[end] == UInt8(ascii: ";"), end > start else { return nil }
-        return unsafe String(validating: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        return unsafe UnsafeBufferPointer(rebasing: bytes[start..<end])
     }
 }

@@ -118,10 +118,10 @@ internal import XMLSyntax
         _modify { yield unsafe &document.parameterEntityValues }
         set { unsafe document.parameterEntityValues = newValue }
     }
-    var parameterEntityDefaults: [String: [String: [UInt8]]] {
-        get { unsafe document.parameterEntityDefaults }
-        _modify { yield unsafe &document.parameterEntityDefaults }
-        set { unsafe document.parameterEntityDefaults = newValue }
+    var referencedDefaults: ReferencedDefaults? {
+        get { unsafe document.referencedDefaults }
+        _modify { yield unsafe &document.referencedDefaults }
+        set { unsafe document.referencedDefaults = newValue }
     }
     var declaredParameterEntities: Set<String> {
         get { unsafe document.declaredParameterEntities }

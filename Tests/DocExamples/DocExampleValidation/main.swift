@@ -203,7 +203,7 @@ failures += await example("docs/Validation.md:244") {
     _ = parserOptions
     _ = parser
 }
-failures += await example("docs/Validation.md:456") {
+failures += await example("docs/Validation.md:457") {
     let schema = try XMLSchema(string: """
         <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
           <xs:element name="order">
@@ -248,7 +248,7 @@ failures += await example("docs/Validation.md:456") {
     _ = options
     _ = parser
 }
-failures += await example("docs/Validation.md:558") {
+failures += await example("docs/Validation.md:559") {
     // A document that names its schema, beside it.
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("location-hints-example")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -163,6 +163,10 @@ struct DatatypeTests {
         #expect(message(.duration, "P1.5Y") == #""P1.5Y" is not a valid duration"#)
         #expect(message(.date, "099999999999999-01-01") == #""099999999999999-01-01" is not a valid date"#)
         #expect(message(.date, "99999999999999-13-01") == #""99999999999999-13-01" is not a valid date"#)
+        // A long year in range keeps its own leap years: 10001 has no February 29.
+        #expect(message(.date, "10001-02-29") == #""10001-02-29" is not a valid date"#)
+        #expect(message(.date, "99999999999999-02-29") == #""99999999999999-02-29" is not a valid date"#)
+        #expect(message(.date, "99999999999996-02-29").hasSuffix("(a processor's limit, Datatypes 5.4)"))
     }
 
     static func restricted(_ base: XSDBuiltinType, _ facets: [(XSDFacetKind, String)]) throws(XSDValueError) -> XSDSimpleType {

@@ -225,7 +225,22 @@ struct IdentityConstraintTests {
         #expect(try Self.errors(schema("@*"), #"<r><i a="1"/></r>"#).map(\.code) == [.invalidKey])
         // A nil element has no value, which a key's field may not reach.
         let nil_ = try Self.errors(schema("v", "key"), #"<r \#(xsi)><i><v xsi:nil="true"/></i></r>"#)
-        #expect(nil_.first?.message.hasPrefix("the key k has no value for field 1 in <i>: it reaches an element that is nil") == true, "\(nil_)")
+        #expect(nil_.first?.message.hasPrefix("the key k has no value for field 1 in <i>: it reaches a node without a typed value (an element that is nil") == true, "\(nil_)")
+        // On a tag of more attributes than are read one by one, the fields find the same
+        // ones through the tag's index; defaults and xsi: attributes too.
+        for count in [6, 12] {
+            let declarations = (0..<count).map { #"<xs:attribute name="a\#($0)" type="xs:int"/>"# }.joined()
+            let many = try Self.schema(
+                """
+                <xs:element name="r"><xs:complexType><xs:sequence><xs:element name="i" maxOccurs="9"><xs:complexType>\(declarations)
+                  <xs:attribute name="d" type="xs:int" default="7"/></xs:complexType></xs:element></xs:sequence></xs:complexType>
+                  <xs:unique name="k"><xs:selector xpath="i"/><xs:field xpath="@a1"/><xs:field xpath="@a\(count - 1)"/><xs:field xpath="@d"/></xs:unique>
+                </xs:element>
+                """)
+            func tag(_ first: Int) -> String { "<i " + (0..<count).map { "a\($0)=\"\($0 == 0 ? first : $0 * 11)\"" }.joined(separator: " ") + "/>" }
+            let errors = try Self.errors(many, "<r>" + tag(1) + tag(2) + "</r>")
+            #expect(errors.map(\.message).first?.hasPrefix(#"the unique k ("11", "\#((count - 1) * 11)", "7")"#) == true, "\(count): \(errors)")
+        }
         // `//` is one token: `./ /i` is no path.
         #expect(throws: XMLValidationError.self) {
             try Self.schema(#"<xs:element name="r"><xs:unique name="k"><xs:selector xpath="./ /i"/><xs:field xpath="@a"/></xs:unique></xs:element>"#)

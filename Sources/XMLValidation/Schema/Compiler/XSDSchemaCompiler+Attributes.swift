@@ -219,7 +219,7 @@ extension XSDSchemaCompiler {
             throw XSDSchemaError("<xs:attribute> needs a name that is an NCName other than xmlns (no-xmlns)", at: global.node)
         }
         // The XMLSchema-instance namespace's own schema document declares its four.
-        if name.namespace == xsiNamespace, !["type", "nil", "schemaLocation", "noNamespaceSchemaLocation"].contains(name.localName) {
+        if name.namespace == xsiNamespace, XSDInstanceName.schemaInstanceTypes[name.localName] == nil {
             throw XSDSchemaError("attributes in the XMLSchema-instance namespace cannot be declared (no-xsi)", at: global.node)
         }
         if let index = compiledAttributes[name] {

@@ -184,10 +184,16 @@ struct XSDComplexType: Sendable {
     var name: String
     var content: Content
     var attributes: [XSDExpandedName: XSDAttributeUse] {
-        didSet { requiredAttributes = attributes.values.filter(\.isRequired).sorted { $0.name.description < $1.name.description } }
+        didSet {
+            let ordered = attributes.values.sorted { $0.name.description < $1.name.description }
+            requiredAttributes = ordered.filter(\.isRequired)
+            defaultedAttributes = ordered.filter { $0.valueConstraint?.value != nil }
+        }
     }
-    /// The uses of ``attributes`` that are required, in name order (made once, not per element).
+    /// The uses of ``attributes`` that are required, and those with a default or fixed value,
+    /// in name order (made once, not per element).
     private(set) var requiredAttributes: [XSDAttributeUse] = []
+    private(set) var defaultedAttributes: [XSDAttributeUse] = []
     var attributeWildcard: XSDWildcard?
     var isAbstract: Bool
     /// The type this one is derived from, for `xsi:type`.

@@ -89,11 +89,12 @@ extension XSDBuiltinType {
             return .duration(value)
         case .dateTime, .time, .date, .gYearMonth, .gYear, .gMonthDay, .gDay, .gMonth:
             guard let value = XSDDateTime(lexical, as: self) else {
-                // A year of more than four digits written as 2000: if that is a value, only
-                // the year's size was refused.
+                // A year of more than four digits written as one of four in the same place of
+                // the 400-year cycle (as leap a year): if that is a value, only the year's
+                // size was refused.
                 if let year = Self.longYear(in: lexical) {
                     var shorter = lexical
-                    shorter.replaceSubrange(year, with: "2000")
+                    shorter.replaceSubrange(year, with: String(2000 + Int(lexical[year].suffix(4))! % 400))
                     if XSDDateTime(shorter, as: self) != nil { throw .beyondRange(text, rawValue, limit: "years up to about 292 billion") }
                 }
                 throw .notValid(text, rawValue)

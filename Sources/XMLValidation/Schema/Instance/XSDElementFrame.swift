@@ -86,7 +86,7 @@ struct XSDInstanceName {
         qualifiedName = name.qualifiedName
         // Only the four attributes XML Schema defines in the xsi namespace; any other there is
         // an attribute like another, declared or not (cvc-complex-type.3).
-        let xsi = namespace == xsiNamespace && ["type", "nil", "schemaLocation", "noNamespaceSchemaLocation"].contains(localName)
+        let xsi = namespace == xsiNamespace && Self.schemaInstanceTypes[localName] != nil
         isSchemaInstance = xsi
         isInstanceAttribute =
             xsi || namespace == "http://www.w3.org/2000/xmlns/"
@@ -99,3 +99,11 @@ struct XSDInstanceName {
 
 /// `http://www.w3.org/2001/XMLSchema-instance`.
 let xsiNamespace = "http://www.w3.org/2001/XMLSchema-instance"
+
+extension XSDInstanceName {
+    /// The four attributes XML Schema defines in the xsi namespace, and the built-in type it
+    /// gives each (Structures 3.2.7); `schemaLocation`'s list of URIs is read as one token.
+    static let schemaInstanceTypes: [String: XSDBuiltinType] = [
+        "type": .QName, "nil": .boolean, "schemaLocation": .token, "noNamespaceSchemaLocation": .anyURI,
+    ]
+}

@@ -62,6 +62,7 @@ extension XSDInstanceChecker {
     ) throws {
         let depth = stack.count
         identityTagIndexed = false
+        identityTagLookups = 0
         // Picked elements are in the order they opened: from the deepest up, only as far as
         // a field's path reaches (all of them when one starts with .//).
         for t in identityTuples.indices.reversed() {
@@ -202,40 +203,41 @@ extension XSDInstanceChecker {
         attributesMatching tests: some Collection<XSDIdentityPath.Test>, field: Int, of tuple: Int, from attributes: XMLAttributes,
         into frame: inout XSDElementFrame
     ) throws {
-        let uses = frame.type?.complexIndex.map { model.complexTypes[$0].attributes }
-        // One name, on a tag of many attributes: looked up in the tag's index, made once for
-        // all the fields that ask (F fields of a tag of A attributes cost F + A, not F × A).
-        if tests.count == 1, case .name(let name) = tests.first!, attributes.count > Self.attributesScanned {
-            if !identityTagIndexed {
-                identityTagAttributes.removeAll(keepingCapacity: true)
-                for position in 0..<attributes.count {
-                    identityTagAttributes[seenNames[attributeNames[position]].expanded] = position
+        let complex = frame.type?.complexIndex
+        if tests.count == 1, case .name(let name) = tests.first! {
+            // One name: the tag's attributes are read; on a tag of many that a second field
+            // asks of, an index of them is made once (F fields on a tag of A attributes cost
+            // F + A, not F × A).
+            let position: Int?
+            if attributes.count > Self.attributesScanned, identityTagLookups > 0 {
+                if !identityTagIndexed {
+                    identityTagAttributes.removeAll(keepingCapacity: true)
+                    for position in 0..<attributes.count { identityTagAttributes[seenNames[attributeNames[position]].expanded] = position }
+                    identityTagIndexed = true
                 }
-                identityTagIndexed = true
+                position = identityTagAttributes[name]
+            } else {
+                identityTagLookups += 1
+                position = (0..<attributes.count).first { seenNames[attributeNames[$0]].expanded == name }
             }
-            if let position = identityTagAttributes[name] {
-                try take(attribute: position, of: attributes, uses: uses, field: field, of: tuple)
-            } else if let constraint = uses?[name]?.valueConstraint, let value = constraint.value {
+            if let position {
+                try take(attribute: position, of: attributes, complex: complex, field: field, of: tuple)
+            } else if let complex, let constraint = model.complexTypes[complex].attributes[name]?.valueConstraint, let value = constraint.value {
+                // An absent attribute with a default has it, as the schema gives it.
                 try setField(field, of: tuple, to: value, text: constraint.text)
             }
             return
         }
         for position in 0..<attributes.count where tests.contains(where: { $0.matches(seenNames[attributeNames[position]].expanded) }) {
-            try take(attribute: position, of: attributes, uses: uses, field: field, of: tuple)
+            try take(attribute: position, of: attributes, complex: complex, field: field, of: tuple)
         }
-        // Absent attributes with a default have it, as the schema gives it: one a name or a
-        // wildcard test matches.
-        guard let uses else { return }
-        func isWritten(_ name: XSDExpandedName) -> Bool { attributeNames.prefix(attributes.count).contains { seenNames[$0].expanded == name } }
-        if tests.count == 1, case .name(let name) = tests.first! {
-            if let constraint = uses[name]?.valueConstraint, let value = constraint.value, !isWritten(name) {
-                try setField(field, of: tuple, to: value, text: constraint.text)
-            }
-            return
-        }
-        for use in uses.values.sorted(by: { $0.name.description < $1.name.description })
-        where use.valueConstraint != nil && tests.contains(where: { $0.matches(use.name) }) && !isWritten(use.name) {
-            if let constraint = use.valueConstraint, let value = constraint.value { try setField(field, of: tuple, to: value, text: constraint.text) }
+        // Absent attributes with a default have it: those a wildcard test matches.
+        guard let complex else { return }
+        for use in model.complexTypes[complex].defaultedAttributes where tests.contains(where: { $0.matches(use.name) }) {
+            guard !attributeNames.prefix(attributes.count).contains(where: { seenNames[$0].expanded == use.name }),
+                let constraint = use.valueConstraint, let value = constraint.value
+            else { continue }
+            try setField(field, of: tuple, to: value, text: constraint.text)
         }
     }
 
@@ -244,16 +246,14 @@ extension XSDInstanceChecker {
 
     /// The attribute at `position` of the tag is a node a field reaches: its value, typed by
     /// its declaration (an `xsi:` one by XML Schema), unless it is a namespace declaration.
-    private mutating func take(
-        attribute position: Int, of attributes: XMLAttributes, uses: [XSDExpandedName: XSDAttributeUse]?, field: Int, of tuple: Int
-    ) throws {
+    private mutating func take(attribute position: Int, of attributes: XMLAttributes, complex: Int?, field: Int, of tuple: Int) throws {
         let number = attributeNames[position]
         guard !seenNames[number].isInstanceAttribute || seenNames[number].isSchemaInstance else { return }
         let name = seenNames[number].expanded
         var type: XSDSimpleType?
         if seenNames[number].isSchemaInstance {
-            type = Self.schemaInstanceType(of: name.localName).flatMap { model.builtinTypes[$0] }.map { model.simpleTypes[$0] }
-        } else if let use = uses?[name] {
+            type = XSDInstanceName.schemaInstanceTypes[name.localName].flatMap { model.builtinTypes[$0] }.map { model.simpleTypes[$0] }
+        } else if let complex, let use = model.complexTypes[complex].attributes[name] {
             type = model.simpleTypes[use.type]
         } else if let global = model.globalAttributes[name] {
             type = model.simpleTypes[global.type]
@@ -265,18 +265,6 @@ extension XSDInstanceChecker {
         let bindings = namespaceBindings
         let value = type.flatMap { try? $0.validateInstance(text, namespaces: { Self.lookup(prefix: $0, in: bindings) }) }
         try setField(field, of: tuple, to: value, text: text)
-    }
-
-    /// The built-in type XML Schema gives an `xsi:` attribute (Structures 3.2.7).
-    static func schemaInstanceType(of localName: String) -> XSDBuiltinType? {
-        switch localName {
-        case "type": return .QName
-        case "nil": return .boolean
-        case "noNamespaceSchemaLocation": return .anyURI
-        // A list of URIs: its text, as one.
-        case "schemaLocation": return .string
-        default: return nil
-        }
     }
 
     /// A field's value, `nil` for a node without a typed one; a second node for the same
@@ -369,8 +357,8 @@ extension XSDInstanceChecker {
         guard identityFieldValues[slots].allSatisfy({ $0 != nil }) else {
             if constraint.kind == .key, let missing = identityFieldValues[slots].firstIndex(where: { $0 == nil }) {
                 // Reached, but without a typed value: a nil element, or an attribute no declaration assessed.
-                let why = identityFieldTexts[missing] == nil ? "" : ": it reaches an element that is nil or an attribute that no declaration "
-                    + "assessed, which a key's field may not (cvc-identity-constraint.4.2.3, 4.2.1)"
+                let why = identityFieldTexts[missing] == nil ? "" : ": it reaches a node without a typed value (an element that is nil, "
+                    + "or an attribute whose value is invalid or that no declaration assessed; cvc-identity-constraint.4.2.3, 4.2.1)"
                 try report(
                     .invalidKey, "the key \(constraint.name) has no value for field \(missing - slots.lowerBound + 1) in <\(name(of: frame))>\(why)",
                     component: constraint.component, at: tuple.position)

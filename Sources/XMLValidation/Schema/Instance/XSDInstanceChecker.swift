@@ -87,6 +87,8 @@ struct XSDInstanceChecker {
     /// is made for this tag.
     var identityTagAttributes: [XSDExpandedName: Int] = [:]
     var identityTagIndexed = false
+    /// How many fields looked for one attribute by name on the current tag.
+    var identityTagLookups = 0
     /// Whether the limit on picked elements was reported in this document.
     var identityLimitReported = false
     /// The numbers of the current start tag's attribute names, in order (kept, not made per
