@@ -80,6 +80,10 @@ struct RegexTests {
         #expect(throws: XSDRegex.SyntaxError.self) { try XSDRegex("((a{1000}){1000}){1000}") }
         #expect(throws: XSDRegex.SyntaxError.self) { try XSDRegex("a{2147483647}") }
         #expect(throws: XSDRegex.SyntaxError.self) { try XSDRegex("(a{99999999999999999999})*") }
+        // A count past what is read says so, not a made-up size.
+        #expect { try XSDRegex("a{4294967297}") } throws: { error in
+            (error as? XSDRegex.SyntaxError)?.message == "the pattern needs more than 100000 instructions once its counts are expanded, past the limit of 100000"
+        }
 
         let depth = XSDRegexParser.maximumDepth
         let deep = String(repeating: "(", count: depth) + "a" + String(repeating: ")", count: depth)

@@ -34,7 +34,7 @@ struct XSDRegex: Sendable {
         guard size <= maximumProgramSize else {
             throw SyntaxError(
                 message: "the pattern needs "
-                    + (size == Int.max ? "more than \(maximumProgramSize) instructions" : "\(size) instructions")
+                    + (size >= Int(Int32.max) ? "more than \(maximumProgramSize) instructions" : "\(size) instructions")
                     + " once its counts are expanded, past the limit of \(maximumProgramSize)",
                 offset: 0)
         }
