@@ -40,57 +40,49 @@ extension DTDTextScanner {
     /// enumeration, `NOTATION` with one) and `#FIXED`, if written. Ends at the first
     /// definition it cannot read (one a reference stands in).
     static func attributeDefinitions(inAttlist declaration: ArraySlice<UInt8>) -> [(String, ArraySlice<UInt8>?)] {
-        let nameStops = Array("\"'>%()|#".utf8)
-        var i = declaration.startIndex
-        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
-        func skipSpace() { while i < declaration.endIndex, isSpace(declaration[i]) { i += 1 } }
-        func name() -> String {
-            let start = i
-            while i < declaration.endIndex, !isSpace(declaration[i]), !nameStops.contains(declaration[i]) { i += 1 }
-            return String(decoding: declaration[start..<i], as: UTF8.self)
-        }
+        var reader = DTDTextScanner(Array(declaration))
+        let bytes = reader.bytes
+        func isAt(_ byte: Character) -> Bool { reader.offset < bytes.count && bytes[reader.offset] == UInt8(ascii: byte.unicodeScalars.first!) }
         func group() -> Bool {
-            guard i < declaration.endIndex, declaration[i] == UInt8(ascii: "(") else { return false }
-            while i < declaration.endIndex, declaration[i] != UInt8(ascii: ")") { i += 1 }
-            if i < declaration.endIndex { i += 1 }
+            guard isAt("(") else { return false }
+            while reader.offset < bytes.count, !isAt(")") { reader.offset += 1 }
+            if reader.offset < bytes.count { reader.offset += 1 }
             return true
         }
         func literal() -> ArraySlice<UInt8>? {
-            guard i < declaration.endIndex, declaration[i] == UInt8(ascii: "\"") || declaration[i] == UInt8(ascii: "'") else { return nil }
-            let quote = declaration[i]
-            let start = i + 1
-            i = start
-            while i < declaration.endIndex, declaration[i] != quote { i += 1 }
-            guard i < declaration.endIndex else { return nil }
-            defer { i += 1 }
-            return declaration[start..<i]
+            guard isAt("\"") || isAt("'") else { return nil }
+            let quote = bytes[reader.offset]
+            let start = reader.offset + 1
+            guard let end = bytes[start...].firstIndex(of: quote) else { return nil }
+            reader.offset = end + 1
+            // As a slice of `declaration`, whose indices these are from its start.
+            return declaration[(declaration.startIndex + start)..<(declaration.startIndex + end)]
         }
         var definitions: [(String, ArraySlice<UInt8>?)] = []
         // Past `<!ATTLIST` and the element's name.
-        i += 2
-        _ = name()
-        skipSpace()
-        _ = name()
+        _ = reader.readName(from: 2)
+        reader.skipSpace()
+        _ = reader.readName(from: reader.offset)
         while true {
-            skipSpace()
-            guard i < declaration.endIndex, declaration[i] != UInt8(ascii: ">") else { return definitions }
-            let defined = name()
+            reader.skipSpace()
+            guard reader.offset < bytes.count, !isAt(">") else { return definitions }
+            let defined = reader.readName(from: reader.offset)
             guard !defined.isEmpty else { return definitions }
-            skipSpace()
+            reader.skipSpace()
             if !group() {
-                let type = name()
+                let type = reader.readName(from: reader.offset)
                 guard !type.isEmpty else { return definitions }
                 if type == "NOTATION" {
-                    skipSpace()
+                    reader.skipSpace()
                     guard group() else { return definitions }
                 }
             }
-            skipSpace()
+            reader.skipSpace()
             var value: ArraySlice<UInt8>?
-            if i < declaration.endIndex, declaration[i] == UInt8(ascii: "#") {
-                i += 1
-                if name() == "FIXED" {
-                    skipSpace()
+            if isAt("#") {
+                // `#REQUIRED`, `#IMPLIED` or `#FIXED`, read whole (`#` is no delimiter).
+                if reader.readName(from: reader.offset) == "#FIXED" {
+                    reader.skipSpace()
                     guard let fixed = literal() else { return definitions }
                     value = fixed
                 }

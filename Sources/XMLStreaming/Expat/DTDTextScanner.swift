@@ -53,11 +53,11 @@ struct DTDTextScanner {
         case reference(offset: Int, name: String)
     }
 
-    private let bytes: [UInt8]
+    let bytes: [UInt8]
     /// Whether a parameter entity's text holds the `>` of a declaration it is referenced in.
     private let closesDeclaration: (String) -> Bool
     /// The next byte to read.
-    private(set) var offset = 0
+    var offset = 0
 
     /// A scanner of `bytes`; `closesDeclaration` tells, by its name, whether a parameter
     /// entity's text ends a declaration that references it (unknown before the DTD is
@@ -183,7 +183,7 @@ struct DTDTextScanner {
     }
 
     /// The name from `index` (to white space or a delimiter); the scanner moves past it.
-    private mutating func readName(from index: Int) -> String {
+    mutating func readName(from index: Int) -> String {
         var end = index
         while end < bytes.count, !isSpace(bytes[end]), !Self.delimiters.contains(bytes[end]) { end += 1 }
         offset = end
@@ -192,7 +192,7 @@ struct DTDTextScanner {
 
     private static let delimiters: [UInt8] = Array(";[]\"'>%<()|,".utf8)
 
-    private mutating func skipSpace() { while offset < bytes.count, isSpace(bytes[offset]) { offset += 1 } }
+    mutating func skipSpace() { while offset < bytes.count, isSpace(bytes[offset]) { offset += 1 } }
 
     private func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
 }
