@@ -267,6 +267,8 @@ extension ExpatReceiver {
     /// `bytes` (an ASCII-compatible encoding: UTF-8 when `decoded`, else the document's);
     /// `nil` when none does.
     func parameterEntityReference(in bytes: UnsafeBufferPointer<UInt8>, at offset: Int, decoded: Bool) -> String? {
+        // Invariant: 0 <= offset (inputContext's guarantee), and offset < bytes.count is checked
+        // before the `%` is read; the name is a slice of `bytes` that referenceName bounds.
         guard offset < bytes.count, unsafe bytes[offset] == UInt8(ascii: "%"), let name = unsafe Self.referenceName(in: bytes, at: offset)
         else { return nil }
         return unsafe String(decoding: decoded || contextIsUTF8 ? Array(name) : utf8(of: name), as: UTF8.self)

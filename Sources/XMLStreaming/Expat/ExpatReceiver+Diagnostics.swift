@@ -193,6 +193,8 @@ extension ExpatReceiver {
     /// `offset` of `bytes`, to its `;`: `nil` when a character no name holds, or the end of
     /// the bytes, comes first, or the name is empty or longer than 256 bytes.
     static func referenceName(in bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> UnsafeBufferPointer<UInt8>? {
+        // Invariant: every index read is below bytes.count, checked before the read, and at or
+        // past offset + 1 (callers pass 0 <= offset); the slice returned lies between them.
         let start = offset + 1
         var end = start
         while end < bytes.count, end - start < 256, unsafe bytes[end] != UInt8(ascii: ";") {

@@ -240,10 +240,9 @@ struct XSDSchemaCompiler {
             guard let allowed = Self.schemaAttributes[node.localName] else {
                 throw XSDSchemaError("<xs:\(node.localName)> is not an element of XML Schema", at: node)
             }
-            // The first wrong one in name order, whatever the order written (sorted only then).
-            let names = node.attributes.keys
+            // The first wrong one in name order, whatever the order written.
             let isAllowed = { (name: String) in name.hasPrefix("{") ? !name.hasPrefix(Self.xsdAttributePrefix) : allowed.contains(name) || name == "id" }
-            if names.contains(where: { !isAllowed($0) }), let wrong = names.sorted().first(where: { !isAllowed($0) }) {
+            if let wrong = node.attributes.keys.filter({ !isAllowed($0) }).min() {
                 if wrong.hasPrefix("{") {
                     throw XSDSchemaError("<xs:\(node.localName)> cannot have an attribute in XML Schema's namespace, \(wrong)", at: node)
                 }

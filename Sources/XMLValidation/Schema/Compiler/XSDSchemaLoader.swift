@@ -143,19 +143,24 @@ struct XSDSchemaLoader {
                     "the schema has more than \(options.maximumDocuments) documents (XMLSchema.Options.maximumDocuments)",
                     at: from, code: .unreadableSchema)
             }
-            if imported == nil, let from, Self.mayBeUnread(from), case .file(let path) = source, !Self.isReadableFile(path)
-            {
+            // A file another document names is looked at once, here.
+            if let from, case .file(let path) = source, !Self.isReadableFile(path) {
+                if let imported {
+                    // An import's location is a hint (Structures 4.3.2): a file that is not there
+                    // leaves the namespace's components unknown, which a reference to one says.
+                    unreadImports[imported] =
+                        unreadImports[imported] ?? XSDSchemaError("\(path) cannot be read", at: from, code: .unreadableSchema)
+                    continue
+                }
+                guard Self.mayBeUnread(from) else {
+                    throw XSDSchemaError(
+                        "<xs:\(from.localName)> reads \(path), which cannot be read: there is no such file, it is not readable, or it is a directory",
+                        at: from, code: .unreadableSchema)
+                }
                 unreadIncludes.append(
                     XSDUnreadInclude(
                         namespace: chameleon ?? nil, element: from.localName,
                         error: XSDSchemaError("\(path) cannot be read", at: from, code: .unreadableSchema)))
-                continue
-            }
-            if let imported, case .file(let path) = source, !Self.isReadableFile(path) {
-                // An import's location is a hint (Structures 4.3.2): a file that is not there
-                // leaves the namespace's components unknown, which a reference to one says.
-                unreadImports[imported] =
-                    unreadImports[imported] ?? XSDSchemaError("\(path) cannot be read", at: from, code: .unreadableSchema)
                 continue
             }
             let root = try read(source, from: from)
@@ -315,11 +320,6 @@ struct XSDSchemaLoader {
     }
 
     private func read(_ source: XSDSchemaSource, from node: SchemaNode?) throws(XSDSchemaError) -> SchemaNode {
-        if case .file(let path) = source, let node, !Self.isReadableFile(path) {
-            throw XSDSchemaError(
-                "<xs:\(node.localName)> reads \(path), which cannot be read: there is no such file, it is not readable, or it is a directory",
-                at: node, code: .unreadableSchema)
-        }
         var parserOptions = XMLParserOptions()
         parserOptions.limits.maximumDepth = XSDSchemaCompiler.maximumNesting
         parserOptions.limits.maximumInputSize = options.maximumDocumentSize.map(Int64.init)

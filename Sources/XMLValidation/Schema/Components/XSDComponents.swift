@@ -185,7 +185,7 @@ struct XSDComplexType: Sendable {
     var content: Content
     var attributes: [XSDExpandedName: XSDAttributeUse] {
         didSet {
-            let ordered = attributes.values.sorted { $0.name.description < $1.name.description }
+            let ordered = attributes.keys.sortedByDescription().map { attributes[$0]! }
             requiredAttributes = ordered.filter(\.isRequired)
             defaultedAttributes = ordered.filter { $0.valueConstraint?.value != nil }
         }

@@ -61,7 +61,6 @@ extension XSDInstanceChecker {
         _ frame: inout XSDElementFrame, attributes: XMLAttributes, declaration: Int?
     ) throws {
         let depth = stack.count
-        identityTagIndexed = false
         identityTagLookups = 0
         // Picked elements are in the order they opened: from the deepest up, only as far as
         // a field's path reaches (all of them when one starts with .//).
@@ -209,15 +208,14 @@ extension XSDInstanceChecker {
             // asks of, an index of them is made once (F fields on a tag of A attributes cost
             // F + A, not F × A).
             let position: Int?
-            if attributes.count > Self.attributesScanned, identityTagLookups > 0 {
-                if !identityTagIndexed {
+            identityTagLookups += 1
+            if attributes.count > Self.attributesScanned, identityTagLookups > 1 {
+                if identityTagLookups == 2 {
                     identityTagAttributes.removeAll(keepingCapacity: true)
                     for position in 0..<attributes.count { identityTagAttributes[seenNames[attributeNames[position]].expanded] = position }
-                    identityTagIndexed = true
                 }
                 position = identityTagAttributes[name]
             } else {
-                identityTagLookups += 1
                 position = (0..<attributes.count).first { seenNames[attributeNames[$0]].expanded == name }
             }
             if let position {
@@ -253,7 +251,7 @@ extension XSDInstanceChecker {
         var type: XSDSimpleType?
         if seenNames[number].isSchemaInstance {
             type = XSDInstanceName.schemaInstanceTypes[name.localName].flatMap { model.builtinTypes[$0] }.map { model.simpleTypes[$0] }
-        } else if let complex, let use = model.complexTypes[complex].attributes[name] {
+        } else if let complex, let use = attributeUse(of: number, on: complex) {
             type = model.simpleTypes[use.type]
         } else if let global = model.globalAttributes[name] {
             type = model.simpleTypes[global.type]

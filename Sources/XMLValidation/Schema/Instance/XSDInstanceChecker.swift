@@ -83,11 +83,9 @@ struct XSDInstanceChecker {
     var identityFieldValues: [XSDValue?] = []
     var identityFieldTexts: [String?] = []
     /// The current tag's attributes by name, for fields on a tag of many
-    /// (``XSDInstanceChecker/take(attributesMatching:field:of:from:into:)``), and whether it
-    /// is made for this tag.
+    /// (``XSDInstanceChecker/take(attributesMatching:field:of:from:into:)``): made at the
+    /// second of the ``identityTagLookups`` of one attribute by name on the tag.
     var identityTagAttributes: [XSDExpandedName: Int] = [:]
-    var identityTagIndexed = false
-    /// How many fields looked for one attribute by name on the current tag.
     var identityTagLookups = 0
     /// Whether the limit on picked elements was reported in this document.
     var identityLimitReported = false
