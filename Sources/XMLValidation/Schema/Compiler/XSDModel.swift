@@ -6,6 +6,10 @@ struct XSDModel: Sendable {
     var elements: [XSDElementDeclaration] = []
     var complexTypes: [XSDComplexType] = []
     var simpleTypes: [XSDSimpleType] = []
+    /// Each simple type's check on the parser's bytes (``XSDSimpleType/textCheck``), set when
+    /// the schema is compiled: read in place by ``acceptsAsWritten(_:type:)``, where a check
+    /// read out of its class would retain the type on every value.
+    var textChecks: [XSDTextCheck] = []
     var contentModels: [XSDContentModel] = []
     /// A number for each element name a content model holds, so that a child is matched
     /// against a model by comparing numbers (each document name is looked up here once).
@@ -28,6 +32,13 @@ struct XSDModel: Sendable {
     var identityPaths = XSDIdentityPaths()
     /// The schema documents read, in order.
     var files: [String] = []
+
+    /// Whether `bytes` (well-formed UTF-8, as the parser gives) is a valid value of simple
+    /// type `type` as written: `false` for a value its text check cannot take as it is, or a
+    /// type without one (``XSDSimpleType/validate(_:namespaces:)`` then decides).
+    func acceptsAsWritten(_ bytes: Span<UInt8>, type: Int) -> Bool {
+        XSDTextCheck.accepts(bytes, by: textChecks.span, at: type)
+    }
 
     /// The derivation methods from `base` down to `type`, when `type` is `base` or derived
     /// from it; `nil` when it is not (complex types along their base chain, simple types as

@@ -173,6 +173,7 @@ struct XSDSchemaCompiler {
         try checkParticleRestrictions()
         try resolveKeyReferences()
         try checkRedefinedAttributeGroups()
+        model.textChecks = model.simpleTypes.map { $0.textCheck ?? .acceptingNothing }
         return model
     }
 

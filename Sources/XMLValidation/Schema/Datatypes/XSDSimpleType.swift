@@ -163,12 +163,6 @@ final class XSDSimpleType: Sendable {
 
     static func builtin(_ type: XSDBuiltinType) -> XSDSimpleType { builtins[type]! }
 
-    /// Whether `bytes` (well-formed UTF-8) is a value of this type as written, decided on the
-    /// bytes (``XSDTextCheck``); `false` also when it cannot be decided so.
-    func acceptsAsWritten(_ bytes: Span<UInt8>) -> Bool {
-        textCheck?.accepts(bytes) ?? false
-    }
-
     /// `xs:NOTATION`, or a restriction of it without an enumeration: a type no declaration
     /// may have, and no value is of (Datatypes 3.2.19).
     var isNotationWithoutEnumeration: Bool {

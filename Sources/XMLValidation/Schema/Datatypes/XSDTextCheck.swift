@@ -15,11 +15,31 @@ struct XSDTextCheck: Sendable {
     /// The patterns' programs: each step's alternatives (the patterns of one derivation
     /// step), every step to be matched.
     let patterns: [[XSDRegexProgram]]
-    /// The enumerated values' UTF-8, when the type has an enumeration.
-    let enumeration: [[UInt8]]?
+    /// Whether the type has an enumeration, whose values' UTF-8 is ``enumeration``.
+    let hasEnumeration: Bool
+    let enumeration: [[UInt8]]
+
+    /// Whether the check takes no value at all: the stand-in of a type whose values need
+    /// more than bytes can tell (``acceptingNothing``).
+    private let acceptsNothing: Bool
 
     /// Enumerations longer than this are checked through the `Set` of values instead.
     static let maximumEnumeration = 32
+
+    /// The check of a type without one of its own, kept beside the others so that all are
+    /// read in place (``XSDModel/textChecks``): every value goes to the type's validation.
+    static let acceptingNothing = XSDTextCheck()
+
+    private init() {
+        acceptsNothing = true
+        whiteSpace = .preserve
+        length = nil
+        minLength = nil
+        maxLength = nil
+        patterns = []
+        hasEnumeration = false
+        enumeration = []
+    }
 
     /// The check for a type, or `nil` when its values need more than bytes can tell.
     init?(builtin: XSDBuiltinType, whiteSpace: XSDWhiteSpace, facets: XSDFacets) {
@@ -34,10 +54,13 @@ struct XSDTextCheck: Sendable {
                 guard case .string(let text) = value else { return nil }
                 written.append(Array(text.utf8))
             }
+            hasEnumeration = true
             enumeration = written
         } else {
-            enumeration = nil
+            hasEnumeration = false
+            enumeration = []
         }
+        acceptsNothing = false
         self.whiteSpace = whiteSpace
         length = facets.length
         minLength = facets.minLength
@@ -45,19 +68,25 @@ struct XSDTextCheck: Sendable {
         patterns = facets.patterns.map { $0.map(\.program) }
     }
 
-    /// Whether `bytes` (well-formed UTF-8, as the parser gives) is a valid value as written:
-    /// `false` both for an invalid value and for one white-space normalization would change.
-    func accepts(_ bytes: Span<UInt8>) -> Bool {
-        guard whiteSpace.leavesUnchanged(bytes) else { return false }
+    /// Whether `bytes` (well-formed UTF-8, as the parser gives) is a valid value as written
+    /// of the type whose check is `checks[index]`: `false` both for an invalid value and for
+    /// one white-space normalization would change.
+    ///
+    /// The check is read in place, field by field, through spans: a check read out of its
+    /// array, or called as a method on an element, is copied, which retains its arrays on
+    /// every value.
+    static func accepts(_ bytes: Span<UInt8>, by checks: Span<XSDTextCheck>, at index: Int) -> Bool {
+        guard !checks[index].acceptsNothing, checks[index].whiteSpace.leavesUnchanged(bytes) else { return false }
+        let length = checks[index].length
+        let minLength = checks[index].minLength
+        let maxLength = checks[index].maxLength
         if length != nil || minLength != nil || maxLength != nil {
             let count = XSDValue.characterCount(bytes)
             if let length, count != length { return false }
             if let minLength, count < minLength { return false }
             if let maxLength, count > maxLength { return false }
         }
-        // Read in place, through spans: an array's element is read out by copy, which would
-        // retain each program on every value.
-        let steps = patterns.span
+        let steps = checks[index].patterns.span
         for step in steps.indices {
             let alternatives = steps[step].span
             var matched = false
@@ -67,11 +96,13 @@ struct XSDTextCheck: Sendable {
             }
             if !matched { return false }
         }
-        if let enumeration, !enumeration.contains(where: { Self.equal($0, bytes) }) { return false }
-        return true
+        guard checks[index].hasEnumeration else { return true }
+        let values = checks[index].enumeration.span
+        for k in values.indices where equal(values[k].span, bytes) { return true }
+        return false
     }
 
-    private static func equal(_ value: [UInt8], _ bytes: Span<UInt8>) -> Bool {
+    private static func equal(_ value: Span<UInt8>, _ bytes: Span<UInt8>) -> Bool {
         guard value.count == bytes.count else { return false }
         for i in bytes.indices where value[i] != bytes[i] { return false }
         return true

@@ -33,7 +33,7 @@ extension XSDInstanceChecker {
                 // The span is the attribute's bytes, which the parser keeps for the whole event,
                 // and does not leave the closure.
                 if !use.hasValueConstraint,
-                    unsafe attribute.value.withUnsafeBytes({ unsafe model.simpleTypes[use.type].acceptsAsWritten($0.span) })
+                    unsafe attribute.value.withUnsafeBytes({ unsafe model.acceptsAsWritten($0.span, type: use.type) })
                 {
                     continue
                 }

@@ -76,21 +76,23 @@ extension XSDInstanceChecker {
             if use.acceptsAnyText { continue }
             // The span is the attribute's bytes, which the parser keeps for the whole event,
             // and does not leave the closure.
-            guard unsafe attribute.value.withUnsafeBytes({ unsafe model.simpleTypes[use.type].acceptsAsWritten($0.span) })
+            guard unsafe attribute.value.withUnsafeBytes({ unsafe model.acceptsAsWritten($0.span, type: use.type) })
             else { return false }
         }
         guard required == elementPlans[declaration].requiredAttributeCount else { return false }
 
         matchers[parentIndex].take(nextState)
-        var frame = elementPlans[declaration].frame
-        frame.nameNumber = Int32(seen)
+        // The frame is pushed as the plan has it and finished in place: a frame built in a
+        // local and then pushed is copied field by field, several times over.
+        let depth = stack.count
         let childModel = elementPlans[declaration].modelIndex
-        if childModel >= 0 { startMatcher(on: childModel, isGreedy: elementPlans[declaration].isGreedy, frame: &frame) }
-        if frame.keepsText {
-            Self.empty(&texts, at: stack.count)
-            frame.position = locator.position
+        if childModel >= 0 { prepareMatcher(on: childModel, isGreedy: elementPlans[declaration].isGreedy, at: depth) }
+        stack.append(elementPlans[declaration].frame)
+        stack[depth].nameNumber = Int32(seen)
+        if stack[depth].keepsText {
+            Self.empty(&texts, at: depth)
+            stack[depth].position = locator.position
         }
-        stack.append(frame)
         return true
     }
 
@@ -99,13 +101,17 @@ extension XSDInstanceChecker {
 
     /// Starts the matcher at the depth of the element about to be pushed on `modelIndex`.
     mutating func startMatcher(on modelIndex: Int, isGreedy: Bool, frame: inout XSDElementFrame) {
+        prepareMatcher(on: modelIndex, isGreedy: isGreedy, at: stack.count)
+        frame.hasMatcher = true
+    }
+
+    /// Starts the matcher at `depth` on `modelIndex`, for a frame that says it has one.
+    mutating func prepareMatcher(on modelIndex: Int, isGreedy: Bool, at depth: Int) {
         // Ancestors without a model (anyType, nil, lax) leave their depths unused: the array
         // is filled up to this one first.
-        let depth = stack.count
         while matchers.count <= depth { matchers.append(XSDContentMatcher(model.contentModels[modelIndex], at: modelIndex)) }
         matchers[depth].restart(isGreedy: isGreedy, at: modelIndex)
         while matcherCaches.count <= modelIndex { matcherCaches.append(XSDContentMatcherCache()) }
-        frame.hasMatcher = true
     }
 
     /// The use of attribute `number` (in ``seenNames``) on complex type `complexIndex`,
