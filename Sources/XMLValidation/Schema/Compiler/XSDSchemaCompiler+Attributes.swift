@@ -265,9 +265,15 @@ extension XSDSchemaCompiler {
             case (.not(let excluded), .oneOf(let set)), (.oneOf(let set), .not(let excluded)):
                 result.namespaces = .oneOf(set.filter { $0 != nil && $0 != excluded })
             case (.not(let a), .not(let b)):
-                guard a == b else {
-                    throw XSDSchemaError("the intersection of two ##other wildcards of different namespaces cannot be expressed", at: node)
+                // Clauses 1, 6 and 5: a negation of no namespace (a ##other of a schema without
+                // a target namespace) gives way to the negation of a namespace.
+                if a == b || b == nil { break }
+                guard a == nil else {
+                    throw XSDSchemaError(
+                        "the intersection of two ##other wildcards of different namespaces cannot be expressed (cos-aw-intersect)",
+                        at: node)
                 }
+                result.namespaces = .not(b)
             }
         }
         return result

@@ -20,7 +20,13 @@ extension XSDInstanceChecker {
             if seenNames[number].isInstanceAttribute { continue }
             checkedAttribute = number
             guard let complexIndex else {
-                if case .anyType = type { continue }
+                if case .anyType = type {
+                    // The ur-type's attribute wildcard is ##any, lax (Structures 3.4.7): an
+                    // attribute a global declaration describes is assessed by it.
+                    try checkWildcardAttribute(
+                        attribute, number, processContents: .lax, of: element, attributes: attributes, type: nil, after: &wildcardID)
+                    continue
+                }
                 try report(
                     .undeclaredAttribute, "attribute \(seenNames[number].qualifiedName) is not allowed on <\(element)>, whose type is simple")
                 continue
@@ -53,27 +59,9 @@ extension XSDInstanceChecker {
                     component: model.complexTypes[complexIndex].component)
                 continue
             }
-            switch wildcard.processContents {
-            case .skip:
-                continue
-            case .lax, .strict:
-                if let global = model.globalAttributes[name] {
-                    let written = seenNames[number].qualifiedName
-                    let element = element
-                    if case .id = model.simpleTypes[global.type].identity {
-                        try checkWildcardID(written, after: wildcardID, of: element, attributes: attributes, type: complexIndex)
-                        wildcardID = wildcardID ?? written
-                    }
-                    try checkValue(
-                        attribute.value.string, of: model.simpleTypes[global.type], constraint: global.constraint,
-                        owner: "attribute \(written) of <\(element)>", component: global.component)
-                } else if wildcard.processContents == .strict {
-                    try report(
-                        .undeclaredAttribute,
-                        "attribute \(seenNames[number].qualifiedName) of <\(element)> matches a strict wildcard, but no global attribute declaration describes it",
-                        component: model.complexTypes[complexIndex].component)
-                }
-            }
+            try checkWildcardAttribute(
+                attribute, number, processContents: wildcard.processContents, of: element, attributes: attributes, type: complexIndex,
+                after: &wildcardID)
         }
         checkedAttribute = -1
         guard let complexIndex, seen < model.complexTypes[complexIndex].requiredAttributes.count else { return }
@@ -83,28 +71,66 @@ extension XSDInstanceChecker {
         }
     }
 
-    /// An element has at most one ID attribute that a wildcard matched, and none beside an
-    /// ID attribute its type declares (cvc-complex-type.5), as xmlschema reads it: one the
-    /// element has.
-    private mutating func checkWildcardID(
-        _ written: String, after first: String?, of element: String, attributes: XMLAttributes, type complexIndex: Int
+    /// An attribute the type's attribute wildcard (`type`; `nil` for the ur-type's) allows,
+    /// assessed as its `processContents` says: by the global declaration of its name, when
+    /// there is one (required by `strict`).
+    private mutating func checkWildcardAttribute(
+        _ attribute: XMLAttribute, _ number: Int, processContents: XSDWildcard.ProcessContents, of element: String,
+        attributes: XMLAttributes, type complexIndex: Int?, after wildcardID: inout String?
     ) throws {
-        let component = model.complexTypes[complexIndex].component
+        guard processContents != .skip else { return }
+        let written = seenNames[number].qualifiedName
+        guard let global = model.globalAttributes[seenNames[number].expanded] else {
+            if processContents == .strict, let complexIndex {
+                try report(
+                    .undeclaredAttribute,
+                    "attribute \(written) of <\(element)> matches a strict wildcard, but no global attribute declaration describes it",
+                    component: model.complexTypes[complexIndex].component)
+            }
+            return
+        }
+        if case .id = model.simpleTypes[global.type].identity {
+            try checkWildcardID(written, after: wildcardID, of: element, type: complexIndex)
+            wildcardID = wildcardID ?? written
+        }
+        try checkValue(
+            attribute.value.string, of: model.simpleTypes[global.type], constraint: global.constraint,
+            owner: "attribute \(written) of <\(element)>", component: global.component)
+    }
+
+    /// An element has at most one ID attribute that a wildcard matched, and none at all when
+    /// its type declares an ID attribute, whether or not the element has it
+    /// (cvc-complex-type.5: "even when an element legitimately lacks a declared attribute of
+    /// type ID, a wildcard-validated attribute must not supply it").
+    private mutating func checkWildcardID(_ written: String, after first: String?, of element: String, type complexIndex: Int?) throws {
+        let component = complexIndex.map { model.complexTypes[$0].component }
         if let first {
             try report(
-                .duplicateID, "attributes \(first) and \(written) of <\(element)> are both IDs its type's attribute wildcard matched; one at most may be",
-                component: component)
-            return
-        }
-        for position in attributes.indices {
-            let number = attributeNames[position]
-            guard let use = attributeUse(of: number, on: complexIndex), case .id = model.simpleTypes[use.type].identity else { continue }
-            try report(
                 .duplicateID,
-                "attribute \(written) of <\(element)> is an ID its type's attribute wildcard matched, beside \(seenNames[number].qualifiedName), an ID attribute the type declares",
+                "attributes \(first) and \(written) of <\(element)> are both IDs an attribute wildcard matched; one at most may be (cvc-complex-type.5.1)",
                 component: component)
             return
         }
+        guard let complexIndex, let declared = declaredIDAttribute(of: complexIndex) else { return }
+        try report(
+            .duplicateID,
+            "attribute \(written) of <\(element)> is an ID its type's attribute wildcard matched, and the type declares an ID attribute, \(declared) (cvc-complex-type.5.2)",
+            component: component)
+    }
+
+    /// The name of the attribute of type ID (or derived from it) complex type `complexIndex`
+    /// declares, if any (at most one: ct-props-correct.5); found once per type.
+    private mutating func declaredIDAttribute(of complexIndex: Int) -> String? {
+        if let known = declaredIDAttributes[complexIndex] { return known }
+        var found: String?
+        for name in model.complexTypes[complexIndex].attributes.keys.sortedByDescription() {
+            guard let use = model.complexTypes[complexIndex].attributes[name], case .id = model.simpleTypes[use.type].identity
+            else { continue }
+            found = name.localName
+            break
+        }
+        declaredIDAttributes[complexIndex] = .some(found)
+        return found
     }
 
     /// A value of a simple type: valid, equal to a fixed value, and noted when an ID or IDREF.
