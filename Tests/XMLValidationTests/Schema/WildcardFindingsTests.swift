@@ -94,4 +94,18 @@ struct WildcardFindingsTests {
         )
         #expect(files.compileError("s2.xsd")?.message.hasSuffix("cannot be expressed (cos-aw-intersect)") == true)
     }
+
+    @Test("a content model's wildcard is put in words by its namespaces", arguments: [
+        ("##local", #"<q:x xmlns:q="urn:q"/>"#, "expected an element in no namespace"),
+        ("##other", "<x/>", "expected an element in a namespace (not unqualified)"),
+        ("##local urn:a", #"<q:x xmlns:q="urn:q"/>"#, #"expected an element in no namespace or the namespace "urn:a""#),
+        ("urn:a urn:b", "<x/>", #"expected an element in one of the namespaces "urn:a", "urn:b""#),
+    ])
+    func wildcardInWords(namespaces: String, child: String, expected: String) throws {
+        let schema = try SchemaValidationTests.schema(
+            #"<xs:element name="r"><xs:complexType><xs:sequence><xs:any namespace="\#(namespaces)" processContents="skip"/></xs:sequence></xs:complexType></xs:element>"#)
+        let errors = try SchemaValidationTests.errors(schema, "<r>\(child)</r>")
+        #expect(errors.count == 1)
+        #expect(errors.first?.message.contains(expected) == true, "\(errors.first?.message ?? "no error")")
+    }
 }

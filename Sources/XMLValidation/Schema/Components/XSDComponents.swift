@@ -118,14 +118,17 @@ struct XSDWildcard: Hashable, Sendable {
         }
     }
 
-    /// `##any`, `##other`, or the list, as a schema writes it.
+    /// `##any`, `##other`, or the list, in words: "an element in \(description)".
     var description: String {
         switch namespaces {
         case .any: return "any namespace"
-        case .not(let excluded): return "a namespace other than " + (excluded.map { "\"\($0)\"" } ?? "none")
+        // ##other never allows no namespace: a schema without a target namespace excludes only that.
+        case .not(let excluded): return excluded.map { "a namespace other than \"\($0)\" (not unqualified)" } ?? "a namespace (not unqualified)"
         case .oneOf(let set):
-            let names = set.map { $0.map { "\"\($0)\"" } ?? "no namespace" }.sorted()
-            return (names.count == 1 ? "the namespace " : "one of the namespaces ") + names.joined(separator: ", ")
+            let names = set.compactMap { $0.map { "\"\($0)\"" } }.sorted()
+            let named = names.isEmpty ? nil : (names.count == 1 ? "the namespace " : "one of the namespaces ") + names.joined(separator: ", ")
+            guard set.contains(nil) else { return named ?? "no namespace" }
+            return named.map { "no namespace or " + $0 } ?? "no namespace"
         }
     }
 }
