@@ -24,6 +24,14 @@ struct ParticleRestrictionTests {
         ("a choice narrowed", "<xs:choice>\(e("a"))\(e("b"))\(e("c"))</xs:choice>", "<xs:choice>\(e("a"))\(e("c"))</xs:choice>", true),
         ("elements for a wildcard", #"<xs:sequence><xs:any processContents="lax" maxOccurs="unbounded"/></xs:sequence>"#,
          "<xs:sequence>\(e("a"))\(e("b"))</xs:sequence>", true),
+        // NSRecurseCheckCardinality counts the group as a whole against the wildcard's range;
+        // each member restricts the wildcard term (the W3C suite's particlesHa070 and Ha080).
+        ("required elements for a counted wildcard", #"<xs:sequence><xs:any processContents="lax" minOccurs="2" maxOccurs="2"/></xs:sequence>"#,
+         "<xs:sequence>\(e("a"))\(e("b"))</xs:sequence>", true),
+        ("three in a sequence for a wildcard of 2 to 3", #"<xs:sequence><xs:any processContents="lax" minOccurs="2" maxOccurs="3"/></xs:sequence>"#,
+         "<xs:sequence>\(e("a"))\(e("b"))\(e("c"))</xs:sequence>", true),
+        ("too many for a counted wildcard", #"<xs:sequence><xs:any processContents="lax" minOccurs="2" maxOccurs="2"/></xs:sequence>"#,
+         "<xs:sequence>\(e("a"))\(e("b"))\(e("c", optional))</xs:sequence>", false),
         ("a sequence for an all group", "<xs:all>\(e("a"))\(e("b", optional))</xs:all>", "<xs:sequence>\(e("b"))\(e("a"))</xs:sequence>", true),
         ("a sequence for a repeated choice", #"<xs:choice maxOccurs="unbounded">\#(e("a"))\#(e("b"))</xs:choice>"#,
          "<xs:sequence>\(e("a"))\(e("b"))</xs:sequence>", true),

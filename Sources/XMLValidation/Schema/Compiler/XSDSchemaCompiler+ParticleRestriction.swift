@@ -115,8 +115,12 @@ extension XSDSchemaCompiler {
                     reason: "its wildcard is \(own.processContents.rawValue), weaker than the base's \(wildcard.processContents.rawValue)")
             }
         case (.sequence(let items), .wildcard), (.choice(let items), .wildcard), (.all(let items), .wildcard):
-            // NSRecurseCheckCardinality.
-            for item in items { try restricts(item, b, work: &work, baseIsAnyTypeContent: baseIsAnyTypeContent) }
+            // NSRecurseCheckCardinality: each member restricts the wildcard, the term (clause 1:
+            // its namespaces and processContents, not its particle's count), and the group's
+            // whole count the particle's (clause 2). The W3C suite reads it so: three required
+            // elements in <xs:all> restrict an <xs:any> of exactly 3 (particlesHa070).
+            let term = XSDParticle(minimum: 0, maximum: nil, term: b.term)
+            for item in items { try restricts(item, term, work: &work, baseIsAnyTypeContent: baseIsAnyTypeContent) }
             try range(Self.effectiveRange(of: r), (b.minimum, b.maximum), "\(describe(r))")
         case (.all(let rItems), .all(let bItems)), (.sequence(let rItems), .sequence(let bItems)):
             try range(r, b, "\(describe(r))")
