@@ -279,9 +279,16 @@ extension XSDSchemaCompiler {
             do {
                 contentModelWork += particle.size + (try compiled.checkUniqueAttribution(budget: min(options.maximumContentModelWork, left)))
             } catch let ambiguity as XSDContentModel.Ambiguity {
+                var first = ambiguity.first.description
+                // A member matched both where it is named and through its head: name the head.
+                if case .element(_, let member) = ambiguity.first, first == ambiguity.second.description,
+                    let head = head(placing: member, in: pending.particle)
+                {
+                    first = "<\(model.elements[head].name)> by substitution"
+                }
                 throw XSDSchemaError(
                     "the content model of \(name) is ambiguous: \(ambiguity.element) could match either of two particles "
-                        + "(\(ambiguity.first.description) and \(ambiguity.second.description)), which Unique Particle Attribution forbids",
+                        + "(\(first) and \(ambiguity.second.description)), which Unique Particle Attribution forbids (cos-nonambig)",
                     at: node)
             } catch {
                 throw tooComplex(name, at: node)
@@ -297,6 +304,21 @@ extension XSDSchemaCompiler {
             "the content model of \(name) takes more than XMLSchema.Options.maximumContentModelWork "
                 + "(\(options.maximumContentModelWork)) to check, or the schema's content models more than "
                 + "\(Self.schemaWorkFactor) times it together", at: node, code: .unreadableSchema)
+    }
+
+    /// The first element of `particle` (as written, before ``withSubstitutes(_:at:abstractHeads:)``)
+    /// whose substitution group holds declaration `member`, for a message.
+    private mutating func head(placing member: Int, in particle: XSDParticle) -> Int? {
+        var stack = [particle]
+        while let next = stack.popLast() {
+            switch next.term {
+            case .element(let index):
+                if index != member, substitutes(of: index).contains(member) { return index }
+            case .wildcard: break
+            case .sequence(let items), .choice(let items), .all(let items): stack += items.reversed()
+            }
+        }
+        return nil
     }
 
     /// `particle` with every element whose declaration heads a substitution group replaced

@@ -122,7 +122,7 @@ final class XSDSimpleType: Sendable {
 
     /// Whether `self` is `ancestor`, or derived from it along the restriction chain, or
     /// `ancestor` is `anySimpleType`.
-    private func isRestriction(of ancestor: XSDSimpleType) -> Bool {
+    func isRestriction(of ancestor: XSDSimpleType) -> Bool {
         var type: XSDSimpleType? = self
         while let current = type {
             if current === ancestor { return true }

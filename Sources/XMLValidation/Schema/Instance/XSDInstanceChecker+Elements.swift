@@ -68,6 +68,7 @@ extension XSDInstanceChecker {
             case nil: break
             }
         }
+        var typeIsXsiType = false
         // For messages about xsi:type and xsi:nil: read only when one is made.
         var component: String? { declaration.map { model.elements[$0].component } }
         // Their errors are placed at the attribute, as any attribute's.
@@ -77,6 +78,7 @@ extension XSDInstanceChecker {
             let block = declaration.map { model.elements[$0].block } ?? []
             if let replacement = try xsiType(written.string, for: type, element: name, component: component, block: block) {
                 type = replacement
+                typeIsXsiType = true
             }
         }
         if let written = xsiNilValue {
@@ -106,7 +108,14 @@ extension XSDInstanceChecker {
         let hasValueConstraint = declaration.map { model.elements[$0].valueConstraint != nil } ?? false
         switch type {
         case .complex(let index):
-            if model.complexTypes[index].isAbstract {
+            if model.complexTypes[index].isAbstract, typeIsXsiType {
+                // cvc-type.2, at the attribute that named it.
+                checkedAttribute = xsiTypeNumber
+                try report(
+                    .abstractComponent, "xsi:type names \(model.complexTypes[index].name), an abstract type, which no element may have",
+                    component: model.complexTypes[index].component)
+                checkedAttribute = -1
+            } else if model.complexTypes[index].isAbstract {
                 try report(
                     .abstractComponent, "type \(model.complexTypes[index].name) of <\(name)> is abstract; give a type with xsi:type",
                     component: model.complexTypes[index].component)
@@ -394,14 +403,30 @@ extension XSDInstanceChecker {
                 component: component)
             return nil
         }
-        // The element's block and the declared type's (cvc-elt.4.3, cos-ct-derived-ok).
-        var blocked = block
-        if case .complex(let index) = declared { blocked.formUnion(model.complexTypes[index].block) }
-        if let method = methods.first(where: blocked.contains) {
-            try report(
-                .invalidXsiType,
-                "xsi:type \(model.typeName(replacement)) derives from \(model.typeName(declared)) by \(method.rawValue), which <\(element)> blocks",
-                component: component)
+        // The element's block and the declared type's (cvc-elt.4.3, cos-ct-derived-ok); the
+        // message says whose block it is.
+        var typeBlock: Set<XSDDerivation> = []
+        if case .complex(let index) = declared { typeBlock = model.complexTypes[index].block }
+        if let method = methods.first(where: { block.contains($0) || typeBlock.contains($0) }) {
+            let replacementName = model.typeName(replacement)
+            let declaredName = model.typeName(declared)
+            let derivation: String
+            if case .simple(let a) = replacement, case .simple(let b) = declared, !model.simpleTypes[a].isRestriction(of: model.simpleTypes[b]) {
+                // cos-st-derived-ok 2.1: a union's member counts as derived by restriction.
+                derivation = "xsi:type \(replacementName) is a member type of the union \(declaredName), which counts as restriction"
+            } else {
+                // The methods of each step, from the named type up: C restricts B, B extends A.
+                var kinds: [String] = []
+                for step in methods where !kinds.contains(step.rawValue) { kinds.append(step.rawValue) }
+                derivation = "xsi:type \(replacementName) derives from \(declaredName) by \(kinds.joined(separator: " and "))"
+            }
+            if block.contains(method) {
+                try report(.invalidXsiType, "\(derivation), which <\(element)> blocks", component: component)
+            } else if case .complex(let index) = declared {
+                try report(
+                    .invalidXsiType, "\(derivation), which the type \(declaredName) blocks",
+                    component: model.complexTypes[index].component)
+            }
             return nil
         }
         return replacement
