@@ -77,4 +77,20 @@ struct DerivationFindingsTests {
             #expect(error.message.hasSuffix("which Unique Particle Attribution forbids (cos-nonambig)"))
         }
     }
+
+    @Test("a member its head keeps out is refused with the reason", arguments: [
+        (#"<xs:element name="h" type="A" block="substitution"/><xs:element name="m" type="A" substitutionGroup="h"/>"#,
+         "<m> is in the substitution group of <h>, which blocks substitution (3.3.6)"),
+        (#"<xs:element name="h" type="A" block="extension"/><xs:element name="m" type="B" substitutionGroup="h"/>"#,
+         "<m> is in the substitution group of <h>, but its type derives from the head's by extension, which <h> blocks (3.3.6)"),
+        (#"<xs:element name="h" type="A"/><xs:element name="x" type="B" substitutionGroup="h" abstract="true"/><xs:element name="m" type="B" substitutionGroup="x" abstract="true"/>"#,
+         "<m> is in the substitution group of <h>, but is abstract: only its own members may stand there"),
+    ])
+    func blockedMember(declarations: String, reason: String) throws {
+        let body = Self.chain + declarations
+            + #"<xs:element name="r"><xs:complexType><xs:sequence><xs:element ref="h"/></xs:sequence></xs:complexType></xs:element>"#
+        let error = try #require(try Self.message(body, "<r><m/></r>"))
+        #expect(error.code == .unexpectedElement)
+        #expect(error.message == "element <m> not expected here in <r>; expected <h>; " + reason)
+    }
 }

@@ -54,7 +54,10 @@ extension XSDSchemaCompiler {
                         + "\(model.elements[member].name)'s does (e-props-correct.4)", at: node)
             }
         }
-        for (member, entry) in substitutionHeads { directMembers[entry.head, default: []].append(member) }
+        for (member, entry) in substitutionHeads {
+            directMembers[entry.head, default: []].append(member)
+            model.elements[member].substitutionGroup = entry.head
+        }
     }
 
     /// The declarations that may stand in place of `head` (transitively, those its `block`

@@ -67,6 +67,9 @@ struct XSDElementDeclaration: Sendable {
     var isAbstract = false
     /// The derivations `xsi:type` may not use here (`block`).
     var block: Set<XSDDerivation> = []
+    /// The head of its substitution group (`substitutionGroup`), for messages: content
+    /// models place members through the head's choice.
+    var substitutionGroup: Int?
     /// A `default` or `fixed` value, as written.
     var valueConstraint: XSDValueConstraint?
     /// Its identity constraints (`unique`, `key`, `keyref`), as indexes into the model's.

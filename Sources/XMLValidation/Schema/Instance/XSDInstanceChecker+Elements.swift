@@ -346,15 +346,57 @@ extension XSDInstanceChecker {
                             + "(\(XSDContentMatcher.maximumConfigurations)); they are not checked further",
                         component: model.complexTypes[index].component)
                 } else {
+                    let hint = substitutionHint(for: name, expected: mismatch.expected).map { "; " + $0 } ?? ""
                     try report(
                         .unexpectedElement,
                         "element <\(qualifiedName)> not expected here in <\(parentName)>; "
-                            + Self.expectation(mismatch.expected),
+                            + Self.expectation(mismatch.expected) + hint,
                         component: model.complexTypes[index].component)
                 }
                 return recover()
             }
         }
+    }
+
+    /// Why a global element whose substitution group's head is expected here may not stand
+    /// in its place (Substitution Group OK (Transitive), 3.3.6), for a content error; `nil`
+    /// for any other element.
+    private func substitutionHint(for name: XSDExpandedName, expected: [XSDContentModel.Label]) -> String? {
+        guard let member = model.globalElements[name], model.elements[member].substitutionGroup != nil else { return nil }
+        var expectedDeclarations: Set<Int> = []
+        for label in expected { if case .element(_, let declaration) = label { expectedDeclarations.insert(declaration) } }
+        var current = model.elements[member].substitutionGroup
+        var steps = 0
+        while let head = current, steps <= model.elements.count {
+            if expectedDeclarations.contains(head) { return substitutionRefusal(of: member, by: head) }
+            current = model.elements[head].substitutionGroup
+            steps += 1
+        }
+        return nil
+    }
+
+    /// What keeps `member` out of `head`'s substitution group.
+    private func substitutionRefusal(of member: Int, by head: Int) -> String {
+        let memberName = "<\(model.elements[member].name)>"
+        let headName = "<\(model.elements[head].name)>"
+        let inGroup = "\(memberName) is in the substitution group of \(headName)"
+        if model.elements[member].isAbstract { return "\(inGroup), but is abstract: only its own members may stand there" }
+        if model.elements[head].block.contains(.substitution) { return "\(inGroup), which blocks substitution (3.3.6)" }
+        var intermediate: Set<XSDDerivation> = []
+        let methods =
+            model.derivation(of: model.elements[member].type, from: model.elements[head].type, intermediateBlocks: &intermediate) ?? []
+        var typeBlock: Set<XSDDerivation> = []
+        if case .complex(let index) = model.elements[head].type { typeBlock = model.complexTypes[index].block }
+        for method in methods {
+            let whose =
+                model.elements[head].block.contains(method) ? headName
+                : typeBlock.contains(method) ? "its type, \(model.typeName(model.elements[head].type)),"
+                : intermediate.contains(method) ? "a type between the two" : nil
+            if let whose {
+                return "\(inGroup), but its type derives from the head's by \(method.rawValue), which \(whose) blocks (3.3.6)"
+            }
+        }
+        return "\(inGroup), which does not admit it here (3.3.6)"
     }
 
     /// `expected <street>`, `expected one of <a>, <b>`, or `expected no more elements`.
