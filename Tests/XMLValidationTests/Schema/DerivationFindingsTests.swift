@@ -47,7 +47,7 @@ struct DerivationFindingsTests {
             try Self.message(
                 #"<xs:simpleType name="U"><xs:union memberTypes="xs:int xs:boolean"/></xs:simpleType><xs:element name="e" type="U" block="restriction"/>"#,
                 #"<e \#(Self.xsi) xsi:type="xs:int">1</e>"#))
-        #expect(union.message == "xsi:type int is a member type of the union U, which counts as restriction, which <e> blocks")
+        #expect(union.message == "xsi:type int is, or derives from, a member type of the union U, which counts as restriction, which <e> blocks")
     }
 
     @Test("an abstract type named by xsi:type is refused at the attribute that names it")
@@ -75,6 +75,23 @@ struct DerivationFindingsTests {
         } catch let error as XMLValidationError {
             #expect(error.message.contains("<m> could match either of two particles (<h> by substitution and <m>)"), "\(error.message)")
             #expect(error.message.hasSuffix("which Unique Particle Attribution forbids (cos-nonambig)"))
+        }
+        // Named twice beside its head: the clash may be the two named ones, so no head is
+        // blamed. Placed by two heads and named nowhere: both heads are named.
+        let cases = [
+            (#"<xs:sequence><xs:choice><xs:element ref="m"/><xs:element ref="m"/></xs:choice><xs:element ref="h"/></xs:sequence>"#, "(<m> and <m>)"),
+            (#"<xs:choice><xs:element ref="h"/><xs:element ref="h2"/></xs:choice>"#, "<m> could match either of two particles (<h> by substitution and <h2> by substitution)"),
+        ]
+        for (content, particles) in cases {
+            // h2 is abstract, so h places m but not h2 itself.
+            let body = #"<xs:element name="h"/><xs:element name="h2" substitutionGroup="h" abstract="true"/><xs:element name="m" substitutionGroup="h2"/>"#
+                + #"<xs:element name="r"><xs:complexType>\#(content)</xs:complexType></xs:element>"#
+            do {
+                _ = try SchemaValidationTests.schema(body)
+                Issue.record("compiled: \(content)")
+            } catch let error as XMLValidationError {
+                #expect(error.message.contains(particles), "\(error.message)")
+            }
         }
     }
 

@@ -30,6 +30,8 @@ struct ParticleRestrictionTests {
          "<xs:sequence>\(e("a"))\(e("b"))</xs:sequence>", true),
         ("three in a sequence for a wildcard of 2 to 3", #"<xs:sequence><xs:any processContents="lax" minOccurs="2" maxOccurs="3"/></xs:sequence>"#,
          "<xs:sequence>\(e("a"))\(e("b"))\(e("c"))</xs:sequence>", true),
+        ("a member outside a counted wildcard's namespaces", ###"<xs:sequence><xs:any namespace="##other" processContents="lax" minOccurs="2" maxOccurs="2"/></xs:sequence>"###,
+         "<xs:sequence>\(e("a"))\(e("b"))</xs:sequence>", false),
         ("too many for a counted wildcard", #"<xs:sequence><xs:any processContents="lax" minOccurs="2" maxOccurs="2"/></xs:sequence>"#,
          "<xs:sequence>\(e("a"))\(e("b"))\(e("c", optional))</xs:sequence>", false),
         ("a sequence for an all group", "<xs:all>\(e("a"))\(e("b", optional))</xs:all>", "<xs:sequence>\(e("b"))\(e("a"))</xs:sequence>", true),

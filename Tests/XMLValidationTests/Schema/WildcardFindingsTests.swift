@@ -71,6 +71,12 @@ struct WildcardFindingsTests {
             #expect(try SchemaValidationTests.errors(schema, #"<r d="a"/>"#).isEmpty)
             #expect(try SchemaValidationTests.errors(schema, #"<r n="a"/>"#).isEmpty)
         }
+        // A list of IDs is not derived from ID (ct-props-correct.5 reads it so too): beside
+        // one, a wildcard may supply an ID.
+        let list = try SchemaValidationTests.schema(
+            declarations
+                + #"<xs:element name="r"><xs:complexType><xs:attribute name="d"><xs:simpleType><xs:list itemType="xs:ID"/></xs:simpleType></xs:attribute><xs:anyAttribute processContents="lax"/></xs:complexType></xs:element>"#)
+        #expect(try SchemaValidationTests.errors(list, #"<r d="b c" i1="a"/>"#).isEmpty)
     }
 
     @Test("##other of a schema without a target namespace, intersected with another ##other, is the other (3.10.6, clause 6)")
@@ -100,6 +106,7 @@ struct WildcardFindingsTests {
         ("##other", "<x/>", "expected an element in a namespace (not unqualified)"),
         ("##local urn:a", #"<q:x xmlns:q="urn:q"/>"#, #"expected an element in no namespace or the namespace "urn:a""#),
         ("urn:a urn:b", "<x/>", #"expected an element in one of the namespaces "urn:a", "urn:b""#),
+        ("", "<x/>", "expected an element in no namespace at all (the wildcard allows none)"),
     ])
     func wildcardInWords(namespaces: String, child: String, expected: String) throws {
         let schema = try SchemaValidationTests.schema(

@@ -37,7 +37,35 @@ struct XSDModel: Sendable {
     /// type `type` as written: `false` for a value its text check cannot take as it is, or a
     /// type without one (``XSDSimpleType/validate(_:namespaces:)`` then decides).
     func acceptsAsWritten(_ bytes: Span<UInt8>, type: Int) -> Bool {
-        XSDTextCheck.accepts(bytes, by: textChecks.span, at: type)
+        // Made at the end of compiling, one per simple type: no type is added after.
+        assert(textChecks.count == simpleTypes.count, "textChecks made before the last simple type")
+        return XSDTextCheck.accepts(bytes, by: textChecks.span, at: type)
+    }
+
+    /// Why element `member` may not stand in the place of `head`, its substitution group's
+    /// head or one above it: it is abstract (only its own members replace it), the head
+    /// blocks substitution, or its type derives by a method the head, the head's type or a
+    /// type between the two blocks (Substitution Group OK (Transitive), 3.3.6); `nil` when
+    /// it may. What the content models place and what their messages say, both.
+    func substitutionRefusal(of member: Int, for head: Int) -> XSDSubstitutionRefusal? {
+        if elements[member].isAbstract { return .abstract }
+        if elements[head].block.contains(.substitution) { return .substitutionBlocked }
+        var between: Set<XSDDerivation> = []
+        let methods = derivation(of: elements[member].type, from: elements[head].type, intermediateBlocks: &between) ?? []
+        let headTypeBlock = typeBlock(elements[head].type)
+        for method in methods {
+            if elements[head].block.contains(method) { return .derivation(method, blockedBy: .head) }
+            if headTypeBlock.contains(method) { return .derivation(method, blockedBy: .headType) }
+            if between.contains(method) { return .derivation(method, blockedBy: .typeBetween) }
+        }
+        return nil
+    }
+
+    /// The derivations a complex type's own `block` refuses (none for other types): what
+    /// `xsi:type` and a substitution group's members may not use, beside the element's.
+    func typeBlock(_ type: XSDTypeReference) -> Set<XSDDerivation> {
+        if case .complex(let index) = type { return complexTypes[index].block }
+        return []
     }
 
     /// The derivation methods from `base` down to `type`, when `type` is `base` or derived
@@ -115,4 +143,12 @@ struct XSDSchemaError: Error {
     var validationError: XMLValidationError {
         XMLValidationError(code: code, message: message, position: position, fileName: file, component: nil)
     }
+}
+
+/// See ``XSDModel/substitutionRefusal(of:for:)``.
+enum XSDSubstitutionRefusal {
+    enum Blocker { case head, headType, typeBetween }
+    case abstract
+    case substitutionBlocked
+    case derivation(XSDDerivation, blockedBy: Blocker)
 }

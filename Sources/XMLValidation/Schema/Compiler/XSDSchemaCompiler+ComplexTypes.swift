@@ -280,15 +280,22 @@ extension XSDSchemaCompiler {
                 contentModelWork += particle.size + (try compiled.checkUniqueAttribution(budget: min(options.maximumContentModelWork, left)))
             } catch let ambiguity as XSDContentModel.Ambiguity {
                 var first = ambiguity.first.description
-                // A member matched both where it is named and through its head: name the head.
-                if case .element(_, let member) = ambiguity.first, first == ambiguity.second.description,
-                    let head = head(placing: member, in: pending.particle)
-                {
-                    first = "<\(model.elements[head].name)> by substitution"
+                var second = ambiguity.second.description
+                // Two particles of one name: where the model as written names it once and a
+                // head places it, or names it nowhere and two heads do, say so; otherwise
+                // (named twice, or more ways) the two are left as they are.
+                if case .element(_, let member) = ambiguity.first, first == second {
+                    let (named, heads) = placings(of: member, in: pending.particle)
+                    if named == 1, heads.count == 1 {
+                        first = "<\(model.elements[heads[0]].name)> by substitution"
+                    } else if named == 0, heads.count == 2 {
+                        first = "<\(model.elements[heads[0]].name)> by substitution"
+                        second = "<\(model.elements[heads[1]].name)> by substitution"
+                    }
                 }
                 throw XSDSchemaError(
                     "the content model of \(name) is ambiguous: \(ambiguity.element) could match either of two particles "
-                        + "(\(first) and \(ambiguity.second.description)), which Unique Particle Attribution forbids (cos-nonambig)",
+                        + "(\(first) and \(second)), which Unique Particle Attribution forbids (cos-nonambig)",
                     at: node)
             } catch {
                 throw tooComplex(name, at: node)
@@ -306,19 +313,20 @@ extension XSDSchemaCompiler {
                 + "\(Self.schemaWorkFactor) times it together", at: node, code: .unreadableSchema)
     }
 
-    /// The first element of `particle` (as written, before ``withSubstitutes(_:at:abstractHeads:)``)
-    /// whose substitution group holds declaration `member`, for a message.
-    private mutating func head(placing member: Int, in particle: XSDParticle) -> Int? {
-        var stack = [particle]
-        while let next = stack.popLast() {
-            switch next.term {
-            case .element(let index):
-                if index != member, substitutes(of: index).contains(member) { return index }
-            case .wildcard: break
-            case .sequence(let items), .choice(let items), .all(let items): stack += items.reversed()
+    /// How often `particle` (as written, before ``withSubstitutes(_:at:abstractHeads:)``)
+    /// names declaration `member`, and the heads it names whose substitution groups place
+    /// it, in the model's order: for a message.
+    private mutating func placings(of member: Int, in particle: XSDParticle) -> (named: Int, heads: [Int]) {
+        var named = 0
+        var heads: [Int] = []
+        for index in particle.elementDeclarations {
+            if index == member {
+                named += 1
+            } else if substitutes(of: index).contains(member) {
+                heads.append(index)
             }
         }
-        return nil
+        return (named, heads)
     }
 
     /// `particle` with every element whose declaration heads a substitution group replaced

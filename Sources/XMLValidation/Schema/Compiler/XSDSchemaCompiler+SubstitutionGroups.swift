@@ -67,22 +67,15 @@ extension XSDSchemaCompiler {
     mutating func substitutes(of head: Int) -> [Int] {
         if let known = substitutes[head] { return known }
         guard let direct = directMembers[head] else { return [] }
-        var blocked = model.elements[head].block
         var members: [Int] = []
-        if !blocked.contains(.substitution) {
-            if case .complex(let index) = model.elements[head].type { blocked.formUnion(model.complexTypes[index].block) }
+        if !model.elements[head].block.contains(.substitution) {
             var pending = direct
             var seen: Set<Int> = []
             while let member = pending.popLast() {
                 guard seen.insert(member).inserted else { continue }
+                // An abstract or blocked member's own members may still stand in.
                 pending += directMembers[member] ?? []
-                var intermediate: Set<XSDDerivation> = []
-                let methods =
-                    model.derivation(of: model.elements[member].type, from: model.elements[head].type, intermediateBlocks: &intermediate) ?? []
-                // An abstract member never stands anywhere itself (its own members may).
-                if !model.elements[member].isAbstract, !methods.contains(where: { blocked.contains($0) || intermediate.contains($0) }) {
-                    members.append(member)
-                }
+                if model.substitutionRefusal(of: member, for: head) == nil { members.append(member) }
             }
             let names = members.map { model.elements[$0].name.description }
             members = members.indices.sorted { names[$0] < names[$1] }.map { members[$0] }

@@ -174,6 +174,10 @@ struct XSDSchemaCompiler {
         try resolveKeyReferences()
         try checkRedefinedAttributeGroups()
         model.textChecks = model.simpleTypes.map { $0.textCheck ?? .acceptingNothing }
+        for index in model.complexTypes.indices {
+            model.complexTypes[index].idAttribute = model.complexTypes[index].attributes.values
+                .first { model.simpleTypes[$0.type].builtin.isDerived(from: .ID) }?.name
+        }
         return model
     }
 

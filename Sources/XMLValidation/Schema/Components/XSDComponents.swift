@@ -128,6 +128,8 @@ struct XSDWildcard: Hashable, Sendable {
         // ##other never allows no namespace: a schema without a target namespace excludes only that.
         case .not(let excluded): return excluded.map { "a namespace other than \"\($0)\" (not unqualified)" } ?? "a namespace (not unqualified)"
         case .oneOf(let set):
+            // An empty list (namespace="", or an intersection of disjoint lists) allows nothing.
+            if set.isEmpty { return "no namespace at all (the wildcard allows none)" }
             let names = set.compactMap { $0.map { "\"\($0)\"" } }.sorted()
             let named = names.isEmpty ? nil : (names.count == 1 ? "the namespace " : "one of the namespaces ") + names.joined(separator: ", ")
             guard set.contains(nil) else { return named ?? "no namespace" }
@@ -158,6 +160,20 @@ struct XSDParticle: Sendable {
     private(set) var size: Int
     /// How deeply its model groups nest, each group's expanded: how deep walking it recurses.
     private(set) var depth: Int
+
+    /// The element declarations the particle names, in the model's order, however deep.
+    var elementDeclarations: [Int] {
+        var found: [Int] = []
+        var stack = [self]
+        while let next = stack.popLast() {
+            switch next.term {
+            case .element(let index): found.append(index)
+            case .wildcard: break
+            case .sequence(let items), .choice(let items), .all(let items): stack += items.reversed()
+            }
+        }
+        return found
+    }
 
     init(minimum: Int, maximum: Int?, term: Term) {
         self.minimum = minimum
@@ -201,6 +217,9 @@ struct XSDComplexType: Sendable {
     private(set) var requiredAttributes: [XSDAttributeUse] = []
     private(set) var defaultedAttributes: [XSDAttributeUse] = []
     var attributeWildcard: XSDWildcard?
+    /// The attribute of a type that is or derives from ID the type declares, if any (at most
+    /// one: ct-props-correct.5), for cvc-complex-type.5.2; set when the schema is compiled.
+    var idAttribute: XSDExpandedName?
     var isAbstract: Bool
     /// The type this one is derived from, for `xsi:type`.
     var base: XSDTypeReference

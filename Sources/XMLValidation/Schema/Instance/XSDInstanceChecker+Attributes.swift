@@ -23,8 +23,7 @@ extension XSDInstanceChecker {
                 if case .anyType = type {
                     // The ur-type's attribute wildcard is ##any, lax (Structures 3.4.7): an
                     // attribute a global declaration describes is assessed by it.
-                    try checkWildcardAttribute(
-                        attribute, number, processContents: .lax, of: element, attributes: attributes, type: nil, after: &wildcardID)
+                    try checkWildcardAttribute(attribute, number, processContents: .lax, on: elementName, type: nil, after: &wildcardID)
                     continue
                 }
                 try report(
@@ -60,8 +59,7 @@ extension XSDInstanceChecker {
                 continue
             }
             try checkWildcardAttribute(
-                attribute, number, processContents: wildcard.processContents, of: element, attributes: attributes, type: complexIndex,
-                after: &wildcardID)
+                attribute, number, processContents: wildcard.processContents, on: elementName, type: complexIndex, after: &wildcardID)
         }
         checkedAttribute = -1
         guard let complexIndex, seen < model.complexTypes[complexIndex].requiredAttributes.count else { return }
@@ -73,29 +71,40 @@ extension XSDInstanceChecker {
 
     /// An attribute the type's attribute wildcard (`type`; `nil` for the ur-type's) allows,
     /// assessed as its `processContents` says: by the global declaration of its name, when
-    /// there is one (required by `strict`).
+    /// there is one (required by `strict`). `elementName` is the element's number in
+    /// ``seenNames``; names are made into strings only for a message.
     private mutating func checkWildcardAttribute(
-        _ attribute: XMLAttribute, _ number: Int, processContents: XSDWildcard.ProcessContents, of element: String,
-        attributes: XMLAttributes, type complexIndex: Int?, after wildcardID: inout String?
+        _ attribute: XMLAttribute, _ number: Int, processContents: XSDWildcard.ProcessContents, on elementName: Int,
+        type complexIndex: Int?, after wildcardID: inout String?
     ) throws {
         guard processContents != .skip else { return }
-        let written = seenNames[number].qualifiedName
         guard let global = model.globalAttributes[seenNames[number].expanded] else {
             if processContents == .strict, let complexIndex {
                 try report(
                     .undeclaredAttribute,
-                    "attribute \(written) of <\(element)> matches a strict wildcard, but no global attribute declaration describes it",
+                    "attribute \(seenNames[number].qualifiedName) of <\(seenNames[elementName].qualifiedName)> matches a strict "
+                        + "wildcard, but no global attribute declaration describes it",
                     component: model.complexTypes[complexIndex].component)
             }
             return
         }
-        if case .id = model.simpleTypes[global.type].identity {
-            try checkWildcardID(written, after: wildcardID, of: element, type: complexIndex)
+        if model.simpleTypes[global.type].builtin.isDerived(from: .ID) {
+            let written = seenNames[number].qualifiedName
+            try checkWildcardID(written, after: wildcardID, of: seenNames[elementName].qualifiedName, type: complexIndex)
             wildcardID = wildcardID ?? written
         }
+        // As for a declared attribute: a value any string takes is not read, most others are
+        // checked on the parser's bytes, and only one that fails there is made a `String`.
+        if global.constraint == nil {
+            if model.simpleTypes[global.type].acceptsAnyText { return }
+            // The span is the attribute's bytes, which the parser keeps for the whole event,
+            // and does not leave the closure.
+            if unsafe attribute.value.withUnsafeBytes({ unsafe model.acceptsAsWritten($0.span, type: global.type) }) { return }
+        }
+        let owner = "attribute \(seenNames[number].qualifiedName) of <\(seenNames[elementName].qualifiedName)>"
         try checkValue(
-            attribute.value.string, of: model.simpleTypes[global.type], constraint: global.constraint,
-            owner: "attribute \(written) of <\(element)>", component: global.component)
+            attribute.value.string, of: model.simpleTypes[global.type], constraint: global.constraint, owner: owner,
+            component: global.component)
     }
 
     /// An element has at most one ID attribute that a wildcard matched, and none at all when
@@ -111,26 +120,11 @@ extension XSDInstanceChecker {
                 component: component)
             return
         }
-        guard let complexIndex, let declared = declaredIDAttribute(of: complexIndex) else { return }
+        guard let complexIndex, let declared = model.complexTypes[complexIndex].idAttribute else { return }
         try report(
             .duplicateID,
             "attribute \(written) of <\(element)> is an ID its type's attribute wildcard matched, and the type declares an ID attribute, \(declared) (cvc-complex-type.5.2)",
             component: component)
-    }
-
-    /// The name of the attribute of type ID (or derived from it) complex type `complexIndex`
-    /// declares, if any (at most one: ct-props-correct.5); found once per type.
-    private mutating func declaredIDAttribute(of complexIndex: Int) -> String? {
-        if let known = declaredIDAttributes[complexIndex] { return known }
-        var found: String?
-        for name in model.complexTypes[complexIndex].attributes.keys.sortedByDescription() {
-            guard let use = model.complexTypes[complexIndex].attributes[name], case .id = model.simpleTypes[use.type].identity
-            else { continue }
-            found = name.localName
-            break
-        }
-        declaredIDAttributes[complexIndex] = .some(found)
-        return found
     }
 
     /// A value of a simple type: valid, equal to a fixed value, and noted when an ID or IDREF.

@@ -375,28 +375,22 @@ extension XSDInstanceChecker {
         return nil
     }
 
-    /// What keeps `member` out of `head`'s substitution group.
+    /// What keeps `member` out of `head`'s substitution group, in words.
     private func substitutionRefusal(of member: Int, by head: Int) -> String {
-        let memberName = "<\(model.elements[member].name)>"
-        let headName = "<\(model.elements[head].name)>"
-        let inGroup = "\(memberName) is in the substitution group of \(headName)"
-        if model.elements[member].isAbstract { return "\(inGroup), but is abstract: only its own members may stand there" }
-        if model.elements[head].block.contains(.substitution) { return "\(inGroup), which blocks substitution (3.3.6)" }
-        var intermediate: Set<XSDDerivation> = []
-        let methods =
-            model.derivation(of: model.elements[member].type, from: model.elements[head].type, intermediateBlocks: &intermediate) ?? []
-        var typeBlock: Set<XSDDerivation> = []
-        if case .complex(let index) = model.elements[head].type { typeBlock = model.complexTypes[index].block }
-        for method in methods {
-            let whose =
-                model.elements[head].block.contains(method) ? headName
-                : typeBlock.contains(method) ? "its type, \(model.typeName(model.elements[head].type)),"
-                : intermediate.contains(method) ? "a type between the two" : nil
-            if let whose {
-                return "\(inGroup), but its type derives from the head's by \(method.rawValue), which \(whose) blocks (3.3.6)"
+        let inGroup = "<\(model.elements[member].name)> is in the substitution group of <\(model.elements[head].name)>"
+        switch model.substitutionRefusal(of: member, for: head) {
+        case .abstract: return "\(inGroup), but is abstract: only its own members may stand there"
+        case .substitutionBlocked: return "\(inGroup), which blocks substitution (3.3.6)"
+        case .derivation(let method, let blocker):
+            let whose: String
+            switch blocker {
+            case .head: whose = "<\(model.elements[head].name)>"
+            case .headType: whose = "the head's type, \(model.typeName(model.elements[head].type)),"
+            case .typeBetween: whose = "a type between the two"
             }
+            return "\(inGroup), but its type derives from the head's by \(method.rawValue), which \(whose) blocks (3.3.6)"
+        case nil: return "\(inGroup), which does not admit it here (3.3.6)"
         }
-        return "\(inGroup), which does not admit it here (3.3.6)"
     }
 
     /// `expected <street>`, `expected one of <a>, <b>`, or `expected no more elements`.
@@ -447,15 +441,14 @@ extension XSDInstanceChecker {
         }
         // The element's block and the declared type's (cvc-elt.4.3, cos-ct-derived-ok); the
         // message says whose block it is.
-        var typeBlock: Set<XSDDerivation> = []
-        if case .complex(let index) = declared { typeBlock = model.complexTypes[index].block }
+        let typeBlock = model.typeBlock(declared)
         if let method = methods.first(where: { block.contains($0) || typeBlock.contains($0) }) {
             let replacementName = model.typeName(replacement)
             let declaredName = model.typeName(declared)
             let derivation: String
             if case .simple(let a) = replacement, case .simple(let b) = declared, !model.simpleTypes[a].isRestriction(of: model.simpleTypes[b]) {
                 // cos-st-derived-ok 2.1: a union's member counts as derived by restriction.
-                derivation = "xsi:type \(replacementName) is a member type of the union \(declaredName), which counts as restriction"
+                derivation = "xsi:type \(replacementName) is, or derives from, a member type of the union \(declaredName), which counts as restriction"
             } else {
                 // The methods of each step, from the named type up: C restricts B, B extends A.
                 var kinds: [String] = []

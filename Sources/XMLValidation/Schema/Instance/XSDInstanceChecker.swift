@@ -89,9 +89,6 @@ struct XSDInstanceChecker {
     var identityTagLookups = 0
     /// Whether the limit on picked elements was reported in this document.
     var identityLimitReported = false
-    /// For cvc-complex-type.5.2: each complex type's declared ID attribute (`.some(nil)`:
-    /// none), looked up when a wildcard first matches an ID attribute on the type.
-    var declaredIDAttributes: [Int: String?] = [:]
     /// The numbers of the current start tag's attribute names, in order (kept, not made per
     /// tag: entries past its count of attributes are an earlier tag's).
     var attributeNames: [Int] = []
