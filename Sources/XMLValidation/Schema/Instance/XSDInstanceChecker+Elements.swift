@@ -368,15 +368,16 @@ extension XSDInstanceChecker {
         var current = model.elements[member].substitutionGroup
         var steps = 0
         while let head = current, steps <= model.elements.count {
-            if expectedDeclarations.contains(head) { return substitutionRefusal(of: member, by: head) }
+            if expectedDeclarations.contains(head) { return substitutionRefusalMessage(of: member, by: head) }
             current = model.elements[head].substitutionGroup
             steps += 1
         }
         return nil
     }
 
-    /// What keeps `member` out of `head`'s substitution group, in words.
-    private func substitutionRefusal(of member: Int, by head: Int) -> String {
+    /// What keeps `member` out of `head`'s substitution group
+    /// (``XSDModel/substitutionRefusal(of:for:)``), in words.
+    private func substitutionRefusalMessage(of member: Int, by head: Int) -> String {
         let inGroup = "<\(model.elements[member].name)> is in the substitution group of <\(model.elements[head].name)>"
         switch model.substitutionRefusal(of: member, for: head) {
         case .abstract: return "\(inGroup), but is abstract: only its own members may stand there"
@@ -457,10 +458,11 @@ extension XSDInstanceChecker {
             }
             if block.contains(method) {
                 try report(.invalidXsiType, "\(derivation), which <\(element)> blocks", component: component)
-            } else if case .complex(let index) = declared {
+            } else {
+                // Only a complex type has a block of its own (typeBlock is empty otherwise).
                 try report(
                     .invalidXsiType, "\(derivation), which the type \(declaredName) blocks",
-                    component: model.complexTypes[index].component)
+                    component: declared.complexIndex.map { model.complexTypes[$0].component })
             }
             return nil
         }
